@@ -1,0 +1,81 @@
+package cardsdb
+
+// Value is the value of a card field.
+type Value struct {
+	Kind FieldKind
+	Int  int      // int and cost (X: 0)
+	X    bool     // a cost of X
+	Str  string   // string, text, enum, card
+	Bool bool     // bool
+	List []string // list
+	Pos  Pos
+}
+
+// Face is the second face of a double-faced card.
+type Face struct {
+	Name  string
+	Text  string
+	Image string // path inside the game's FS
+}
+
+// Card is one card of a game.
+type Card struct {
+	Name     string
+	Key      string // Fold(Name): the lookup key
+	Type     string
+	Factions []string
+	Text     string
+	Flavor   string
+	Copies   int // how many the physical game holds
+	// DeckLimit is the card's own copy limit in decks; 0 = the section's.
+	DeckLimit int
+	Pack      string
+	Image     string // path inside the game's FS, "" for none
+	Back      *Face
+	// Provisional lists the fields whose values are ours, not the
+	// publisher's; AllProvisional marks every value.
+	Provisional    []string
+	AllProvisional bool
+	Sample         bool // an invented card, not the publisher's
+	Tags           []string
+	Fields         map[string]Value
+	Index          int // place in Game.Cards
+	Pos            Pos
+
+	provSet bool // the card had its own provisional key
+}
+
+// Int returns an int or cost field (X counts as 0).
+func (c *Card) Int(name string) (int, bool) {
+	v, ok := c.Fields[name]
+	if !ok || (v.Kind != KindInt && v.Kind != KindCost) {
+		return 0, false
+	}
+	return v.Int, true
+}
+
+// Str returns a string, text, enum or card field.
+func (c *Card) Str(name string) string { return c.Fields[name].Str }
+
+// List returns a list field.
+func (c *Card) List(name string) []string { return c.Fields[name].List }
+
+// Faction returns the card's first faction, or "".
+func (c *Card) Faction() string {
+	if len(c.Factions) == 0 {
+		return ""
+	}
+	return c.Factions[0]
+}
+
+// HasFaction reports whether the card belongs to the faction.
+func (c *Card) HasFaction(id string) bool { return contains(c.Factions, id) }
+
+// IsProvisional reports whether the value of the named field (or "faction",
+// "text", ...) is ours rather than the publisher's.
+func (c *Card) IsProvisional(field string) bool {
+	return c.AllProvisional || contains(c.Provisional, field)
+}
+
+// HasProvisional reports whether any value of the card is provisional.
+func (c *Card) HasProvisional() bool { return c.AllProvisional || len(c.Provisional) > 0 }

@@ -1,0 +1,147 @@
+package cardsdb
+
+import (
+	"strings"
+)
+
+// DeckCard is one resolved entry of a deck: a card of the game, its count
+// and the section it is in.
+type DeckCard struct {
+	Card    *Card
+	Count   int
+	Section *Section
+	Pos     Pos
+	// Written is the name as the deck list wrote it.
+	Written string
+	// Companion is set for cards the deck did not list but that follow from
+	// another card (a Guardian's G-module); Pos is then that card's entry.
+	Companion bool
+	// Misplaced is set when the entry came before any section header and no
+	// section takes the card's type.
+	Misplaced bool
+}
+
+// UnknownCard is a deck entry whose name matches no card of the game.
+type UnknownCard struct {
+	Entry       Entry
+	Suggestions []string
+}
+
+// Deck is a deck list resolved against a game.
+type Deck struct {
+	Game    *Game
+	List    *DeckList
+	Cards   []DeckCard
+	Unknown []UnknownCard
+}
+
+// Name returns the deck's name, or its file when it has none.
+func (d *Deck) Name() string {
+	if d.List.Name != "" {
+		return d.List.Name
+	}
+	return d.List.File
+}
+
+// InSection returns the deck's cards in the section with the id.
+func (d *Deck) InSection(id string) []DeckCard {
+	var out []DeckCard
+	for _, dc := range d.Cards {
+		if dc.Section != nil && dc.Section.ID == id {
+			out = append(out, dc)
+		}
+	}
+	return out
+}
+
+// Total counts the cards in the section with the id.
+func (d *Deck) Total(id string) int {
+	n := 0
+	for _, dc := range d.Cards {
+		if dc.Section != nil && dc.Section.ID == id {
+			n += dc.Count
+		}
+	}
+	return n
+}
+
+// Resolve looks up every entry of list in g. Names that match no card are
+// returned in Deck.Unknown with suggestions; they are a problem of the deck,
+// not an error. A section header that names no section of the game is an
+// error (the list cannot be read as a deck of this game). Companion cards
+// (G-modules) that the list leaves out are added after the cards they
+// follow from.
+func Resolve(g *Game, list *DeckList) (*Deck, error) {
+	d := &Deck{Game: g, List: list, Cards: make([]DeckCard, 0, len(list.Entries)+4)}
+	var errs ErrorList
+	sections := make(map[string]*Section, len(list.Sections))
+	for _, h := range list.Sections {
+		s := g.SectionByName(h.Name)
+		if s == nil {
+			var names []string
+			for _, gs := range g.Sections {
+				names = append(names, gs.Name)
+				names = append(names, gs.Aliases...)
+			}
+			errs.Add(h.Pos, "unknown section %q; %s decks have sections %s%s", h.Name, g.Name, strings.Join(g.SectionNames(), ", "), didYouMean(Suggest(h.Name, names, 1)))
+			continue
+		}
+		sections[h.Name] = s
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	for _, e := range list.Entries {
+		c := g.Card(e.Name)
+		if c == nil {
+			d.Unknown = append(d.Unknown, UnknownCard{Entry: e, Suggestions: g.Suggest(e.Name)})
+			continue
+		}
+		dc := DeckCard{Card: c, Count: e.Count, Pos: e.Pos, Written: e.Name}
+		if e.Section != "" {
+			dc.Section = sections[e.Section]
+		} else if dc.Section = g.SectionFor(c.Type); dc.Section == nil {
+			dc.Misplaced = true
+		}
+		d.Cards = append(d.Cards, dc)
+	}
+	d.addCompanions()
+	return d, nil
+}
+
+// addCompanions adds, for each companion section, the cards named by the
+// companion field of the cards in the section it follows, unless the list
+// already holds them.
+func (d *Deck) addCompanions() {
+	for _, s := range d.Game.Sections {
+		c := s.CompanionOf
+		if c == nil {
+			continue
+		}
+		n := len(d.Cards)
+		for i := 0; i < n; i++ {
+			dc := d.Cards[i]
+			if dc.Section == nil || dc.Section.ID != c.Section {
+				continue
+			}
+			v, ok := dc.Card.Fields[c.Field]
+			if !ok {
+				continue
+			}
+			comp := d.Game.Card(v.Str)
+			if comp == nil || d.has(comp) {
+				continue
+			}
+			d.Cards = append(d.Cards, DeckCard{Card: comp, Count: 1, Section: s, Pos: dc.Pos, Written: comp.Name, Companion: true})
+		}
+	}
+}
+
+func (d *Deck) has(c *Card) bool {
+	for _, dc := range d.Cards {
+		if dc.Card == c {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,288 @@
+package cardsdb
+
+import (
+	"bufio"
+	"bytes"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// MaxCount is the largest count a deck entry may have.
+const MaxCount = 999
+
+// Entry is one line of a deck list: a count of a card name, in a section.
+type Entry struct {
+	Section    string // as written; "" when the card came before any section
+	SectionPos Pos
+	Name       string
+	Count      int
+	Pos        Pos
+}
+
+// DeckList is a deck as written, before its names are looked up.
+type DeckList struct {
+	File    string
+	Game    string // game id ("" when the file names none)
+	GamePos Pos
+	Name    string
+	Sample  bool
+	Notes   string
+	Entries []Entry
+	// Sections lists the sections the list names, in order, with the
+	// position of their header.
+	Sections []SectionHeader
+}
+
+// SectionHeader is a section named in a deck list.
+type SectionHeader struct {
+	Name string
+	Pos  Pos
+}
+
+// ParseDeck reads a deck file, choosing the format by extension: .txt is a
+// plain-text decklist, anything else a YAML deck.
+func ParseDeck(file string, data []byte) (*DeckList, error) {
+	if strings.HasSuffix(strings.ToLower(file), ".txt") {
+		return ParseDecklist(file, data)
+	}
+	return ParseDeckYAML(file, data)
+}
+
+// ParseDecklist reads the plain-text decklist format: "COUNT NAME",
+// "COUNTx NAME" or "NAME" lines, "#" comments, "Section:" headers and the
+// optional header lines "game: ID" and "name: TEXT". Every malformed line is
+// reported, as an ErrorList.
+func ParseDecklist(file string, data []byte) (*DeckList, error) {
+	if err := CheckText(file, data); err != nil {
+		return nil, err
+	}
+	l := &DeckList{File: file}
+	var errs ErrorList
+	section, sectionPos := "", Pos{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 64*1024), MaxFileSize)
+	lineNo := 0
+	for sc.Scan() {
+		lineNo++
+		raw := sc.Text()
+		if lineNo == 1 {
+			raw = strings.TrimPrefix(raw, "\uFEFF")
+		}
+		line := raw
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" {
+			continue
+		}
+		col := 1 + strings.Index(raw, trimmed)
+		pos := Pos{File: file, Line: lineNo, Col: col}
+		if key, val, ok := headerLine(trimmed); ok && len(l.Entries) == 0 && section == "" {
+			switch key {
+			case "game":
+				l.Game, l.GamePos = val, pos
+			case "name":
+				l.Name = val
+			}
+			continue
+		}
+		if strings.HasSuffix(trimmed, ":") {
+			section = strings.TrimSpace(strings.TrimSuffix(trimmed, ":"))
+			sectionPos = pos
+			if section == "" {
+				errs.Add(pos, "empty section header; write the section's name before the ':'")
+				continue
+			}
+			l.Sections = append(l.Sections, SectionHeader{Name: section, Pos: pos})
+			continue
+		}
+		count, name, err := splitCount(trimmed)
+		if err != "" {
+			errs.Add(pos, "%s", err)
+			continue
+		}
+		l.Entries = append(l.Entries, Entry{Section: section, SectionPos: sectionPos, Name: name, Count: count, Pos: pos})
+	}
+	if err := sc.Err(); err != nil {
+		errs.Add(Pos{File: file, Line: lineNo + 1}, "reading decklist: %v", err)
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
+	}
+	if len(l.Entries) == 0 {
+		return nil, &Error{Pos: Pos{File: file}, Msg: "decklist holds no cards"}
+	}
+	return l, nil
+}
+
+// headerLine recognises "game: ID" and "name: TEXT".
+func headerLine(s string) (key, val string, ok bool) {
+	k, v, found := strings.Cut(s, ":")
+	if !found {
+		return "", "", false
+	}
+	k = strings.ToLower(strings.TrimSpace(k))
+	v = strings.TrimSpace(v)
+	if (k == "game" || k == "name") && v != "" {
+		return k, v, true
+	}
+	return "", "", false
+}
+
+// splitCount splits a decklist line into its count and card name. It
+// returns a message instead of a name when the line is not a card line.
+func splitCount(s string) (int, string, string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 {
+		return 1, s, ""
+	}
+	digits := s[:i]
+	rest := s[i:]
+	if strings.HasPrefix(rest, "x") || strings.HasPrefix(rest, "X") || strings.HasPrefix(rest, "×") {
+		_, size := firstRune(rest)
+		rest = rest[size:]
+	}
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		// A name that starts with digits, such as "2nd Law of Thermodynamics".
+		return 1, s, ""
+	}
+	name := strings.TrimSpace(rest)
+	if name == "" {
+		return 0, "", "line has a count but no card name; write COUNT NAME, e.g. \"3 " + "Rogue Star\""
+	}
+	n, err := strconv.Atoi(digits)
+	if err != nil || n > MaxCount {
+		return 0, "", "count " + digits + " of " + strconv.Quote(name) + " is too large; counts run from 1 to " + strconv.Itoa(MaxCount)
+	}
+	if n == 0 {
+		return 0, "", "count 0 of " + strconv.Quote(name) + "; counts run from 1 to " + strconv.Itoa(MaxCount) + " (delete the line to leave the card out)"
+	}
+	return n, name, ""
+}
+
+func firstRune(s string) (rune, int) {
+	for _, r := range s {
+		return r, len(string(r))
+	}
+	return 0, 0
+}
+
+var deckKeys = []string{"game", "name", "sample", "notes", "sections"}
+
+// ParseDeckYAML reads a YAML deck file. Every problem is reported, as an
+// ErrorList.
+func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
+	if err := CheckText(file, data); err != nil {
+		return nil, err
+	}
+	root, err := parseYAML(file, data)
+	if err != nil {
+		return nil, err
+	}
+	d := &decoder{file: file}
+	l := &DeckList{File: file}
+	pairs, ok := d.mapping(root, "deck")
+	if !ok {
+		return nil, d.errs.Err()
+	}
+	var sections *yaml.Node
+	for _, p := range pairs {
+		switch p.Key {
+		case "game":
+			l.Game, l.GamePos = d.str(p.V, "game"), d.pos(p.V)
+		case "name":
+			l.Name = d.str(p.V, "deck name")
+		case "sample":
+			l.Sample = d.bool(p.V, "sample")
+		case "notes":
+			l.Notes = d.str(p.V, "notes")
+		case "sections":
+			sections = p.V
+		default:
+			d.unknown(p, "deck", deckKeys)
+		}
+	}
+	if sections == nil {
+		d.errorf(root, "deck has no \"sections\"; add sections: with a list of cards for each section")
+		return nil, d.errs.Err()
+	}
+	secPairs, _ := d.mapping(sections, "sections")
+	for _, sp := range secPairs {
+		spos := d.pos(sp.K)
+		l.Sections = append(l.Sections, SectionHeader{Name: sp.Key, Pos: spos})
+		add := func(n *yaml.Node, name string, count int) {
+			l.Entries = append(l.Entries, Entry{Section: sp.Key, SectionPos: spos, Name: name, Count: count, Pos: d.pos(n)})
+		}
+		switch sp.V.Kind {
+		case yaml.SequenceNode:
+			for _, item := range sp.V.Content {
+				d.deckItem(item, add)
+			}
+		case yaml.MappingNode:
+			cards, _ := d.mapping(sp.V, "section "+strconv.Quote(sp.Key))
+			for _, c := range cards {
+				if n, ok := d.intIn(c.V, "count of "+strconv.Quote(c.Key), 1, MaxCount); ok {
+					add(c.K, strings.TrimSpace(c.Key), n)
+				}
+			}
+		default:
+			if sp.V.Tag == "!!null" {
+				continue // an empty section
+			}
+			d.errorf(sp.V, "section %q must be a list of cards or a mapping of card names to counts, found %s", sp.Key, kindName(sp.V))
+		}
+	}
+	if err := d.errs.Err(); err != nil {
+		return nil, err
+	}
+	if len(l.Entries) == 0 {
+		return nil, &Error{Pos: d.pos(sections), Msg: "deck holds no cards"}
+	}
+	return l, nil
+}
+
+// deckItem reads one item of a section list: a decklist line or a mapping
+// {name, count}.
+func (d *decoder) deckItem(n *yaml.Node, add func(*yaml.Node, string, int)) {
+	if n.Kind == yaml.ScalarNode {
+		count, name, msg := splitCount(strings.TrimSpace(n.Value))
+		if msg != "" {
+			d.errorf(n, "%s", msg)
+			return
+		}
+		if name == "" {
+			d.errorf(n, "empty card line")
+			return
+		}
+		add(n, name, count)
+		return
+	}
+	pairs, ok := d.mapping(n, "deck entry")
+	if !ok {
+		return
+	}
+	name, count := "", 1
+	for _, p := range pairs {
+		switch p.Key {
+		case "name":
+			name = d.name(p.V, "card name")
+		case "count":
+			count, _ = d.intIn(p.V, "count", 1, MaxCount)
+		default:
+			d.unknown(p, "deck entry", []string{"name", "count"})
+		}
+	}
+	if name == "" {
+		d.errorf(n, "deck entry has no name")
+		return
+	}
+	if count > 0 {
+		add(n, name, count)
+	}
+}

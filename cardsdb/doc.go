@@ -1,0 +1,25 @@
+// Package cardsdb is deckwright's card database: the domain types (Game,
+// CardType, Section, Card, DeckList, Deck), the loaders that read game
+// definitions, card files and deck lists from YAML or plain text with the
+// position of every value, name lookup that forgives case, accents,
+// apostrophes and spacing, and the bundled game data embedded in the binary.
+//
+// Every other package reads cards and decks through cardsdb and nothing
+// else; cardsdb imports none of them.
+//
+// Loading the bundled data and resolving a bundled deck:
+//
+//	db, err := cardsdb.LoadBundled()
+//	if err != nil {
+//		return err
+//	}
+//	list, err := db.BundledDeck("seeker-chronicles/cosmos")
+//	if err != nil {
+//		return err
+//	}
+//	game, _ := db.Game(list.Game)
+//	deck, err := cardsdb.Resolve(game, list)
+//
+// Errors in input files are returned as an ErrorList of *Error values, each
+// with a Pos that prints as file:line:col.
+package cardsdb

@@ -1,0 +1,385 @@
+package cardsdb
+
+import (
+	"io/fs"
+	"strings"
+)
+
+// Size is a width and height in millimetres.
+type Size struct {
+	W float64 `json:"width"`
+	H float64 `json:"height"`
+}
+
+// FieldKind is the kind of value a card field holds.
+type FieldKind string
+
+// The field kinds a game definition may declare.
+const (
+	KindInt    FieldKind = "int"    // a whole number
+	KindCost   FieldKind = "cost"   // a whole number or X
+	KindString FieldKind = "string" // one line of text
+	KindText   FieldKind = "text"   // rules text
+	KindBool   FieldKind = "bool"   // true or false
+	KindEnum   FieldKind = "enum"   // one of Values
+	KindCard   FieldKind = "card"   // the name of another card of the game
+	KindList   FieldKind = "list"   // a list of strings
+)
+
+var fieldKinds = []string{"int", "cost", "string", "text", "bool", "enum", "card", "list"}
+
+// Field is a typed field that a card type declares.
+type Field struct {
+	Name     string
+	Kind     FieldKind
+	Doc      string
+	Required bool
+	Min, Max *int    // bounds for int and cost
+	Values   []string // allowed values for enum (and list, when set)
+	CardType string   // for card fields: the type the named card must have
+	Pos      Pos
+}
+
+// CardType is a kind of card in a game (Guardian, Module, Seeker, Realm...).
+type CardType struct {
+	ID        string
+	Name      string
+	Landscape bool
+	Fields    []*Field
+	Pos       Pos
+}
+
+// Field returns the type's field called name, or nil.
+func (t *CardType) Field(name string) *Field {
+	for _, f := range t.Fields {
+		if f.Name == name {
+			return f
+		}
+	}
+	return nil
+}
+
+// Count is a required number of cards: exactly Exact, or between Min and
+// Max. A nil bound is open.
+type Count struct {
+	Exact    *int
+	Min, Max *int
+}
+
+// Set reports whether the count constrains anything.
+func (c Count) Set() bool { return c.Exact != nil || c.Min != nil || c.Max != nil }
+
+// Allows reports whether n satisfies the count.
+func (c Count) Allows(n int) bool {
+	if c.Exact != nil {
+		return n == *c.Exact
+	}
+	if c.Min != nil && n < *c.Min {
+		return false
+	}
+	if c.Max != nil && n > *c.Max {
+		return false
+	}
+	return true
+}
+
+// String describes the count: "exactly 40", "33 to 42", "at least 5".
+func (c Count) String() string {
+	switch {
+	case c.Exact != nil:
+		return "exactly " + itoa(*c.Exact)
+	case c.Min != nil && c.Max != nil:
+		return itoa(*c.Min) + " to " + itoa(*c.Max)
+	case c.Min != nil:
+		return "at least " + itoa(*c.Min)
+	case c.Max != nil:
+		return "at most " + itoa(*c.Max)
+	}
+	return "any number"
+}
+
+// TypeLimit limits one card type inside a section.
+type TypeLimit struct {
+	Type   string
+	Count  Count
+	Copies int // 0: the section's limit applies
+	Pos    Pos
+}
+
+// Companion says that a section is filled from a card field of another
+// section's cards, as G-modules follow their Guardians.
+type Companion struct {
+	Section string
+	Field   string
+}
+
+// Section is a part of a deck: the stack, the Guardians, the realm deck.
+type Section struct {
+	ID            string
+	Name          string
+	Aliases       []string
+	Types         []string
+	Count         Count
+	Copies        int // copy limit per card; 0 = none
+	CopyOverrides map[string]int
+	TypeLimits    []TypeLimit
+	Leader        bool
+	CompanionOf   *Companion
+	Optional      bool
+	Pos           Pos
+}
+
+// Takes reports whether the section takes cards of the type id.
+func (s *Section) Takes(typeID string) bool {
+	for _, t := range s.Types {
+		if t == typeID {
+			return true
+		}
+	}
+	return false
+}
+
+// TypeLimit returns the section's limit for a type, or nil.
+func (s *Section) TypeLimit(typeID string) *TypeLimit {
+	for i := range s.TypeLimits {
+		if s.TypeLimits[i].Type == typeID {
+			return &s.TypeLimits[i]
+		}
+	}
+	return nil
+}
+
+// CopyLimit returns the number of copies of c that the section allows, and
+// false when there is no limit: the card's own deck_limit first, then the
+// section's per-card override (0 forbids the card), then the type's limit,
+// then the section's.
+func (s *Section) CopyLimit(c *Card) (int, bool) {
+	if c.DeckLimit > 0 {
+		return c.DeckLimit, true
+	}
+	if n, ok := s.CopyOverrides[c.Key]; ok {
+		return n, true
+	}
+	if tl := s.TypeLimit(c.Type); tl != nil && tl.Copies > 0 {
+		return tl.Copies, true
+	}
+	return s.Copies, s.Copies > 0
+}
+
+// Faction is a faction, domain or affiliation of a game.
+type Faction struct {
+	ID   string
+	Name string
+}
+
+// Factions is what a game calls its factions and which ones are special.
+type Factions struct {
+	Label    string // "Domain", "Faction", "Affiliation"
+	Values   []Faction
+	Wildcard []string // match every faction (Logic)
+	Neutral  []string // belong to no faction
+}
+
+// Has reports whether id is one of the game's factions.
+func (f *Factions) Has(id string) bool {
+	for _, v := range f.Values {
+		if v.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Name returns the printed name of a faction id (the id if unknown).
+func (f *Factions) Name(id string) string {
+	for _, v := range f.Values {
+		if v.ID == id {
+			return v.Name
+		}
+	}
+	return id
+}
+
+// IsWildcard reports whether the faction matches every faction.
+func (f *Factions) IsWildcard(id string) bool { return contains(f.Wildcard, id) }
+
+// IsNeutral reports whether the faction belongs to no faction.
+func (f *Factions) IsNeutral(id string) bool { return contains(f.Neutral, id) }
+
+// RuleRef switches a named rule on for a game, with its parameters.
+type RuleRef struct {
+	Name   string
+	Params map[string]any
+	Pos    Pos
+}
+
+// Back is a game's default card back.
+type Back struct {
+	Image string // path inside the game's FS, "" for none
+	Text  string
+}
+
+// Game is a game definition together with its cards and bundled decks.
+type Game struct {
+	ID          string
+	Name        string
+	Source      string
+	Notes       string
+	Provisional string // a note on what in the definition is provisional
+	CardSize    Size
+	Factions    Factions
+	Types       []*CardType
+	Sections    []*Section
+	Rules       []RuleRef
+	Back        Back
+	Pos         Pos
+
+	// Cards holds every card in file order; Card.Index is its place here.
+	Cards []*Card
+	// Decks maps a bundled deck's name to its path inside FS.
+	Decks map[string]string
+	// FS holds the game's files; card image paths are relative to its root.
+	FS fs.FS
+
+	byKey map[string]*Card
+}
+
+// Type returns the card type with the id, or nil.
+func (g *Game) Type(id string) *CardType {
+	for _, t := range g.Types {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// Section returns the section with the id, or nil.
+func (g *Game) Section(id string) *Section {
+	for _, s := range g.Sections {
+		if s.ID == id {
+			return s
+		}
+	}
+	return nil
+}
+
+// SectionByName finds a section by id, name or alias, ignoring case,
+// accents and spacing ("Main deck:" finds the section main).
+func (g *Game) SectionByName(name string) *Section {
+	key := Fold(name)
+	for _, s := range g.Sections {
+		if Fold(s.ID) == key || Fold(s.Name) == key {
+			return s
+		}
+		for _, a := range s.Aliases {
+			if Fold(a) == key {
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+// SectionNames lists the section names for messages and suggestions.
+func (g *Game) SectionNames() []string {
+	var out []string
+	for _, s := range g.Sections {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// SectionFor returns the first section that takes a card of the type, or nil.
+func (g *Game) SectionFor(typeID string) *Section {
+	for _, s := range g.Sections {
+		if s.Takes(typeID) && s.CompanionOf == nil {
+			return s
+		}
+	}
+	for _, s := range g.Sections {
+		if s.Takes(typeID) {
+			return s
+		}
+	}
+	return nil
+}
+
+// Card looks a card up by name, ignoring case, accents, apostrophe style and
+// spacing. It returns nil when no card has that name.
+func (g *Game) Card(name string) *Card { return g.byKey[Fold(name)] }
+
+// CardNames lists every card name of the game, in file order.
+func (g *Game) CardNames() []string {
+	out := make([]string, len(g.Cards))
+	for i, c := range g.Cards {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// Suggest returns up to three card names close to name.
+func (g *Game) Suggest(name string) []string { return Suggest(name, g.CardNames(), 3) }
+
+// HasRule reports whether the game switches on the named rule.
+func (g *Game) HasRule(name string) bool {
+	for _, r := range g.Rules {
+		if r.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// TypeName returns the printed name of a type id (the id if unknown).
+func (g *Game) TypeName(id string) string {
+	if t := g.Type(id); t != nil {
+		return t.Name
+	}
+	return id
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+// Plural returns "1 card" or "3 cards" style text for n of a noun.
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x") {
+		return itoa(n) + " " + noun + "es"
+	}
+	if strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey") {
+		return itoa(n) + " " + noun[:len(noun)-1] + "ies"
+	}
+	return itoa(n) + " " + noun + "s"
+}

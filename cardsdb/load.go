@@ -1,0 +1,265 @@
+package cardsdb
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+//go:embed data
+var bundled embed.FS
+
+// DB is a set of games with their cards and bundled decks.
+type DB struct {
+	games map[string]*Game
+}
+
+// Game returns the game with the id.
+func (db *DB) Game(id string) (*Game, bool) {
+	g, ok := db.games[id]
+	return g, ok
+}
+
+// Games returns every game sorted by id.
+func (db *DB) Games() []*Game {
+	out := make([]*Game, 0, len(db.games))
+	for _, g := range db.games {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// GameIDs lists the game ids, sorted.
+func (db *DB) GameIDs() []string {
+	var out []string
+	for _, g := range db.Games() {
+		out = append(out, g.ID)
+	}
+	return out
+}
+
+// LookupGame returns the game with the id or an error that lists the games
+// and suggests the closest id.
+func (db *DB) LookupGame(id string) (*Game, error) {
+	if g, ok := db.games[id]; ok {
+		return g, nil
+	}
+	ids := db.GameIDs()
+	return nil, fmt.Errorf("unknown game %q%s (known games: %s)", id, didYouMean(Suggest(id, ids, 1)), strings.Join(ids, ", "))
+}
+
+// BundledFS returns the bundled game data: one folder per game id.
+func BundledFS() fs.FS {
+	sub, err := fs.Sub(bundled, "data")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the folder
+	}
+	return sub
+}
+
+// LoadBundled loads the games bundled with deckwright.
+func LoadBundled() (*DB, error) {
+	db := &DB{games: map[string]*Game{}}
+	if err := db.AddFS(BundledFS(), "", "bundled:"); err != nil {
+		return nil, err
+	}
+	return db, nil
+}
+
+// Empty returns a DB with no games.
+func Empty() *DB { return &DB{games: map[string]*Game{}} }
+
+// AddFS loads every game folder found at dir in fsys: dir itself when it
+// holds a game.yaml, otherwise each sub-folder that does. A game whose id is
+// already in db replaces it. prefix is put before paths in error messages.
+func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
+	if dir == "" {
+		dir = "."
+	}
+	if _, err := fs.Stat(fsys, path.Join(dir, "game.yaml")); err == nil {
+		return db.addGame(fsys, dir, prefix)
+	}
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return fmt.Errorf("reading %s%s: %w", prefix, dir, err)
+	}
+	var errs ErrorList
+	found := false
+	for _, e := range entries {
+		sub := path.Join(dir, e.Name())
+		if !e.IsDir() {
+			continue
+		}
+		if _, err := fs.Stat(fsys, path.Join(sub, "game.yaml")); err != nil {
+			continue
+		}
+		found = true
+		if err := db.addGame(fsys, sub, prefix); err != nil {
+			var l ErrorList
+			if errors.As(err, &l) {
+				errs = append(errs, l...)
+			} else {
+				return err
+			}
+		}
+	}
+	if !found {
+		return fmt.Errorf("%s%s: no game.yaml there nor in any folder below it", prefix, dir)
+	}
+	return errs.Err()
+}
+
+// addGame loads one game folder: game.yaml, cards/*.yaml and decks/*.
+func (db *DB) addGame(fsys fs.FS, dir, prefix string) error {
+	gameFile := path.Join(dir, "game.yaml")
+	data, err := readFS(fsys, gameFile, prefix)
+	if err != nil {
+		return err
+	}
+	g, err := ParseGame(prefix+gameFile, data, ".")
+	if err != nil {
+		return err
+	}
+	gfs, err := fs.Sub(fsys, dir)
+	if err != nil {
+		return err
+	}
+	g.FS = gfs
+	if g.Back.Image != "" {
+		g.Back.Image = path.Clean(g.Back.Image)
+	}
+	var errs ErrorList
+	cardFiles, _ := fs.Glob(fsys, path.Join(dir, "cards", "*.y*ml"))
+	for _, f := range cardFiles {
+		data, err := readFS(fsys, f, prefix)
+		if err == nil {
+			err = ParseCards(prefix+f, data, path.Dir(strings.TrimPrefix(f, dir+"/")), g)
+		}
+		if err != nil && !appendErr(&errs, err) {
+			return err
+		}
+	}
+	deckFiles, _ := fs.ReadDir(fsys, path.Join(dir, "decks"))
+	for _, e := range deckFiles {
+		name := e.Name()
+		if ext := path.Ext(name); !e.IsDir() && (ext == ".yaml" || ext == ".yml" || ext == ".txt") {
+			g.Decks[strings.TrimSuffix(name, ext)] = path.Join("decks", name)
+		}
+	}
+	errs = append(errs, g.check(prefix+gameFile)...)
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	db.games[g.ID] = g
+	return nil
+}
+
+func appendErr(l *ErrorList, err error) bool {
+	var el ErrorList
+	var e *Error
+	switch {
+	case errors.As(err, &el):
+		*l = append(*l, el...)
+	case errors.As(err, &e):
+		*l = append(*l, e)
+	default:
+		return false
+	}
+	return true
+}
+
+func readFS(fsys fs.FS, name, prefix string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s%s: %w", prefix, name, err)
+	}
+	defer f.Close()
+	return ReadInput(prefix+name, f)
+}
+
+// check verifies what needs every card: card references and provisional
+// field names.
+func (g *Game) check(file string) ErrorList {
+	var errs ErrorList
+	for _, c := range g.Cards {
+		t := g.Type(c.Type)
+		for _, f := range t.Fields {
+			v, ok := c.Fields[f.Name]
+			if !ok || f.Kind != KindCard {
+				continue
+			}
+			ref := g.Card(v.Str)
+			switch {
+			case ref == nil:
+				errs.Add(v.Pos, "%s %q names %q in %q, but the game has no such card%s", t.Name, c.Name, v.Str, f.Name, didYouMean(g.Suggest(v.Str)))
+			case f.CardType != "" && ref.Type != f.CardType:
+				errs.Add(v.Pos, "%s %q names %q in %q, which is a %s, not a %s", t.Name, c.Name, v.Str, f.Name, g.TypeName(ref.Type), g.TypeName(f.CardType))
+			}
+		}
+		for _, p := range c.Provisional {
+			if t.Field(p) == nil && !contains(reservedCardKeys, p) {
+				errs.Add(c.Pos, "card %q lists %q as provisional, but a %s has no such field", c.Name, p, t.Name)
+			}
+		}
+	}
+	return errs
+}
+
+// AddPath loads a user's own data from the file system: a game folder, a
+// folder of game folders, a game.yaml, or a cards file whose game is already
+// loaded (its cards are added to that game).
+func (db *DB) AddPath(p string) error {
+	st, err := os.Stat(p)
+	if err != nil {
+		return fmt.Errorf("--db %s: %w", p, err)
+	}
+	if st.IsDir() {
+		return db.AddFS(os.DirFS(p), ".", filepath.ToSlash(p)+"/")
+	}
+	dir, base := filepath.Split(p)
+	if dir == "" {
+		dir = "."
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return err
+	}
+	if err := CheckText(p, data); err != nil {
+		return err
+	}
+	if base == "game.yaml" {
+		return db.AddFS(os.DirFS(dir), ".", filepath.ToSlash(dir))
+	}
+	// A cards file: find its game.
+	root, err := parseYAML(p, data)
+	if err != nil {
+		return err
+	}
+	d := &decoder{file: p}
+	pairs, _ := d.mapping(root, "cards file")
+	for _, pr := range pairs {
+		if pr.Key == "game" {
+			g, err := db.LookupGame(pr.V.Value)
+			if err != nil {
+				return &Error{Pos: d.pos(pr.V), Msg: err.Error()}
+			}
+			return ParseCards(p, data, ".", g.withFS(os.DirFS(dir)))
+		}
+	}
+	if err := d.errs.Err(); err != nil {
+		return err
+	}
+	return &Error{Pos: Pos{File: p}, Msg: "not a game.yaml, a game folder or a cards file with game: ID"}
+}
+
+// withFS returns g; cards added from another folder keep image paths
+// relative to the game's own FS, so user card files with art should live in
+// a game folder. It exists to make that choice explicit.
+func (g *Game) withFS(fs.FS) *Game { return g }

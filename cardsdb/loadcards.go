@@ -1,0 +1,294 @@
+package cardsdb
+
+import (
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+var cardsFileKeys = []string{"game", "sample", "provisional", "cards"}
+
+// ParseCards reads a cards file and adds its cards to g. file names it in
+// errors and dir is the folder, inside the game's FS, that image paths start
+// from. Every problem in the file is reported, as an ErrorList; cards
+// without problems are added even when others have some.
+func ParseCards(file string, data []byte, dir string, g *Game) error {
+	if err := CheckText(file, data); err != nil {
+		return err
+	}
+	root, err := parseYAML(file, data)
+	if err != nil {
+		return err
+	}
+	d := &decoder{file: file}
+	pairs, ok := d.mapping(root, "cards file")
+	if !ok {
+		return d.errs.Err()
+	}
+	var (
+		fileSample   bool
+		fileProv     []string
+		fileAllProv  bool
+		cardsNode    *yaml.Node
+		gameSeen     bool
+		typeIDs      = make([]string, len(g.Types))
+		factionNames []string
+	)
+	for i, t := range g.Types {
+		typeIDs[i] = t.ID
+	}
+	for _, f := range g.Factions.Values {
+		factionNames = append(factionNames, f.ID)
+	}
+	for _, p := range pairs {
+		switch p.Key {
+		case "game":
+			gameSeen = true
+			if id := d.str(p.V, "game"); id != g.ID {
+				d.errorf(p.V, "cards file is for game %q, but it is loaded into %q", id, g.ID)
+				return d.errs.Err()
+			}
+		case "sample":
+			fileSample = d.bool(p.V, "sample")
+		case "provisional":
+			fileAllProv, fileProv = d.provisional(p.V)
+		case "cards":
+			cardsNode = p.V
+		default:
+			d.unknown(p, "cards file", cardsFileKeys)
+		}
+	}
+	if !gameSeen {
+		d.errorf(root, "cards file has no \"game\"; add game: %s", g.ID)
+	}
+	if cardsNode == nil {
+		d.errorf(root, "cards file has no \"cards\" list")
+		return d.errs.Err()
+	}
+	if cardsNode.Kind != yaml.SequenceNode {
+		d.errorf(cardsNode, "cards must be a list, found %s", kindName(cardsNode))
+		return d.errs.Err()
+	}
+	for _, item := range cardsNode.Content {
+		c := d.card(item, g, dir, typeIDs, factionNames)
+		if c == nil {
+			continue
+		}
+		c.Sample = c.Sample || fileSample
+		if !c.provSet {
+			// A card's own provisional list replaces the file's default.
+			c.AllProvisional, c.Provisional = fileAllProv, fileProv
+		}
+		if prev, dup := g.byKey[c.Key]; dup {
+			what := "duplicate card name"
+			if prev.Name != c.Name {
+				what = "card name " + strconv.Quote(c.Name) + " is the same as"
+			}
+			d.errorf(item, "%s %q (first at %s); card names must be unique in a game", what, prev.Name, prev.Pos)
+			continue
+		}
+		c.Index = len(g.Cards)
+		g.Cards = append(g.Cards, c)
+		g.byKey[c.Key] = c
+	}
+	return d.errs.Err()
+}
+
+func (d *decoder) provisional(n *yaml.Node) (all bool, fields []string) {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!bool" {
+		return d.bool(n, "provisional"), nil
+	}
+	return false, d.strings(n, "provisional")
+}
+
+func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []string) *Card {
+	pairs, ok := d.mapping(n, "card")
+	if !ok {
+		return nil
+	}
+	c := &Card{Pos: d.pos(n), Copies: 1}
+	// The type decides which other keys are allowed, so read it first.
+	var typ *CardType
+	for _, p := range pairs {
+		switch p.Key {
+		case "name":
+			c.Name = d.name(p.V, "card name")
+			c.Key = Fold(c.Name)
+			if c.Key == "" && c.Name != "" {
+				d.errorf(p.V, "card name %q has no letters or digits", c.Name)
+			}
+		case "type":
+			c.Type = d.str(p.V, "card type")
+			if typ = g.Type(c.Type); typ == nil && c.Type != "" {
+				d.errorf(p.V, "unknown card type %q; %s has types %s%s", c.Type, g.Name, strings.Join(typeIDs, ", "), didYouMean(Suggest(c.Type, typeIDs, 1)))
+			}
+		}
+	}
+	if c.Name == "" {
+		if !hasKey(pairs, "name") {
+			d.errorf(n, "card has no name")
+		}
+		return nil
+	}
+	if c.Type == "" && !hasKey(pairs, "type") {
+		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, strings.Join(typeIDs, ", "))
+		return nil
+	}
+	if typ == nil {
+		return nil
+	}
+	c.Fields = make(map[string]Value, len(typ.Fields))
+	errsBefore := len(d.errs)
+	for _, p := range pairs {
+		switch p.Key {
+		case "name", "type":
+		case "faction":
+			c.Factions = d.strings(p.V, "faction")
+			for _, f := range c.Factions {
+				if !g.Factions.Has(f) {
+					d.errorf(p.V, "unknown %s %q%s", strings.ToLower(g.Factions.Label), f, didYouMean(Suggest(f, factionIDs, 1)))
+				}
+			}
+		case "text":
+			c.Text = d.str(p.V, "text")
+		case "flavor":
+			c.Flavor = d.str(p.V, "flavor")
+		case "copies":
+			c.Copies, _ = d.intIn(p.V, "copies", 0, 999)
+		case "deck_limit":
+			c.DeckLimit, _ = d.intIn(p.V, "deck_limit", 1, 999)
+		case "pack":
+			c.Pack = d.str(p.V, "pack")
+		case "image":
+			c.Image = d.imagePath(p.V, dir)
+		case "back":
+			c.Back = d.face(p.V, dir)
+		case "provisional":
+			c.AllProvisional, c.Provisional = d.provisional(p.V)
+			c.provSet = true
+		case "sample":
+			c.Sample = d.bool(p.V, "sample")
+		case "tags":
+			c.Tags = d.strings(p.V, "tags")
+		default:
+			f := typ.Field(p.Key)
+			if f == nil {
+				allowed := append([]string{}, reservedCardKeys...)
+				for _, tf := range typ.Fields {
+					allowed = append(allowed, tf.Name)
+				}
+				d.errorf(p.K, "unknown key %q for a %s card%s", p.Key, typ.Name, didYouMean(Suggest(p.Key, allowed, 1)))
+				continue
+			}
+			if v, ok := d.value(p.V, f); ok {
+				c.Fields[f.Name] = v
+			}
+		}
+	}
+	for _, f := range typ.Fields {
+		if _, ok := c.Fields[f.Name]; !ok && f.Required {
+			d.errorf(n, "%s %q has no %q; a %s needs one", typ.Name, c.Name, f.Name, typ.Name)
+		}
+	}
+	if len(d.errs) > errsBefore {
+		return nil
+	}
+	return c
+}
+
+func (d *decoder) face(n *yaml.Node, dir string) *Face {
+	f := &Face{}
+	pairs, _ := d.mapping(n, "back")
+	for _, p := range pairs {
+		switch p.Key {
+		case "name":
+			f.Name = d.name(p.V, "back name")
+		case "text":
+			f.Text = d.str(p.V, "back text")
+		case "image":
+			f.Image = d.imagePath(p.V, dir)
+		default:
+			d.unknown(p, "back", []string{"name", "text", "image"})
+		}
+	}
+	return f
+}
+
+// value reads a field's value by its kind.
+func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
+	v := Value{Kind: f.Kind, Pos: d.pos(n)}
+	what := "field " + strconv.Quote(f.Name)
+	bounds := func(x int) bool {
+		if f.Min != nil && x < *f.Min || f.Max != nil && x > *f.Max {
+			d.errorf(n, "%s is %d, outside %s", what, x, boundsText(f))
+			return false
+		}
+		return true
+	}
+	switch f.Kind {
+	case KindInt:
+		x, ok := d.int(n, what)
+		if !ok || !bounds(x) {
+			return v, false
+		}
+		v.Int = x
+	case KindCost:
+		if n.Kind == yaml.ScalarNode && (n.Value == "X" || n.Value == "x") {
+			v.X = true
+			return v, true
+		}
+		if n.Kind == yaml.ScalarNode && n.Tag != "!!int" {
+			d.errorf(n, "%s must be a whole number or X, found %q", what, n.Value)
+			return v, false
+		}
+		x, ok := d.int(n, what)
+		if !ok || !bounds(x) {
+			return v, false
+		}
+		v.Int = x
+	case KindString, KindText, KindCard:
+		s, ok := d.scalar(n, what)
+		if !ok {
+			return v, false
+		}
+		if f.Kind == KindString && strings.ContainsAny(s, "\n") {
+			d.errorf(n, "%s must be one line", what)
+			return v, false
+		}
+		v.Str = s
+	case KindEnum:
+		s, ok := d.scalar(n, what)
+		if !ok {
+			return v, false
+		}
+		if !contains(f.Values, s) {
+			d.errorf(n, "%s must be one of %s, found %q%s", what, strings.Join(f.Values, ", "), s, didYouMean(Suggest(s, f.Values, 1)))
+			return v, false
+		}
+		v.Str = s
+	case KindBool:
+		v.Bool = d.bool(n, what)
+	case KindList:
+		v.List = d.strings(n, what)
+		for i, s := range v.List {
+			if len(f.Values) > 0 && !contains(f.Values, s) {
+				d.errorf(nodeAt(n, i), "%s: %q is not one of %s%s", what, s, strings.Join(f.Values, ", "), didYouMean(Suggest(s, f.Values, 1)))
+				return v, false
+			}
+		}
+	}
+	return v, true
+}
+
+func boundsText(f *Field) string {
+	switch {
+	case f.Min != nil && f.Max != nil:
+		return strconv.Itoa(*f.Min) + " to " + strconv.Itoa(*f.Max)
+	case f.Min != nil:
+		return "at least " + strconv.Itoa(*f.Min)
+	case f.Max != nil:
+		return "at most " + strconv.Itoa(*f.Max)
+	}
+	return "any"
+}

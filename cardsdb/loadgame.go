@@ -1,0 +1,502 @@
+package cardsdb
+
+import (
+	"path"
+
+	"gopkg.in/yaml.v3"
+)
+
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional"}
+
+// ParseGame reads a game definition (game.yaml). file names it in errors and
+// dir is the folder, inside the game's FS, that relative paths start from.
+// Every problem in the file is reported, as an ErrorList.
+func ParseGame(file string, data []byte, dir string) (*Game, error) {
+	if err := CheckText(file, data); err != nil {
+		return nil, err
+	}
+	root, err := parseYAML(file, data)
+	if err != nil {
+		return nil, err
+	}
+	d := &decoder{file: file}
+	g := &Game{Pos: d.pos(root), Decks: map[string]string{}, byKey: map[string]*Card{}}
+	pairs, ok := d.mapping(root, "game definition")
+	if !ok {
+		return nil, d.errs.Err()
+	}
+	var typesNode, sectionsNode *yaml.Node
+	for _, p := range pairs {
+		switch p.Key {
+		case "id":
+			g.ID = d.id(p.V, "game id")
+		case "name":
+			g.Name = d.name(p.V, "game name")
+		case "source":
+			g.Source = d.str(p.V, "source")
+		case "notes":
+			g.Notes = d.str(p.V, "notes")
+		case "provisional":
+			g.Provisional = d.str(p.V, "provisional")
+		case "card_size":
+			g.CardSize = d.size(p.V)
+		case "factions":
+			d.factions(p.V, &g.Factions)
+		case "types":
+			typesNode = p.V
+		case "sections":
+			sectionsNode = p.V
+		case "rules":
+			g.Rules = d.rules(p.V)
+		case "back":
+			d.back(p.V, &g.Back, dir)
+		default:
+			d.unknown(p, "game definition", gameKeys)
+		}
+	}
+	for _, req := range []struct {
+		ok  bool
+		key string
+	}{{g.ID != "", "id"}, {g.Name != "", "name"}, {g.CardSize.W > 0, "card_size"}, {typesNode != nil, "types"}, {sectionsNode != nil, "sections"}} {
+		if !req.ok && !hasKey(pairs, req.key) {
+			d.errorf(root, "game definition has no %q; add it", req.key)
+		}
+	}
+	if typesNode != nil {
+		g.Types = d.types(typesNode)
+	}
+	if sectionsNode != nil {
+		g.Sections = d.sections(sectionsNode, g)
+	}
+	d.checkFactionRefs(g)
+	if err := d.errs.Err(); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func hasKey(pairs []pair, key string) bool {
+	for _, p := range pairs {
+		if p.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *decoder) size(n *yaml.Node) Size {
+	var s Size
+	pairs, _ := d.mapping(n, "card_size")
+	for _, p := range pairs {
+		switch p.Key {
+		case "width":
+			s.W, _ = d.float(p.V, "card width")
+		case "height":
+			s.H, _ = d.float(p.V, "card height")
+		default:
+			d.unknown(p, "card_size", []string{"width", "height"})
+		}
+	}
+	if s.W <= 0 || s.H <= 0 || s.W > 500 || s.H > 500 {
+		d.errorf(n, "card_size must have width and height in mm between 0 and 500, found %gx%g", s.W, s.H)
+		return Size{}
+	}
+	return s
+}
+
+func (d *decoder) factions(n *yaml.Node, f *Factions) {
+	pairs, _ := d.mapping(n, "factions")
+	for _, p := range pairs {
+		switch p.Key {
+		case "label":
+			f.Label = d.name(p.V, "factions label")
+		case "values":
+			if p.V.Kind != yaml.SequenceNode {
+				d.errorf(p.V, "factions values must be a list, found %s", kindName(p.V))
+				continue
+			}
+			for _, item := range p.V.Content {
+				var fa Faction
+				fp, _ := d.mapping(item, "faction")
+				for _, q := range fp {
+					switch q.Key {
+					case "id":
+						fa.ID = d.id(q.V, "faction id")
+					case "name":
+						fa.Name = d.name(q.V, "faction name")
+					default:
+						d.unknown(q, "faction", []string{"id", "name"})
+					}
+				}
+				if fa.ID == "" {
+					d.errorf(item, "faction has no id")
+					continue
+				}
+				if fa.Name == "" {
+					fa.Name = fa.ID
+				}
+				if f.Has(fa.ID) {
+					d.errorf(item, "duplicate faction %q", fa.ID)
+				}
+				f.Values = append(f.Values, fa)
+			}
+		case "wildcard":
+			f.Wildcard = d.strings(p.V, "factions wildcard")
+		case "neutral":
+			f.Neutral = d.strings(p.V, "factions neutral")
+		default:
+			d.unknown(p, "factions", []string{"label", "values", "wildcard", "neutral"})
+		}
+	}
+	if f.Label == "" {
+		f.Label = "Faction"
+	}
+}
+
+var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "values", "card_type"}
+
+// reservedCardKeys are the card keys every type has; a type field may not
+// take one of these names.
+var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "copies", "deck_limit", "pack", "image", "back", "provisional", "sample", "tags"}
+
+func (d *decoder) types(n *yaml.Node) []*CardType {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "types must be a list, found %s", kindName(n))
+		return nil
+	}
+	var out []*CardType
+	for _, item := range n.Content {
+		t := &CardType{Pos: d.pos(item)}
+		pairs, _ := d.mapping(item, "card type")
+		for _, p := range pairs {
+			switch p.Key {
+			case "id":
+				t.ID = d.id(p.V, "type id")
+			case "name":
+				t.Name = d.name(p.V, "type name")
+			case "landscape":
+				t.Landscape = d.bool(p.V, "landscape")
+			case "fields":
+				t.Fields = d.fields(p.V)
+			default:
+				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields"})
+			}
+		}
+		if t.ID == "" {
+			d.errorf(item, "card type has no id")
+			continue
+		}
+		if t.Name == "" {
+			t.Name = t.ID
+		}
+		for _, o := range out {
+			if o.ID == t.ID {
+				d.errorf(item, "duplicate card type %q (first at line %d)", t.ID, o.Pos.Line)
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (d *decoder) fields(n *yaml.Node) []*Field {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "fields must be a list, found %s", kindName(n))
+		return nil
+	}
+	var out []*Field
+	for _, item := range n.Content {
+		f := &Field{Pos: d.pos(item)}
+		pairs, _ := d.mapping(item, "field")
+		for _, p := range pairs {
+			switch p.Key {
+			case "name":
+				f.Name = d.name(p.V, "field name")
+			case "kind":
+				k := d.str(p.V, "field kind")
+				if !contains(fieldKinds, k) {
+					d.errorf(p.V, "unknown field kind %q; use one of int, cost, string, text, bool, enum, card, list%s", k, didYouMean(Suggest(k, fieldKinds, 1)))
+				}
+				f.Kind = FieldKind(k)
+			case "doc":
+				f.Doc = d.str(p.V, "doc")
+			case "required":
+				f.Required = d.bool(p.V, "required")
+			case "min":
+				if v, ok := d.int(p.V, "min"); ok {
+					f.Min = &v
+				}
+			case "max":
+				if v, ok := d.int(p.V, "max"); ok {
+					f.Max = &v
+				}
+			case "values":
+				f.Values = d.strings(p.V, "values")
+			case "card_type":
+				f.CardType = d.str(p.V, "card_type")
+			default:
+				d.unknown(p, "field", fieldKeys)
+			}
+		}
+		switch {
+		case f.Name == "":
+			d.errorf(item, "field has no name")
+			continue
+		case f.Kind == "":
+			d.errorf(item, "field %q has no kind", f.Name)
+		case f.Kind == KindEnum && len(f.Values) == 0:
+			d.errorf(item, "enum field %q has no values", f.Name)
+		}
+		if contains(reservedCardKeys, f.Name) {
+			d.errorf(item, "field name %q is a common card key; pick another name", f.Name)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+var sectionKeys = []string{"id", "name", "aliases", "types", "count", "copies", "copy_overrides", "type_limits", "leader", "companion_of", "optional"}
+
+func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "sections must be a list, found %s", kindName(n))
+		return nil
+	}
+	var out []*Section
+	typeIDs := make([]string, len(g.Types))
+	for i, t := range g.Types {
+		typeIDs[i] = t.ID
+	}
+	for _, item := range n.Content {
+		s := &Section{Pos: d.pos(item)}
+		pairs, _ := d.mapping(item, "section")
+		for _, p := range pairs {
+			switch p.Key {
+			case "id":
+				s.ID = d.id(p.V, "section id")
+			case "name":
+				s.Name = d.name(p.V, "section name")
+			case "aliases":
+				s.Aliases = d.strings(p.V, "aliases")
+			case "types":
+				s.Types = d.strings(p.V, "types")
+				for i, t := range s.Types {
+					if g.Type(t) == nil {
+						d.errorf(nodeAt(p.V, i), "section takes unknown card type %q%s", t, didYouMean(Suggest(t, typeIDs, 1)))
+					}
+				}
+			case "count":
+				s.Count = d.count(p.V)
+			case "copies":
+				s.Copies, _ = d.intIn(p.V, "copies", 1, 999)
+			case "copy_overrides":
+				s.CopyOverrides = map[string]int{}
+				ps, _ := d.mapping(p.V, "copy_overrides")
+				for _, q := range ps {
+					if v, ok := d.intIn(q.V, "copy limit", 0, 999); ok {
+						s.CopyOverrides[Fold(q.Key)] = v
+					}
+				}
+			case "type_limits":
+				s.TypeLimits = d.typeLimits(p.V, g)
+			case "leader":
+				s.Leader = d.bool(p.V, "leader")
+			case "companion_of":
+				c := &Companion{}
+				ps, _ := d.mapping(p.V, "companion_of")
+				for _, q := range ps {
+					switch q.Key {
+					case "section":
+						c.Section = d.str(q.V, "companion section")
+					case "field":
+						c.Field = d.str(q.V, "companion field")
+					default:
+						d.unknown(q, "companion_of", []string{"section", "field"})
+					}
+				}
+				s.CompanionOf = c
+			case "optional":
+				s.Optional = d.bool(p.V, "optional")
+			default:
+				d.unknown(p, "section", sectionKeys)
+			}
+		}
+		if s.ID == "" {
+			d.errorf(item, "section has no id")
+			continue
+		}
+		if s.Name == "" {
+			s.Name = s.ID
+		}
+		if len(s.Types) == 0 {
+			d.errorf(item, "section %q takes no card types; add types: [...]", s.ID)
+		}
+		for _, o := range out {
+			if o.ID == s.ID {
+				d.errorf(item, "duplicate section %q (first at line %d)", s.ID, o.Pos.Line)
+			}
+		}
+		out = append(out, s)
+	}
+	for _, s := range out {
+		if c := s.CompanionOf; c != nil {
+			var from *Section
+			for _, o := range out {
+				if o.ID == c.Section {
+					from = o
+				}
+			}
+			if from == nil {
+				d.errs.Add(s.Pos, "section %q is companion_of unknown section %q", s.ID, c.Section)
+				continue
+			}
+			found := false
+			for _, tid := range from.Types {
+				if t := g.Type(tid); t != nil && t.Field(c.Field) != nil {
+					found = true
+				}
+			}
+			if !found {
+				d.errs.Add(s.Pos, "section %q is companion_of field %q, which no card type of section %q has", s.ID, c.Field, from.ID)
+			}
+		}
+	}
+	return out
+}
+
+func nodeAt(n *yaml.Node, i int) *yaml.Node {
+	if n.Kind == yaml.SequenceNode && i < len(n.Content) {
+		return n.Content[i]
+	}
+	return n
+}
+
+func (d *decoder) count(n *yaml.Node) Count {
+	var c Count
+	pairs, _ := d.mapping(n, "count")
+	for _, p := range pairs {
+		v, ok := d.intIn(p.V, "count "+p.Key, 0, 9999)
+		if !ok {
+			continue
+		}
+		switch p.Key {
+		case "exact":
+			c.Exact = &v
+		case "min":
+			c.Min = &v
+		case "max":
+			c.Max = &v
+		default:
+			d.unknown(p, "count", []string{"exact", "min", "max"})
+		}
+	}
+	if c.Exact != nil && (c.Min != nil || c.Max != nil) {
+		d.errorf(n, "count has exact and min/max; use one or the other")
+	}
+	if c.Min != nil && c.Max != nil && *c.Min > *c.Max {
+		d.errorf(n, "count min %d is above max %d", *c.Min, *c.Max)
+	}
+	return c
+}
+
+func (d *decoder) typeLimits(n *yaml.Node, g *Game) []TypeLimit {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "type_limits must be a list, found %s", kindName(n))
+		return nil
+	}
+	var out []TypeLimit
+	for _, item := range n.Content {
+		tl := TypeLimit{Pos: d.pos(item)}
+		pairs, _ := d.mapping(item, "type limit")
+		for _, p := range pairs {
+			switch p.Key {
+			case "type":
+				tl.Type = d.str(p.V, "type")
+				if g.Type(tl.Type) == nil {
+					d.errorf(p.V, "unknown card type %q", tl.Type)
+				}
+			case "count":
+				tl.Count = d.count(p.V)
+			case "copies":
+				tl.Copies, _ = d.intIn(p.V, "copies", 1, 999)
+			default:
+				d.unknown(p, "type limit", []string{"type", "count", "copies"})
+			}
+		}
+		out = append(out, tl)
+	}
+	return out
+}
+
+func (d *decoder) rules(n *yaml.Node) []RuleRef {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "rules must be a list, found %s", kindName(n))
+		return nil
+	}
+	var out []RuleRef
+	for _, item := range n.Content {
+		r := RuleRef{Pos: d.pos(item)}
+		if item.Kind == yaml.ScalarNode {
+			r.Name = d.str(item, "rule name")
+		} else {
+			pairs, _ := d.mapping(item, "rule")
+			for _, p := range pairs {
+				switch p.Key {
+				case "name":
+					r.Name = d.str(p.V, "rule name")
+				case "params":
+					if m, ok := d.plain(p.V).(map[string]any); ok {
+						r.Params = m
+					} else {
+						d.errorf(p.V, "rule params must be a mapping")
+					}
+				default:
+					d.unknown(p, "rule", []string{"name", "params"})
+				}
+			}
+		}
+		if r.Name == "" {
+			d.errorf(item, "rule has no name")
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func (d *decoder) back(n *yaml.Node, b *Back, dir string) {
+	pairs, _ := d.mapping(n, "back")
+	for _, p := range pairs {
+		switch p.Key {
+		case "image":
+			b.Image = d.imagePath(p.V, dir)
+		case "text":
+			b.Text = d.str(p.V, "back text")
+		default:
+			d.unknown(p, "back", []string{"image", "text"})
+		}
+	}
+}
+
+// imagePath reads an image path relative to dir and returns it as a path in
+// the game's FS.
+func (d *decoder) imagePath(n *yaml.Node, dir string) string {
+	s := d.name(n, "image path")
+	if s == "" {
+		return ""
+	}
+	if path.IsAbs(s) {
+		return s
+	}
+	return path.Join(dir, s)
+}
+
+func (d *decoder) checkFactionRefs(g *Game) {
+	for _, list := range [][]string{g.Factions.Wildcard, g.Factions.Neutral} {
+		for _, id := range list {
+			if !g.Factions.Has(id) {
+				d.errs.Add(g.Pos, "factions list %q as wildcard or neutral, but it is not among the values", id)
+			}
+		}
+	}
+}

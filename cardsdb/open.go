@@ -1,0 +1,117 @@
+package cardsdb
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+)
+
+// BundledDeck reads a deck bundled with a game, named "GAME/NAME" (e.g.
+// "seeker-chronicles/cosmos").
+func (db *DB) BundledDeck(ref string) (*DeckList, error) {
+	gameID, name, ok := strings.Cut(ref, "/")
+	if !ok {
+		return nil, fmt.Errorf("bundled deck %q: want GAME/NAME, e.g. seeker-chronicles/cosmos", ref)
+	}
+	g, err := db.LookupGame(gameID)
+	if err != nil {
+		return nil, fmt.Errorf("bundled deck %q: %w", ref, err)
+	}
+	p, ok := g.Decks[name]
+	if !ok {
+		return nil, fmt.Errorf("no bundled deck %q%s (%s has %s)", ref, didYouMean(prefixAll(g.ID+"/", Suggest(name, g.DeckNames(), 1))), g.ID, deckList(g))
+	}
+	data, err := readFS(g.FS, p, "")
+	if err != nil {
+		return nil, err
+	}
+	l, err := ParseDeck(g.ID+"/"+p, data)
+	if err != nil {
+		return nil, err
+	}
+	if l.Game == "" {
+		l.Game = g.ID
+	}
+	return l, nil
+}
+
+// DeckNames lists the game's bundled decks, sorted.
+func (g *Game) DeckNames() []string {
+	out := make([]string, 0, len(g.Decks))
+	for n := range g.Decks {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func deckList(g *Game) string {
+	names := prefixAll(g.ID+"/", g.DeckNames())
+	if len(names) == 0 {
+		return "no bundled decks"
+	}
+	return strings.Join(names, ", ")
+}
+
+func prefixAll(prefix string, list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = prefix + s
+	}
+	return out
+}
+
+// OpenDeck reads the deck named by arg: a file path (.yaml, .yml or .txt) or
+// a bundled deck "GAME/NAME". A file that exists wins over a bundled deck of
+// the same name. defaultGame fills in a list that names no game.
+func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
+	var l *DeckList
+	f, err := os.Open(arg)
+	switch {
+	case err == nil:
+		defer f.Close()
+		if st, serr := f.Stat(); serr == nil && st.IsDir() {
+			return nil, fmt.Errorf("%s is a folder, not a deck file", arg)
+		}
+		data, rerr := ReadInput(arg, f)
+		if rerr != nil {
+			return nil, rerr
+		}
+		if l, err = ParseDeck(arg, data); err != nil {
+			return nil, err
+		}
+	case errors.Is(err, fs.ErrNotExist) && strings.Count(arg, "/") == 1 && path.Ext(arg) == "":
+		if l, err = db.BundledDeck(arg); err != nil {
+			return nil, err
+		}
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("%s: no such deck file (a bundled deck is written GAME/NAME, e.g. seeker-chronicles/cosmos)", arg)
+	default:
+		return nil, err
+	}
+	if l.Game == "" {
+		l.Game = defaultGame
+	}
+	return l, nil
+}
+
+// GameOf returns the game a deck list is for, with an error that points at
+// the list's game line when the game is unknown or missing.
+func (db *DB) GameOf(l *DeckList) (*Game, error) {
+	if l.Game == "" {
+		return nil, &Error{Pos: Pos{File: l.File}, Msg: "deck names no game; add a line \"game: ID\" (one of " + strings.Join(db.GameIDs(), ", ") + ") or pass --game"}
+	}
+	g, err := db.LookupGame(l.Game)
+	if err != nil {
+		pos := l.GamePos
+		if pos.File == "" {
+			pos.File = l.File
+		}
+		return nil, &Error{Pos: pos, Msg: err.Error()}
+	}
+	return g, nil
+}

@@ -1,0 +1,84 @@
+package cardsdb
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Pos is a position in an input file. Line and Col count from 1; a zero
+// Line means the position is the file as a whole.
+type Pos struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Col  int    `json:"column"`
+}
+
+// String formats p as file:line:col, leaving out what is unknown.
+func (p Pos) String() string {
+	switch {
+	case p.Line == 0:
+		return p.File
+	case p.Col == 0:
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Before reports whether p sorts before q: by file, then line, then column.
+func (p Pos) Before(q Pos) bool {
+	if p.File != q.File {
+		return p.File < q.File
+	}
+	if p.Line != q.Line {
+		return p.Line < q.Line
+	}
+	return p.Col < q.Col
+}
+
+// Error is a problem in an input file at a position.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string {
+	if e.Pos.File == "" && e.Pos.Line == 0 {
+		return e.Msg
+	}
+	return e.Pos.String() + ": " + e.Msg
+}
+
+// ErrorList is a list of input errors; it is itself an error, which prints
+// one error per line sorted by position, as go/scanner.ErrorList does.
+type ErrorList []*Error
+
+// Add appends an error at pos.
+func (l *ErrorList) Add(pos Pos, format string, args ...any) {
+	*l = append(*l, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Sort sorts the list by position.
+func (l ErrorList) Sort() {
+	sort.SliceStable(l, func(i, j int) bool { return l[i].Pos.Before(l[j].Pos) })
+}
+
+func (l ErrorList) Error() string {
+	var b strings.Builder
+	for i, e := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// Err returns nil for an empty list and the sorted list otherwise.
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	l.Sort()
+	return l
+}

@@ -1,0 +1,278 @@
+package cardsdb
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// MaxFileSize is the largest input file deckwright reads (8 MiB): a
+// 5,000-card database takes about a fifth of that.
+const MaxFileSize = 8 << 20
+
+// ReadInput reads a whole input file from r, refusing what cannot be a card
+// or deck file: more than MaxFileSize bytes, an empty file, a binary file or
+// text that is not UTF-8. name is used in error messages.
+func ReadInput(name string, r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return data, CheckText(name, data)
+}
+
+// CheckText reports why data cannot be a text input file, or nil.
+func CheckText(name string, data []byte) error {
+	if len(data) > MaxFileSize {
+		return &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads card and deck files up to that size", MaxFileSize>>20)}
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &Error{Pos: Pos{File: name}, Msg: "file is empty"}
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return &Error{Pos: offsetPos(name, data, i), Msg: "file is binary (it holds a NUL byte), not a text file"}
+	}
+	if !utf8.Valid(data) {
+		i := 0
+		for i < len(data) {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			i += n
+		}
+		return &Error{Pos: offsetPos(name, data, i), Msg: "file is not UTF-8 text; save it as UTF-8"}
+	}
+	return nil
+}
+
+func offsetPos(name string, data []byte, off int) Pos {
+	line := 1 + bytes.Count(data[:off], []byte{'\n'})
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return Pos{File: name, Line: line, Col: col}
+}
+
+var yamlLineRE = regexp.MustCompile(`line (\d+)(?:, column (\d+))?: (.*)`)
+
+// parseYAML parses one YAML document into a node tree and returns the
+// document's top node. Syntax errors become *Error values with position.
+func parseYAML(file string, data []byte) (*yaml.Node, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			col, _ := strconv.Atoi(m[2])
+			return nil, &Error{Pos: Pos{File: file, Line: line, Col: col}, Msg: "invalid YAML: " + m[3]}
+		}
+		return nil, &Error{Pos: Pos{File: file}, Msg: "invalid YAML: " + msg}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil, &Error{Pos: Pos{File: file}, Msg: "file holds no YAML document"}
+	}
+	return doc.Content[0], nil
+}
+
+// decoder walks a YAML node tree, collecting every error it meets with its
+// position instead of stopping at the first.
+type decoder struct {
+	file string
+	errs ErrorList
+}
+
+func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
+
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
+	d.errs.Add(d.pos(n), format, args...)
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "nothing"
+		}
+		return strconv.Quote(n.Value)
+	}
+	return "a document"
+}
+
+// pair is one key and value of a YAML mapping.
+type pair struct {
+	Key  string
+	K, V *yaml.Node
+}
+
+// mapping returns the pairs of a mapping node, reporting duplicate keys.
+// what names the mapping in messages ("card", "game definition").
+func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "%s must be a mapping of keys to values, found %s", what, kindName(n))
+		return nil, false
+	}
+	seen := make(map[string]*yaml.Node, len(n.Content)/2)
+	out := make([]pair, 0, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			d.errorf(k, "%s keys must be plain words, found %s", what, kindName(k))
+			continue
+		}
+		if v.Kind == yaml.AliasNode {
+			d.errorf(v, "YAML aliases (*name) are not supported; write the value out")
+			continue
+		}
+		if prev, dup := seen[k.Value]; dup {
+			d.errorf(k, "duplicate key %q in %s (first at line %d)", k.Value, what, prev.Line)
+			continue
+		}
+		seen[k.Value] = k
+		out = append(out, pair{k.Value, k, v})
+	}
+	return out, true
+}
+
+// unknown reports a key that is not allowed, with a suggestion.
+func (d *decoder) unknown(p pair, what string, allowed []string) {
+	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(Suggest(p.Key, allowed, 1)))
+}
+
+func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		d.errorf(n, "%s must be a single value, found %s", what, kindName(n))
+		return "", false
+	}
+	return n.Value, true
+}
+
+func (d *decoder) str(n *yaml.Node, what string) string {
+	s, _ := d.scalar(n, what)
+	return s
+}
+
+// name reads a required non-empty one-line string.
+func (d *decoder) name(n *yaml.Node, what string) string {
+	s, ok := d.scalar(n, what)
+	if ok && strings.TrimSpace(s) == "" {
+		d.errorf(n, "%s is empty", what)
+	}
+	if strings.ContainsAny(s, "\n\r") {
+		d.errorf(n, "%s must be one line", what)
+	}
+	return strings.TrimSpace(s)
+}
+
+func (d *decoder) int(n *yaml.Node, what string) (int, bool) {
+	s, ok := d.scalar(n, what)
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil || n.Tag != "!!int" {
+		d.errorf(n, "%s must be a whole number, found %q", what, s)
+		return 0, false
+	}
+	return v, true
+}
+
+// count reads an int between lo and hi.
+func (d *decoder) intIn(n *yaml.Node, what string, lo, hi int) (int, bool) {
+	v, ok := d.int(n, what)
+	if ok && (v < lo || v > hi) {
+		d.errorf(n, "%s must be from %d to %d, found %d", what, lo, hi, v)
+		return 0, false
+	}
+	return v, ok
+}
+
+func (d *decoder) float(n *yaml.Node, what string) (float64, bool) {
+	s, ok := d.scalar(n, what)
+	if !ok {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || (n.Tag != "!!int" && n.Tag != "!!float") {
+		d.errorf(n, "%s must be a number, found %q", what, s)
+		return 0, false
+	}
+	return v, true
+}
+
+func (d *decoder) bool(n *yaml.Node, what string) bool {
+	s, ok := d.scalar(n, what)
+	if !ok {
+		return false
+	}
+	if n.Tag != "!!bool" {
+		d.errorf(n, "%s must be true or false, found %q", what, s)
+		return false
+	}
+	return s == "true" || s == "True" || s == "TRUE"
+}
+
+// strings reads a list of strings; a single string counts as a list of one.
+func (d *decoder) strings(n *yaml.Node, what string) []string {
+	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {
+		return []string{n.Value}
+	}
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "%s must be a list of words, found %s", what, kindName(n))
+		return nil
+	}
+	out := make([]string, 0, len(n.Content))
+	for _, c := range n.Content {
+		if s, ok := d.scalar(c, what+" item"); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// plain converts a node to plain Go values (for rule parameters).
+func (d *decoder) plain(n *yaml.Node) any {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		var v any
+		if err := n.Decode(&v); err != nil {
+			d.errorf(n, "invalid value: %v", err)
+		}
+		return v
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			out = append(out, d.plain(c))
+		}
+		return out
+	case yaml.MappingNode:
+		pairs, _ := d.mapping(n, "parameters")
+		out := make(map[string]any, len(pairs))
+		for _, p := range pairs {
+			out[p.Key] = d.plain(p.V)
+		}
+		return out
+	}
+	d.errorf(n, "unsupported value %s", kindName(n))
+	return nil
+}
+
+var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+func (d *decoder) id(n *yaml.Node, what string) string {
+	s, ok := d.scalar(n, what)
+	if ok && !idRE.MatchString(s) {
+		d.errorf(n, "%s %q must be lower-case letters, digits and '-'", what, s)
+	}
+	return s
+}

@@ -1,0 +1,151 @@
+package layout
+
+// BackSlots returns where the backs go: element i is the back of front slot
+// sheet.Slots[i], with the same Col, Row and Bleed.
+//
+// For BacksLong and BacksShort (duplex) it is in the coordinates of the
+// back side as the printer prints it (origin at its top left, y down): the
+// front slot mirrored across the page centre so that it lies exactly behind
+// the front once the sheet is turned over, then moved by sheet.BackOffset.
+// Which axis is mirrored depends on which physical edge the sheet turns
+// over. Turning a sheet over an edge is a half turn about an axis parallel to
+// that edge, and a half turn about a vertical axis maps (x, y) to (W−x, y),
+// about a horizontal axis to (x, H−y):
+//
+//	                 portrait page (W ≤ H)    landscape page (W > H)
+//	long edge        sides: mirror x          top/bottom: mirror y
+//	short edge       top/bottom: mirror y     sides: mirror x
+//
+// For BacksFold it is the front mirrored across sheet.Fold, in the other half
+// of the same side; BackOffset does not apply (the printer registers one side
+// with itself), and a sheet without a fold line has no fold backs (nil).
+// BacksNone, or an unknown mode, gives nil.
+func BackSlots(sheet Sheet, mode BackMode) []Slot {
+	var mirror func(Slot) Slot
+	switch mode {
+	case BacksLong, BacksShort:
+		off := sheet.BackOffset
+		if duplexMirrorsX(sheet.Page, mode) {
+			mirror = func(s Slot) Slot {
+				s.X = sheet.Page.W - s.X - s.W + off.X
+				s.Y += off.Y
+				return s
+			}
+		} else {
+			mirror = func(s Slot) Slot {
+				s.X += off.X
+				s.Y = sheet.Page.H - s.Y - s.H + off.Y
+				return s
+			}
+		}
+	case BacksFold:
+		if !sheet.Folded() {
+			return nil
+		}
+		if sheet.Fold.Vertical() {
+			f := sheet.Fold.X1
+			mirror = func(s Slot) Slot { s.X = 2*f - s.X - s.W; return s }
+		} else {
+			f := sheet.Fold.Y1
+			mirror = func(s Slot) Slot { s.Y = 2*f - s.Y - s.H; return s }
+		}
+	default:
+		return nil
+	}
+	backs := make([]Slot, len(sheet.Slots))
+	for i, s := range sheet.Slots {
+		backs[i] = mirror(s)
+	}
+	return backs
+}
+
+// duplexMirrorsX reports whether turning a page of this size over the edge
+// named by mode (BacksLong or BacksShort) mirrors x (the sheet turns about
+// a vertical axis) rather than y. A square page counts as portrait.
+func duplexMirrorsX(page Size, mode BackMode) bool {
+	portrait := page.W <= page.H
+	return (mode == BacksLong) == portrait
+}
+
+// Turn is a quarter turn (or none) of an image in its slot.
+type Turn int
+
+// The turns.
+const (
+	NoTurn           Turn = iota
+	Clockwise             // the image's top edge goes to the slot's right edge
+	CounterClockwise      // the image's top edge goes to the slot's left edge
+)
+
+// Degrees returns the angle for gofpdf's TransformRotate, which measures
+// counter-clockwise: -90 for Clockwise, 90 for CounterClockwise, 0 for NoTurn.
+func (t Turn) Degrees() float64 {
+	switch t {
+	case Clockwise:
+		return -90
+	case CounterClockwise:
+		return 90
+	}
+	return 0
+}
+
+// FitRotation reports whether an image of the card's shape must be turned a
+// quarter turn to fill a slot: when one is landscape (wider than tall) and
+// the other portrait. A square card or slot is never turned.
+//
+// The convention for a front is to turn it Clockwise, so that the top of a
+// landscape card (an Arkhtide realm, 88x63) lies along the right edge of its
+// portrait slot (63x88) and its left edge along the slot's top. Draw it
+// with ImageBox and Degrees: with gofpdf,
+//
+//	box := layout.ImageBox(rect, layout.Clockwise)
+//	cx, cy := rect.Center()
+//	pdf.TransformBegin()
+//	pdf.TransformRotate(layout.Clockwise.Degrees(), cx, cy)
+//	pdf.ImageOptions(file, box.X, box.Y, box.W, box.H, false, opt, 0, "")
+//	pdf.TransformEnd()
+//
+// where rect is the slot's BleedRect (the image includes the bleed). For
+// the back of such a card use BackTurn.
+func FitRotation(card Size, slot Size) (rotate bool) {
+	return (card.W > card.H && slot.H > slot.W) || (card.H > card.W && slot.W > slot.H)
+}
+
+// ImageBox returns the rectangle to draw an unturned image into so that,
+// turned by t about the centre of r, it fills r exactly: r itself for
+// NoTurn, else r with width and height swapped about the same centre.
+func ImageBox(r Rect, t Turn) Rect {
+	if t == NoTurn {
+		return r
+	}
+	cx, cy := r.Center()
+	return Rect{X: cx - r.H/2, Y: cy - r.W/2, W: r.H, H: r.W}
+}
+
+// BackTurn returns how to turn a back image that FitRotation says must be
+// turned, given that its front was turned Clockwise, so that the back's top
+// lies behind the front's top and its left behind the front's right (the
+// card turns over like a book page, as double-faced cards do). When the
+// sheet turns over about a vertical axis (x mirrored) the front's right slot
+// edge, where its top is, lies behind the back slot's left edge, so the back
+// turns CounterClockwise; when y is mirrored the right edge stays right and
+// the back turns Clockwise. BacksNone, or a fold on a sheet without a fold
+// line, gives NoTurn.
+func BackTurn(sheet Sheet, mode BackMode) Turn {
+	var mirrorX bool
+	switch mode {
+	case BacksLong, BacksShort:
+		mirrorX = duplexMirrorsX(sheet.Page, mode)
+	case BacksFold:
+		if !sheet.Folded() {
+			return NoTurn
+		}
+		mirrorX = sheet.Fold.Vertical()
+	default:
+		return NoTurn
+	}
+	if mirrorX {
+		return CounterClockwise
+	}
+	return Clockwise
+}

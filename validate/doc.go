@@ -1,0 +1,21 @@
+// Package validate checks a deck against its game's deck-building rules.
+//
+// A rule is a value (see Rule): a name, a doc string and a check function,
+// in the shape of golang.org/x/tools' analysis.Analyzer. Some rules apply to
+// every game because they only read the game definition's data (section
+// sizes, copy limits, card types); others are switched on by name in a
+// game definition's rules list, with parameters. Check runs them all in one
+// pass and returns every Finding, sorted by position:
+//
+//	deck, err := cardsdb.Resolve(game, list)
+//	if err != nil {
+//		return err
+//	}
+//	for _, f := range validate.Check(deck) {
+//		fmt.Println(f) // cosmos.txt:12:1: error: 4 copies of "Rogue Star" ... [copy-limit]
+//	}
+//
+// The rule names are a public contract: section-size, copy-limit,
+// unknown-card, card-type, card-section, companion, leader, faction-limit,
+// guardian-stages, domain and non-innate.
+package validate

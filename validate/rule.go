@@ -1,0 +1,174 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// Rule is a deck-building rule.
+type Rule struct {
+	// Name is the rule's id, printed with each finding and used in game
+	// definitions to switch the rule on.
+	Name string
+	// Doc says what the rule checks, and its parameters.
+	Doc string
+	// Always marks rules that apply to every game: they only read the game
+	// definition's data. Other rules run when the game names them.
+	Always bool
+	// Check examines the deck and reports findings through the pass.
+	Check func(*Pass)
+}
+
+// Pass is one run of a rule over a deck.
+type Pass struct {
+	Deck   *cardsdb.Deck
+	Game   *cardsdb.Game
+	Params map[string]any
+
+	rule *Rule
+	out  *[]Finding
+}
+
+// Report records a finding of the pass's rule.
+func (p *Pass) Report(pos cardsdb.Pos, sev Severity, section, card, format string, args ...any) {
+	*p.out = append(*p.out, Finding{Pos: pos, Rule: p.rule.Name, Severity: sev, Message: fmt.Sprintf(format, args...), Section: section, Card: card})
+}
+
+// Int returns an integer parameter, or def.
+func (p *Pass) Int(name string, def int) int {
+	switch v := p.Params[name].(type) {
+	case int:
+		return v
+	case float64:
+		return int(v)
+	}
+	return def
+}
+
+// String returns a string parameter, or def.
+func (p *Pass) String(name, def string) string {
+	if v, ok := p.Params[name].(string); ok {
+		return v
+	}
+	return def
+}
+
+// deckPos is where findings about the deck as a whole point: the list's
+// game line when it has one, else the start of the file.
+func (p *Pass) deckPos() cardsdb.Pos {
+	if p.Deck.List.GamePos.Line > 0 {
+		return p.Deck.List.GamePos
+	}
+	return cardsdb.Pos{File: p.Deck.List.File, Line: 1, Col: 1}
+}
+
+// sectionPos is where findings about a section point: its first header in
+// the list, or the deck when the list leaves the section out.
+func (p *Pass) sectionPos(s *cardsdb.Section) cardsdb.Pos {
+	for _, h := range p.Deck.List.Sections {
+		if p.Game.SectionByName(h.Name) == s {
+			return h.Pos
+		}
+	}
+	for _, dc := range p.Deck.Cards {
+		if dc.Section == s && !dc.Companion {
+			return dc.Pos
+		}
+	}
+	return p.deckPos()
+}
+
+// All lists every rule deckwright knows, the always-on rules first.
+func All() []*Rule {
+	return []*Rule{
+		UnknownCard, CardType, CardSection, SectionSize, CopyLimit, Leader, Companion,
+		FactionLimit, GuardianStages, Domain, NonInnate,
+	}
+}
+
+// Lookup returns the rule with the name, or nil.
+func Lookup(name string) *Rule {
+	for _, r := range All() {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// CheckGame reports rules a game definition names that deckwright does not
+// know, with their positions.
+func CheckGame(g *cardsdb.Game) error {
+	var errs cardsdb.ErrorList
+	var names []string
+	for _, r := range All() {
+		names = append(names, r.Name)
+	}
+	for _, ref := range g.Rules {
+		r := Lookup(ref.Name)
+		switch {
+		case r == nil:
+			errs.Add(ref.Pos, "unknown rule %q%s (deckwright rules lists them)", ref.Name, cardsdb.DidYouMean(cardsdb.Suggest(ref.Name, names, 1)))
+		case r.Always:
+			errs.Add(ref.Pos, "rule %q applies to every game; remove it from rules", ref.Name)
+		}
+	}
+	return errs.Err()
+}
+
+// RulesFor returns the rules that apply to a game: the always-on rules and
+// those the game switches on, each with its parameters.
+func RulesFor(g *cardsdb.Game) []Applied {
+	var out []Applied
+	for _, r := range All() {
+		if r.Always {
+			out = append(out, Applied{Rule: r})
+		}
+	}
+	for _, ref := range g.Rules {
+		if r := Lookup(ref.Name); r != nil && !r.Always {
+			out = append(out, Applied{Rule: r, Params: ref.Params})
+		}
+	}
+	return out
+}
+
+// Applied is a rule as a game applies it.
+type Applied struct {
+	Rule   *Rule
+	Params map[string]any
+}
+
+// Check runs every rule that applies to the deck's game and returns all
+// findings, sorted by position.
+func Check(d *cardsdb.Deck) []Finding {
+	var out []Finding
+	for _, a := range RulesFor(d.Game) {
+		p := &Pass{Deck: d, Game: d.Game, Params: a.Params, rule: a.Rule, out: &out}
+		a.Rule.Check(p)
+	}
+	Sort(out)
+	return out
+}
+
+// plural is "1 Module" / "3 Modules" style text, with the noun in lower case
+// when lower is set.
+func plural(n int, noun string) string { return cardsdb.Plural(n, noun) }
+
+// typeNoun names what a section holds: its single type's name or "card".
+func typeNoun(g *cardsdb.Game, s *cardsdb.Section) string {
+	if len(s.Types) == 1 {
+		return g.TypeName(s.Types[0])
+	}
+	return "card"
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = `"` + n + `"`
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,133 @@
+package validate
+
+import (
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// UnknownCard reports deck entries whose name matches no card of the game.
+var UnknownCard = &Rule{
+	Name:   "unknown-card",
+	Always: true,
+	Doc: `A deck entry names no card of the game. Names are matched ignoring case,
+accents, apostrophe style and spacing; the message suggests the closest names.`,
+	Check: func(p *Pass) {
+		for _, u := range p.Deck.Unknown {
+			section := ""
+			if s := p.Game.SectionByName(u.Entry.Section); s != nil {
+				section = s.ID
+			}
+			p.Report(u.Entry.Pos, Error, section, u.Entry.Name, "no card named %q in %s%s", u.Entry.Name, p.Game.Name, cardsdb.DidYouMean(u.Suggestions))
+		}
+	},
+}
+
+// CardType reports cards in a section that does not take their type.
+var CardType = &Rule{
+	Name:   "card-type",
+	Always: true,
+	Doc: `A card is in a section that does not take its card type (a Bane in the
+stack, a realm in the main deck). The message names the section that does
+take it, if any.`,
+	Check: func(p *Pass) {
+		g := p.Game
+		for _, dc := range p.Deck.Cards {
+			c := dc.Card
+			tname := g.TypeName(c.Type)
+			home := g.SectionFor(c.Type)
+			switch {
+			case dc.Misplaced:
+				p.Report(dc.Pos, Error, "", c.Name, "%q is a %s, and no section of a %s deck takes %s; remove it", c.Name, tname, g.Name, plural(2, tname)[2:])
+			case dc.Section != nil && !dc.Section.Takes(c.Type):
+				fix := "remove it"
+				if home != nil {
+					fix = "move it to " + home.Name
+				} else {
+					fix += " (no section of a " + g.Name + " deck takes " + plural(2, tname)[2:] + ")"
+				}
+				p.Report(dc.Pos, Error, dc.Section.ID, c.Name, "%q is a %s; %s takes only %s; %s", c.Name, tname, dc.Section.Name, typeList(g, dc.Section), fix)
+			}
+		}
+	},
+}
+
+func typeList(g *cardsdb.Game, s *cardsdb.Section) string {
+	names := make([]string, len(s.Types))
+	for i, t := range s.Types {
+		names[i] = plural(2, g.TypeName(t))[2:]
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// CardSection reports a card listed in more than one section.
+var CardSection = &Rule{
+	Name:   "card-section",
+	Always: true,
+	Doc:    `A card is listed in two sections of one deck; a card belongs to one section.`,
+	Check: func(p *Pass) {
+		cards := p.Deck.Cards
+		for i, a := range cards {
+			if a.Companion || a.Section == nil {
+				continue
+			}
+			for j := 0; j < i; j++ {
+				b := cards[j]
+				if b.Card == a.Card && !b.Companion && b.Section != nil && b.Section != a.Section {
+					p.Report(a.Pos, Error, a.Section.ID, a.Card.Name, "%q is in both %s (line %d) and %s; keep it in one section", a.Card.Name, b.Section.Name, b.Pos.Line, a.Section.Name)
+					break
+				}
+			}
+		}
+	},
+}
+
+// CopyLimit reports more copies of a card than its section allows.
+var CopyLimit = &Rule{
+	Name:   "copy-limit",
+	Always: true,
+	Doc: `More copies of a card than allowed: the card's own deck_limit, else the
+section's copy_overrides entry, else its type_limits copies, else the
+section's copies (1 = singleton).`,
+	Check: func(p *Pass) {
+		cards := p.Deck.Cards
+		for i, a := range cards {
+			if a.Section == nil || a.Section.Leader {
+				continue
+			}
+			first := true
+			for j := 0; j < i; j++ {
+				if cards[j].Card == a.Card && cards[j].Section == a.Section {
+					first = false
+					break
+				}
+			}
+			if !first {
+				continue
+			}
+			total, last := 0, a.Pos
+			for _, b := range cards[i:] {
+				if b.Card == a.Card && b.Section == a.Section {
+					total += b.Count
+					last = b.Pos
+				}
+			}
+			limit, limited := a.Section.CopyLimit(a.Card)
+			if !limited || total <= limit {
+				continue
+			}
+			if limit == 0 {
+				p.Report(last, Error, a.Section.ID, a.Card.Name, "%q may not be in %s; remove it", a.Card.Name, a.Section.Name)
+				continue
+			}
+			allowed := "at most " + plural(limit, "copy") + " allowed"
+			if limit == 1 {
+				allowed = "it takes one of each card"
+			}
+			p.Report(last, Error, a.Section.ID, a.Card.Name, "%s of %q in %s, %s (remove %d)", plural(total, "copy"), a.Card.Name, a.Section.Name, allowed, total-limit)
+		}
+	},
+}

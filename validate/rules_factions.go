@@ -1,0 +1,159 @@
+package validate
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// leader returns the deck's leader card (the first card of a leader
+// section), or nil.
+func leader(d *cardsdb.Deck) *cardsdb.Card {
+	for _, dc := range d.Cards {
+		if dc.Section != nil && dc.Section.Leader {
+			return dc.Card
+		}
+	}
+	return nil
+}
+
+// counted reports whether a faction counts toward limits: wildcard and
+// neutral factions do not.
+func counted(g *cardsdb.Game, f string) bool {
+	return !g.Factions.IsNeutral(f) && !g.Factions.IsWildcard(f)
+}
+
+// FactionLimit reports decks whose cards come from too many factions.
+var FactionLimit = &Rule{
+	Name: "faction-limit",
+	Doc: `The deck's cards come from more factions than allowed (params: max,
+default 3). The leader's faction is the main faction and always counts;
+neutral and wildcard factions never count. The message names the factions
+with the fewest cards to remove.`,
+	Check: func(p *Pass) {
+		g := p.Game
+		max := p.Int("max", 3)
+		main := ""
+		if l := leader(p.Deck); l != nil {
+			main = l.Faction()
+		}
+		copies := map[string]int{}
+		cards := map[string][]string{}
+		firstPos := map[string]cardsdb.Pos{}
+		var order []string
+		if main != "" && counted(g, main) {
+			order = append(order, main)
+			copies[main] = 0
+		}
+		for _, dc := range p.Deck.Cards {
+			if dc.Section == nil || dc.Section.Leader {
+				continue
+			}
+			for _, f := range dc.Card.Factions {
+				if !counted(g, f) {
+					continue
+				}
+				if _, seen := copies[f]; !seen {
+					order = append(order, f)
+					firstPos[f] = dc.Pos
+				}
+				copies[f] += dc.Count
+				cards[f] = append(cards[f], dc.Card.Name)
+			}
+		}
+		if len(order) <= max {
+			return
+		}
+		// Keep the main faction and the factions with the most cards.
+		others := make([]string, 0, len(order))
+		for _, f := range order {
+			if f != main {
+				others = append(others, f)
+			}
+		}
+		sort.SliceStable(others, func(i, j int) bool { return copies[others[i]] > copies[others[j]] })
+		keep := max
+		if main != "" {
+			keep--
+		}
+		drop := others[keep:]
+		var names []string
+		for _, f := range order {
+			names = append(names, g.Factions.Name(f))
+		}
+		label := strings.ToLower(g.Factions.Label)
+		mainText := ""
+		if main != "" {
+			mainText = " counting the leader's " + g.Factions.Name(main)
+		}
+		var fixes []string
+		for _, f := range drop {
+			fixes = append(fixes, "the "+plural(copies[f], g.Factions.Name(f)+" card")+" ("+quoteList(uniq(cards[f]))+")")
+		}
+		p.Report(firstPos[drop[0]], Error, "", "", "deck uses %s (%s), at most %d allowed%s; remove %s", plural(len(order), label), strings.Join(names, ", "), max, mainText, strings.Join(fixes, " and "))
+	},
+}
+
+func uniq(list []string) []string {
+	var out []string
+	for _, s := range list {
+		dup := false
+		for _, o := range out {
+			if o == s {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// NonInnate warns how many cards are not of the leader's faction and what
+// invoking them costs.
+var NonInnate = &Rule{
+	Name: "non-innate",
+	Doc: `Warning: the deck holds cards that are not Innate (not of the leader's
+faction, and not neutral); invoking each costs Willpower (params: cost per
+card, default 1; resource, default "Willpower"; of, the leader's starting
+amount, default 13).`,
+	Check: func(p *Pass) {
+		g := p.Game
+		l := leader(p.Deck)
+		if l == nil || l.Faction() == "" {
+			return
+		}
+		cost := p.Int("cost", 1)
+		resource := p.String("resource", "Willpower")
+		of := p.Int("of", 13)
+		n := 0
+		var names []string
+		var pos cardsdb.Pos
+		for _, dc := range p.Deck.Cards {
+			if dc.Section == nil || dc.Section.Leader || dc.Card.HasFaction(l.Faction()) {
+				continue
+			}
+			innate := len(dc.Card.Factions) == 0
+			for _, f := range dc.Card.Factions {
+				if !counted(g, f) {
+					innate = true
+				}
+			}
+			if innate {
+				continue
+			}
+			if n == 0 {
+				pos = dc.Pos
+			}
+			n += dc.Count
+			names = append(names, dc.Card.Name)
+		}
+		if n == 0 {
+			return
+		}
+		names = uniq(names)
+		p.Report(pos, Warning, "", "", "%s not innate to %s's %s (%s): invoking them all costs %d %s of %d", plural(n, "card"), l.Name, g.Factions.Name(l.Faction()), quoteList(names), n*cost, resource, of)
+	},
+}

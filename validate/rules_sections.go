@@ -1,0 +1,136 @@
+package validate
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// SectionSize reports sections (and card types inside them) whose card count
+// is outside what the game definition says.
+var SectionSize = &Rule{
+	Name:   "section-size",
+	Always: true,
+	Doc: `A section holds too few or too many cards for its count (exactly N, or
+min to max), or a card type inside a section breaks its type_limits count.
+A missing section counts as empty unless it is optional.`,
+	Check: func(p *Pass) {
+		g := p.Game
+		for _, s := range g.Sections {
+			if s.Leader {
+				continue // the leader rule speaks for leader sections
+			}
+			total := p.Deck.Total(s.ID)
+			if s.Count.Set() && !s.Count.Allows(total) && !(total == 0 && s.Optional) {
+				noun := typeNoun(g, s)
+				p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, plural(total, noun), s.Count, fix(s.Count, total))
+			}
+			for _, tl := range s.TypeLimits {
+				n := 0
+				for _, dc := range p.Deck.Cards {
+					if dc.Section == s && dc.Card.Type == tl.Type {
+						n += dc.Count
+					}
+				}
+				if tl.Count.Set() && !tl.Count.Allows(n) {
+					p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, plural(n, g.TypeName(tl.Type)), tl.Count, fix(tl.Count, n))
+				}
+			}
+		}
+	},
+}
+
+// fix says how to bring n within c: "remove 1", "add 3", "add at least 2".
+func fix(c cardsdb.Count, n int) string {
+	switch {
+	case c.Exact != nil && n > *c.Exact:
+		return "remove " + itoa(n-*c.Exact)
+	case c.Exact != nil:
+		return "add " + itoa(*c.Exact-n)
+	case c.Min != nil && n < *c.Min:
+		if c.Max != nil && *c.Max > *c.Min {
+			return "add " + itoa(*c.Min-n) + " to " + itoa(*c.Max-n)
+		}
+		return "add " + itoa(*c.Min-n)
+	case c.Max != nil && n > *c.Max:
+		if c.Min != nil && *c.Min < *c.Max {
+			return "remove " + itoa(n-*c.Max) + " to " + itoa(n-*c.Min)
+		}
+		return "remove " + itoa(n-*c.Max)
+	}
+	return "fix the count"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// Leader reports a deck whose leader section does not hold exactly one card.
+var Leader = &Rule{
+	Name:   "leader",
+	Always: true,
+	Doc: `A section marked leader (Arkhtide's and Hubworld's Seeker) must hold
+exactly one card, one copy. The leader's faction is the deck's main
+faction.`,
+	Check: func(p *Pass) {
+		g := p.Game
+		for _, s := range g.Sections {
+			if !s.Leader {
+				continue
+			}
+			var names []string
+			total := 0
+			for _, dc := range p.Deck.Cards {
+				if dc.Section == s {
+					names = append(names, dc.Card.Name)
+					total += dc.Count
+				}
+			}
+			noun := typeNoun(g, s)
+			switch {
+			case total == 0:
+				p.Report(p.sectionPos(s), Error, s.ID, "", "deck has no %s; add exactly one %s under %s:", noun, noun, s.Name)
+			case len(names) > 1:
+				p.Report(p.sectionPos(s), Error, s.ID, "", "deck has %s (%s), want exactly one; keep one", plural(len(names), noun), quoteList(names))
+			case total > 1:
+				p.Report(p.sectionPos(s), Error, s.ID, names[0], "%s of %q, want exactly one %s (remove %d)", plural(total, "copy"), names[0], noun, total-1)
+			}
+		}
+	},
+}
+
+// Companion reports cards listed in a companion section (G-modules) that no
+// card of the section they follow brings.
+var Companion = &Rule{
+	Name:   "companion",
+	Always: true,
+	Doc: `A card listed in a companion section (Seeker Chronicles' G-modules follow
+their Guardians) that none of the deck's cards brings. Listing the
+companions is optional; they are added from the cards they follow.`,
+	Check: func(p *Pass) {
+		g := p.Game
+		for _, s := range g.Sections {
+			c := s.CompanionOf
+			if c == nil {
+				continue
+			}
+			brought := map[*cardsdb.Card]bool{}
+			var pairs []string
+			for _, dc := range p.Deck.Cards {
+				if dc.Section != nil && dc.Section.ID == c.Section {
+					if v, ok := dc.Card.Fields[c.Field]; ok {
+						if comp := g.Card(v.Str); comp != nil {
+							brought[comp] = true
+							pairs = append(pairs, dc.Card.Name+" brings "+comp.Name)
+						}
+					}
+				}
+			}
+			from := g.Section(c.Section)
+			for _, dc := range p.Deck.Cards {
+				if dc.Section == s && !dc.Companion && !brought[dc.Card] {
+					p.Report(dc.Pos, Error, s.ID, dc.Card.Name, "%q is listed, but none of this deck's %s brings it (%s); remove it", dc.Card.Name, from.Name, strings.Join(pairs, ", "))
+				}
+			}
+		}
+	},
+}
