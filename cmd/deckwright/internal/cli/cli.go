@@ -1,0 +1,171 @@
+// Package cli holds deckwright's cobra commands. Each command is a
+// constructor plus an options struct; its RunE checks flags and calls a
+// plain run function that calls the library packages. Main turns errors
+// into exit codes in one place.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/validate"
+)
+
+// Exit codes.
+const (
+	ExitOK    = 0 // every deck legal, or the command did its work
+	ExitRules = 1 // a deck or input breaks a rule
+	ExitInput = 2 // usage error or unreadable input
+)
+
+// Version is set at build time with -ldflags "-X .../cli.Version=v1.2.3".
+var Version = "dev"
+
+// IO is where commands read and write.
+type IO struct {
+	In       io.Reader
+	Out, Err io.Writer
+}
+
+// exitError carries an exit code; a silent one has already been reported.
+type exitError struct {
+	code   int
+	err    error
+	silent bool
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// brokeRules is returned when the problems have been printed already.
+var errBrokeRules = &exitError{code: ExitRules, silent: true}
+
+// usageError marks bad flags or arguments.
+func usageError(format string, args ...any) error {
+	return &exitError{code: ExitInput, err: fmt.Errorf(format, args...)}
+}
+
+// globalOptions are the flags every command has.
+type globalOptions struct {
+	db []string
+}
+
+// loadDB loads the bundled games and each --db path beside them.
+func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
+	db, err := cardsdb.LoadBundled()
+	if err != nil {
+		return nil, fmt.Errorf("bundled data: %w", err)
+	}
+	for _, p := range g.db {
+		if err := db.AddPath(p); err != nil {
+			return nil, err
+		}
+	}
+	for _, game := range db.Games() {
+		if err := validate.CheckGame(game); err != nil {
+			return nil, err
+		}
+	}
+	return db, nil
+}
+
+// Main runs deckwright with args and returns the exit code.
+func Main(args []string, in io.Reader, out, errw io.Writer) int {
+	io := IO{In: in, Out: out, Err: errw}
+	root := newRootCmd(io)
+	root.SetArgs(args)
+	root.SetIn(in)
+	root.SetOut(out)
+	root.SetErr(errw)
+	err := root.Execute()
+	if err == nil {
+		return ExitOK
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if !ee.silent && ee.err != nil {
+			printError(errw, ee.err)
+		}
+		return ee.code
+	}
+	printError(errw, err)
+	// Anything else that reaches here is a usage error from cobra (unknown
+	// command or flag) or unreadable input.
+	return ExitInput
+}
+
+// printError writes an error, one problem per line, each prefixed with
+// "deckwright: " unless it already starts with a position.
+func printError(w io.Writer, err error) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintln(w, "deckwright: "+line)
+	}
+}
+
+func newRootCmd(io IO) *cobra.Command {
+	g := &globalOptions{}
+	root := &cobra.Command{
+		Use:   "deckwright",
+		Short: "Validate, print and playtest decks for print-and-play card games",
+		Long: `deckwright validates deck lists against a game's deck-building rules, prints
+proxy sheets, and playtests decks. Games are data: YAML game definitions and
+card files (bundled ones for Seeker Chronicles, Arkhtide, Hubworld,
+Kaizerseat and Seeders from Sereis; your own with --db).
+
+A DECK is a deck file (.yaml/.yml, or a .txt decklist) or a bundled deck
+GAME/NAME, such as seeker-chronicles/cosmos.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       Version,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return &exitError{code: ExitInput, err: fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
+	})
+	root.PersistentFlags().StringArrayVar(&g.db, "db", nil, "load a game folder, a folder of games, a game.yaml or a cards file beside the bundled data (repeatable)")
+	root.AddCommand(
+		newGamesCmd(io, g),
+		newCardsCmd(io, g),
+		newRulesCmd(io, g),
+		newValidateCmd(io, g),
+		newVersionCmd(io),
+	)
+	return root
+}
+
+func newVersionCmd(io IO) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print deckwright's version",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			fmt.Fprintln(io.Out, "deckwright", Version)
+			return nil
+		},
+	}
+}
+
+// inputError wraps an error about unreadable input (exit 2).
+func inputError(err error) error {
+	return &exitError{code: ExitInput, err: err}
+}
+
+// noArgsOrUsage wraps cobra's argument checks so that they exit 2.
+func argsUsage(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if err := check(cmd, args); err != nil {
+			return usageError("%v (see %s --help)", err, cmd.CommandPath())
+		}
+		return nil
+	}
+}

@@ -1,0 +1,171 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/validate"
+)
+
+type validateOptions struct {
+	io    IO
+	g     *globalOptions
+	decks []string
+	game  string
+	json  bool
+}
+
+func newValidateCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &validateOptions{io: io, g: g}
+	cmd := &cobra.Command{
+		Use:   "validate DECK...",
+		Short: "Check decks against their game's deck-building rules",
+		Long: `Check each DECK against its game's deck-building rules and print every
+problem at once, one line each: file:line:col: severity: message [rule].
+
+DECK is a deck file (.yaml/.yml, or a .txt decklist) or a bundled deck
+GAME/NAME. Exit status: 0 when every deck is legal (warnings allowed), 1 when
+a deck breaks a rule, 2 for usage errors and unreadable input.`,
+		Example: `  deckwright validate seeker-chronicles/cosmos
+  deckwright validate my-deck.txt --game seeker-chronicles
+  deckwright validate --json decks/*.yaml`,
+		Args: argsUsage(cobra.MinimumNArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.decks = args
+			return runValidate(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
+	return cmd
+}
+
+// deckReport is the public JSON shape of one validated deck.
+type deckReport struct {
+	Deck     string             `json:"deck"`
+	Game     string             `json:"game"`
+	Legal    bool               `json:"legal"`
+	Problems []validate.Finding `json:"problems"`
+
+	name   string
+	sample bool
+	prov   int
+}
+
+func runValidate(opts *validateOptions) error {
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return inputError(err)
+	}
+	if opts.game != "" {
+		if _, err := db.LookupGame(opts.game); err != nil {
+			return usageError("--game: %v", err)
+		}
+	}
+	code := ExitOK
+	var reports []deckReport
+	for _, arg := range opts.decks {
+		r, err := validateOne(db, arg, opts.game)
+		if err != nil {
+			code = ExitInput
+			if !opts.json {
+				printError(opts.io.Err, err)
+				continue
+			}
+			r = deckReport{Deck: arg, Problems: inputFindings(err)}
+		}
+		if !r.Legal && code == ExitOK {
+			code = ExitRules
+		}
+		reports = append(reports, r)
+	}
+	if opts.json {
+		if reports == nil {
+			reports = []deckReport{}
+		}
+		if err := writeJSON(opts.io, map[string]any{"decks": reports}); err != nil {
+			return err
+		}
+	} else {
+		for _, r := range reports {
+			printReport(opts.io, r)
+		}
+	}
+	if code != ExitOK {
+		return &exitError{code: code, silent: true}
+	}
+	return nil
+}
+
+func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
+	list, err := db.OpenDeck(arg, defaultGame)
+	if err != nil {
+		return deckReport{}, err
+	}
+	g, err := db.GameOf(list)
+	if err != nil {
+		return deckReport{}, err
+	}
+	deck, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		return deckReport{}, err
+	}
+	fs := validate.Check(deck)
+	if fs == nil {
+		fs = []validate.Finding{}
+	}
+	r := deckReport{Deck: arg, Game: g.ID, Legal: validate.Legal(fs), Problems: fs, name: deck.Name(), sample: list.Sample}
+	for _, dc := range deck.Cards {
+		if dc.Card.Sample {
+			r.sample = true
+		}
+		if dc.Card.HasProvisional() {
+			r.prov++
+		}
+	}
+	return r, nil
+}
+
+// inputFindings turns an input error into problems for the JSON report.
+func inputFindings(err error) []validate.Finding {
+	var list cardsdb.ErrorList
+	var one *cardsdb.Error
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = cardsdb.ErrorList{one}
+	default:
+		return []validate.Finding{{Rule: "input", Severity: validate.Error, Message: err.Error()}}
+	}
+	out := make([]validate.Finding, len(list))
+	for i, e := range list {
+		out[i] = validate.Finding{Pos: e.Pos, Rule: "input", Severity: validate.Error, Message: e.Msg}
+	}
+	return out
+}
+
+func printReport(io IO, r deckReport) {
+	errs, warns := 0, 0
+	for _, f := range r.Problems {
+		fmt.Fprintln(io.Out, f)
+		if f.Severity == validate.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	verdict := "legal"
+	if !r.Legal {
+		verdict = "NOT legal"
+	}
+	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s\n", r.Deck, r.name, r.Game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"))
+	if r.sample {
+		fmt.Fprintln(io.Out, "  note: this deck uses sample cards invented for deckwright, not the publisher's cards")
+	}
+	if r.prov > 0 {
+		fmt.Fprintf(io.Out, "  note: %s of this deck carry provisional values (not printed in the rulebook; see deckwright cards)\n", cardsdb.Plural(r.prov, "card"))
+	}
+}
