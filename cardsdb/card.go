@@ -8,7 +8,9 @@ type Value struct {
 	Str  string   // string, text, enum, card
 	Bool bool     // bool
 	List []string // list
-	Pos  Pos
+	// Ref is the card a card field names, once the game is loaded.
+	Ref *Card
+	Pos Pos
 }
 
 // Face is the second face of a double-faced card.
@@ -53,6 +55,9 @@ func (c *Card) Int(name string) (int, bool) {
 	}
 	return v.Int, true
 }
+
+// Ref returns the card a card field names, or nil.
+func (c *Card) Ref(name string) *Card { return c.Fields[name].Ref }
 
 // Str returns a string, text, enum or card field.
 func (c *Card) Str(name string) string { return c.Fields[name].Str }

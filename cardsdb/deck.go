@@ -128,7 +128,7 @@ func (d *Deck) addCompanions() {
 			if !ok {
 				continue
 			}
-			comp := d.Game.Card(v.Str)
+			comp := v.Ref
 			if comp == nil || d.has(comp) {
 				continue
 			}

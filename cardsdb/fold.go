@@ -19,6 +19,21 @@ var foldSpecial = map[rune]string{
 // other punctuation removed, so that "schrodingers cat", "Schrödinger’s Cat"
 // and "SCHRÖDINGER'S  CAT" all fold to "schrodingerscat".
 func Fold(s string) string {
+	if ascii(s) {
+		// The fast path for plain ASCII names: no decomposition needed.
+		var buf [64]byte
+		b := buf[:0]
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			switch {
+			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+				b = append(b, c)
+			case 'A' <= c && c <= 'Z':
+				b = append(b, c+'a'-'A')
+			}
+		}
+		return string(b)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range norm.NFKD.String(s) {
@@ -36,6 +51,15 @@ func Fold(s string) string {
 		// spaces, apostrophes, hyphens and other punctuation are dropped
 	}
 	return b.String()
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // distance is the optimal-string-alignment edit distance between a and b

@@ -34,7 +34,7 @@ type Field struct {
 	Kind     FieldKind
 	Doc      string
 	Required bool
-	Min, Max *int    // bounds for int and cost
+	Min, Max *int     // bounds for int and cost
 	Values   []string // allowed values for enum (and list, when set)
 	CardType string   // for card fields: the type the named card must have
 	Pos      Pos
@@ -127,6 +127,30 @@ type Section struct {
 	CompanionOf   *Companion
 	Optional      bool
 	Pos           Pos
+
+	keys []string // folded id, name and aliases
+}
+
+func (s *Section) foldKeys() []string {
+	keys := []string{Fold(s.ID), Fold(s.Name)}
+	for _, a := range s.Aliases {
+		keys = append(keys, Fold(a))
+	}
+	return keys
+}
+
+// matches reports whether a folded name names the section.
+func (s *Section) matches(key string) bool {
+	keys := s.keys
+	if keys == nil {
+		keys = s.foldKeys()
+	}
+	for _, k := range keys {
+		if k == key {
+			return true
+		}
+	}
+	return false
 }
 
 // Takes reports whether the section takes cards of the type id.
@@ -269,13 +293,8 @@ func (g *Game) Section(id string) *Section {
 func (g *Game) SectionByName(name string) *Section {
 	key := Fold(name)
 	for _, s := range g.Sections {
-		if Fold(s.ID) == key || Fold(s.Name) == key {
+		if s.matches(key) {
 			return s
-		}
-		for _, a := range s.Aliases {
-			if Fold(a) == key {
-				return s
-			}
 		}
 	}
 	return nil

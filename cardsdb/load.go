@@ -195,7 +195,7 @@ func (g *Game) check(file string) ErrorList {
 			if !ok || f.Kind != KindCard {
 				continue
 			}
-			ref := g.Card(v.Str)
+			ref := v.Ref
 			switch {
 			case ref == nil:
 				errs.Add(v.Pos, "%s %q names %q in %q, but the game has no such card%s", t.Name, c.Name, v.Str, f.Name, didYouMean(g.Suggest(v.Str)))

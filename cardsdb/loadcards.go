@@ -92,7 +92,22 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		g.Cards = append(g.Cards, c)
 		g.byKey[c.Key] = c
 	}
+	g.link()
 	return d.errs.Err()
+}
+
+// link points every card field at the card it names, where that card is
+// loaded; Game.check reports the names that stay unlinked.
+func (g *Game) link() {
+	for _, c := range g.Cards {
+		for name, v := range c.Fields {
+			if v.Kind == KindCard && v.Ref == nil {
+				if v.Ref = g.Card(v.Str); v.Ref != nil {
+					c.Fields[name] = v
+				}
+			}
+		}
+	}
 }
 
 func (d *decoder) provisional(n *yaml.Node) (all bool, fields []string) {

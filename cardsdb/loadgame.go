@@ -336,6 +336,7 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 				d.errorf(item, "duplicate section %q (first at line %d)", s.ID, o.Pos.Line)
 			}
 		}
+		s.keys = s.foldKeys()
 		out = append(out, s)
 	}
 	for _, s := range out {

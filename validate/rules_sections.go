@@ -118,7 +118,7 @@ companions is optional; they are added from the cards they follow.`,
 			for _, dc := range p.Deck.Cards {
 				if dc.Section != nil && dc.Section.ID == c.Section {
 					if v, ok := dc.Card.Fields[c.Field]; ok {
-						if comp := g.Card(v.Str); comp != nil {
+						if comp := v.Ref; comp != nil {
 							brought[comp] = true
 							pairs = append(pairs, dc.Card.Name+" brings "+comp.Name)
 						}

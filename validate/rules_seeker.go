@@ -15,7 +15,6 @@ each, such that all your G-modules have different stage numbers (I, II,
 III)." Reports two Guardians whose G-modules share a stage (params: section,
 default "guardians"; field, default "g_module"; stage, default "stage").`,
 	Check: func(p *Pass) {
-		g := p.Game
 		section := p.String("section", "guardians")
 		field := p.String("field", "g_module")
 		stageField := p.String("stage", "stage")
@@ -28,7 +27,7 @@ default "guardians"; field, default "g_module"; stage, default "stage").`,
 			if dc.Section == nil || dc.Section.ID != section {
 				continue
 			}
-			gm := g.Card(dc.Card.Str(field))
+			gm := dc.Card.Ref(field)
 			if gm == nil {
 				continue
 			}
@@ -131,7 +130,7 @@ into play. Logic (a wildcard domain) matches every domain.
 		}
 		// Rule C: every Guardian but the first needs a module of its domain.
 		for _, x := range guardians {
-			gm := g.Card(x.Card.Str("g_module"))
+			gm := x.Card.Ref("g_module")
 			if gm != nil && gm.Str("stage") == "I" {
 				continue
 			}
