@@ -14,3 +14,5 @@ require (
 	golang.org/x/text v0.43.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
+
+replace github.com/jung-kurt/gofpdf => ./third_party/gofpdf
