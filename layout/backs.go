@@ -67,22 +67,29 @@ func duplexMirrorsX(page Size, mode BackMode) bool {
 	return (mode == BacksLong) == portrait
 }
 
-// Turn is a quarter turn (or none) of an image in its slot.
+// Turn is how far an image is turned in its slot, in clockwise quarter turns.
 type Turn int
 
 // The turns.
 const (
 	NoTurn           Turn = iota
 	Clockwise             // the image's top edge goes to the slot's right edge
+	HalfTurn              // the image is upside down
 	CounterClockwise      // the image's top edge goes to the slot's left edge
 )
 
+// norm returns t as 0..3 quarter turns.
+func (t Turn) norm() Turn { return ((t % 4) + 4) % 4 }
+
 // Degrees returns the angle for gofpdf's TransformRotate, which measures
-// counter-clockwise: -90 for Clockwise, 90 for CounterClockwise, 0 for NoTurn.
+// counter-clockwise: 0, -90 (Clockwise), 180 (HalfTurn) or 90
+// (CounterClockwise).
 func (t Turn) Degrees() float64 {
-	switch t {
+	switch t.norm() {
 	case Clockwise:
 		return -90
+	case HalfTurn:
+		return 180
 	case CounterClockwise:
 		return 90
 	}
@@ -105,33 +112,39 @@ func (t Turn) Degrees() float64 {
 //	pdf.ImageOptions(file, box.X, box.Y, box.W, box.H, false, opt, 0, "")
 //	pdf.TransformEnd()
 //
-// where rect is the slot's BleedRect (the image includes the bleed). For
-// the back of such a card use BackTurn.
+// where rect is the slot's BleedRect (the image includes the bleed). The
+// back of the card is turned by BackTurn.
 func FitRotation(card Size, slot Size) (rotate bool) {
 	return (card.W > card.H && slot.H > slot.W) || (card.H > card.W && slot.W > slot.H)
 }
 
 // ImageBox returns the rectangle to draw an unturned image into so that,
 // turned by t about the centre of r, it fills r exactly: r itself for
-// NoTurn, else r with width and height swapped about the same centre.
+// NoTurn and HalfTurn, else r with width and height swapped about the same
+// centre.
 func ImageBox(r Rect, t Turn) Rect {
-	if t == NoTurn {
+	if t.norm()%2 == 0 {
 		return r
 	}
 	cx, cy := r.Center()
 	return Rect{X: cx - r.H/2, Y: cy - r.W/2, W: r.H, H: r.W}
 }
 
-// BackTurn returns how to turn a back image that FitRotation says must be
-// turned, given that its front was turned Clockwise, so that the back's top
-// lies behind the front's top and its left behind the front's right (the
-// card turns over like a book page, as double-faced cards do). When the
-// sheet turns over about a vertical axis (x mirrored) the front's right slot
-// edge, where its top is, lies behind the back slot's left edge, so the back
-// turns CounterClockwise; when y is mirrored the right edge stays right and
-// the back turns Clockwise. BacksNone, or a fold on a sheet without a fold
-// line, gives NoTurn.
-func BackTurn(sheet Sheet, mode BackMode) Turn {
+// BackTurn returns how to turn the back image of a card whose front image
+// is turned by front, so that once the card is cut out and turned over like
+// a book page (about its own up-down axis, as double-faced cards are) the
+// back reads the right way up: the back's top lies behind the front's top and
+// its left behind the front's right.
+//
+// When the sheet turns over about a vertical axis (x mirrored: long-edge
+// duplex on a portrait page, a left/right fold) that is the front's turn
+// undone: NoTurn stays NoTurn and a Clockwise front (a landscape card) has a
+// CounterClockwise back, since the front's right slot edge, where its top
+// is, lies behind the back slot's left edge. When y is mirrored (short-edge
+// duplex on a portrait page, a top/bottom fold) a half turn is added: an
+// unturned front has an upside-down back, a Clockwise front a Clockwise
+// back. BacksNone, or a fold on a sheet without a fold line, gives NoTurn.
+func BackTurn(sheet Sheet, mode BackMode, front Turn) Turn {
 	var mirrorX bool
 	switch mode {
 	case BacksLong, BacksShort:
@@ -144,8 +157,11 @@ func BackTurn(sheet Sheet, mode BackMode) Turn {
 	default:
 		return NoTurn
 	}
-	if mirrorX {
-		return CounterClockwise
+	// Mirroring x turns a rotation the other way (M R M = R⁻¹); mirroring
+	// y is mirroring x followed by a half turn.
+	back := (4 - front.norm()) % 4
+	if !mirrorX {
+		back = (back + HalfTurn) % 4
 	}
-	return Clockwise
+	return back
 }

@@ -20,8 +20,9 @@
 // for, stays inside Options.Margin (the printer's unprintable border, default
 // [DefaultMargin]) and is centred on the page. [Plan] tries the paper both
 // in portrait and in landscape and keeps the orientation that holds more
-// cards (portrait, that is the paper as given, on a tie); cards are never
-// turned to fit more of them.
+// cards (the paper as given on a tie; the presets are portrait), recorded
+// in Sheet.Page and Sheet.Landscape; cards are never turned to fit more of
+// them.
 //
 // # Crop marks
 //

@@ -62,7 +62,7 @@ func checkGrid(t *testing.T, s Sheet) {
 	if s.Landscape != (s.Page.W > s.Page.H) {
 		t.Errorf("Landscape = %v for page %s", s.Landscape, s.Page)
 	}
-	clear := s.Margin + markRoom(s.Marks)
+	keep := s.Margin + markRoom(s.Marks)
 	all := append([]Slot(nil), s.Slots...)
 	areas := []Rect{s.FrontArea()}
 	if s.Folded() {
@@ -93,7 +93,7 @@ func checkGrid(t *testing.T, s Sheet) {
 			if !inside(sl.BleedRect(), printable) {
 				t.Errorf("area %d slot %d bleed %+v outside the margins %+v", k, i, sl.BleedRect(), printable)
 			}
-			if !inside(sl.BleedRect(), shrink(area, clear)) {
+			if !inside(sl.BleedRect(), shrink(area, keep)) {
 				t.Errorf("area %d slot %d bleed %+v leaves no room for marks", k, i, sl.BleedRect())
 			}
 		}

@@ -176,7 +176,8 @@ func fit(avail, cell, gap float64) int {
 // the grid centred on the page (on its half with BacksFold). It tries the
 // paper as given and turned a quarter turn, each with BacksFold in both fold
 // directions, and keeps the layout that holds the most cards; on a tie the
-// first in that order (the paper as given, a left/right fold). Errors that say a card or grid does not
+// first in that order (the paper as given, a left/right fold). A fixed Grid
+// that fits no layout is an error. Errors that say a card or grid does not
 // fit wrap ErrNoFit and say what would fit.
 func Plan(opts Options) (Sheet, error) {
 	if err := opts.validate(); err != nil {
@@ -184,7 +185,7 @@ func Plan(opts Options) (Sheet, error) {
 	}
 	cellW := opts.Card.W + 2*opts.Bleed
 	cellH := opts.Card.H + 2*opts.Bleed
-	clear := opts.Margin + markRoom(opts.Marks)
+	keep := opts.Margin + markRoom(opts.Marks)
 
 	pages := []Size{opts.Paper}
 	if opts.Paper.W != opts.Paper.H {
@@ -206,8 +207,8 @@ func Plan(opts Options) (Sheet, error) {
 			case foldHorizontal:
 				c.area.H = page.H / 2
 			}
-			c.maxC = fit(c.area.W-2*clear, cellW, opts.Gap)
-			c.maxR = fit(c.area.H-2*clear, cellH, opts.Gap)
+			c.maxC = fit(c.area.W-2*keep, cellW, opts.Gap)
+			c.maxR = fit(c.area.H-2*keep, cellH, opts.Gap)
 			c.cols, c.rows = c.maxC, c.maxR
 			if opts.Grid.Cols > 0 {
 				c.cols = opts.Grid.Cols
@@ -304,7 +305,7 @@ func noFitError(opts Options, cands []candidate) error {
 	if !anyFits {
 		return fmt.Errorf("%s mm card %w %s", opts.Card, ErrNoFit, where)
 	}
-	return fmt.Errorf("grid %s of %s mm cards %w %s: at most %s fits",
+	return fmt.Errorf("grid %s of %s mm cards %w %s: the most that fits is %s",
 		opts.Grid, opts.Card, ErrNoFit, where, strings.Join(fits, ", "))
 }
 

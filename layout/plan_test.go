@@ -182,6 +182,7 @@ func TestPlanGrid(t *testing.T) {
 			errHas: []string{"70 mm bleed", "card does not fit"}},
 		{name: "fold grid too big", paper: A4, card: Poker, grid: Grid{3, 3}, mod: func(o *Options) { o.Backs = BacksFold },
 			errHas: []string{"2x2 landscape folded left/right", "fold-over"}},
+		{name: "tiny card small grid", paper: A4, card: Size{0.1, 0.1}, grid: Grid{2, 2}, cols: 2, rows: 2},
 		{name: "fold grid fits", paper: A4, card: Poker, grid: Grid{1, 2}, mod: func(o *Options) { o.Backs = BacksFold },
 			cols: 1, rows: 2},
 	}
@@ -237,7 +238,7 @@ func TestPlanBadOptions(t *testing.T) {
 		{"tiny card", func(o *Options) { o.Card = Size{1e-6, 1e-6} }, "per page"},
 		{"tiny card fixed grid", func(o *Options) { o.Card = Size{0.1, 0.1}; o.Grid = Grid{Cols: 2000, Rows: 2000} }, "more than 1000"},
 		{"overflowing grid", func(o *Options) { o.Grid = Grid{Cols: math.MaxInt, Rows: math.MaxInt} }, "more than 1000"},
-		{"tiny card small grid fits", func(o *Options) { o.Card = Size{0.1, 0.1}; o.Grid = Grid{Cols: 2, Rows: 2000} }, "more than 1000"},
+		{"tiny card tall grid", func(o *Options) { o.Card = Size{0.1, 0.1}; o.Grid = Grid{Cols: 2, Rows: 2000} }, "more than 1000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

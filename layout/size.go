@@ -70,22 +70,22 @@ func ParsePaper(s string) (Size, error) {
 	if strings.TrimSpace(s) == "" {
 		return A4, nil
 	}
-	return parseSize("paper", s, paperPresets)
+	return parseSize("paper", s, paperPresets, "200x300")
 }
 
 // ParseCardSize parses a card size: poker (63x88), bridge (56x87), tarot
 // (70x120), mini (44x63), in any case, or WxH in millimetres such as
 // "88x63". There is no default: the game decides it.
 func ParseCardSize(s string) (Size, error) {
-	return parseSize("card size", s, cardPresets)
+	return parseSize("card size", s, cardPresets, "63x88")
 }
 
-func parseSize(kind, s string, presets []preset) (Size, error) {
+func parseSize(kind, s string, presets []preset, example string) (Size, error) {
 	names := make([]string, len(presets))
 	for i, p := range presets {
 		names[i] = p.name
 	}
-	want := fmt.Sprintf("want %s, or WxH in millimetres such as 200x300", strings.Join(names, ", "))
+	want := fmt.Sprintf("want %s, or WxH in millimetres such as %s", strings.Join(names, ", "), example)
 
 	key := strings.ToLower(strings.TrimSpace(s))
 	if key == "" {
@@ -126,7 +126,7 @@ func parseLength(s string) (float64, error) {
 	if err != nil {
 		var ne *strconv.NumError
 		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return 0, fmt.Errorf("%q is out of range: %w", s, ne.Err)
+			return 0, fmt.Errorf("%q: %w", s, ne.Err)
 		}
 		return 0, fmt.Errorf("%q %w", s, errNotNumber)
 	}
