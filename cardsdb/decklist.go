@@ -227,6 +227,10 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 		case yaml.MappingNode:
 			cards, _ := d.mapping(sp.V, "section "+strconv.Quote(sp.Key))
 			for _, c := range cards {
+				if strings.TrimSpace(c.Key) == "" {
+					d.errorf(c.K, "empty card name in section %q", sp.Key)
+					continue
+				}
 				if n, ok := d.intIn(c.V, "count of "+strconv.Quote(c.Key), 1, MaxCount); ok {
 					add(c.K, strings.TrimSpace(c.Key), n)
 				}

@@ -112,7 +112,7 @@ func Suggest(name string, candidates []string, max int) []string {
 		ck := Fold(c)
 		d := distance(key, []rune(ck))
 		if d > limit {
-			if len(key) >= 4 && strings.Contains(ck, string(key)) {
+			if len(key) >= 4 && len(ck) >= 4 && (strings.Contains(ck, string(key)) || strings.Contains(string(key), ck)) {
 				d = limit + 1
 			} else {
 				continue

@@ -202,6 +202,7 @@ type Factions struct {
 	Values   []Faction
 	Wildcard []string // match every faction (Logic)
 	Neutral  []string // belong to no faction
+	Pos      Pos
 }
 
 // Has reports whether id is one of the game's factions.

@@ -118,6 +118,7 @@ func (d *decoder) provisional(n *yaml.Node) (all bool, fields []string) {
 }
 
 func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []string) *Card {
+	errsBefore := len(d.errs)
 	pairs, ok := d.mapping(n, "card")
 	if !ok {
 		return nil
@@ -154,15 +155,14 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 		return nil
 	}
 	c.Fields = make(map[string]Value, len(typ.Fields))
-	errsBefore := len(d.errs)
 	for _, p := range pairs {
 		switch p.Key {
 		case "name", "type":
 		case "faction":
 			c.Factions = d.strings(p.V, "faction")
-			for _, f := range c.Factions {
+			for i, f := range c.Factions {
 				if !g.Factions.Has(f) {
-					d.errorf(p.V, "unknown %s %q%s", strings.ToLower(g.Factions.Label), f, didYouMean(Suggest(f, factionIDs, 1)))
+					d.errorf(nodeAt(p.V, i), "unknown %s %q%s", strings.ToLower(g.Factions.Label), f, didYouMean(Suggest(f, factionIDs, 1)))
 				}
 			}
 		case "text":

@@ -58,7 +58,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		ok  bool
 		key string
 	}{{g.ID != "", "id"}, {g.Name != "", "name"}, {g.CardSize.W > 0, "card_size"}, {typesNode != nil, "types"}, {sectionsNode != nil, "sections"}} {
-		if !req.ok && !hasKey(pairs, req.key) {
+		if !req.ok && !hasKey(pairs, req.key) && !contains(d.aliased, req.key) {
 			d.errorf(root, "game definition has no %q; add it", req.key)
 		}
 	}
@@ -105,6 +105,7 @@ func (d *decoder) size(n *yaml.Node) Size {
 }
 
 func (d *decoder) factions(n *yaml.Node, f *Factions) {
+	f.Pos = d.pos(n)
 	pairs, _ := d.mapping(n, "factions")
 	for _, p := range pairs {
 		switch p.Key {
@@ -496,7 +497,7 @@ func (d *decoder) checkFactionRefs(g *Game) {
 	for _, list := range [][]string{g.Factions.Wildcard, g.Factions.Neutral} {
 		for _, id := range list {
 			if !g.Factions.Has(id) {
-				d.errs.Add(g.Pos, "factions list %q as wildcard or neutral, but it is not among the values", id)
+				d.errs.Add(g.Factions.Pos, "factions list %q as wildcard or neutral, but it is not among the values", id)
 			}
 		}
 	}

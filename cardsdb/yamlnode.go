@@ -69,6 +69,12 @@ func parseYAML(file string, data []byte) (*yaml.Node, error) {
 		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 			line, _ := strconv.Atoi(m[1])
 			col, _ := strconv.Atoi(m[2])
+			if strings.HasPrefix(m[3], "did not find expected") || strings.HasPrefix(m[3], "found undefined tag") {
+				// yaml.v3 reports parser errors (not scanner errors) with
+				// the 0-based line of the construct they were parsing
+				// (go-yaml/yaml#205).
+				line++
+			}
 			return nil, &Error{Pos: Pos{File: file, Line: line, Col: col}, Msg: "invalid YAML: " + m[3]}
 		}
 		return nil, &Error{Pos: Pos{File: file}, Msg: "invalid YAML: " + msg}
@@ -84,6 +90,9 @@ func parseYAML(file string, data []byte) (*yaml.Node, error) {
 type decoder struct {
 	file string
 	errs ErrorList
+	// aliased lists keys whose values were aliases: reported already, so
+	// they count as present.
+	aliased []string
 }
 
 func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
@@ -132,6 +141,7 @@ func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) {
 		}
 		if v.Kind == yaml.AliasNode {
 			d.errorf(v, "YAML aliases (*name) are not supported; write the value out")
+			d.aliased = append(d.aliased, k.Value)
 			continue
 		}
 		if prev, dup := seen[k.Value]; dup {

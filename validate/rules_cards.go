@@ -38,13 +38,13 @@ take it, if any.`,
 			home := g.SectionFor(c.Type)
 			switch {
 			case dc.Misplaced:
-				p.Report(dc.Pos, Error, "", c.Name, "%q is a %s, and no section of a %s deck takes %s; remove it", c.Name, tname, g.Name, plural(2, tname)[2:])
+				p.Report(dc.Pos, Error, "", c.Name, "%q is a %s, and no section of %s takes %s; remove it", c.Name, tname, aDeck(g.Name), plural(2, tname)[2:])
 			case dc.Section != nil && !dc.Section.Takes(c.Type):
 				fix := "remove it"
 				if home != nil {
 					fix = "move it to " + home.Name
 				} else {
-					fix += " (no section of a " + g.Name + " deck takes " + plural(2, tname)[2:] + ")"
+					fix += " (no section of " + aDeck(g.Name) + " takes " + plural(2, tname)[2:] + ")"
 				}
 				p.Report(dc.Pos, Error, dc.Section.ID, c.Name, "%q is a %s; %s takes only %s; %s", c.Name, tname, dc.Section.Name, typeList(g, dc.Section), fix)
 			}
@@ -130,4 +130,12 @@ section's copies (1 = singleton).`,
 			p.Report(last, Error, a.Section.ID, a.Card.Name, "%s of %q in %s, %s (remove %d)", plural(total, "copy"), a.Card.Name, a.Section.Name, allowed, total-limit)
 		}
 	},
+}
+
+// aDeck is "a Seeker Chronicles deck" or "an Arkhtide TCG deck".
+func aDeck(game string) string {
+	if game != "" && strings.ContainsRune("AEIOUaeiou", rune(game[0])) {
+		return "an " + game + " deck"
+	}
+	return "a " + game + " deck"
 }

@@ -33,7 +33,7 @@ neutral and wildcard factions never count. The message names the factions
 with the fewest cards to remove.`,
 	Check: func(p *Pass) {
 		g := p.Game
-		max := p.Int("max", 3)
+		limit := p.Int("max", 3)
 		main := ""
 		if l := leader(p.Deck); l != nil {
 			main = l.Faction()
@@ -62,7 +62,7 @@ with the fewest cards to remove.`,
 				cards[f] = append(cards[f], dc.Card.Name)
 			}
 		}
-		if len(order) <= max {
+		if len(order) <= limit {
 			return
 		}
 		// Keep the main faction and the factions with the most cards.
@@ -73,10 +73,11 @@ with the fewest cards to remove.`,
 			}
 		}
 		sort.SliceStable(others, func(i, j int) bool { return copies[others[i]] > copies[others[j]] })
-		keep := max
-		if main != "" {
+		keep := limit
+		if main != "" && counted(g, main) {
 			keep--
 		}
+		keep = min(max(keep, 0), len(others))
 		drop := others[keep:]
 		var names []string
 		for _, f := range order {
@@ -84,14 +85,14 @@ with the fewest cards to remove.`,
 		}
 		label := strings.ToLower(g.Factions.Label)
 		mainText := ""
-		if main != "" {
+		if main != "" && counted(g, main) {
 			mainText = " counting the leader's " + g.Factions.Name(main)
 		}
 		var fixes []string
 		for _, f := range drop {
 			fixes = append(fixes, "the "+plural(copies[f], g.Factions.Name(f)+" card")+" ("+quoteList(uniq(cards[f]))+")")
 		}
-		p.Report(firstPos[drop[0]], Error, "", "", "deck uses %s (%s), at most %d allowed%s; remove %s", plural(len(order), label), strings.Join(names, ", "), max, mainText, strings.Join(fixes, " and "))
+		p.Report(firstPos[drop[0]], Error, "", "", "deck uses %s (%s), at most %d allowed%s; remove %s", plural(len(order), label), strings.Join(names, ", "), limit, mainText, strings.Join(fixes, " and "))
 	},
 }
 

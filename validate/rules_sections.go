@@ -85,6 +85,7 @@ faction.`,
 					total += dc.Count
 				}
 			}
+			names = uniq(names)
 			noun := typeNoun(g, s)
 			switch {
 			case total == 0:

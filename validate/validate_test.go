@@ -1,0 +1,530 @@
+package validate_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/validate"
+)
+
+// The annotated decks in testdata/ follow the convention of
+// testdata/README.md: a comment "# want RULE..." on a line lists the
+// findings that must point at that line, and "RULE@N" in such a comment
+// points at line N instead.
+
+// publicRules are the rule names validate's package doc promises as a
+// public contract.
+var publicRules = []string{
+	"section-size", "copy-limit", "unknown-card", "card-type", "card-section", "companion",
+	"leader", "faction-limit", "guardian-stages", "domain", "non-innate",
+}
+
+// warningRules are the rules whose findings are warnings: their docs say
+// the deck stays legal (domain: rules C and D of play; non-innate: a cost in
+// play). Every other rule makes a deck illegal.
+var warningRules = map[string]bool{"domain": true, "non-innate": true}
+
+var (
+	dbOnce sync.Once
+	testDB *cardsdb.DB
+	dbErr  error
+)
+
+// loadDB returns the bundled games plus the test-only games of
+// testdata/games (fourfold: four factions, to break faction-limit).
+func loadDB(t *testing.T) *cardsdb.DB {
+	t.Helper()
+	dbOnce.Do(func() {
+		testDB, dbErr = cardsdb.LoadBundled()
+		if dbErr == nil {
+			dbErr = testDB.AddFS(os.DirFS("testdata/games"), ".", "testdata/games/")
+		}
+	})
+	if dbErr != nil {
+		t.Fatal(dbErr)
+	}
+	return testDB
+}
+
+// deckFiles lists the annotated decks: testdata/*.txt, *.yaml and *.yml.
+func deckFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	for _, pat := range []string{"*.txt", "*.yaml", "*.yml"} {
+		m, err := filepath.Glob(filepath.Join("testdata", pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		t.Fatal("no annotated decks in testdata")
+	}
+	return files
+}
+
+// check parses, resolves and validates the deck file.
+func check(t *testing.T, file string) (*cardsdb.Deck, []validate.Finding) {
+	t.Helper()
+	db := loadDB(t)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := cardsdb.ParseDeck(file, data)
+	if err != nil {
+		t.Fatalf("ParseDeck: %v", err)
+	}
+	g, err := db.GameOf(list)
+	if err != nil {
+		t.Fatalf("GameOf: %v", err)
+	}
+	deck, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		t.Fatalf("Resolve: %v", err)
+	}
+	return deck, validate.Check(deck)
+}
+
+// lineRule is one expected or reported finding, by line and rule.
+type lineRule struct {
+	line int
+	rule string
+}
+
+var wantRE = regexp.MustCompile(`#\s*want\s+(.*)$`)
+
+// parseWants reads the "# want" annotations of a deck file: how many
+// findings of each rule each line must get.
+func parseWants(t *testing.T, file string, data []byte) map[lineRule]int {
+	t.Helper()
+	known := map[string]bool{}
+	for _, r := range validate.All() {
+		known[r.Name] = true
+	}
+	wants := map[lineRule]int{}
+	lines := strings.Split(string(data), "\n")
+	for i, line := range lines {
+		m := wantRE.FindStringSubmatch(strings.TrimRight(line, "\r"))
+		if m == nil {
+			continue
+		}
+		fields := strings.Fields(m[1])
+		if len(fields) == 0 {
+			t.Fatalf("%s:%d: \"# want\" names no rule", file, i+1)
+		}
+		for _, f := range fields {
+			rule, at, hasAt := strings.Cut(f, "@")
+			n := i + 1
+			if hasAt {
+				var err error
+				if n, err = strconv.Atoi(at); err != nil || n < 1 || n > len(lines) {
+					t.Fatalf("%s:%d: bad line in %q: want RULE@LINE with a line of the file", file, i+1, f)
+				}
+			}
+			if !known[rule] {
+				t.Fatalf("%s:%d: \"# want %s\": no rule named %q", file, i+1, f, rule)
+			}
+			wants[lineRule{n, rule}]++
+		}
+	}
+	return wants
+}
+
+// TestAnnotatedDecks validates every deck of testdata/ and compares the
+// findings, by line and rule, with the deck's "# want" annotations: a
+// missing finding and an unexpected one both fail.
+func TestAnnotatedDecks(t *testing.T) {
+	for _, file := range deckFiles(t) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wants := parseWants(t, file, data)
+			_, findings := check(t, file)
+
+			got := map[lineRule][]validate.Finding{}
+			for _, f := range findings {
+				if f.Pos.File != file {
+					t.Errorf("finding in file %q, want %q: %v", f.Pos.File, file, f)
+				}
+				if f.Pos.Line < 1 || f.Pos.Col < 1 {
+					t.Errorf("finding without a line and column: %v", f)
+				}
+				if want := warningRules[f.Rule]; (f.Severity == validate.Warning) != want {
+					t.Errorf("finding has severity %s, want %s for rule %s: %v", f.Severity, map[bool]string{true: "warning", false: "error"}[want], f.Rule, f)
+				}
+				if f.Message == "" {
+					t.Errorf("finding without a message: %v", f)
+				}
+				k := lineRule{f.Pos.Line, f.Rule}
+				got[k] = append(got[k], f)
+			}
+
+			var problems []string
+			keys := map[lineRule]bool{}
+			for k := range wants {
+				keys[k] = true
+			}
+			for k := range got {
+				keys[k] = true
+			}
+			sorted := make([]lineRule, 0, len(keys))
+			for k := range keys {
+				sorted = append(sorted, k)
+			}
+			sort.Slice(sorted, func(i, j int) bool {
+				if sorted[i].line != sorted[j].line {
+					return sorted[i].line < sorted[j].line
+				}
+				return sorted[i].rule < sorted[j].rule
+			})
+			for _, k := range sorted {
+				w, g := wants[k], got[k]
+				switch {
+				case len(g) < w:
+					problems = append(problems, fmt.Sprintf("%s:%d: missing %s finding [%s] (want %d, got %d)", file, k.line, k.rule, k.rule, w, len(g)))
+				case len(g) > w:
+					for _, f := range g[w:] {
+						problems = append(problems, fmt.Sprintf("unexpected finding (no \"# want %s\" on line %d): %v", k.rule, k.line, f))
+					}
+				}
+			}
+			if len(problems) > 0 {
+				var all strings.Builder
+				for _, f := range findings {
+					all.WriteString("\n\t" + f.String())
+				}
+				t.Errorf("%s\nall findings:%s", strings.Join(problems, "\n"), all.String())
+			}
+
+			if strings.HasPrefix(filepath.Base(file), "legal-") && !validate.Legal(findings) {
+				t.Errorf("a legal- deck must have no error findings (warnings are allowed), got %v", findings)
+			}
+		})
+	}
+}
+
+// TestEveryRuleIsCovered makes sure the annotated decks want a finding of
+// every rule at least once.
+func TestEveryRuleIsCovered(t *testing.T) {
+	seen := map[string]int{}
+	for _, file := range deckFiles(t) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, n := range parseWants(t, file, data) {
+			seen[k.rule] += n
+		}
+	}
+	for _, r := range validate.All() {
+		if seen[r.Name] == 0 {
+			t.Errorf("no annotated deck in testdata wants a finding of rule %s", r.Name)
+		}
+	}
+}
+
+// TestRuleNames checks the rule names against the public contract of the
+// package doc, and that Lookup finds each one.
+func TestRuleNames(t *testing.T) {
+	var names []string
+	for _, r := range validate.All() {
+		names = append(names, r.Name)
+		if validate.Lookup(r.Name) != r {
+			t.Errorf("Lookup(%q) does not return the rule", r.Name)
+		}
+		if r.Doc == "" {
+			t.Errorf("rule %s has no Doc", r.Name)
+		}
+	}
+	sort.Strings(names)
+	want := append([]string(nil), publicRules...)
+	sort.Strings(want)
+	if strings.Join(names, " ") != strings.Join(want, " ") {
+		t.Errorf("rules are %v, want the public %v", names, want)
+	}
+	if validate.Lookup("no-such-rule") != nil {
+		t.Error("Lookup of an unknown name returned a rule")
+	}
+}
+
+// TestMessages checks the exact wording of findings whose message is the
+// public face of the rule: what was expected, what was found, how to fix it.
+// Each message is worked out from the game's rules, not copied from output.
+func TestMessages(t *testing.T) {
+	tests := []struct {
+		file string
+		line int
+		rule string
+		msg  string
+	}{
+		// Seeker Chronicles: a stack is exactly 40 modules, up to 3 copies each.
+		{"sc-size-stack-39.txt", 3, "section-size", "Stack has 39 Modules, want exactly 40 (add 1)"},
+		{"sc-size-two-guardians.txt", 5, "section-size", "Guardians has 2 Guardians, want exactly 3 (add 1)"},
+		{"sc-size-two-guardians.txt", 1, "section-size", "G-modules has 2 G-modules, want exactly 3 (add 1)"},
+		{"sc-size-two-guardians.txt", 8, "section-size", "Stack has 41 Modules, want exactly 40 (remove 1)"},
+		{"sc-size-missing-stack.txt", 4, "section-size", "Stack has 0 Modules, want exactly 40 (add 40)"},
+		{"sc-copy-limit.txt", 8, "copy-limit", `4 copies of "Rogue Star" in Stack, at most 3 copies allowed (remove 1)`},
+		{"sc-copy-limit.txt", 10, "copy-limit", `4 copies of "Comet" in Stack, at most 3 copies allowed (remove 1)`},
+		{"sc-unknown-card.txt", 26, "unknown-card", `no card named "Rouge Star" in Seeker Chronicles; did you mean "Rogue Star"?`},
+		{"sc-unknown-card.txt", 27, "unknown-card", `no card named "Schrödinger's Kat" in Seeker Chronicles; did you mean "Schrödinger's Cat"?`},
+		{"sc-unknown-card.txt", 28, "unknown-card", `no card named "Quantum Leap" in Seeker Chronicles`},
+		{"sc-card-type.txt", 27, "card-type", `"Time" is a Bane; Stack takes only Modules; remove it (no section of a Seeker Chronicles deck takes Banes)`},
+		{"sc-card-type.txt", 4, "card-type", `"Noise" is a Bane, and no section of a Seeker Chronicles deck takes Banes; remove it`},
+		{"sc-companion.txt", 8, "companion", `"Tesla Coil" is listed, but none of this deck's Guardians brings it (Johnson brings Spaceflight, Newton brings Optical Prism, Hawking brings Hawking Radiation); remove it`},
+		{"sc-companion.txt", 6, "section-size", "G-modules has 4 G-modules, want exactly 3 (remove 1)"},
+		{"sc-guardian-stages.txt", 6, "guardian-stages", `"Johnson" and "Noether" both have a stage-I G-module; the G-modules have stages I (Johnson), I (Noether), III (Hawking), want one each of I, II and III (replace one with a Guardian whose G-module is stage II)`},
+		{"sc-domain.txt", 9, "domain", `"Gluon" (Quantum) can never be linked or hyperlinked: no Guardian of this deck is Quantum (rule D; Guardians: Johnson (Cosmos), Newton (Cosmos), Hawking (Cosmos)); add a Quantum Guardian or remove it`},
+		{"sc-domain-rule-c.txt", 6, "domain", `"Tesla" (Order) can never be activated: the deck holds no Order or Logic module (rule C); add some or choose another Guardian`},
+
+		// Arkhtide: Main Deck 33-42, at most 3 copies; Realm Deck exactly 7, no copies; one Seeker.
+		{"ark-main-32.txt", 6, "section-size", "Main has 32 cards, want 33 to 42 (add 1 to 10)"},
+		{"ark-main-43.txt", 6, "section-size", "Main has 43 cards, want 33 to 42 (remove 1 to 10)"},
+		{"ark-copy-limit.txt", 6, "copy-limit", `4 copies of "Ashen Acolyte" in Main, at most 3 copies allowed (remove 1)`},
+		{"ark-copy-limit.txt", 31, "copy-limit", `2 copies of "Glasswind Dunes" in Realms, it takes one of each card (remove 1)`},
+		{"ark-copy-limit.txt", 32, "copy-limit", `"The Still Eye" may not be in Realms; remove it`},
+		{"ark-card-type.txt", 23, "card-type", `"Glasswind Dunes" is a Realm; Main takes only Units, Feats and Bindings; move it to Realms`},
+		{"ark-card-type.txt", 32, "card-type", `"Scorched Herald" is a Unit; Realms takes only Realms; move it to Main`},
+		{"ark-card-section.txt", 31, "card-section", `"Ashen Acolyte" is in both Main (line 5) and Realms; keep it in one section`},
+		{"ark-no-seeker.txt", 3, "leader", "deck has no Seeker; add exactly one Seeker under Seeker:"},
+		{"ark-two-seekers.txt", 3, "leader", `deck has 2 Seekers ("Thryïnn, the Last Kindler", "Oathwarden Maelis Corrow"), want exactly one; keep one`},
+		{"ark-seeker-copies.txt", 3, "leader", `2 copies of "Thryïnn, the Last Kindler", want exactly one Seeker (remove 1)`},
+		// The same Seeker on two lines is one Seeker in two copies, not two Seekers.
+		{"ark-seeker-two-lines.txt", 3, "leader", `2 copies of "Thryïnn, the Last Kindler", want exactly one Seeker (remove 1)`},
+		{"ark-non-innate.txt", 24, "non-innate", `5 cards not innate to Thryïnn, the Last Kindler's Ember Covenant ("Gutter Crew", "Picked Clean"): invoking them all costs 5 Willpower of 13`},
+		{"legal-three-factions.yaml", 22, "non-innate", `13 cards not innate to Hierophant Ysolde Marrowtide's Drowned Choir ("Kiln-Sworn Guard", "Trial by Cinders", "Brand of the Kiln", "Gutter Crew", "Patchwork Plating", "Picked Clean"): invoking them all costs 13 Willpower of 13`},
+
+		// Fourfold (testdata/games): faction-limit max 3, neutral never counts.
+		{"ff-four-factions.txt", 10, "faction-limit", `deck uses 4 factions (Red, Blue, Green, Gold), at most 3 allowed counting the leader's Red; remove the 1 Gold card ("Gold Soldier")`},
+		{"ff-four-factions.txt", 8, "non-innate", `6 cards not innate to Red Hero's Red ("Blue Soldier", "Green Soldier", "Gold Soldier"): invoking them all costs 6 Willpower of 13`},
+		{"ff-leader-only-faction.txt", 8, "faction-limit", `deck uses 4 factions (Red, Blue, Gold, Green), at most 3 allowed counting the leader's Red; remove the 2 Gold cards ("Gold Soldier")`},
+		// A neutral leader gives no main faction: four counted factions, one too many.
+		{"ff-neutral-leader.txt", 10, "faction-limit", `deck uses 4 factions (Red, Blue, Green, Gold), at most 3 allowed; remove the 1 Gold card ("Gold Soldier")`},
+	}
+	cache := map[string][]validate.Finding{}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%s:%d/%s", tc.file, tc.line, tc.rule), func(t *testing.T) {
+			file := filepath.Join("testdata", tc.file)
+			findings, ok := cache[file]
+			if !ok {
+				_, findings = check(t, file)
+				cache[file] = findings
+			}
+			var same []string
+			for _, f := range findings {
+				if f.Pos.Line == tc.line && f.Rule == tc.rule {
+					if f.Message == tc.msg {
+						return
+					}
+					same = append(same, f.Message)
+				}
+			}
+			if len(same) == 0 {
+				t.Fatalf("no %s finding on line %d; findings: %v", tc.rule, tc.line, findings)
+			}
+			t.Errorf("%s:%d: %s message\n got: %s\nwant: %s", file, tc.line, tc.rule, strings.Join(same, "\n  or: "), tc.msg)
+		})
+	}
+}
+
+// TestBundledDecks validates the decks bundled with the games: the
+// starters are legal, and only the three-faction deck has a finding, the
+// non-Innate warning for its 13 Ember Covenant and Rustmark cards.
+func TestBundledDecks(t *testing.T) {
+	tests := []struct {
+		ref  string
+		want []string // rules of the findings, in order
+	}{
+		{"seeker-chronicles/cosmos", nil},
+		{"seeker-chronicles/order", nil},
+		{"seeker-chronicles/quantum", nil},
+		{"arkhtide/ember-covenant-mono", nil},
+		{"arkhtide/three-factions", []string{"non-innate"}},
+	}
+	db := loadDB(t)
+	for _, tc := range tests {
+		t.Run(tc.ref, func(t *testing.T) {
+			list, err := db.BundledDeck(tc.ref)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := db.GameOf(list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deck, err := cardsdb.Resolve(g, list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			findings := validate.Check(deck)
+			var rules []string
+			for _, f := range findings {
+				rules = append(rules, f.Rule)
+			}
+			if strings.Join(rules, " ") != strings.Join(tc.want, " ") {
+				t.Errorf("findings %v, want rules %v", findings, tc.want)
+			}
+			if !validate.Legal(findings) {
+				t.Errorf("bundled deck is not legal: %v", findings)
+			}
+		})
+	}
+}
+
+// TestFindingJSON checks the public JSON problem object of a finding.
+func TestFindingJSON(t *testing.T) {
+	file := filepath.Join("testdata", "sc-copy-limit.txt")
+	_, findings := check(t, file)
+	for _, f := range findings {
+		if f.Rule != "copy-limit" || f.Card != "Rogue Star" {
+			continue
+		}
+		got, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"rule":"copy-limit","severity":"error","message":"4 copies of \"Rogue Star\" in Stack, at most 3 copies allowed (remove 1)","section":"stack","card":"Rogue Star","file":"testdata/sc-copy-limit.txt","line":8,"column":1}`
+		if string(got) != want {
+			t.Errorf("JSON\n got: %s\nwant: %s", got, want)
+		}
+		wantText := `testdata/sc-copy-limit.txt:8:1: error: 4 copies of "Rogue Star" in Stack, at most 3 copies allowed (remove 1) [copy-limit]`
+		if f.String() != wantText {
+			t.Errorf("String\n got: %s\nwant: %s", f, wantText)
+		}
+		return
+	}
+	t.Fatalf("no copy-limit finding for Rogue Star in %s: %v", file, findings)
+}
+
+// TestCheckGame checks the rules lists of game definitions: the bundled and
+// test games name only known, switchable rules; an unknown rule gets a
+// suggestion, an always-on rule is refused, each at its position.
+func TestCheckGame(t *testing.T) {
+	db := loadDB(t)
+	for _, g := range db.Games() {
+		if err := validate.CheckGame(g); err != nil {
+			t.Errorf("%s: %v", g.ID, err)
+		}
+	}
+	g, err := cardsdb.ParseGame("bad/game.yaml", []byte(`id: bad
+name: Bad
+card_size: {width: 63, height: 88}
+types: [{id: unit, name: Unit}]
+sections: [{id: main, name: Main, types: [unit]}]
+rules:
+  - guardian-stage
+  - {name: section-size}
+  - domain
+`), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = validate.CheckGame(g)
+	want := `bad/game.yaml:7:5: unknown rule "guardian-stage"; did you mean "guardian-stages"? (deckwright rules lists them)
+bad/game.yaml:8:5: rule "section-size" applies to every game; remove it from rules`
+	if err == nil || err.Error() != want {
+		t.Errorf("CheckGame error\n got: %v\nwant: %s", err, want)
+	}
+}
+
+// TestRulesFor checks which rules apply to a game: every always-on rule,
+// then the game's own rules with their parameters.
+func TestRulesFor(t *testing.T) {
+	db := loadDB(t)
+	g, _ := db.Game("arkhtide")
+	var names []string
+	for _, a := range validate.RulesFor(g) {
+		names = append(names, a.Rule.Name)
+		if a.Rule.Name == "faction-limit" {
+			if max, ok := a.Params["max"].(int); !ok || max != 3 {
+				t.Errorf("faction-limit params %v, want max 3", a.Params)
+			}
+		}
+	}
+	want := "unknown-card card-type card-section section-size copy-limit leader companion faction-limit non-innate"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("RulesFor(arkhtide) = %s\nwant %s", got, want)
+	}
+}
+
+// TestFactionLimitParams runs faction-limit with other maximums than 3 on
+// the Fourfold test game: Red Hero leads 3 Red and 3 Blue Soldiers. The
+// rule must report, never panic, whatever number the game definition gives.
+func TestFactionLimitParams(t *testing.T) {
+	gameYAML, err := os.ReadFile("testdata/games/fourfold/game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cardsYAML, err := os.ReadFile("testdata/games/fourfold/cards/cards.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const deck = "Hero:\nRed Hero\nMain:\n3 Red Soldier\n3 Blue Soldier\n"
+	tests := []struct {
+		max  string
+		want string // the faction-limit message, "" for none
+	}{
+		{"3", ""},
+		{"2", ""},
+		{"1", `deck uses 2 factions (Red, Blue), at most 1 allowed counting the leader's Red; remove the 3 Blue cards ("Blue Soldier")`},
+		{"0", "*"}, // any faction-limit finding: a deck cannot have no faction at all
+	}
+	for _, tc := range tests {
+		t.Run("max "+tc.max, func(t *testing.T) {
+			src := strings.Replace(string(gameYAML), "params: {max: 3}", "params: {max: "+tc.max+"}", 1)
+			if src == string(gameYAML) && tc.max != "3" {
+				t.Fatal("fourfold game.yaml no longer has params: {max: 3}")
+			}
+			g, err := cardsdb.ParseGame("fourfold/game.yaml", []byte(src), ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cardsdb.ParseCards("fourfold/cards.yaml", cardsYAML, ".", g); err != nil {
+				t.Fatal(err)
+			}
+			list, err := cardsdb.ParseDecklist("deck.txt", []byte(deck))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := cardsdb.Resolve(g, list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var findings []validate.Finding
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("Check panicked with faction-limit max %s: %v", tc.max, r)
+					}
+				}()
+				findings = validate.Check(d)
+			}()
+			var got []string
+			for _, f := range findings {
+				if f.Rule == "faction-limit" {
+					got = append(got, f.Message)
+				}
+			}
+			switch {
+			case tc.want == "" && len(got) > 0:
+				t.Errorf("unexpected faction-limit findings %q", got)
+			case tc.want == "*" && len(got) == 0:
+				t.Error("no faction-limit finding")
+			case tc.want != "" && tc.want != "*" && strings.Join(got, "\n") != tc.want:
+				t.Errorf("faction-limit\n got: %q\nwant: %s", got, tc.want)
+			}
+		})
+	}
+}
