@@ -1,0 +1,338 @@
+package templates
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+//go:embed data
+var bundled embed.FS
+
+// The names of the templates that are not for one card type.
+const (
+	// DefaultName is the template for any card of any game.
+	DefaultName = "default"
+	// LandscapeName is the default for landscape card types.
+	LandscapeName = "default-landscape"
+	// CardBackName draws a game's card back (cards without a second face).
+	CardBackName = "card-back"
+)
+
+// topNames are the only templates a folder may hold at its top level;
+// the others are GAME/TYPE.
+var topNames = []string{DefaultName, LandscapeName, CardBackName}
+
+// BundledFS returns the templates bundled with deckwright: default.yaml,
+// default-landscape.yaml and card-back.yaml, and one folder per game.
+func BundledFS() fs.FS {
+	sub, err := fs.Sub(bundled, "data")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the folder
+	}
+	return sub
+}
+
+// Set is a collection of templates by name, with the lookup chain that
+// finds the template for a card. Templates added later replace those of
+// the same name, so a user's folder added over the bundled set overrides
+// single templates and leaves the rest.
+type Set struct {
+	byName map[string]*Template
+}
+
+// NewSet returns an empty set.
+func NewSet() *Set { return &Set{byName: map[string]*Template{}} }
+
+// LoadBundled returns the set of bundled templates.
+func LoadBundled() (*Set, error) {
+	s := NewSet()
+	if err := s.AddFS(BundledFS(), "bundled:templates/"); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Load returns the bundled templates with those of fsys over them. prefix
+// is put before file names in messages (the folder the user gave, with a
+// trailing slash).
+func Load(fsys fs.FS, prefix string) (*Set, error) {
+	s, err := LoadBundled()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.AddFS(fsys, prefix); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// AddDir adds the templates of a folder on disk (see AddFS).
+func (s *Set) AddDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("templates %s: %w", dir, err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("templates %s: not a folder; give the folder that holds default.yaml or GAME/TYPE.yaml files", dir)
+	}
+	return s.AddFS(os.DirFS(dir), strings.TrimSuffix(filepath.ToSlash(dir), "/")+"/")
+}
+
+// AddFS reads every template of fsys into the set, replacing templates of
+// the same name. A folder of templates holds default.yaml,
+// default-landscape.yaml and card-back.yaml at its top, and GAME/TYPE.yaml
+// (or GAME/default.yaml, GAME/default-landscape.yaml,
+// GAME/card-back.yaml) below; .yml works too, other files are ignored.
+// Every problem of every file is reported, as a cardsdb.ErrorList; when
+// there is one, nothing is added.
+func (s *Set) AddFS(fsys fs.FS, prefix string) error {
+	var errs cardsdb.ErrorList
+	found := map[string]*Template{}
+	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("reading templates %s%s: %w", prefix, p, err)
+		}
+		base := e.Name()
+		if p != "." && strings.HasPrefix(base, ".") {
+			if e.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if e.IsDir() {
+			if strings.Count(p, "/") >= 1 {
+				// GAME/SUB: too deep to hold templates. Say so if it
+				// holds YAML files, and do not walk further (the user
+				// may have given a big folder by mistake).
+				if n := countYAML(fsys, p); n > 0 {
+					errs.Add(cardsdb.Pos{File: prefix + p}, "folder holds %s but is too deep to be used: templates go in GAME/TYPE.yaml", cardsdb.Plural(n, "YAML file"))
+				}
+				return fs.SkipDir
+			}
+			return nil
+		}
+		ext := path.Ext(base)
+		if ext != ".yaml" && ext != ".yml" {
+			return nil
+		}
+		file := prefix + p
+		name := strings.TrimSuffix(p, ext)
+		pos := cardsdb.Pos{File: file}
+		if !strings.Contains(name, "/") && !contains(topNames, name) {
+			errs.Add(pos, "template %q at the top of the folder would never be used: the top holds %s; put a template for one card type in GAME/TYPE%s", base, strings.Join(withExt(topNames), ", "), ext)
+			return nil
+		}
+		if prev, dup := found[name]; dup {
+			errs.Add(pos, "template %s is given twice (also in %s); keep one", name, prev.File)
+			return nil
+		}
+		data, err := readFile(fsys, p, file)
+		if err == nil {
+			var t *Template
+			if t, err = Parse(file, name, data); err == nil {
+				found[name] = t
+				return nil
+			}
+		}
+		if !appendErr(&errs, err) {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := errs.Err(); err != nil {
+		return err
+	}
+	for n, t := range found {
+		s.byName[n] = t
+	}
+	return nil
+}
+
+func countYAML(fsys fs.FS, dir string) int {
+	entries, _ := fs.ReadDir(fsys, dir)
+	n := 0
+	for _, e := range entries {
+		if ext := path.Ext(e.Name()); !e.IsDir() && (ext == ".yaml" || ext == ".yml") {
+			n++
+		}
+	}
+	return n
+}
+
+func withExt(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n + ".yaml"
+	}
+	return out
+}
+
+func readFile(fsys fs.FS, p, file string) ([]byte, error) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	defer f.Close()
+	return cardsdb.ReadInput(file, f)
+}
+
+func appendErr(l *cardsdb.ErrorList, err error) bool {
+	var el cardsdb.ErrorList
+	var e *cardsdb.Error
+	switch {
+	case errors.As(err, &el):
+		*l = append(*l, el...)
+	case errors.As(err, &e):
+		*l = append(*l, e)
+	default:
+		return false
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Template returns the template called name ("arkhtide/realm"), or nil.
+func (s *Set) Template(name string) *Template { return s.byName[name] }
+
+// Names lists the set's template names, sorted.
+func (s *Set) Names() []string {
+	out := make([]string, 0, len(s.byName))
+	for n := range s.byName {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Chain lists the template names tried, in order, for a card type of a
+// game: GAME/TYPE, GAME/default, default; for a landscape type
+// GAME/TYPE, GAME/default-landscape, GAME/default, default-landscape,
+// default; and for a game's card back (typeID "") GAME/card-back,
+// card-back.
+func Chain(gameID, typeID string, landscape bool) []string {
+	g := gameID + "/"
+	switch {
+	case typeID == "":
+		return []string{g + CardBackName, CardBackName}
+	case landscape:
+		return []string{g + typeID, g + LandscapeName, g + DefaultName, LandscapeName, DefaultName}
+	}
+	return []string{g + typeID, g + DefaultName, DefaultName}
+}
+
+// Lookup returns the first template of Chain that the set holds, or nil.
+// typeID "" asks for the game's card back.
+func (s *Set) Lookup(game *cardsdb.Game, typeID string) *Template {
+	gameID, landscape := "", false
+	if game != nil {
+		gameID = game.ID
+		if t := game.Type(typeID); t != nil {
+			landscape = t.Landscape
+		}
+	}
+	for _, n := range Chain(gameID, typeID, landscape) {
+		if t := s.byName[n]; t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+// FaceSize returns the size a card is drawn at as it is read: the game's
+// card size, turned to landscape for a landscape type (an Arkhtide realm
+// is 88×63 mm). card nil gives the game's card size.
+func FaceSize(game *cardsdb.Game, card *cardsdb.Card) cardsdb.Size {
+	if game == nil {
+		return cardsdb.Size{}
+	}
+	s := game.CardSize
+	if card != nil {
+		if t := game.Type(card.Type); t != nil && t.Landscape && s.H > s.W {
+			s.W, s.H = s.H, s.W
+		}
+	}
+	return s
+}
+
+// Render finds the card's template (the card-back chain for a game's card
+// back: card nil, or side Back of a card without a second face) and
+// renders the side with it at size; a zero size means FaceSize. A set
+// without a template for the card gives an empty face and a warning.
+func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Face, []Warning) {
+	if !(size.W > 0 && size.H > 0) {
+		size = FaceSize(game, card)
+	}
+	typeID := ""
+	if card != nil && (side == Front || card.Back != nil) {
+		typeID = card.Type
+	}
+	t := s.Lookup(game, typeID)
+	if t == nil {
+		gameID := ""
+		if game != nil {
+			gameID = game.ID
+		}
+		r := renderer{card: card, game: game}
+		if side == Back && card != nil && card.Back == nil {
+			r.card = nil
+		}
+		r.warn("", WarnNoTemplate, "no template for %s: the set has none of %s", r.cardName(), strings.Join(Chain(gameID, typeID, false), ", "))
+		return Face{Size: size, Side: side}, r.warns
+	}
+	return t.Render(card, game, size, side)
+}
+
+// Check reports templates of the set that no game uses: a GAME folder
+// that is no game of games, or a TYPE that is no type of its game, each
+// with a suggestion. Templates for games not loaded are errors too, so
+// check against every game the user may print.
+func (s *Set) Check(games []*cardsdb.Game) error {
+	var errs cardsdb.ErrorList
+	byID := map[string]*cardsdb.Game{}
+	var ids []string
+	for _, g := range games {
+		byID[g.ID] = g
+		ids = append(ids, g.ID)
+	}
+	for _, n := range s.Names() {
+		gameID, rest, ok := strings.Cut(n, "/")
+		if !ok {
+			continue
+		}
+		t := s.byName[n]
+		g := byID[gameID]
+		if g == nil {
+			errs.Add(t.pos, "template %s is for game %q, which is not loaded%s", n, gameID, didYouMean(cardsdb.Suggest(gameID, ids, 1)))
+			continue
+		}
+		if contains(topNames, rest) || g.Type(rest) != nil {
+			continue
+		}
+		var types []string
+		for _, ct := range g.Types {
+			types = append(types, ct.ID)
+		}
+		errs.Add(t.pos, "template %s is for card type %q, which %s does not have%s (its types: %s)", n, rest, g.Name, didYouMean(cardsdb.Suggest(rest, types, 1)), strings.Join(types, ", "))
+	}
+	return errs.Err()
+}

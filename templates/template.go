@@ -1,0 +1,409 @@
+package templates
+
+import (
+	"fmt"
+	"strings"
+	"text/template"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// Template is a card-face template: boxes of text laid out in millimetres
+// on a card of its design size, a frame, and colours per faction. Parse
+// reads one from YAML; a Set finds the one for a card. A Template is
+// read-only once parsed and safe for concurrent use.
+type Template struct {
+	// Name is the template's lookup name: "default", "arkhtide/realm".
+	Name string
+	// File is where it was read from, for messages.
+	File string
+	// Size is the card size the boxes are laid out on; Render scales
+	// them to the card it draws.
+	Size cardsdb.Size
+	// Description is the template's own note on what it is for.
+	Description string
+
+	frame         frameSpec
+	factionColors map[string]RGB
+	palette       []RGB
+	neutral       RGB
+	labels        map[string]string
+	lineHeight    float64
+	notice        *box
+	boxes         []*box
+	pos           cardsdb.Pos
+}
+
+// frameSpec is the template's frame: a background over the whole card and
+// a line drawn inset from its edge.
+type frameSpec struct {
+	border     float64 // line width, mm; 0 = none
+	color      paint
+	background paint
+	inset      float64 // from the card edge to the line's outer edge, mm
+}
+
+// box is one text box of a template.
+type box struct {
+	name                string
+	x, y, w, h          float64
+	content             string
+	tmpl                *template.Template
+	size, minSize       float64
+	bold, italic        bool
+	align, valign       string
+	wrap                bool
+	fill, color, bColor paint
+	border, padding     float64
+	lineHeight          float64
+	always              bool
+	pos                 cardsdb.Pos
+
+	// The notice box only: the lines it prints.
+	sampleText, provisionalText string
+}
+
+// Boxes lists the names of the template's boxes in drawing order.
+func (t *Template) Boxes() []string {
+	out := make([]string, len(t.boxes))
+	for i, b := range t.boxes {
+		out[i] = b.name
+	}
+	return out
+}
+
+// Side is which side of a card Render draws.
+type Side int
+
+// The sides of a card.
+const (
+	// Front is the card's face.
+	Front Side = iota
+	// Back is the second face of a double-faced card (Card.Back) or,
+	// for a card without one, the game's card back.
+	Back
+)
+
+func (s Side) String() string {
+	if s == Back {
+		return "back"
+	}
+	return "front"
+}
+
+// Face is one side of a card laid out for drawing: the template's boxes
+// filled with the card's text, fitted and positioned. Every length is in
+// millimetres from the card's top-left corner (y grows downwards, as in
+// gofpdf with unit "mm"); font sizes are in points.
+type Face struct {
+	Template string       // name of the template used
+	Size     cardsdb.Size // the card size the face is laid out on
+	Side     Side
+	// Image is the art of this side in the game's FS (Card.Image,
+	// Card.Back.Image or Game.Back.Image), "" for none. A text proxy is
+	// drawn when there is none or it cannot be read.
+	Image string
+	// Background fills the whole card (and its bleed) when HasBackground.
+	Background    RGB
+	HasBackground bool
+	Frame         Frame
+	// Blocks are drawn in order, later ones over earlier ones.
+	Blocks []Block
+}
+
+// Frame is the line around a card face: a rectangle stroked along its
+// centre line with Width and Color; Width 0 means no frame.
+type Frame struct {
+	X, Y, W, H float64
+	Width      float64
+	Color      RGB
+}
+
+// Block is one text box of a face, ready to draw: fill the rectangle X, Y,
+// W, H with Fill when HasFill, stroke it with Border and BorderColor when
+// Border > 0, then draw each line in Font at Size points in Color, its
+// baseline at (Line.X, Line.Baseline).
+type Block struct {
+	Box        string // the template box it comes from: "name", "rules"
+	X, Y, W, H float64
+	Lines      []Line
+	Size       float64 // font size used, pt (after shrinking)
+	Font       string  // FontName(Bold, Italic)
+	Bold       bool
+	Italic     bool
+	Align      string // left, center or right (already applied to Line.X)
+	VAlign     string // top, middle or bottom (already applied to Line.Baseline)
+	Color      RGB
+	Fill       RGB
+	HasFill    bool
+	Border     float64 // line width, mm; 0 = none
+	// BorderColor is the colour of the border line.
+	BorderColor RGB
+	LineHeight  float64 // distance between baselines, mm
+	Cut         bool    // the text did not fit and ends in Ellipsis
+}
+
+// Line is one line of a block: its text, where its baseline starts and
+// its width, all in mm on the card.
+type Line struct {
+	Text     string
+	X        float64 // left end of the baseline
+	Baseline float64
+	W        float64
+}
+
+// The kinds of Warning.
+const (
+	WarnCut        = "text-cut"       // text cut with an ellipsis
+	WarnReplaced   = "replaced-chars" // characters the font cannot draw
+	WarnTemplate   = "template-error" // a box's content failed to execute
+	WarnNoTemplate = "no-template"    // no template for the card
+)
+
+// Warning is a problem with one card's face that does not stop printing.
+type Warning struct {
+	Card    string      `json:"card"`
+	Box     string      `json:"box,omitempty"`
+	Kind    string      `json:"kind"`
+	Message string      `json:"message"`
+	Pos     cardsdb.Pos `json:"pos"` // the card's place in its card file
+}
+
+// String formats the warning as "file:line:col: message" when the card's
+// position is known.
+func (w Warning) String() string {
+	if p := w.Pos.String(); p != "" {
+		return p + ": " + w.Message
+	}
+	return w.Message
+}
+
+// Notice lines a face prints unless its notice box says otherwise.
+const (
+	SampleNotice      = "SAMPLE — not a publisher's card"
+	ProvisionalNotice = ProvisionalMark + " provisional value"
+)
+
+// Render lays out one side of a card on a card of the given size (its own
+// size as it is read: 88×63 for a landscape Arkhtide realm; zero means the
+// template's Size). Boxes are scaled from the template's size to it, x and
+// y separately, font sizes by the smaller of the two factors.
+//
+// A card that is a sample gets the SampleNotice line and one with
+// provisional values gets ProvisionalNotice, in the notice box. card nil,
+// or side Back for a card without a second face, renders the game's card
+// back. Render never fails: text that does not fit, characters the font
+// cannot draw and content that fails to execute are warnings.
+func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Face, []Warning) {
+	if !(size.W > 0 && size.H > 0) {
+		size = t.Size
+	}
+	design := t.Size
+	if !(design.W > 0 && design.H > 0) {
+		design = size // a Template not made by Parse: nothing to scale
+	}
+	if side == Back && card != nil && card.Back == nil {
+		card = nil
+	}
+	r := renderer{t: t, card: card, game: game}
+	r.sx, r.sy = size.W/design.W, size.H/design.H
+	r.sf = min(r.sx, r.sy)
+	r.fc = t.factionColor(card, game)
+	f := Face{Template: t.Name, Size: size, Side: side}
+	switch {
+	case card == nil && game != nil:
+		f.Image = game.Back.Image
+	case card != nil && side == Back:
+		f.Image = card.Back.Image
+	case card != nil:
+		f.Image = card.Image
+	}
+	f.Background, f.HasBackground = t.frame.background.resolve(r.fc)
+	if t.frame.border > 0 {
+		in := t.frame.inset*r.sf + t.frame.border/2
+		f.Frame = Frame{X: in, Y: in, W: size.W - 2*in, H: size.H - 2*in, Width: t.frame.border}
+		f.Frame.Color, _ = t.frame.color.resolve(r.fc)
+	}
+	data := newData(card, game, side, t.labels)
+	var b strings.Builder
+	for _, bx := range t.boxes {
+		b.Reset()
+		if bx.tmpl == nil {
+			continue
+		}
+		if err := bx.tmpl.Execute(&b, data); err != nil {
+			r.warn(bx.name, WarnTemplate, "box %q of template %s failed: %v; the box is left empty", bx.name, t.Name, cleanExecErr(err))
+			continue
+		}
+		r.addBlock(&f, bx, b.String())
+	}
+	if card != nil && t.notice != nil {
+		var lines []string
+		if card.Sample {
+			lines = append(lines, t.notice.sampleText)
+		}
+		if card.HasProvisional() {
+			lines = append(lines, t.notice.provisionalText)
+		}
+		if len(lines) > 0 {
+			r.addBlock(&f, t.notice, strings.Join(lines, " · "))
+		}
+	}
+	if len(r.replaced) > 0 {
+		r.warnReplaced()
+	}
+	return f, r.warns
+}
+
+// renderer holds what Render needs while it lays out one face.
+type renderer struct {
+	t          *Template
+	card       *cardsdb.Card
+	game       *cardsdb.Game
+	sx, sy, sf float64
+	fc         RGB
+	replaced   []rune
+	warns      []Warning
+}
+
+func (r *renderer) cardName() string {
+	switch {
+	case r.card != nil:
+		return r.card.Name
+	case r.game != nil:
+		return "card back of " + r.game.Name
+	}
+	return "card back"
+}
+
+func (r *renderer) warn(boxName, kind, format string, args ...any) {
+	w := Warning{Card: r.cardName(), Box: boxName, Kind: kind, Message: fmt.Sprintf(format, args...)}
+	if r.card != nil {
+		w.Pos = r.card.Pos
+	}
+	r.warns = append(r.warns, w)
+}
+
+// addBlock fits text into a box and appends the block, unless the text is
+// empty and the box is not drawn when empty.
+func (r *renderer) addBlock(f *Face, bx *box, text string) {
+	text, bad := sanitize(text)
+	for _, c := range bad {
+		if !containsRune(r.replaced, c) {
+			r.replaced = append(r.replaced, c)
+		}
+	}
+	if strings.TrimSpace(text) == "" && !bx.always {
+		return
+	}
+	blk := Block{
+		Box:    bx.name,
+		X:      bx.x * r.sx,
+		Y:      bx.y * r.sy,
+		W:      bx.w * r.sx,
+		H:      bx.h * r.sy,
+		Bold:   bx.bold,
+		Italic: bx.italic,
+		Font:   FontName(bx.bold, bx.italic),
+		Align:  bx.align,
+		VAlign: bx.valign,
+		Border: bx.border,
+	}
+	blk.Color, _ = bx.color.resolve(r.fc)
+	blk.Fill, blk.HasFill = bx.fill.resolve(r.fc)
+	blk.BorderColor, _ = bx.bColor.resolve(r.fc)
+	pad := bx.padding * r.sf
+	iw, ih := max(0, blk.W-2*pad), max(0, blk.H-2*pad)
+	fit := Fit(text, iw, ih, FitOptions{
+		Size:       bx.size * r.sf,
+		MinSize:    bx.minSize * r.sf,
+		Bold:       bx.bold,
+		Italic:     bx.italic,
+		Wrap:       bx.wrap,
+		LineHeight: bx.lineHeight,
+	})
+	blk.Size, blk.LineHeight, blk.Cut = fit.Size, fit.LineHeight, fit.Cut
+	ff := fontFace(bx.bold, bx.italic)
+	sizeMM := fit.Size * PtToMM
+	textH := float64(len(fit.Lines)) * fit.LineHeight
+	top := blk.Y + pad
+	switch bx.valign {
+	case "middle":
+		top += (ih - textH) / 2
+	case "bottom":
+		top += ih - textH
+	}
+	// Each line's box is LineHeight tall with the glyphs' ascent and
+	// descent centred in it.
+	first := top + (fit.LineHeight-(ff.ascent+ff.descent)*sizeMM)/2 + ff.ascent*sizeMM
+	blk.Lines = make([]Line, len(fit.Lines))
+	for i, l := range fit.Lines {
+		w := unitsToMM(float64(ff.units(l)), fit.Size)
+		x := blk.X + pad
+		switch bx.align {
+		case "center":
+			x += (iw - w) / 2
+		case "right":
+			x += iw - w
+		}
+		blk.Lines[i] = Line{Text: l, X: x, Baseline: first + float64(i)*fit.LineHeight, W: w}
+	}
+	if fit.Cut {
+		r.warn(bx.name, WarnCut, "text of %q does not fit box %q at %gpt: cut after %q", r.cardName(), bx.name, round1(fit.Size), fit.CutAfter)
+	}
+	f.Blocks = append(f.Blocks, blk)
+}
+
+func (r *renderer) warnReplaced() {
+	codes := make([]string, len(r.replaced))
+	for i, c := range r.replaced {
+		codes[i] = fmt.Sprintf("%U %q", c, c)
+	}
+	n := len(r.replaced)
+	noun := "character"
+	if n > 1 {
+		noun = "characters"
+	}
+	r.warn("", WarnReplaced, "%q: %d %s the card font cannot draw replaced by %U: %s", r.cardName(), n, noun, Replacement, strings.Join(codes, ", "))
+}
+
+func containsRune(list []rune, r rune) bool {
+	for _, x := range list {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+func round1(v float64) float64 { return float64(int(v*10+0.5)) / 10 }
+
+// factionColor returns the colour of the card's first faction: the
+// template's faction_colors entry, else (for a faction the game does not
+// call neutral) the palette colour at the faction's place in the game,
+// else neutral_color.
+func (t *Template) factionColor(c *cardsdb.Card, g *cardsdb.Game) RGB {
+	if c == nil {
+		return t.neutral
+	}
+	id := c.Faction()
+	if id == "" {
+		return t.neutral
+	}
+	if col, ok := t.factionColors[id]; ok {
+		return col
+	}
+	if g == nil || len(t.palette) == 0 || g.Factions.IsNeutral(id) {
+		return t.neutral
+	}
+	i := 0
+	for _, v := range g.Factions.Values {
+		if v.ID == id {
+			return t.palette[i%len(t.palette)]
+		}
+		if !g.Factions.IsNeutral(v.ID) {
+			i++
+		}
+	}
+	return t.neutral
+}
