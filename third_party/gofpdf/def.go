@@ -505,6 +505,7 @@ type Fpdf struct {
 	offsets          []int                      // array of object offsets
 	templates        map[string]Template        // templates used in this document
 	templateObjects  map[string]int             // template object IDs within this document
+	viewerPrefs      string                     // deckwright patch: ViewerPreferences entries
 	importedObjs     map[string][]byte          // imported template objects (gofpdi)
 	importedObjPos   map[string]map[int]string  // imported template objects hashes and their positions (gofpdi)
 	importedTplObjs  map[string]string          // imported template names and IDs (hashed) (gofpdi)

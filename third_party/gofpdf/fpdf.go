@@ -3802,6 +3802,13 @@ func SetDefaultCatalogSort(flag bool) {
 	gl.catalogSort = flag
 }
 
+// SetViewerPreferences sets raw entries of the catalog's ViewerPreferences
+// dictionary, such as "/PrintScaling /None /Duplex /DuplexFlipLongEdge"
+// (deckwright patch).
+func (f *Fpdf) SetViewerPreferences(entries string) {
+	f.viewerPrefs = entries
+}
+
 // SetCatalogSort sets a flag that will be used, if true, to consistently order
 // the document's internal resource catalogs. This method is typically only
 // used for test purposes to facilitate PDF comparison.
@@ -4686,6 +4693,10 @@ func (f *Fpdf) putcatalog() {
 			f.pdfVersion = "1.5"
 		}
 		f.out("/PageLayout /" + f.layoutMode)
+	}
+	// deckwright patch: viewer preferences such as /PrintScaling /None.
+	if f.viewerPrefs != "" {
+		f.out("/ViewerPreferences << " + f.viewerPrefs + " >>")
 	}
 	// Bookmarks
 	if len(f.outlines) > 0 {

@@ -99,10 +99,25 @@ func Main(args []string, in io.Reader, out, errw io.Writer) int {
 		}
 		return ee.code
 	}
-	printError(errw, err)
+	printError(errw, oneLine(err))
 	// Anything else that reaches here is a usage error from cobra (unknown
 	// command or flag) or unreadable input.
 	return ExitInput
+}
+
+// oneLine folds a multi-line error from cobra ("unknown command ...\n\nDid
+// you mean this?\n\tvalidate") into one line.
+func oneLine(err error) error {
+	var parts []string
+	for _, l := range strings.Split(err.Error(), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	msg := strings.Join(parts, " ")
+	msg = strings.Replace(msg, " Did you mean this? ", "; did you mean ", 1)
+	msg = strings.Replace(msg, `. Run 'deckwright --help' for usage.`, " (see deckwright --help)", 1)
+	return errors.New(msg)
 }
 
 // printError writes an error, one problem per line, each prefixed with
@@ -138,8 +153,21 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newCardsCmd(io, g),
 		newRulesCmd(io, g),
 		newValidateCmd(io, g),
+		newPrintCmd(io, g),
+		newBuildCmd(io, g),
 		newVersionCmd(io),
 	)
+	// Cobra's completion command prints its help and exits 0 for an unknown
+	// shell; make that a usage error like every other.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = argsUsage(cobra.NoArgs)
+			c.RunE = func(c *cobra.Command, args []string) error {
+				return usageError("completion needs a shell: bash, zsh, fish or powershell (see deckwright completion --help)")
+			}
+		}
+	}
 	return root
 }
 
@@ -147,7 +175,7 @@ func newVersionCmd(io IO) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print deckwright's version",
-		Args:  cobra.NoArgs,
+		Args:  argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			fmt.Fprintln(io.Out, "deckwright", Version)
 			return nil

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -75,7 +76,7 @@ func runValidate(opts *validateOptions) error {
 				printError(opts.io.Err, err)
 				continue
 			}
-			r = deckReport{Deck: arg, Problems: inputFindings(err)}
+			r = deckReport{Deck: arg, Problems: inputFindings(err, arg)}
 		}
 		if !r.Legal && code == ExitOK {
 			code = ExitRules
@@ -130,7 +131,7 @@ func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
 }
 
 // inputFindings turns an input error into problems for the JSON report.
-func inputFindings(err error) []validate.Finding {
+func inputFindings(err error, arg string) []validate.Finding {
 	var list cardsdb.ErrorList
 	var one *cardsdb.Error
 	switch {
@@ -138,7 +139,8 @@ func inputFindings(err error) []validate.Finding {
 	case errors.As(err, &one):
 		list = cardsdb.ErrorList{one}
 	default:
-		return []validate.Finding{{Rule: "input", Severity: validate.Error, Message: err.Error()}}
+		msg := strings.TrimPrefix(err.Error(), arg+": ")
+		return []validate.Finding{{Pos: cardsdb.Pos{File: arg}, Rule: "input", Severity: validate.Error, Message: msg}}
 	}
 	out := make([]validate.Finding, len(list))
 	for i, e := range list {

@@ -1,0 +1,62 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+type buildOptions struct {
+	io     IO
+	g      *globalOptions
+	sheet  sheetFlags
+	deck   string
+	game   string
+	output string
+	strict bool
+	quiet  bool
+}
+
+func newBuildCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &buildOptions{io: io, g: g}
+	cmd := &cobra.Command{
+		Use:   "build DECK",
+		Short: "Validate a deck, then print it",
+		Long: `Validate DECK against its game's rules; when it is legal, print it as a PDF
+(default out/<deck>.pdf) with the same flags as deckwright print.`,
+		Example: `  deckwright build seeker-chronicles/cosmos
+  deckwright build my-deck.txt --backs long`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.deck = args[0]
+			return runBuild(opts)
+		},
+	}
+	opts.sheet.register(cmd)
+	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
+	cmd.Flags().StringVar(&opts.game, "game", "", "the game of a deck list that names none")
+	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat print warnings as errors")
+	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no progress on stderr")
+	return cmd
+}
+
+func runBuild(opts *buildOptions) error {
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return inputError(err)
+	}
+	r, err := validateOne(db, opts.deck, opts.game)
+	if err != nil {
+		return inputError(err)
+	}
+	printReport(opts.io, r)
+	if !r.Legal {
+		fmt.Fprintln(opts.io.Err, "deckwright: the deck breaks the rules above; nothing printed")
+		return errBrokeRules
+	}
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet})
+	if err != nil {
+		return err
+	}
+	return renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.quiet, false)
+}

@@ -1,0 +1,335 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/templates"
+)
+
+// sheetFlags are the page-geometry flags print, build and calibration share.
+type sheetFlags struct {
+	paper, cardSize, grid, marks, backs, backOffset string
+	gap, bleed, margin                              float64
+	dpi                                             int
+	cacheDir                                        string
+	noCache                                         bool
+	templates                                       string
+}
+
+func (f *sheetFlags) register(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.paper, "paper", "a4", "paper: a4, letter, a3, legal or WxH in mm")
+	fl.StringVar(&f.cardSize, "card-size", "", "card size: poker, bridge, tarot, mini or WxH in mm (default: the game's)")
+	fl.StringVar(&f.grid, "grid", "auto", "cards per page as CxR, e.g. 3x3 (default: as many as fit unscaled)")
+	fl.Float64Var(&f.gap, "gap", 0, "space between cards, mm")
+	fl.Float64Var(&f.bleed, "bleed", 0, "bleed around each card, mm (art is extended at its edges)")
+	fl.Float64Var(&f.margin, "margin", layout.DefaultMargin, "blank margin the printer needs at the paper edge, mm")
+	fl.StringVar(&f.marks, "marks", "crop", "cutting guides: crop (marks outside the cards), lines or none")
+	fl.StringVar(&f.backs, "backs", "none", "backs: none, long (duplex, flip on long edge), short (duplex, short edge) or fold (gutter fold)")
+	fl.StringVar(&f.backOffset, "back-offset", "0,0", "shift of the backs X,Y in mm to correct a printer's duplex drift (see print calibration)")
+	fl.IntVar(&f.dpi, "dpi", 300, "art resolution in the PDF")
+	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
+	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
+	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
+}
+
+// templateSet loads the bundled templates and the --templates folder, or
+// returns nil for the bundled ones alone.
+func (f *sheetFlags) templateSet(games []*cardsdb.Game) (layout.TemplateSource, error) {
+	if f.templates == "" {
+		return nil, nil
+	}
+	set, err := templates.LoadBundled()
+	if err != nil {
+		return nil, err
+	}
+	if err := set.AddDir(f.templates); err != nil {
+		return nil, err
+	}
+	if err := set.Check(games); err != nil {
+		return nil, err
+	}
+	return set, nil
+}
+
+// options turns the flags into layout options; card is the game's card
+// size, used unless --card-size is given.
+func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
+	o := layout.DefaultOptions()
+	var err error
+	if o.Paper, err = layout.ParsePaper(f.paper); err != nil {
+		return o, usageError("--paper: %v", err)
+	}
+	o.Card = layout.Size{W: card.W, H: card.H}
+	if f.cardSize != "" {
+		if o.Card, err = layout.ParseCardSize(f.cardSize); err != nil {
+			return o, usageError("--card-size: %v", err)
+		}
+	}
+	if o.Grid, err = layout.ParseGrid(f.grid); err != nil {
+		return o, usageError("--grid: %v", err)
+	}
+	if o.Marks, err = layout.ParseMarks(f.marks); err != nil {
+		return o, usageError("--marks: %v", err)
+	}
+	if o.Backs, err = layout.ParseBacks(f.backs); err != nil {
+		return o, usageError("--backs: %v", err)
+	}
+	if o.BackOffset, err = layout.ParseOffset(f.backOffset); err != nil {
+		return o, usageError("--back-offset: %v", err)
+	}
+	for _, v := range []struct {
+		name string
+		v    float64
+	}{{"--gap", f.gap}, {"--bleed", f.bleed}, {"--margin", f.margin}} {
+		if v.v < 0 || v.v > 50 {
+			return o, usageError("%s %g: want 0 to 50 mm", v.name, v.v)
+		}
+	}
+	o.Gap, o.Bleed, o.Margin = f.gap, f.bleed, f.margin
+	return o, nil
+}
+
+func (f *sheetFlags) cache() string {
+	if f.noCache {
+		return ""
+	}
+	if f.cacheDir != "" {
+		return f.cacheDir
+	}
+	return layout.DefaultCacheDir()
+}
+
+type printOptions struct {
+	io     IO
+	g      *globalOptions
+	sheet  sheetFlags
+	decks  []string
+	output string
+	game   string
+	all    bool
+	strict bool
+	quiet  bool
+	json   bool
+}
+
+func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &printOptions{io: io, g: g}
+	cmd := &cobra.Command{
+		Use:   "print [DECK...]",
+		Short: "Print proxy sheets of decks or of a game's whole set as a PDF",
+		Long: `Print every card of the DECKs in their counts (leaders, Guardians, G-modules
+and realm decks included) as one PDF ready for a home printer, by default
+out/<deck>.pdf. With --game ID --all, print a game's whole card pool in the
+counts of its physical set.
+
+Cards are never scaled: as many fit on a page as their real size allows.
+Cards with art print their art at --dpi; cards without art print as text
+proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
+		Example: `  deckwright print seeker-chronicles/cosmos
+  deckwright print arkhtide/three-factions --paper letter --backs long -o realms.pdf
+  deckwright print --game seeker-chronicles --all --marks lines
+  deckwright print calibration --backs long`,
+		Args: argsUsage(cobra.ArbitraryArgs),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.decks = args
+			switch {
+			case opts.all && opts.game == "":
+				return usageError("--all needs --game ID")
+			case opts.all && len(args) > 0:
+				return usageError("give decks or --game ID --all, not both")
+			case !opts.all && len(args) == 0:
+				return usageError("print needs a DECK (or --game ID --all); see deckwright print --help")
+			}
+			return runPrint(opts)
+		},
+	}
+	opts.sheet.register(cmd)
+	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
+	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none; with --all, the game to print")
+	cmd.Flags().BoolVar(&opts.all, "all", false, "print the game's whole card pool in its physical counts")
+	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat warnings (low DPI, missing art or backs, cut text) as errors")
+	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
+	cmd.AddCommand(newCalibrationCmd(io, g))
+	return cmd
+}
+
+// printJob is what to print and where.
+type printJob struct {
+	games  []*cardsdb.Game
+	items  []layout.Item
+	card   cardsdb.Size
+	name   string // for the default output name and the PDF title
+	sample bool
+	prov   int
+}
+
+func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
+	job := &printJob{}
+	if opts.all {
+		g, err := db.LookupGame(opts.game)
+		if err != nil {
+			return nil, usageError("--game: %v", err)
+		}
+		job.items = layout.SetItems(g)
+		job.games = []*cardsdb.Game{g}
+		job.card, job.name = g.CardSize, g.ID+"-set"
+		if len(job.items) == 0 {
+			return nil, inputError(fmt.Errorf("%s has no cards to print", g.Name))
+		}
+		job.note(g.Cards)
+		return job, nil
+	}
+	var names []string
+	for _, arg := range opts.decks {
+		deck, err := resolveDeck(db, arg, opts.game)
+		if err != nil {
+			return nil, err
+		}
+		if len(deck.Unknown) > 0 {
+			u := deck.Unknown[0]
+			return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s: no card named %q%s; fix the deck (deckwright validate %s) before printing", u.Entry.Pos, u.Entry.Name, cardsdb.DidYouMean(u.Suggestions), arg)}
+		}
+		if len(job.items) > 0 && deck.Game.CardSize != job.card && opts.sheet.cardSize == "" {
+			return nil, usageError("%s is a %s deck with %gx%g mm cards, unlike the decks before it; print them apart or pass --card-size", arg, deck.Game.Name, deck.Game.CardSize.W, deck.Game.CardSize.H)
+		}
+		job.card = deck.Game.CardSize
+		job.games = append(job.games, deck.Game)
+		job.items = append(job.items, layout.DeckItems(deck)...)
+		names = append(names, deckFileName(arg))
+		var cards []*cardsdb.Card
+		for _, dc := range deck.Cards {
+			cards = append(cards, dc.Card)
+		}
+		job.note(cards)
+	}
+	job.name = strings.Join(names, "+")
+	return job, nil
+}
+
+func (j *printJob) note(cards []*cardsdb.Card) {
+	for _, c := range cards {
+		if c.Sample {
+			j.sample = true
+		}
+		if c.HasProvisional() {
+			j.prov++
+		}
+	}
+}
+
+// resolveDeck opens and resolves one deck argument.
+func resolveDeck(db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
+	list, err := db.OpenDeck(arg, game)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	g, err := db.GameOf(list)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	deck, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return deck, nil
+}
+
+// deckFileName turns a deck argument into a file name: the bundled deck's
+// name, or the file's base name without its extension.
+func deckFileName(arg string) string {
+	base := filepath.Base(arg)
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+func runPrint(opts *printOptions) error {
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return inputError(err)
+	}
+	job, err := collectPrint(db, opts)
+	if err != nil {
+		return err
+	}
+	return renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.quiet, opts.json)
+}
+
+// renderJob renders a job to its output file and reports on it.
+func renderJob(out IO, job *printJob, sf *sheetFlags, output string, strict, quiet, asJSON bool) error {
+	lo, err := sf.options(job.card)
+	if err != nil {
+		return err
+	}
+	if output == "" {
+		output = filepath.Join("out", job.name+".pdf")
+	}
+	tmpl, err := sf.templateSet(job.games)
+	if err != nil {
+		return inputError(fmt.Errorf("--templates: %w", err))
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	prog := newProgress(out.Err, quiet || asJSON)
+	var rep *layout.Report
+	err = writeAtomic(output, func(w io.Writer) error {
+		var err error
+		rep, err = layout.Render(ctx, w, job.items, layout.RenderOptions{
+			Sheet:     lo,
+			DPI:       sf.dpi,
+			CacheDir:  sf.cache(),
+			Progress:  prog.Update,
+			Title:     job.name,
+			Templates: tmpl,
+		})
+		if err == nil && strict && len(rep.Warnings) > 0 {
+			return errStrict
+		}
+		return err
+	})
+	prog.Done()
+	if err == errStrict {
+		for _, w := range rep.Warnings {
+			fmt.Fprintln(out.Err, "deckwright: error:", w.Message)
+		}
+		return &exitError{code: ExitRules, err: fmt.Errorf("%s with --strict: nothing written to %s", cardsdb.Plural(len(rep.Warnings), "warning"), output)}
+	}
+	if err != nil {
+		return inputError(err)
+	}
+	if asJSON {
+		return writeJSON(out, map[string]any{"output": output, "report": rep, "sample": job.sample, "provisional_cards": job.prov})
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
+	}
+	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s), %d from art, %d text proxies\n",
+		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, rep.TextFaces)
+	if job.sample {
+		fmt.Fprintln(out.Out, "  note: sample cards invented for deckwright are marked SAMPLE on their faces")
+	}
+	if job.prov > 0 {
+		fmt.Fprintf(out.Out, "  note: %s carry provisional values, marked * on their faces\n", cardsdb.Plural(job.prov, "card"))
+	}
+	return nil
+}
+
+var errStrict = fmt.Errorf("warnings with --strict")
+
+func describeSheet(o layout.Options) string {
+	s := fmt.Sprintf("%s paper, %s cards", o.Paper, o.Card)
+	if o.Backs != layout.BacksNone {
+		s += ", backs " + o.Backs.String()
+	}
+	return s
+}

@@ -1,0 +1,39 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestREADMEExamples runs every "$ deckwright ..." example of the README
+// that shows its output in a text block, from the repository root, and
+// compares the output, so that the README stays true.
+func TestREADMEExamples(t *testing.T) {
+	root, err := filepath.Abs("../../../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := strings.Split(string(data), "```text\n$ deckwright ")
+	if len(blocks) < 2 {
+		t.Fatal("README has no ```text block starting with $ deckwright")
+	}
+	t.Chdir(root)
+	for _, b := range blocks[1:] {
+		b = b[:strings.Index(b, "```")]
+		cmdline, want, _ := strings.Cut(b, "\n")
+		t.Run(cmdline, func(t *testing.T) {
+			var out, errw bytes.Buffer
+			Main(strings.Fields(cmdline), nil, &out, &errw)
+			if out.String() != want {
+				t.Errorf("README shows:\n%s\ndeckwright prints:\n%s%s", want, out.String(), errw.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,352 @@
+package layout
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/jung-kurt/gofpdf"
+)
+
+// MinDPI is the resolution below which art prints visibly soft: such art
+// gets a warning.
+const MinDPI = 200
+
+// RenderOptions says how to print a set of cards.
+type RenderOptions struct {
+	Sheet    Options // page geometry
+	DPI      int     // art resolution in the PDF (default 300)
+	CacheDir string  // prepared-art cache, "" for none
+	Workers  int     // art preparation workers, 0 = one per core
+	// Templates draws text proxies; nil uses the bundled templates.
+	Templates TemplateSource
+	// Progress, when set, hears how far each stage is.
+	Progress func(stage string, done, total int)
+	Title    string
+}
+
+// Warning is a problem found while printing that does not stop the print:
+// art below MinDPI, art missing or unreadable (a text proxy is printed
+// instead), text cut to fit its box, a duplex print without a back image.
+type Warning struct {
+	Card    string `json:"card"`
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+func (w Warning) String() string { return w.Message }
+
+// Report says what Render printed.
+type Report struct {
+	Pages       int       `json:"pages"`
+	Cards       int       `json:"cards"`
+	PerPage     int       `json:"per_page"`
+	Images      int       `json:"images"`      // faces printed from art
+	TextFaces   int       `json:"text_faces"`  // faces printed as text proxies
+	Passthrough int       `json:"passthrough"` // JPEGs embedded untouched
+	Cached      int       `json:"cached"`      // art taken from the cache
+	Warnings    []Warning `json:"warnings"`
+	Sheet       Sheet     `json:"-"`
+}
+
+// fixedDate is the creation date written into every PDF, so that the same
+// input gives the same bytes.
+var fixedDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Render draws items onto sheets and writes the PDF to w. Art is prepared
+// in parallel first; a face whose art is missing or unreadable is printed as
+// a text proxy, with a warning.
+func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) (*Report, error) {
+	if len(items) == 0 {
+		return nil, fmt.Errorf("nothing to print")
+	}
+	sheet, err := Plan(opts.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	if opts.DPI == 0 {
+		opts.DPI = 300
+	}
+	if opts.DPI < 50 || opts.DPI > 1200 {
+		return nil, fmt.Errorf("dpi %d is outside 50 to 1200", opts.DPI)
+	}
+	if opts.Templates == nil {
+		set, err := bundledTemplates()
+		if err != nil {
+			return nil, fmt.Errorf("bundled templates: %w", err)
+		}
+		opts.Templates = set
+	}
+	r := &renderer{opts: opts, sheet: sheet, rep: &Report{Sheet: sheet, PerPage: sheet.PerPage(), Cards: len(items)}}
+	if err := r.prepareArt(ctx, items); err != nil {
+		return nil, err
+	}
+	r.warnBacks(items)
+	if err := r.draw(ctx, items); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := r.pdf.Output(&buf); err != nil {
+		return nil, fmt.Errorf("writing pdf: %w", err)
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return nil, err
+	}
+	return r.rep, nil
+}
+
+type renderer struct {
+	opts  RenderOptions
+	sheet Sheet
+	rep   *Report
+	pdf   *gofpdf.Fpdf
+	art   map[artKey]*registered // prepared art by face
+	fonts map[string]bool
+}
+
+type artKey struct {
+	game string
+	path string
+}
+
+type registered struct {
+	name string
+	img  *PreparedImage
+}
+
+func (r *renderer) progress(stage string, done, total int) {
+	if r.opts.Progress != nil {
+		r.opts.Progress(stage, done, total)
+	}
+}
+
+func (r *renderer) warn(card, kind, format string, args ...any) {
+	r.rep.Warnings = append(r.rep.Warnings, Warning{Card: card, Kind: kind, Message: fmt.Sprintf(format, args...)})
+}
+
+// faceSize is a face's own size: the card, turned for landscape faces.
+func (r *renderer) faceSize(f Face) Size {
+	if f.Landscape && r.sheet.Card.H > r.sheet.Card.W {
+		return r.sheet.Card.Rotated()
+	}
+	return r.sheet.Card
+}
+
+func (r *renderer) backs() bool { return r.sheet.BackMode != BacksNone }
+
+// prepareArt prepares every distinct piece of art the items use.
+func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
+	r.art = map[artKey]*registered{}
+	var specs []ImageSpec
+	var keys []artKey
+	var names []string
+	add := func(f Face, name string) {
+		if f.Image == "" {
+			return
+		}
+		k := artKey{f.Game.ID, f.Image}
+		if _, ok := r.art[k]; ok {
+			return
+		}
+		r.art[k] = nil
+		s := r.faceSize(f)
+		specs = append(specs, ImageSpec{FS: f.FS, Path: f.Image, TrimW: s.W, TrimH: s.H, Bleed: r.sheet.Bleed, DPI: r.opts.DPI})
+		keys = append(keys, k)
+		names = append(names, name)
+	}
+	for _, it := range items {
+		add(it.Front, it.Name())
+		if r.backs() {
+			add(it.Back, it.Name())
+		}
+	}
+	if len(specs) == 0 {
+		return nil
+	}
+	imgs, errs := PrepareImages(ctx, specs, PrepareOptions{
+		Workers:  r.opts.Workers,
+		CacheDir: r.opts.CacheDir,
+		Progress: func(done, total int) { r.progress("art", done, total) },
+	})
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for i, k := range keys {
+		if errs[i] != nil {
+			r.warn(names[i], "missing-image", "%s: %v; printing a text proxy instead", names[i], errs[i])
+			delete(r.art, k)
+			continue
+		}
+		img := imgs[i]
+		if img.SourceDPI > 0 && img.SourceDPI < MinDPI {
+			r.warn(names[i], "low-dpi", "%s: art %s is %.0f DPI at the printed size, below %d; it will print soft", names[i], specs[i].Path, img.SourceDPI, MinDPI)
+		}
+		if img.Passthrough {
+			r.rep.Passthrough++
+		}
+		if img.Cached {
+			r.rep.Cached++
+		}
+		r.art[k] = &registered{name: fmt.Sprintf("art%d", i), img: img}
+	}
+	return nil
+}
+
+// warnBacks warns once per game when a duplex or fold print has no back
+// image to print behind its cards.
+func (r *renderer) warnBacks(items []Item) {
+	if !r.backs() {
+		return
+	}
+	seen := map[string]bool{}
+	for _, it := range items {
+		g := it.Back.Game
+		if it.Own || g == nil || seen[g.ID] {
+			continue
+		}
+		seen[g.ID] = true
+		if g.Back.Image == "" {
+			r.warn("", "missing-back", "%s has no back image: backs are printed as text (set back: {image: ...} in its game.yaml)", g.Name)
+		} else if _, ok := r.art[artKey{g.ID, g.Back.Image}]; !ok {
+			r.warn("", "missing-back", "%s's back image %s could not be read: backs are printed as text", g.Name, g.Back.Image)
+		}
+	}
+}
+
+func (r *renderer) newPDF() {
+	p := r.sheet.Page
+	// gofpdf swaps a custom size for "L"; the sheet's page is already in
+	// its orientation, so it is given as it is.
+	pdf := gofpdf.NewCustom(&gofpdf.InitType{UnitStr: "mm", OrientationStr: "P", Size: gofpdf.SizeType{Wd: p.W, Ht: p.H}})
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetCompression(true)
+	pdf.SetCatalogSort(true)
+	pdf.SetCreationDate(fixedDate)
+	pdf.SetModificationDate(fixedDate)
+	pdf.SetProducer("deckwright", false)
+	pdf.SetCreator("deckwright", false)
+	if r.opts.Title != "" {
+		pdf.SetTitle(r.opts.Title, true)
+	}
+	prefs := "/PrintScaling /None"
+	switch r.sheet.BackMode {
+	case BacksLong:
+		prefs += " /Duplex /DuplexFlipLongEdge"
+	case BacksShort:
+		prefs += " /Duplex /DuplexFlipShortEdge"
+	}
+	pdf.SetViewerPreferences(prefs)
+	r.pdf = pdf
+	r.fonts = map[string]bool{}
+}
+
+// draw lays the items out page by page: fronts, then (duplex) a page of
+// backs mirrored behind them, or (fold) backs on the same page.
+func (r *renderer) draw(ctx context.Context, items []Item) error {
+	r.newPDF()
+	per := r.sheet.PerPage()
+	for start := 0; start < len(items); start += per {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		page := items[start:min(start+per, len(items))]
+		r.pdf.AddPage()
+		r.rep.Pages++
+		for i, it := range page {
+			r.face(it.Front, r.sheet.Slots[i].BleedRect(), r.frontTurn(it.Front))
+		}
+		if r.sheet.BackMode == BacksFold {
+			for i, it := range page {
+				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Front)))
+			}
+			r.foldLine()
+		}
+		r.marks()
+		if r.sheet.BackMode == BacksLong || r.sheet.BackMode == BacksShort {
+			r.pdf.AddPage()
+			r.rep.Pages++
+			for i, it := range page {
+				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Front)))
+			}
+		}
+		r.progress("pages", min(start+per, len(items)), len(items))
+		if err := r.pdf.Error(); err != nil {
+			return fmt.Errorf("drawing page %d: %w", r.rep.Pages, err)
+		}
+	}
+	return r.pdf.Error()
+}
+
+func (r *renderer) frontTurn(f Face) Turn {
+	if FitRotation(r.faceSize(f), r.sheet.Card) {
+		return Clockwise
+	}
+	return NoTurn
+}
+
+// face draws one face into rect (the slot's bleed rectangle), turned by t.
+func (r *renderer) face(f Face, rect Rect, t Turn) {
+	box := ImageBox(rect, t)
+	cx, cy := rect.Center()
+	pdf := r.pdf
+	pdf.TransformBegin()
+	if t != NoTurn {
+		pdf.TransformRotate(t.Degrees(), cx, cy)
+	}
+	if reg := r.art[artKey{gameID(f), f.Image}]; f.Image != "" && reg != nil {
+		opt := gofpdf.ImageOptions{ImageType: reg.img.Type}
+		if pdf.GetImageInfo(reg.name) == nil {
+			pdf.RegisterImageOptionsReader(reg.name, opt, bytes.NewReader(reg.img.Data))
+		}
+		pdf.ImageOptions(reg.name, box.X, box.Y, box.W, box.H, false, opt, 0, "")
+		r.rep.Images++
+	} else {
+		r.textFace(f, box)
+		r.rep.TextFaces++
+	}
+	pdf.TransformEnd()
+}
+
+func gameID(f Face) string {
+	if f.Game == nil {
+		return ""
+	}
+	return f.Game.ID
+}
+
+// marks draws the crop marks or cut lines of the sheet.
+func (r *renderer) marks() {
+	var lines []Line
+	switch r.sheet.Marks {
+	case MarksCrop:
+		lines = CropMarks(r.sheet)
+	case MarksLines:
+		lines = CutLines(r.sheet)
+	}
+	if len(lines) == 0 {
+		return
+	}
+	r.pdf.SetDrawColor(0, 0, 0)
+	r.pdf.SetLineWidth(0.15)
+	if r.sheet.Marks == MarksLines {
+		r.pdf.SetDrawColor(150, 150, 150)
+		r.pdf.SetDashPattern([]float64{1, 1}, 0)
+	}
+	for _, l := range lines {
+		r.pdf.Line(l.X1, l.Y1, l.X2, l.Y2)
+	}
+	r.pdf.SetDashPattern(nil, 0)
+}
+
+// foldLine draws the dashed line a fold sheet is folded along.
+func (r *renderer) foldLine() {
+	l := r.sheet.Fold
+	r.pdf.SetDrawColor(120, 120, 120)
+	r.pdf.SetLineWidth(0.2)
+	r.pdf.SetDashPattern([]float64{3, 2}, 0)
+	r.pdf.Line(l.X1, l.Y1, l.X2, l.Y2)
+	r.pdf.SetDashPattern(nil, 0)
+}
