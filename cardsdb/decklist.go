@@ -12,6 +12,9 @@ import (
 // MaxCount is the largest count a deck entry may have.
 const MaxCount = 999
 
+// MaxNameLen is the longest card name, in bytes, a deck entry may have.
+const MaxNameLen = 200
+
 // Entry is one line of a deck list: a count of a card name, in a section.
 type Entry struct {
 	Section    string // as written; "" when the card came before any section
@@ -140,6 +143,9 @@ func splitCount(s string) (int, string, string) {
 		i++
 	}
 	if i == 0 {
+		if len(s) > MaxNameLen {
+			return 0, "", "card name is " + strconv.Itoa(len(s)) + " bytes long; names run to " + strconv.Itoa(MaxNameLen)
+		}
 		return 1, s, ""
 	}
 	digits := s[:i]
@@ -150,9 +156,15 @@ func splitCount(s string) (int, string, string) {
 	}
 	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 		// A name that starts with digits, such as "2nd Law of Thermodynamics".
+		if len(s) > MaxNameLen {
+			return 0, "", "card name is " + strconv.Itoa(len(s)) + " bytes long; names run to " + strconv.Itoa(MaxNameLen)
+		}
 		return 1, s, ""
 	}
 	name := strings.TrimSpace(rest)
+	if len(name) > MaxNameLen {
+		return 0, "", "card name is " + strconv.Itoa(len(name)) + " bytes long; names run to " + strconv.Itoa(MaxNameLen)
+	}
 	if name == "" {
 		return 0, "", "line has a count but no card name; write COUNT NAME, e.g. \"3 " + "Rogue Star\""
 	}

@@ -22,16 +22,7 @@ func Fold(s string) string {
 	if ascii(s) {
 		// The fast path for plain ASCII names: no decomposition needed.
 		var buf [64]byte
-		b := buf[:0]
-		for i := 0; i < len(s); i++ {
-			c := s[i]
-			switch {
-			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-				b = append(b, c)
-			case 'A' <= c && c <= 'Z':
-				b = append(b, c+'a'-'A')
-			}
-		}
+		b, _ := foldASCII(buf[:0], s)
 		return string(b)
 	}
 	var b strings.Builder
@@ -51,6 +42,22 @@ func Fold(s string) string {
 		// spaces, apostrophes, hyphens and other punctuation are dropped
 	}
 	return b.String()
+}
+
+// foldASCII appends the folded form of an ASCII string to b; ok is false
+// when it did not fit in b's capacity (the result is still right).
+func foldASCII(b []byte, s string) ([]byte, bool) {
+	c0 := cap(b)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			b = append(b, c)
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		}
+	}
+	return b, cap(b) == c0
 }
 
 func ascii(s string) bool {
@@ -99,8 +106,8 @@ func distance(a, b []rune) int {
 // most a third of the name's length, or one name containing the other.
 func Suggest(name string, candidates []string, max int) []string {
 	key := []rune(Fold(name))
-	if len(key) == 0 {
-		return nil
+	if len(key) == 0 || len(key) > maxSuggestLen {
+		return nil // nothing, or too long to be a mistyped name
 	}
 	type scored struct {
 		name string
@@ -132,6 +139,10 @@ func Suggest(name string, candidates []string, max int) []string {
 	}
 	return out
 }
+
+// maxSuggestLen is the longest name Suggest looks for: longer input is not a
+// mistyped card name, and comparing it would only cost time.
+const maxSuggestLen = 200
 
 func max3(n int) int {
 	if n < 1 {

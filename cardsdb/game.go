@@ -327,7 +327,17 @@ func (g *Game) SectionFor(typeID string) *Section {
 
 // Card looks a card up by name, ignoring case, accents, apostrophe style and
 // spacing. It returns nil when no card has that name.
-func (g *Game) Card(name string) *Card { return g.byKey[Fold(name)] }
+func (g *Game) Card(name string) *Card {
+	if ascii(name) {
+		// Fold into a stack buffer: a map lookup by string(bytes) does not
+		// allocate, and Resolve looks up every entry of every deck.
+		var buf [64]byte
+		if b, ok := foldASCII(buf[:0], name); ok {
+			return g.byKey[string(b)]
+		}
+	}
+	return g.byKey[Fold(name)]
+}
 
 // CardNames lists every card name of the game, in file order.
 func (g *Game) CardNames() []string {

@@ -111,7 +111,11 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		}
 	}
 	if !found {
-		return fmt.Errorf("%s%s: no game.yaml there nor in any folder below it", prefix, dir)
+		where := strings.TrimSuffix(prefix+dir, "/.")
+		if dir == "." {
+			where = strings.TrimSuffix(prefix, "/")
+		}
+		return fmt.Errorf("%s: no game.yaml there nor in any folder below it", where)
 	}
 	return errs.Err()
 }
@@ -234,8 +238,12 @@ func (db *DB) AddPath(p string) error {
 	if err := CheckText(p, data); err != nil {
 		return err
 	}
+	prefix := filepath.ToSlash(dir)
+	if prefix == "." {
+		prefix = ""
+	}
 	if base == "game.yaml" {
-		return db.AddFS(os.DirFS(dir), ".", filepath.ToSlash(dir))
+		return db.AddFS(os.DirFS(dir), ".", prefix)
 	}
 	// A cards file: find its game.
 	root, err := parseYAML(p, data)

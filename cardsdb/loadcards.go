@@ -155,6 +155,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 		return nil
 	}
 	c.Fields = make(map[string]Value, len(typ.Fields))
+	var seen []string // the type's fields the card gives, valid or not
 	for _, p := range pairs {
 		switch p.Key {
 		case "name", "type":
@@ -196,13 +197,14 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 				d.errorf(p.K, "unknown key %q for a %s card%s", p.Key, typ.Name, didYouMean(Suggest(p.Key, allowed, 1)))
 				continue
 			}
+			seen = append(seen, f.Name)
 			if v, ok := d.value(p.V, f); ok {
 				c.Fields[f.Name] = v
 			}
 		}
 	}
 	for _, f := range typ.Fields {
-		if _, ok := c.Fields[f.Name]; !ok && f.Required {
+		if f.Required && !contains(seen, f.Name) {
 			d.errorf(n, "%s %q has no %q; a %s needs one", typ.Name, c.Name, f.Name, typ.Name)
 		}
 	}

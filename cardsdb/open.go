@@ -75,7 +75,7 @@ func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 	case err == nil:
 		defer f.Close()
 		if st, serr := f.Stat(); serr == nil && st.IsDir() {
-			return nil, fmt.Errorf("%s is a folder, not a deck file", arg)
+			return nil, fmt.Errorf("%s: is a folder, not a deck file", arg)
 		}
 		data, rerr := ReadInput(arg, f)
 		if rerr != nil {

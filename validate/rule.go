@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -145,12 +146,26 @@ type Applied struct {
 // findings, sorted by position.
 func Check(d *cardsdb.Deck) []Finding {
 	var out []Finding
-	for _, a := range RulesFor(d.Game) {
-		p := &Pass{Deck: d, Game: d.Game, Params: a.Params, rule: a.Rule, out: &out}
-		a.Rule.Check(p)
+	p := Pass{Deck: d, Game: d.Game, out: &out}
+	for _, a := range rulesFor(d.Game) {
+		p.Params, p.rule = a.Params, a.Rule
+		a.Rule.Check(&p)
 	}
 	Sort(out)
 	return out
+}
+
+// applied caches RulesFor per game: a game definition does not change once
+// loaded, and Check runs for every deck.
+var applied sync.Map // *cardsdb.Game → []Applied
+
+func rulesFor(g *cardsdb.Game) []Applied {
+	if a, ok := applied.Load(g); ok {
+		return a.([]Applied)
+	}
+	a := RulesFor(g)
+	applied.Store(g, a)
+	return a
 }
 
 // plural is "1 Module" / "3 Modules" style text, with the noun in lower case

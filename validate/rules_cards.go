@@ -133,9 +133,4 @@ section's copies (1 = singleton).`,
 }
 
 // aDeck is "a Seeker Chronicles deck" or "an Arkhtide TCG deck".
-func aDeck(game string) string {
-	if game != "" && strings.ContainsRune("AEIOUaeiou", rune(game[0])) {
-		return "an " + game + " deck"
-	}
-	return "a " + game + " deck"
-}
+func aDeck(game string) string { return article(game) + " deck" }

@@ -22,7 +22,7 @@ default "guardians"; field, default "g_module"; stage, default "stage").`,
 			dc    cardsdb.DeckCard
 			stage string
 		}
-		var gs []guardian
+		gs := make([]guardian, 0, 4)
 		for _, dc := range p.Deck.Cards {
 			if dc.Section == nil || dc.Section.ID != section {
 				continue
@@ -33,9 +33,12 @@ default "guardians"; field, default "g_module"; stage, default "stage").`,
 			}
 			gs = append(gs, guardian{dc, gm.Str(stageField)})
 		}
-		var have []string
-		for _, x := range gs {
-			have = append(have, x.stage+" ("+x.dc.Card.Name+")")
+		have := func() string {
+			var h []string
+			for _, x := range gs {
+				h = append(h, x.stage+" ("+x.dc.Card.Name+")")
+			}
+			return strings.Join(h, ", ")
 		}
 		for i, a := range gs {
 			for _, b := range gs[:i] {
@@ -43,7 +46,7 @@ default "guardians"; field, default "g_module"; stage, default "stage").`,
 					continue
 				}
 				missing := missingStages(gs, func(x guardian) string { return x.stage })
-				p.Report(a.dc.Pos, Error, section, a.dc.Card.Name, "%q and %q both have a stage-%s G-module; the G-modules have stages %s, want one each of I, II and III (replace one with a Guardian whose G-module is stage %s)", b.dc.Card.Name, a.dc.Card.Name, a.stage, strings.Join(have, ", "), missing)
+				p.Report(a.dc.Pos, Error, section, a.dc.Card.Name, "%q and %q both have a stage-%s G-module; the G-modules have stages %s, want one each of I, II and III (replace one with a Guardian whose G-module is stage %s)", b.dc.Card.Name, a.dc.Card.Name, a.stage, have(), missing)
 			}
 		}
 	},
@@ -106,26 +109,37 @@ into play. Logic (a wildcard domain) matches every domain.
 			}
 			return false
 		}
-		var gDomains []string
-		var gNames []string
+		gDomains := make([]string, 0, 8)
 		for _, x := range guardians {
 			gDomains = append(gDomains, x.Card.Factions...)
-			gNames = append(gNames, x.Card.Name+" ("+domainNames(g, x.Card)+")")
 		}
-		var stackDomains []string
+		gNames := func() string {
+			var n []string
+			for _, x := range guardians {
+				n = append(n, x.Card.Name+" ("+domainNames(g, x.Card)+")")
+			}
+			return strings.Join(n, ", ")
+		}
+		stackDomains := make([]string, 0, 16)
 		for _, dc := range p.Deck.Cards {
 			if dc.Section == nil || dc.Section.ID == section || dc.Section.CompanionOf != nil || dc.Section.Leader {
 				continue
 			}
 			for _, f := range dc.Card.Factions {
-				stackDomains = append(stackDomains, f)
+				if !contains(stackDomains, f) {
+					stackDomains = append(stackDomains, f)
+				}
 				if g.Factions.IsWildcard(f) {
-					stackDomains = append(stackDomains, gDomains...)
+					for _, gd := range gDomains {
+						if !contains(stackDomains, gd) {
+							stackDomains = append(stackDomains, gd)
+						}
+					}
 				}
 			}
 			if !matches(dc.Card, gDomains) {
 				d := domainNames(g, dc.Card)
-				p.Report(dc.Pos, Warning, dc.Section.ID, dc.Card.Name, "%q (%s) can never be linked or hyperlinked: no Guardian of this deck is %s (rule D; Guardians: %s); add a %s Guardian or remove it", dc.Card.Name, d, d, strings.Join(gNames, ", "), d)
+				p.Report(dc.Pos, Warning, dc.Section.ID, dc.Card.Name, "%q (%s) can never be linked or hyperlinked: no Guardian of this deck is %s (rule D; Guardians: %s); add %s Guardian or remove it", dc.Card.Name, d, d, gNames(), article(d))
 			}
 		}
 		// Rule C: every Guardian but the first needs a module of its domain.
@@ -168,4 +182,12 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// article puts "a" or "an" before a word.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }
