@@ -189,7 +189,9 @@ func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
 		if img.Cached {
 			r.rep.Cached++
 		}
-		r.art[k] = &registered{name: fmt.Sprintf("art%d", i), img: img}
+		// Named by content and parameters: the same art used by two cards
+		// (or two paths to the same file) is embedded once.
+		r.art[k] = &registered{name: "art-" + img.Key, img: img}
 	}
 	return nil
 }
