@@ -79,7 +79,7 @@ func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) 
 		}
 		opts.Templates = set
 	}
-	r := &renderer{opts: opts, sheet: sheet, rep: &Report{Sheet: sheet, PerPage: sheet.PerPage(), Cards: len(items)}}
+	r := &renderer{opts: opts, sheet: sheet, rep: &Report{Sheet: sheet, PerPage: sheet.PerPage(), Cards: len(items), Warnings: []Warning{}}}
 	if err := r.prepareArt(ctx, items); err != nil {
 		return nil, err
 	}
@@ -262,7 +262,7 @@ func (r *renderer) draw(ctx context.Context, items []Item) error {
 		}
 		if r.sheet.BackMode == BacksFold {
 			for i, it := range page {
-				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Front)))
+				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
 			}
 			r.foldLine()
 		}
@@ -271,7 +271,7 @@ func (r *renderer) draw(ctx context.Context, items []Item) error {
 			r.pdf.AddPage()
 			r.rep.Pages++
 			for i, it := range page {
-				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Front)))
+				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
 			}
 		}
 		r.progress("pages", min(start+per, len(items)), len(items))
@@ -299,7 +299,9 @@ func (r *renderer) face(f Face, rect Rect, t Turn) {
 		pdf.TransformRotate(t.Degrees(), cx, cy)
 	}
 	if reg := r.art[artKey{gameID(f), f.Image}]; f.Image != "" && reg != nil {
-		opt := gofpdf.ImageOptions{ImageType: reg.img.Type}
+		// A turned image's box can start left of the page; gofpdf would
+		// otherwise move it to the current x.
+		opt := gofpdf.ImageOptions{ImageType: reg.img.Type, AllowNegativePosition: true}
 		if pdf.GetImageInfo(reg.name) == nil {
 			pdf.RegisterImageOptionsReader(reg.name, opt, bytes.NewReader(reg.img.Data))
 		}

@@ -3807,6 +3807,10 @@ func SetDefaultCatalogSort(flag bool) {
 // (deckwright patch).
 func (f *Fpdf) SetViewerPreferences(entries string) {
 	f.viewerPrefs = entries
+	// /PrintScaling is PDF 1.6 and /Duplex PDF 1.7.
+	if entries != "" && f.pdfVersion < "1.7" {
+		f.pdfVersion = "1.7"
+	}
 }
 
 // SetCatalogSort sets a flag that will be used, if true, to consistently order

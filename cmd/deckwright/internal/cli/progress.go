@@ -45,7 +45,7 @@ func (p *progress) Update(stage string, done, total int) {
 	}
 	if stage != p.stage {
 		p.finish()
-		p.stage, p.lastPct = stage, -1
+		p.stage, p.lastPct = stage, -25
 		if p.tty {
 			p.bar = progressbar.NewOptions(total,
 				progressbar.OptionSetWriter(p.w),
