@@ -38,9 +38,21 @@ func readFile(t testing.TB, name string) []byte {
 	return data
 }
 
+// setupGame parses testdata/setup/game.yaml, a small game set up from
+// packs (packs, manifest, variants, all and from_packs sections).
+func setupGame(t testing.TB) *cardsdb.Game {
+	t.Helper()
+	g, err := cardsdb.ParseGame("testdata/setup/game.yaml", readFile(t, "testdata/setup/game.yaml"), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // parseBad reads one file of testdata/bad with the loader its name asks
 // for: game-* with ParseGame, cards-* with ParseCards into the seed game,
-// deck-* with ParseDeckYAML and *.txt with ParseDecklist.
+// setup-cards-* with ParseCards into the setup game, deck-* with
+// ParseDeckYAML and *.txt with ParseDecklist.
 func parseBad(t testing.TB, file string, data []byte) error {
 	base := filepath.Base(file)
 	switch {
@@ -49,6 +61,8 @@ func parseBad(t testing.TB, file string, data []byte) error {
 		return err
 	case strings.HasPrefix(base, "cards-"):
 		return cardsdb.ParseCards(file, data, ".", seedGame(t, false))
+	case strings.HasPrefix(base, "setup-cards-"):
+		return cardsdb.ParseCards(file, data, ".", setupGame(t))
 	case strings.HasPrefix(base, "deck-"):
 		_, err := cardsdb.ParseDeckYAML(file, data)
 		return err
@@ -56,7 +70,7 @@ func parseBad(t testing.TB, file string, data []byte) error {
 		_, err := cardsdb.ParseDecklist(file, data)
 		return err
 	}
-	t.Fatalf("%s: name must start with game-, cards- or deck-, or end in .txt", file)
+	t.Fatalf("%s: name must start with game-, cards-, setup-cards- or deck-, or end in .txt", file)
 	return nil
 }
 

@@ -19,6 +19,11 @@ type DeckCard struct {
 	// Misplaced is set when the entry came before any section header and no
 	// section takes the card's type.
 	Misplaced bool
+	// Auto is set for cards the list did not name that Resolve added to a
+	// section that holds every card of its types (all) or the cards of the
+	// chosen packs (from_packs); Pos is then the pack's entry in packs:, or
+	// the list's game line.
+	Auto bool
 }
 
 // UnknownCard is a deck entry whose name matches no card of the game.
@@ -33,6 +38,19 @@ type Deck struct {
 	List    *DeckList
 	Cards   []DeckCard
 	Unknown []UnknownCard
+	// Packs are the packs a setup chooses, in the list's order.
+	Packs []DeckPack
+	// Variant is the variant the list names, nil for the standard game.
+	Variant *Variant
+}
+
+// DeckPack is a pack a setup names: the game's pack, or nil with
+// suggestions when no pack has that name.
+type DeckPack struct {
+	Pack        *Pack
+	Written     string
+	Pos         Pos
+	Suggestions []string
 }
 
 // Name returns the deck's name, or its file when it has none.
@@ -68,9 +86,14 @@ func (d *Deck) Total(id string) int {
 // Resolve looks up every entry of list in g. Names that match no card are
 // returned in Deck.Unknown with suggestions; they are a problem of the deck,
 // not an error. A section header that names no section of the game is an
-// error (the list cannot be read as a deck of this game). Companion cards
-// (G-modules) that the list leaves out are added after the cards they
-// follow from.
+// error (the list cannot be read as a deck of this game), and so are a
+// variant the game does not have and packs for a game without packs.
+// Companion cards (G-modules) that the list leaves out are added after the
+// cards they follow from; then sections marked from_packs get every card of
+// the chosen packs and sections marked all every card of their types, each
+// in its physical copies less what the list's variant removes (cards the
+// list names itself are left as listed). Pack names that match no pack are
+// kept in Deck.Packs with suggestions, for the packs rule to report.
 func Resolve(g *Game, list *DeckList) (*Deck, error) {
 	d := &Deck{Game: g, List: list, Cards: make([]DeckCard, 0, len(list.Entries)+4)}
 	var errs ErrorList
@@ -88,6 +111,7 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 		}
 		sections[h.Name] = s
 	}
+	d.resolveSetup(&errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
@@ -106,6 +130,8 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 		d.Cards = append(d.Cards, dc)
 	}
 	d.addCompanions()
+	d.addFromPacks()
+	d.addAll()
 	return d, nil
 }
 

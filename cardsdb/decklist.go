@@ -36,7 +36,27 @@ type DeckList struct {
 	// Sections lists the sections the list names, in order, with the
 	// position of their header.
 	Sections []SectionHeader
+	// Players is the number of players of a setup (players: N), 0 when the
+	// list gives none; PlayersPos is where it is written.
+	Players    int
+	PlayersPos Pos
+	// Packs are the packs a setup chooses (packs: [...]), as written.
+	Packs []PackRef
+	// Variant is the id of the variant the list is for (variant: ID), ""
+	// for the standard game.
+	Variant    string
+	VariantPos Pos
 }
+
+// PackRef is a pack a setup names, with the position of the name.
+type PackRef struct {
+	Name string
+	Pos  Pos
+}
+
+// IsSetup reports whether the list chooses packs or a player count: a
+// game set up from packs rather than a deck of cards.
+func (l *DeckList) IsSetup() bool { return len(l.Packs) > 0 || l.Players > 0 }
 
 // SectionHeader is a section named in a deck list.
 type SectionHeader struct {
@@ -89,6 +109,25 @@ func ParseDecklist(file string, data []byte) (*DeckList, error) {
 				l.Game, l.GamePos = val, pos
 			case "name":
 				l.Name = val
+			case "players":
+				n, err := strconv.Atoi(val)
+				if err != nil || n < 1 || n > MaxPlayers {
+					errs.Add(pos, "players: %q is not a player count; write players: N with N from 1 to %d", val, MaxPlayers)
+					continue
+				}
+				l.Players, l.PlayersPos = n, pos
+			case "packs":
+				col := pos.Col + strings.Index(trimmed, ":") + 1
+				for _, part := range strings.Split(trimmed[strings.Index(trimmed, ":")+1:], ",") {
+					name := strings.TrimSpace(part)
+					if name != "" {
+						off := strings.Index(part, name)
+						l.Packs = append(l.Packs, PackRef{Name: name, Pos: Pos{File: file, Line: lineNo, Col: col + off}})
+					}
+					col += len(part) + 1
+				}
+			case "variant":
+				l.Variant, l.VariantPos = val, pos
 			}
 			continue
 		}
@@ -115,13 +154,20 @@ func ParseDecklist(file string, data []byte) (*DeckList, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
-	if len(l.Entries) == 0 {
+	if len(l.Entries) == 0 && len(l.Packs) == 0 {
+		if l.Players > 0 {
+			return nil, &Error{Pos: l.PlayersPos, Msg: "setup has no packs; add a line packs: NAME, NAME, ... with one pack for each player"}
+		}
 		return nil, &Error{Pos: Pos{File: file}, Msg: "decklist holds no cards"}
 	}
 	return l, nil
 }
 
-// headerLine recognises "game: ID" and "name: TEXT".
+// MaxPlayers is the largest player count a setup may give.
+const MaxPlayers = 99
+
+// headerLine recognises the header lines "game: ID", "name: TEXT" and a
+// setup's "players: N", "packs: A, B, ..." and "variant: ID".
 func headerLine(s string) (key, val string, ok bool) {
 	k, v, found := strings.Cut(s, ":")
 	if !found {
@@ -129,8 +175,9 @@ func headerLine(s string) (key, val string, ok bool) {
 	}
 	k = strings.ToLower(strings.TrimSpace(k))
 	v = strings.TrimSpace(v)
-	if (k == "game" || k == "name") && v != "" {
-		return k, v, true
+	switch k {
+	case "game", "name", "players", "packs", "variant":
+		return k, v, v != ""
 	}
 	return "", "", false
 }
@@ -185,7 +232,7 @@ func firstRune(s string) (rune, int) {
 	return 0, 0
 }
 
-var deckKeys = []string{"game", "name", "sample", "notes", "sections"}
+var deckKeys = []string{"game", "name", "sample", "notes", "sections", "players", "packs", "variant"}
 
 // ParseDeckYAML reads a YAML deck file. Every problem is reported, as an
 // ErrorList.
@@ -216,11 +263,29 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 			l.Notes = d.str(p.V, "notes")
 		case "sections":
 			sections = p.V
+		case "players":
+			if n, ok := d.intIn(p.V, "players", 1, MaxPlayers); ok {
+				l.Players, l.PlayersPos = n, d.pos(p.V)
+			}
+		case "packs":
+			l.Packs = d.packRefs(p.V)
+		case "variant":
+			l.Variant, l.VariantPos = d.id(p.V, "variant"), d.pos(p.V)
 		default:
 			d.unknown(p, "deck", deckKeys)
 		}
 	}
 	if sections == nil {
+		if l.IsSetup() || hasKey(pairs, "players") || hasKey(pairs, "packs") {
+			// A setup chooses packs; its cards come from them.
+			if len(l.Packs) == 0 && len(d.errs) == 0 {
+				d.errorf(root, "setup has no \"packs\"; add packs: [...] with one pack for each player")
+			}
+			if err := d.errs.Err(); err != nil {
+				return nil, err
+			}
+			return l, nil
+		}
 		d.errorf(root, "deck has no \"sections\"; add sections: with a list of cards for each section")
 		return nil, d.errs.Err()
 	}
@@ -257,10 +322,26 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 	if err := d.errs.Err(); err != nil {
 		return nil, err
 	}
-	if len(l.Entries) == 0 {
+	if len(l.Entries) == 0 && len(l.Packs) == 0 {
 		return nil, &Error{Pos: d.pos(sections), Msg: "deck holds no cards"}
 	}
 	return l, nil
+}
+
+// packRefs reads a setup's packs: a list of pack names or ids, each with
+// its position.
+func (d *decoder) packRefs(n *yaml.Node) []PackRef {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "packs must be a list of pack names, found %s", kindName(n))
+		return nil
+	}
+	var out []PackRef
+	for _, item := range n.Content {
+		if name := d.name(item, "pack name"); name != "" {
+			out = append(out, PackRef{Name: name, Pos: d.pos(item)})
+		}
+	}
+	return out
 }
 
 // deckItem reads one item of a section list: a decklist line or a mapping

@@ -4,6 +4,11 @@
 // position of every value, name lookup that forgives case, accents,
 // apostrophes and spacing, and the bundled game data embedded in the binary.
 //
+// A game definition may also describe its physical game: packs a game is
+// set up from (Kaizerseat), a component manifest and variants that remove
+// cards (Seeders). Resolve fills the sections marked all or from_packs, so a
+// setup (a deck with players: and packs:) resolves to the cards it needs.
+//
 // Every other package reads cards and decks through cardsdb and nothing
 // else; cardsdb imports none of them.
 //

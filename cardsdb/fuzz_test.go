@@ -82,10 +82,15 @@ func checkErr(t *testing.T, file string, data []byte, err error) {
 // checkList checks what every parsed deck list must satisfy.
 func checkList(t *testing.T, data []byte, l *cardsdb.DeckList) {
 	t.Helper()
-	if l == nil || len(l.Entries) == 0 {
-		t.Fatalf("no error, but no entries: %+v", l)
+	if l == nil || len(l.Entries) == 0 && len(l.Packs) == 0 {
+		t.Fatalf("no error, but no entries (nor packs, for a setup): %+v", l)
 	}
 	lines := countLines(data)
+	for _, p := range l.Packs {
+		if p.Name == "" || p.Pos.Line < 1 || p.Pos.Line > lines || p.Pos.Col < 1 {
+			t.Errorf("pack %+v: empty name or position outside the %d-line input", p, lines)
+		}
+	}
 	sections := map[string]bool{}
 	for _, h := range l.Sections {
 		sections[h.Name] = true

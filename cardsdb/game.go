@@ -126,7 +126,14 @@ type Section struct {
 	Leader        bool
 	CompanionOf   *Companion
 	Optional      bool
-	Pos           Pos
+	// All marks a section that always holds every card of its types in
+	// the counts of the physical set (Kaizerseat's Thronecards): Resolve
+	// adds the cards a deck does not list.
+	All bool
+	// FromPacks marks a section that holds every card of the packs a setup
+	// chooses (Kaizerseat's Seekers): Resolve adds them.
+	FromPacks bool
+	Pos       Pos
 
 	keys []string // folded id, name and aliases
 }
@@ -257,7 +264,15 @@ type Game struct {
 	Sections    []*Section
 	Rules       []RuleRef
 	Back        Back
-	Pos         Pos
+	// Packs are the groups of cards a game is set up from (Kaizerseat);
+	// when a game declares packs, every card's pack must be one of them.
+	Packs []*Pack
+	// Manifest is the component list of the physical game, by groups of
+	// card types (Seeders: 162 Ark cards, 30 Secondary Crew, 6 aids).
+	Manifest []*ManifestGroup
+	// Variants are ways of playing with fewer cards (Seeders' expert mode).
+	Variants []*Variant
+	Pos      Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

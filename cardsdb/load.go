@@ -188,8 +188,8 @@ func readFS(fsys fs.FS, name, prefix string) ([]byte, error) {
 	return ReadInput(prefix+name, f)
 }
 
-// check verifies what needs every card: card references and provisional
-// field names.
+// check verifies what needs every card: card references, provisional
+// field names and the cards variants remove.
 func (g *Game) check(file string) ErrorList {
 	var errs ErrorList
 	for _, c := range g.Cards {
@@ -213,7 +213,7 @@ func (g *Game) check(file string) ErrorList {
 			}
 		}
 	}
-	return errs
+	return append(errs, g.checkVariants()...)
 }
 
 // AddPath loads a user's own data from the file system: a game folder, a

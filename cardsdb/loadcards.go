@@ -176,6 +176,13 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 			c.DeckLimit, _ = d.intIn(p.V, "deck_limit", 1, 999)
 		case "pack":
 			c.Pack = d.str(p.V, "pack")
+			if len(g.Packs) > 0 && c.Pack != "" {
+				if pk := g.Pack(c.Pack); pk != nil {
+					c.Pack = pk.ID
+				} else {
+					d.errorf(p.V, "unknown pack %q; %s has packs %s%s", c.Pack, g.Name, strings.Join(packIDs(g), ", "), didYouMean(Suggest(c.Pack, packIDs(g), 1)))
+				}
+			}
 		case "image":
 			c.Image = d.imagePath(p.V, dir)
 		case "back":
@@ -308,4 +315,12 @@ func boundsText(f *Field) string {
 		return "at most " + strconv.Itoa(*f.Max)
 	}
 	return "any"
+}
+
+func packIDs(g *Game) []string {
+	out := make([]string, len(g.Packs))
+	for i, p := range g.Packs {
+		out[i] = p.ID
+	}
+	return out
 }

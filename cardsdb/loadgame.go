@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -25,7 +25,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if !ok {
 		return nil, d.errs.Err()
 	}
-	var typesNode, sectionsNode *yaml.Node
+	var typesNode, sectionsNode, manifestNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
 		case "id":
@@ -50,6 +50,12 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			g.Rules = d.rules(p.V)
 		case "back":
 			d.back(p.V, &g.Back, dir)
+		case "packs":
+			g.Packs = d.packs(p.V)
+		case "manifest":
+			manifestNode = p.V
+		case "variants":
+			g.Variants = d.variants(p.V)
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}
@@ -67,6 +73,9 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	}
 	if sectionsNode != nil {
 		g.Sections = d.sections(sectionsNode, g)
+	}
+	if manifestNode != nil {
+		g.Manifest = d.manifest(manifestNode, g)
 	}
 	d.checkFactionRefs(g)
 	if err := d.errs.Err(); err != nil {
@@ -256,7 +265,7 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 	return out
 }
 
-var sectionKeys = []string{"id", "name", "aliases", "types", "count", "copies", "copy_overrides", "type_limits", "leader", "companion_of", "optional"}
+var sectionKeys = []string{"id", "name", "aliases", "types", "count", "copies", "copy_overrides", "type_limits", "leader", "companion_of", "optional", "all", "from_packs"}
 
 func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 	if n.Kind != yaml.SequenceNode {
@@ -318,6 +327,13 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 				s.CompanionOf = c
 			case "optional":
 				s.Optional = d.bool(p.V, "optional")
+			case "all":
+				s.All = d.bool(p.V, "all")
+			case "from_packs":
+				s.FromPacks = d.bool(p.V, "from_packs")
+				if s.FromPacks && len(g.Packs) == 0 {
+					d.errorf(p.V, "section takes from_packs, but the game declares no packs; add packs: [{id, name}, ...]")
+				}
 			default:
 				d.unknown(p, "section", sectionKeys)
 			}
@@ -332,6 +348,7 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 		if len(s.Types) == 0 {
 			d.errorf(item, "section %q takes no card types; add types: [...]", s.ID)
 		}
+		d.checkFill(item, s)
 		for _, o := range out {
 			if o.ID == s.ID {
 				d.errorf(item, "duplicate section %q (first at line %d)", s.ID, o.Pos.Line)

@@ -370,6 +370,16 @@ sections:
   side: {Apple: 1, 1999: 2}  # 1999 is a YAML int key
 `, true},
 
+		{"game/packs, manifest and variants", gameSchema, minimalGame + `
+packs: [{id: owls, name: Owls, color: brown, color_group: brown, doc: "l.4"}, {id: moles}]
+manifest: [{name: Units, types: [unit], count: 40, doc: "COMPONENTS"}]
+variants: [{id: short, name: Short game, doc: "p.2", remove: {Apple: 1, "Big Pear": 2}}]
+`, true},
+		{"game/sections filled by all and from_packs", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
+			"types: [unit], from_packs: true}, {id: extra, name: Extra, types: [unit], all: true, optional: true}", 1) + "packs: [{id: owls}]\n", true},
+		{"deck/setup", deckSchema, "game: tiny\nplayers: 4\npacks: [Owls, moles, Sonar & Sons]\n", true},
+		{"deck/variant", deckSchema, "variant: expert\nsections: {main: [A]}\n", true},
+
 		// Must fail.
 		{"game/unknown top-level key", gameSchema, minimalGame + "colour: red\n", false},
 		{"game/missing sections", gameSchema, `
@@ -394,6 +404,16 @@ types: [{id: unit, name: Unit}]
 			"{id: unit, name: Unit, fields: [{name: text, kind: text}]}", 1), false},
 		{"game/copy override not a number", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
 			"types: [unit], copy_overrides: {Apple: one}}", 1), false},
+		{"game/pack without id", gameSchema, minimalGame + "packs: [{name: Owls}]\n", false},
+		{"game/pack color_group not an id", gameSchema, minimalGame + "packs: [{id: owls, color_group: Dark Brown}]\n", false},
+		{"game/manifest line without count", gameSchema, minimalGame + "manifest: [{name: Units, types: [unit]}]\n", false},
+		{"game/variant removes 0", gameSchema, minimalGame + "variants: [{id: short, remove: {Apple: 0}}]\n", false},
+		{"game/section both all and from_packs", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
+			"types: [unit], all: true, from_packs: true}", 1), false},
+		{"deck/neither sections nor packs", deckSchema, "game: tiny\nplayers: 4\n", false},
+		{"deck/players 0", deckSchema, "players: 0\npacks: [Owls]\n", false},
+		{"deck/packs a string", deckSchema, "players: 2\npacks: Owls\n", false},
+		{"deck/variant not an id", deckSchema, "variant: Expert Mode\nsections: {main: [A]}\n", false},
 		{"cards/unknown top-level key", cardsSchema, "game: tiny\nset: core\ncards: []\n", false},
 		{"cards/card without name", cardsSchema, "game: tiny\ncards:\n  - {type: unit}\n", false},
 		{"cards/card without type", cardsSchema, "game: tiny\ncards:\n  - {name: A}\n", false},

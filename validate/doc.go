@@ -17,5 +17,5 @@
 //
 // The rule names are a public contract: section-size, copy-limit,
 // unknown-card, card-type, card-section, companion, leader, faction-limit,
-// guardian-stages, domain and non-innate.
+// guardian-stages, domain, non-innate, packs, manifest and affiliation.
 package validate

@@ -86,6 +86,7 @@ func All() []*Rule {
 	return []*Rule{
 		UnknownCard, CardType, CardSection, SectionSize, CopyLimit, Leader, Companion,
 		FactionLimit, GuardianStages, Domain, NonInnate,
+		Packs, Manifest, Affiliation,
 	}
 }
 

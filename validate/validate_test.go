@@ -26,12 +26,27 @@ import (
 var publicRules = []string{
 	"section-size", "copy-limit", "unknown-card", "card-type", "card-section", "companion",
 	"leader", "faction-limit", "guardian-stages", "domain", "non-innate",
+	"packs", "manifest", "affiliation",
 }
 
 // warningRules are the rules whose findings are warnings: their docs say
 // the deck stays legal (domain: rules C and D of play; non-innate: a cost in
 // play). Every other rule makes a deck illegal.
 var warningRules = map[string]bool{"domain": true, "non-innate": true}
+
+// mixedRules are the rules that report both errors and warnings: packs
+// (similar colours are advice) and manifest (cards missing from the data,
+// not from the print set). Their warnings are annotated "RULE:warning".
+var mixedRules = map[string]bool{"packs": true, "manifest": true}
+
+// findingKey is how a finding is annotated: its rule, with ":warning" for a
+// warning of a mixed rule.
+func findingKey(f validate.Finding) string {
+	if mixedRules[f.Rule] && f.Severity == validate.Warning {
+		return f.Rule + ":warning"
+	}
+	return f.Rule
+}
 
 var (
 	dbOnce sync.Once
@@ -125,6 +140,10 @@ func parseWants(t *testing.T, file string, data []byte) map[lineRule]int {
 		}
 		for _, f := range fields {
 			rule, at, hasAt := strings.Cut(f, "@")
+			name, sev, hasSev := strings.Cut(rule, ":")
+			if hasSev && (sev != "warning" || !mixedRules[name]) {
+				t.Fatalf("%s:%d: \"# want %s\": only a rule that reports errors and warnings (%s) takes \":warning\"", file, i+1, f, strings.Join(sortedKeys(mixedRules), ", "))
+			}
 			n := i + 1
 			if hasAt {
 				var err error
@@ -132,8 +151,8 @@ func parseWants(t *testing.T, file string, data []byte) map[lineRule]int {
 					t.Fatalf("%s:%d: bad line in %q: want RULE@LINE with a line of the file", file, i+1, f)
 				}
 			}
-			if !known[rule] {
-				t.Fatalf("%s:%d: \"# want %s\": no rule named %q", file, i+1, f, rule)
+			if !known[name] {
+				t.Fatalf("%s:%d: \"# want %s\": no rule named %q", file, i+1, f, name)
 			}
 			wants[lineRule{n, rule}]++
 		}
@@ -162,13 +181,13 @@ func TestAnnotatedDecks(t *testing.T) {
 				if f.Pos.Line < 1 || f.Pos.Col < 1 {
 					t.Errorf("finding without a line and column: %v", f)
 				}
-				if want := warningRules[f.Rule]; (f.Severity == validate.Warning) != want {
+				if want := warningRules[f.Rule]; !mixedRules[f.Rule] && (f.Severity == validate.Warning) != want {
 					t.Errorf("finding has severity %s, want %s for rule %s: %v", f.Severity, map[bool]string{true: "warning", false: "error"}[want], f.Rule, f)
 				}
 				if f.Message == "" {
 					t.Errorf("finding without a message: %v", f)
 				}
-				k := lineRule{f.Pos.Line, f.Rule}
+				k := lineRule{f.Pos.Line, findingKey(f)}
 				got[k] = append(got[k], f)
 			}
 
@@ -227,11 +246,17 @@ func TestEveryRuleIsCovered(t *testing.T) {
 		}
 		for k, n := range parseWants(t, file, data) {
 			seen[k.rule] += n
+			if name, _, ok := strings.Cut(k.rule, ":"); ok {
+				seen[name] += n
+			}
 		}
 	}
 	for _, r := range validate.All() {
 		if seen[r.Name] == 0 {
 			t.Errorf("no annotated deck in testdata wants a finding of rule %s", r.Name)
+		}
+		if mixedRules[r.Name] && seen[r.Name+":warning"] == 0 {
+			t.Errorf("no annotated deck in testdata wants a warning of rule %s", r.Name)
 		}
 	}
 }
@@ -310,6 +335,25 @@ func TestMessages(t *testing.T) {
 		{"ff-four-factions.txt", 10, "faction-limit", `deck uses 4 factions (Red, Blue, Green, Gold), at most 3 allowed counting the leader's Red; remove the 1 Gold card ("Gold Soldier")`},
 		{"ff-four-factions.txt", 8, "non-innate", `6 cards not innate to Red Hero's Red ("Blue Soldier", "Green Soldier", "Gold Soldier"): invoking them all costs 6 Willpower of 13`},
 		{"ff-leader-only-faction.txt", 8, "faction-limit", `deck uses 4 factions (Red, Blue, Gold, Green), at most 3 allowed counting the leader's Red; remove the 2 Gold cards ("Gold Soldier")`},
+		// Kaizerseat setups: one pack per player, packs by name, colour advice.
+		{"kz-packs.yaml", 6, "packs", "setup has 3 packs for 4 players, want one pack per player (add 1)"},
+		{"kz-packs.yaml", 8, "packs", `no pack named "Solongneck" in Kaizerseat; did you mean "Solongnecks"?`},
+		{"kz-packs.yaml", 10, "packs", `packs "Cracktapus" (red) and "Taredtula" (crimson, colour group red) are of similar colour; the rulebook advises: "It's recommended to not include two Seekers of similar color in the same game. They have similar actions and might make the game monotone."; consider another pack instead of "Taredtula"`},
+		{"kz-packs.yaml", 11, "packs", `pack "Cracktapus" is chosen twice (first on line 9); choose each pack once`},
+		{"kz-too-many.txt", 5, "packs", "setup has 5 packs for 3 players, want one pack per player (remove 2)"},
+		{"kz-no-players.yaml", 2, "packs", "setup gives no player count; add players: N and choose one pack per player"},
+		// Hubworld: affiliation icons brought by the agents (match: icons).
+		{"hw-affiliation.txt", 6, "affiliation", `"Brother Quill of the Hush" needs 1 Quiet Choir icon, the deck's agents bring none; add a Quiet Choir agent or remove it`},
+		{"hw-affiliation.txt", 14, "affiliation", `"Grand Heist" needs 2 Lantern Syndicate icons, the deck's agents bring 1 (Wick Fence Marrow); add agents with 1 more Lantern Syndicate icon or remove it`},
+		{"hw-deck-rules.txt", 7, "section-size", "Deck has 37 cards, want exactly 36 (remove 1)"},
+		{"hw-deck-rules.txt", 12, "copy-limit", `2 copies of "Pitboy Nell" in Deck, it takes one of each card (remove 1)`},
+		{"hw-seven-agents.txt", 6, "section-size", "Deck has 7 Agents, want exactly 6 (remove 1)"},
+		// Seeders: a print set against the physical set, expert mode.
+		{"sd-manifest.yaml", 9, "manifest", `7 copies of "Convert" in the print set, the physical set in Expert mode has 8 (add 1)`},
+		{"sd-manifest.yaml", 10, "manifest", `1 copy of "Apprentice" in the print set, Expert mode removes 1 of its 1 (remove 1)`},
+		{"sd-manifest.yaml", 17, "manifest", `12 copies of "Worker" in the print set, Expert mode removes 2 of its 12 (remove 2)`},
+		{"sd-manifest.yaml", 5, "manifest", "Secondary Crew cards: the print set has 27, the physical set in Expert mode has 26 (the cards that differ are reported one by one)"},
+		{"legal-sd-full-set.txt", 3, "manifest", "Ark cards: the manifest has 162, the game's card files hold 8; the other 154 are not in deckwright's data yet (add them to a cards file to print a full set)"},
 		// A neutral leader gives no main faction: four counted factions, one too many.
 		{"ff-neutral-leader.txt", 10, "faction-limit", `deck uses 4 factions (Red, Blue, Green, Gold), at most 3 allowed; remove the 1 Gold card ("Gold Soldier")`},
 	}
@@ -339,9 +383,10 @@ func TestMessages(t *testing.T) {
 	}
 }
 
-// TestBundledDecks validates the decks bundled with the games: the
-// starters are legal, and only the three-faction deck has a finding, the
-// non-Innate warning for its 13 Ember Covenant and Rustmark cards.
+// TestBundledDecks validates the decks bundled with the games: all are
+// legal; the three-faction deck has the non-Innate warning for its 13 Ember
+// Covenant and Rustmark cards, and the Seeders print sets the manifest
+// warning for the 154 Ark cards the data does not hold.
 func TestBundledDecks(t *testing.T) {
 	tests := []struct {
 		ref  string
@@ -352,6 +397,11 @@ func TestBundledDecks(t *testing.T) {
 		{"seeker-chronicles/quantum", nil},
 		{"arkhtide/ember-covenant-mono", nil},
 		{"arkhtide/three-factions", []string{"non-innate"}},
+		{"hubworld/sample", nil},
+		{"kaizerseat/four-players", nil},
+		// Only 8 of the 162 Ark cards are in the data: a warning, not an error.
+		{"seeders/full-set", []string{"manifest"}},
+		{"seeders/expert", []string{"manifest"}},
 	}
 	db := loadDB(t)
 	for _, tc := range tests {
@@ -524,6 +574,78 @@ func TestFactionLimitParams(t *testing.T) {
 				t.Error("no faction-limit finding")
 			case tc.want != "" && tc.want != "*" && strings.Join(got, "\n") != tc.want:
 				t.Errorf("faction-limit\n got: %q\nwant: %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestAffiliationMatch runs the affiliation rule on the Hubworld sample
+// cards with each match parameter. The deck's agents are 3 Dockwardens, 2
+// Scrapborn and 1 Lantern Syndicate: "Grand Heist" requires 2 Lantern
+// Syndicate icons (icons: reported, any: allowed); "Reliquary" is Quiet
+// Choir (reported either way).
+func TestAffiliationMatch(t *testing.T) {
+	gameYAML, err := os.ReadFile("../cardsdb/data/hubworld/game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const deck = "Seeker:\nYsolde Marr, Harbor Broker\nDeck:\nHarbormaster Edda Rook\nCrane Operator Juno\nTidewatch Sergeant\nRivet Queen Haska\nPitboy Nell\nWick Fence Marrow\n2 Grand Heist\n2 Reliquary\n"
+	tests := []struct {
+		params string
+		want   []string // cards with an affiliation finding
+	}{
+		{"{brings: agent, match: icons}", []string{"Grand Heist", "Reliquary"}},
+		{"{brings: agent, match: any}", []string{"Reliquary"}},
+		{"{brings: agent}", []string{"Reliquary"}}, // any is the default
+		// Sources bring the affiliations: Reliquary (a Quiet Choir source)
+		// brings only Quiet Choir, so every other affiliated card is reported.
+		{"{brings: source, match: any}", []string{"Ysolde Marr, Harbor Broker", "Harbormaster Edda Rook", "Crane Operator Juno", "Tidewatch Sergeant", "Rivet Queen Haska", "Pitboy Nell", "Wick Fence Marrow", "Grand Heist"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.params, func(t *testing.T) {
+			src := strings.Replace(string(gameYAML), "params: {brings: agent, match: icons}", "params: "+tc.params, 1)
+			if src == string(gameYAML) && !strings.Contains(tc.params, "icons") {
+				t.Fatal("hubworld game.yaml no longer has params: {brings: agent, match: icons}")
+			}
+			g, err := cardsdb.ParseGame("hubworld/game.yaml", []byte(src), ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			files, _ := filepath.Glob("../cardsdb/data/hubworld/cards/*.yaml")
+			for _, f := range files {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cardsdb.ParseCards(f, data, ".", g); err != nil {
+					t.Fatal(err)
+				}
+			}
+			list, err := cardsdb.ParseDecklist("deck.txt", []byte(deck))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := cardsdb.Resolve(g, list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range validate.Check(d) {
+				if f.Rule == "affiliation" {
+					got = append(got, f.Card)
+				}
+			}
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Errorf("affiliation findings for %v, want %v", got, tc.want)
 			}
 		})
 	}

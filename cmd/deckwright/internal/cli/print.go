@@ -201,6 +201,11 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 			u := deck.Unknown[0]
 			return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s: no card named %q%s; fix the deck (deckwright validate %s) before printing", u.Entry.Pos, u.Entry.Name, cardsdb.DidYouMean(u.Suggestions), arg)}
 		}
+		for _, p := range deck.Packs {
+			if p.Pack == nil {
+				return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s: no pack named %q%s; fix the setup (deckwright validate %s) before printing", p.Pos, p.Written, cardsdb.DidYouMean(p.Suggestions), arg)}
+			}
+		}
 		if len(job.items) > 0 && deck.Game.CardSize != job.card && opts.sheet.cardSize == "" {
 			return nil, usageError("%s is a %s deck with %gx%g mm cards, unlike the decks before it; print them apart or pass --card-size", arg, deck.Game.Name, deck.Game.CardSize.W, deck.Game.CardSize.H)
 		}
@@ -313,8 +318,8 @@ func renderJob(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
 	}
-	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s), %d from art, %d text proxies\n",
-		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, rep.TextFaces)
+	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s), %d from art, %s\n",
+		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"))
 	if job.sample {
 		fmt.Fprintln(out.Out, "  note: sample cards invented for deckwright are marked SAMPLE on their faces")
 	}
