@@ -151,6 +151,14 @@ func TestSampleAndProvisionalMarks(t *testing.T) {
 	if got := blockText(f, "name"); got != "Both"+ProvisionalMark {
 		t.Errorf("all-provisional name %q, want it marked", got)
 	}
+
+	// A provisional value the face does not show (the physical count) gets
+	// no footnote: nothing on the face carries the mark it explains.
+	hidden := &cardsdb.Card{Name: "Hidden", Type: "module", Provisional: []string{"copies"}, Copies: 8, Factions: []string{"cosmos"}, Fields: map[string]cardsdb.Value{"power": {Kind: cardsdb.KindInt, Int: 2}}}
+	f, _ = set.Render(hidden, sc, cardsdb.Size{}, Front)
+	if hasBlock(f, "notice") {
+		t.Errorf("card with only copies provisional: notice %q, want none", blockText(f, "notice"))
+	}
 }
 
 func TestScaling(t *testing.T) {

@@ -111,6 +111,18 @@ type Face struct {
 	Blocks []Block
 }
 
+// marked reports whether a block of the face shows ProvisionalMark.
+func (f *Face) marked() bool {
+	for _, b := range f.Blocks {
+		for _, l := range b.Lines {
+			if strings.Contains(l.Text, ProvisionalMark) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Frame is the line around a card face: a rectangle stroked along its
 // centre line with Width and Color; Width 0 means no frame.
 type Frame struct {
@@ -242,7 +254,9 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 		if card.Sample {
 			lines = append(lines, t.notice.sampleText)
 		}
-		if card.HasProvisional() {
+		// The footnote explains the marks: only a face that shows a
+		// provisional value (marked ProvisionalMark) needs it.
+		if card.HasProvisional() && f.marked() {
 			lines = append(lines, t.notice.provisionalText)
 		}
 		if len(lines) > 0 {
