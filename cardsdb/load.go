@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:embed data
@@ -84,14 +85,21 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		dir = "."
 	}
 	if _, err := fs.Stat(fsys, path.Join(dir, "game.yaml")); err == nil {
-		return db.addGame(fsys, dir, prefix)
+		g, err := loadGame(fsys, dir, prefix)
+		if err != nil {
+			return err
+		}
+		db.games[g.ID] = g
+		return nil
 	}
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return fmt.Errorf("reading %s%s: %w", prefix, dir, err)
 	}
 	var errs ErrorList
-	found := false
+	// Games load in parallel (parsing YAML is most of the start-up time)
+	// and join the database in folder order.
+	var dirs []string
 	for _, e := range entries {
 		sub := path.Join(dir, e.Name())
 		if !e.IsDir() {
@@ -100,15 +108,26 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		if _, err := fs.Stat(fsys, path.Join(sub, "game.yaml")); err != nil {
 			continue
 		}
-		found = true
-		if err := db.addGame(fsys, sub, prefix); err != nil {
+		dirs = append(dirs, sub)
+	}
+	found := len(dirs) > 0
+	games := make([]*Game, len(dirs))
+	gameErrs := make([]error, len(dirs))
+	var wg sync.WaitGroup
+	for i, sub := range dirs {
+		wg.Go(func() { games[i], gameErrs[i] = loadGame(fsys, sub, prefix) })
+	}
+	wg.Wait()
+	for i, err := range gameErrs {
+		if err != nil {
 			var l ErrorList
 			if errors.As(err, &l) {
 				errs = append(errs, l...)
-			} else {
-				return err
+				continue
 			}
+			return err
 		}
+		db.games[games[i].ID] = games[i]
 	}
 	if !found {
 		where := strings.TrimSuffix(prefix+dir, "/.")
@@ -120,20 +139,20 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 	return errs.Err()
 }
 
-// addGame loads one game folder: game.yaml, cards/*.yaml and decks/*.
-func (db *DB) addGame(fsys fs.FS, dir, prefix string) error {
+// loadGame loads one game folder: game.yaml, cards/*.yaml and decks/*.
+func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 	gameFile := path.Join(dir, "game.yaml")
 	data, err := readFS(fsys, gameFile, prefix)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g, err := ParseGame(prefix+gameFile, data, ".")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	gfs, err := fs.Sub(fsys, dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	g.FS = gfs
 	if g.Back.Image != "" {
@@ -147,7 +166,7 @@ func (db *DB) addGame(fsys fs.FS, dir, prefix string) error {
 			err = ParseCards(prefix+f, data, path.Dir(strings.TrimPrefix(f, dir+"/")), g)
 		}
 		if err != nil && !appendErr(&errs, err) {
-			return err
+			return nil, err
 		}
 	}
 	deckFiles, _ := fs.ReadDir(fsys, path.Join(dir, "decks"))
@@ -159,10 +178,9 @@ func (db *DB) addGame(fsys fs.FS, dir, prefix string) error {
 	}
 	errs = append(errs, g.check(prefix+gameFile)...)
 	if err := errs.Err(); err != nil {
-		return err
+		return nil, err
 	}
-	db.games[g.ID] = g
-	return nil
+	return g, nil
 }
 
 func appendErr(l *ErrorList, err error) bool {
