@@ -21,9 +21,10 @@ func newBuildCmd(io IO, g *globalOptions) *cobra.Command {
 	opts := &buildOptions{io: io, g: g}
 	cmd := &cobra.Command{
 		Use:   "build DECK",
-		Short: "Validate a deck, then print it",
+		Short: "Validate a deck, print it, and playtest it",
 		Long: `Validate DECK against its game's rules; when it is legal, print it as a PDF
-(default out/<deck>.pdf) with the same flags as deckwright print.`,
+(default out/<deck>.pdf) with the same flags as deckwright print, then show
+a goldfish playtest summary for games deckwright can play.`,
 		Example: `  deckwright build seeker-chronicles/cosmos
   deckwright build my-deck.txt --backs long`,
 		Args: argsUsage(cobra.ExactArgs(1)),
@@ -58,5 +59,8 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return err
 	}
-	return renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.quiet, false)
+	if err := renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.quiet, false); err != nil {
+		return err
+	}
+	return printGoldfishSummary(opts.io, db, opts.deck, opts.game)
 }

@@ -155,6 +155,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newValidateCmd(io, g),
 		newPrintCmd(io, g),
 		newBuildCmd(io, g),
+		newGoldfishCmd(io, g),
 		newVersionCmd(io),
 	)
 	// Cobra's completion command prints its help and exits 0 for an unknown

@@ -1,0 +1,43 @@
+// Package engine is deckwright's playtest runner, shared by every game's
+// rules: it plays many games of one deck on several goroutines and turns
+// what they report into statistics.
+//
+// A game's rules live in a sub-package (engine/seeker for Seeker
+// Chronicles) and implement Game: Play plays one whole game, drawing every
+// random number from the generator it is given and reporting to a Record
+// (cards drawn, played...; milestones; tallies). Run gives game i the PCG
+// stream (Config.Seed, i), whichever worker plays it, and merges the
+// games in chunks of ChunkSize in order, so that a run's Summary is the
+// same for any number of workers; Config.Precision stops a run between
+// chunks once the 95% confidence interval of the mean win turn is narrow
+// enough.
+//
+// The statistics: the win rate with its 95% Wilson score interval; the
+// win turn's mean, standard deviation, 95% CI of the mean (normal
+// approximation, mean ± 1.96 sd/√n), nearest-rank median, 10th and 90th
+// percentiles, histogram and the cumulative chance to have won by each
+// turn; per milestone the share of games that reached it and the mean
+// turn; per tally its mean; per card the mean count per game of each
+// event and the mean win turn of won games with and without the card in
+// the opening hand. Every figure is computed from integer counts.
+//
+// A game that rolls a die each turn and wins once the total reaches 20:
+//
+//	type dice struct{}
+//
+//	func (dice) Play(rng *rand.Rand, rec *engine.Record) engine.Outcome {
+//		total := 0
+//		for turn := 1; turn <= 20; turn++ {
+//			roll := 1 + rng.IntN(6)
+//			rec.Count(0, roll-1) // event "rolled", card "1".."6"
+//			if total += roll; total >= 20 {
+//				return engine.Outcome{Won: true, Turns: turn}
+//			}
+//		}
+//		return engine.Outcome{Turns: 20}
+//	}
+//
+//	spec := engine.Spec{Cards: []string{"1", "2", "3", "4", "5", "6"}, Events: []string{"rolled"}, MaxTurns: 20}
+//	s, err := engine.Run(spec, engine.Config{Games: 10000, Seed: 1}, func() engine.Game { return dice{} })
+//	// s.Turns.Mean, s.Turns.CI95, s.Turns.Histogram, s.Cards[5].PerGame[0] ...
+package engine

@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Game plays games of one compiled deck. A Game keeps whatever state it
+// likes between calls to reuse memory; the runner makes one per worker
+// and never calls one from two goroutines.
+type Game interface {
+	// Play plays one whole game drawing every random number from rng, and
+	// reports what happened to rec.
+	Play(rng *rand.Rand, rec *Record) Outcome
+}
+
+// Config says how many games a run plays and how.
+type Config struct {
+	// Games is the number of games to play; with Precision, the most.
+	Games int
+	// Seed is the base seed: game i draws from rand.NewPCG(Seed, i).
+	Seed uint64
+	// Workers is the number of goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Precision, when positive, stops the run at the end of the first
+	// chunk after which the 95% CI of the mean win turn is narrower than
+	// ± Precision turns.
+	Precision float64
+	// Progress, if set, is called from the calling goroutine with the
+	// games done so far and Games.
+	Progress func(done, total int)
+}
+
+// ChunkSize is the number of games a worker plays at a time. Chunks are
+// merged in order and Precision is checked between chunks, so results
+// depend on it but never on the number of workers.
+const ChunkSize = 1000
+
+// MinPrecisionGames is the fewest won games after which Precision may stop
+// a run.
+const MinPrecisionGames = 100
+
+// Stream returns the random generator of game i of a run with seed: the
+// PCG stream (seed, i). Traces and tests use it to replay one game.
+func Stream(seed uint64, i int) *rand.Rand { return rand.New(rand.NewPCG(seed, uint64(i))) }
+
+// Run plays the games of cfg with newGame's games, on cfg.Workers
+// goroutines, and returns their statistics. Game i always draws from the
+// stream (cfg.Seed, i), and the chunks of games are merged in order, so
+// the result is the same for any number of workers.
+func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
+	if cfg.Games <= 0 {
+		return nil, errors.New("engine: Games must be positive")
+	}
+	if spec.MaxTurns <= 0 {
+		return nil, errors.New("engine: Spec.MaxTurns must be positive")
+	}
+	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) {
+		return nil, fmt.Errorf("engine: Precision %v must not be negative", cfg.Precision)
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	chunks := (cfg.Games + ChunkSize - 1) / ChunkSize
+	workers = min(workers, chunks)
+
+	type done struct {
+		idx int
+		rec *Record
+	}
+	// pool bounds the chunks in flight: a worker takes a record before it
+	// claims a chunk, and the merger gives it back after merging.
+	pool := make(chan *Record, 2*workers)
+	for range 2 * workers {
+		pool <- newRecord(&spec)
+	}
+	results := make(chan done, 2*workers)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g := newGame()
+			pcg := rand.NewPCG(0, 0)
+			rng := rand.New(pcg)
+			for {
+				rec := <-pool
+				idx := int(next.Add(1) - 1)
+				if idx >= chunks || stop.Load() {
+					pool <- rec
+					return
+				}
+				rec.reset()
+				lo, hi := idx*ChunkSize, min((idx+1)*ChunkSize, cfg.Games)
+				for i := lo; i < hi; i++ {
+					pcg.Seed(cfg.Seed, uint64(i))
+					rec.begin()
+					rec.end(g.Play(rng, rec))
+				}
+				results <- done{idx, rec}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(results) }()
+
+	total := newRecord(&spec)
+	pending := make(map[int]*Record, 2*workers)
+	want := 0
+	precise := false
+	for d := range results {
+		if stop.Load() {
+			pool <- d.rec
+			continue
+		}
+		pending[d.idx] = d.rec
+		for {
+			rec, ok := pending[want]
+			if !ok {
+				break
+			}
+			delete(pending, want)
+			total.add(rec)
+			pool <- rec
+			want++
+			if cfg.Progress != nil {
+				cfg.Progress(int(total.games), cfg.Games)
+			}
+			if cfg.Precision > 0 && total.won >= MinPrecisionGames && want < chunks {
+				t := dist(total.wonHist, total.games)
+				if t.HalfWidth() < cfg.Precision {
+					precise = true
+					stop.Store(true)
+					break
+				}
+			}
+		}
+	}
+	s := total.Summarize()
+	s.Precision = precise || cfg.Precision > 0 && total.won >= MinPrecisionGames && s.Turns.HalfWidth() < cfg.Precision
+	return s, nil
+}
