@@ -54,12 +54,12 @@ func Parse(file, name string, data []byte) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &decoder{file: file}
+	d := &decoder{cardsdb.NewYAMLDecoder(file)}
 	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root)}
 	t.frame.color = paint{kind: paintFaction}
 	pairs, ok := d.mapping(root, "template")
 	if !ok {
-		return nil, d.errs.Err()
+		return nil, d.Err()
 	}
 	var boxesNode, noticeNode *yaml.Node
 	for _, p := range pairs {
@@ -104,127 +104,45 @@ func Parse(file, name string, data []byte) (*Template, error) {
 		}
 		t.notice = d.notice(noticeNode, t)
 	}
-	if err := d.errs.Err(); err != nil {
+	if err := d.Err(); err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-var yamlLineRE = regexp.MustCompile(`line (\d+)(?:, column (\d+))?: (.*)`)
-
-// parseYAML parses one YAML document; syntax errors carry their position.
-func parseYAML(file string, data []byte) (*yaml.Node, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			col, _ := strconv.Atoi(m[2])
-			return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: line, Col: col}, Msg: "invalid YAML: " + m[3]}
-		}
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "invalid YAML: " + msg}
-	}
-	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "file holds no YAML document"}
-	}
-	return doc.Content[0], nil
-}
-
-// decoder walks a YAML node tree and collects every error with its position.
+// decoder reads a template's YAML with cardsdb's decoder, so that template
+// errors read like card-file errors: every problem with its file:line:col.
 type decoder struct {
-	file string
-	errs cardsdb.ErrorList
+	*cardsdb.YAMLDecoder
 }
 
-func (d *decoder) pos(n *yaml.Node) cardsdb.Pos {
-	return cardsdb.Pos{File: d.file, Line: n.Line, Col: n.Column}
-}
+type pair = cardsdb.YAMLPair
 
-func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
-	d.errs.Add(d.pos(n), format, args...)
-}
+func parseYAML(file string, data []byte) (*yaml.Node, error) { return cardsdb.ParseYAML(file, data) }
 
-type pair struct {
-	Key  string
-	K, V *yaml.Node
-}
+func (d *decoder) pos(n *yaml.Node) cardsdb.Pos { return d.Pos(n) }
 
-func hasKey(pairs []pair, key string) bool {
-	for _, p := range pairs {
-		if p.Key == key {
-			return true
-		}
-	}
-	return false
-}
+func (d *decoder) errorf(n *yaml.Node, format string, args ...any) { d.Errorf(n, format, args...) }
 
-func kindName(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	case yaml.ScalarNode:
-		if n.Tag == "!!null" {
-			return "nothing"
-		}
-		return strconv.Quote(n.Value)
-	}
-	return "a document"
-}
+func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) { return d.Mapping(n, what) }
 
-func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) {
-	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%s must be a mapping of keys to values, found %s", what, kindName(n))
-		return nil, false
-	}
-	seen := map[string]*yaml.Node{}
-	var out []pair
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yaml.ScalarNode {
-			d.errorf(k, "%s keys must be plain words, found %s", what, kindName(k))
-			continue
-		}
-		if v.Kind == yaml.AliasNode {
-			d.errorf(v, "YAML aliases (*name) are not supported; write the value out")
-			continue
-		}
-		if prev, dup := seen[k.Value]; dup {
-			d.errorf(k, "duplicate key %q in %s (first at line %d)", k.Value, what, prev.Line)
-			continue
-		}
-		seen[k.Value] = k
-		out = append(out, pair{k.Value, k, v})
-	}
-	return out, true
-}
+func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) { return d.Scalar(n, what) }
 
+func (d *decoder) str(n *yaml.Node, what string) string { return d.Str(n, what) }
+
+func (d *decoder) bool(n *yaml.Node, what string) bool { return d.Bool(n, what) }
+
+var (
+	hasKey   = cardsdb.HasKey
+	kindName = cardsdb.YAMLKind
+)
+
+// unknown reports a key templates do not know, listing the ones they do.
 func (d *decoder) unknown(p pair, what string, allowed []string) {
 	d.errorf(p.K, "unknown key %q in %s%s (allowed: %s)", p.Key, what, didYouMean(cardsdb.Suggest(p.Key, allowed, 1)), strings.Join(allowed, ", "))
 }
 
-func didYouMean(s []string) string {
-	if len(s) == 0 {
-		return ""
-	}
-	return "; did you mean " + strconv.Quote(s[0]) + "?"
-}
-
-func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) {
-	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		d.errorf(n, "%s must be a single value, found %s", what, kindName(n))
-		return "", false
-	}
-	return n.Value, true
-}
-
-func (d *decoder) str(n *yaml.Node, what string) string {
-	s, _ := d.scalar(n, what)
-	return s
-}
+func didYouMean(s []string) string { return cardsdb.DidYouMean(s[:min(len(s), 1)]) }
 
 func (d *decoder) number(n *yaml.Node, what string) (float64, bool) {
 	s, ok := d.scalar(n, what)
@@ -247,18 +165,6 @@ func (d *decoder) numberIn(n *yaml.Node, what string, lo, hi float64, unit strin
 		return 0, false
 	}
 	return v, ok
-}
-
-func (d *decoder) bool(n *yaml.Node, what string) bool {
-	s, ok := d.scalar(n, what)
-	if !ok {
-		return false
-	}
-	if n.Tag != "!!bool" {
-		d.errorf(n, "%s must be true or false, found %q", what, s)
-		return false
-	}
-	return strings.EqualFold(s, "true")
 }
 
 func (d *decoder) oneOf(n *yaml.Node, what string, allowed ...string) string {
@@ -705,7 +611,7 @@ func (d *decoder) tplError(n *yaml.Node, b *box, err error) {
 		}
 	}
 	msg = cleanExecMsg(msg)
-	d.errs.Add(pos, "box %q content: %s", b.name, msg)
+	d.Add(pos, "box %q content: %s", b.name, msg)
 }
 
 // cleanExecErr shortens a text/template execution error for a warning.
