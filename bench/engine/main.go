@@ -1,10 +1,12 @@
-// Command engine prints the playtest engine's figures: games per second
-// and allocations per game for each bundled Seeker Chronicles starter,
-// mode and policy, with the mean win turn and win rate, so that a change
-// to the rules or the policies can be weighed in speed and in play.
+// Command engine prints the playtest engines' figures: games per second
+// and allocations per game for each bundled Seeker Chronicles starter and
+// Arkhtide deck, mode (opponent) and policy, with the mean win turn (Round)
+// and win rate, so that a change to the rules or the policies can be
+// weighed in speed and in play.
 //
-//	go run ./bench/engine                 # every starter, mode and policy
-//	go run ./bench/engine -games 400000 -deck cosmos -mode goldfish -policy greedy
+//	go run ./bench/engine                 # every deck, mode and policy
+//	go run ./bench/engine -games 400000 -deck seeker-chronicles/cosmos -mode goldfish -policy greedy
+//	go run ./bench/engine -deck arkhtide/three-factions -mode empty,passive
 package main
 
 import (
@@ -12,64 +14,107 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/engine/arkhtide"
 	"github.com/deckwright/deckwright/engine/seeker"
 )
+
+// row is one line of figures: a deck played in one mode by one policy.
+type row struct {
+	deck, mode, policy string
+	spec               engine.Spec
+	newGame            func() engine.Game
+}
 
 func main() {
 	games := flag.Int("games", 200000, "games per row")
 	workers := flag.Int("workers", runtime.GOMAXPROCS(0), "worker goroutines")
-	decks := flag.String("deck", "cosmos,order,quantum", "bundled starters, comma-separated")
-	modes := flag.String("mode", "goldfish,nature", "modes, comma-separated")
-	pols := flag.String("policy", strings.Join(seeker.PolicyNames(), ","), "policies, comma-separated")
+	decks := flag.String("deck", "seeker-chronicles/cosmos,seeker-chronicles/order,seeker-chronicles/quantum,arkhtide/ember-covenant-mono,arkhtide/three-factions", "bundled decks, comma-separated")
+	modes := flag.String("mode", "goldfish,nature,empty,passive", "modes (Seeker Chronicles) and opponents (Arkhtide), comma-separated; each deck plays those of its game")
+	pols := flag.String("policy", "greedy,planner", "policies, comma-separated")
 	seed := flag.Uint64("seed", 1, "seed")
 	flag.Parse()
 	db, err := cardsdb.LoadBundled()
 	check(err)
-	fmt.Printf("%d games per row, %d workers, GOMAXPROCS %d, %s\n", *games, *workers, runtime.GOMAXPROCS(0), runtime.Version())
-	fmt.Printf("%-8s %-9s %-8s %12s %10s %9s %9s %8s\n", "deck", "mode", "policy", "games/s", "allocs/g", "win rate", "win turn", "±95%")
+	var rows []row
 	for _, name := range strings.Split(*decks, ",") {
-		list, err := db.BundledDeck("seeker-chronicles/" + name)
+		list, err := db.BundledDeck(name)
 		check(err)
 		g, err := db.GameOf(list)
 		check(err)
 		deck, err := cardsdb.Resolve(g, list)
 		check(err)
+		rows = append(rows, rowsOf(name, deck, strings.Split(*modes, ","), strings.Split(*pols, ","))...)
+	}
+	fmt.Printf("%d games per row, %d workers, GOMAXPROCS %d, %s\n", *games, *workers, runtime.GOMAXPROCS(0), runtime.Version())
+	fmt.Printf("%-30s %-9s %-8s %12s %10s %9s %9s %8s\n", "deck", "mode", "policy", "games/s", "allocs/g", "win rate", "win turn", "±95%")
+	for _, r := range rows {
+		// Warm up, then measure.
+		_, err := engine.Run(r.spec, engine.Config{Games: 20000, Seed: *seed, Workers: *workers}, r.newGame)
+		check(err)
+		var ms0, ms1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms0)
+		start := time.Now()
+		s, err := engine.Run(r.spec, engine.Config{Games: *games, Seed: *seed, Workers: *workers}, r.newGame)
+		check(err)
+		el := time.Since(start)
+		runtime.ReadMemStats(&ms1)
+		fmt.Printf("%-30s %-9s %-8s %12.0f %10.3f %9.3f %9.3f %8.3f\n", r.deck, r.mode, r.policy, float64(s.Games)/el.Seconds(), float64(ms1.Mallocs-ms0.Mallocs)/float64(s.Games), s.WinRate, s.Turns.Mean, s.Turns.HalfWidth())
+	}
+}
+
+// rowsOf compiles a deck for its game's engine and returns its rows.
+func rowsOf(name string, deck *cardsdb.Deck, modes, pols []string) []row {
+	var rows []row
+	switch deck.Game.ID {
+	case "seeker-chronicles":
 		d, err := seeker.Compile(deck)
 		check(err)
-		for _, mode := range strings.Split(*modes, ",") {
+		for _, mode := range []string{"goldfish", "nature"} {
+			if !slices.Contains(modes, mode) {
+				continue
+			}
 			opts := seeker.Options{Mode: seeker.Goldfish}
 			if mode == "nature" {
 				opts.Mode = seeker.Nature
 			}
-			for _, pn := range strings.Split(*pols, ",") {
-				if _, err := seeker.NewPolicy(pn); err != nil {
-					check(err)
-				}
-				newGame := func() engine.Game {
+			for _, pn := range pols {
+				_, err := seeker.NewPolicy(pn)
+				check(err)
+				rows = append(rows, row{name, mode, pn, seeker.Spec(d, opts), func() engine.Game {
 					p, _ := seeker.NewPolicy(pn)
 					return seeker.NewMatch(d, opts, p)
-				}
-				spec := seeker.Spec(d, opts)
-				// Warm up, then measure.
-				_, err := engine.Run(spec, engine.Config{Games: 20000, Seed: *seed, Workers: *workers}, newGame)
-				check(err)
-				var ms0, ms1 runtime.MemStats
-				runtime.GC()
-				runtime.ReadMemStats(&ms0)
-				start := time.Now()
-				s, err := engine.Run(spec, engine.Config{Games: *games, Seed: *seed, Workers: *workers}, newGame)
-				check(err)
-				el := time.Since(start)
-				runtime.ReadMemStats(&ms1)
-				fmt.Printf("%-8s %-9s %-8s %12.0f %10.3f %9.3f %9.3f %8.3f\n", name, mode, pn, float64(s.Games)/el.Seconds(), float64(ms1.Mallocs-ms0.Mallocs)/float64(s.Games), s.WinRate, s.Turns.Mean, s.Turns.HalfWidth())
+				}})
 			}
 		}
+	case "arkhtide":
+		d, err := arkhtide.Compile(deck)
+		check(err)
+		for _, mode := range arkhtide.OpponentNames() {
+			if !slices.Contains(modes, mode) {
+				continue
+			}
+			opp, _ := arkhtide.ParseOpponent(mode)
+			opts := arkhtide.Options{Opponent: opp}
+			for _, pn := range pols {
+				_, err := arkhtide.NewPolicy(pn)
+				check(err)
+				rows = append(rows, row{name, mode, pn, arkhtide.Spec(d, opts), func() engine.Game {
+					p, _ := arkhtide.NewPolicy(pn)
+					return arkhtide.NewMatch(d, opts, p)
+				}})
+			}
+		}
+	default:
+		check(fmt.Errorf("%s: %s has no playtest engine", name, deck.Game.Name))
 	}
+	return rows
 }
 
 func check(err error) {

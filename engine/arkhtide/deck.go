@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
 )
 
 // Kind is what a compiled card is.
@@ -136,17 +137,11 @@ type Deck struct {
 }
 
 // NotSimulated names a card whose rules text the engine does not play.
-type NotSimulated struct {
-	Card   string `json:"name"`
-	Reason string `json:"reason"`
-}
+type NotSimulated = engine.NotSimulated
 
 // Provisional names a card with values that are not the rulebook's;
 // Fields is ["*"] for a card whose every value is ours (a sample card).
-type Provisional struct {
-	Card   string   `json:"name"`
-	Fields []string `json:"fields"`
-}
+type Provisional = engine.Provisional
 
 // The most cards Compile accepts.
 const (
@@ -264,13 +259,13 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 		cc := &out.Cards[i]
 		cc.Innate = c.HasFaction(out.Faction) || allNeutral(g, c)
 		if cc.NotSimulated != "" {
-			out.NotSimulated = append(out.NotSimulated, NotSimulated{c.Name, cc.NotSimulated})
+			out.NotSimulated = append(out.NotSimulated, NotSimulated{Card: c.Name, Reason: cc.NotSimulated})
 		}
 		switch {
 		case c.AllProvisional || c.Sample:
-			out.Provisional = append(out.Provisional, Provisional{c.Name, []string{"*"}})
+			out.Provisional = append(out.Provisional, Provisional{Card: c.Name, Fields: []string{"*"}, Sample: c.Sample})
 		case len(c.Provisional) > 0:
-			out.Provisional = append(out.Provisional, Provisional{c.Name, c.Provisional})
+			out.Provisional = append(out.Provisional, Provisional{Card: c.Name, Fields: c.Provisional})
 		}
 	}
 	return out, nil

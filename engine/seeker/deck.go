@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
 )
 
 // Kind is what a compiled card is.
@@ -104,16 +105,11 @@ type Deck struct {
 }
 
 // NotSimulated names a card whose rules text the engine does not play.
-type NotSimulated struct {
-	Card   string `json:"name"`
-	Reason string `json:"reason"`
-}
+type NotSimulated = engine.NotSimulated
 
-// Provisional names a card with values that are not the rulebook's.
-type Provisional struct {
-	Card   string   `json:"name"`
-	Fields []string `json:"fields"`
-}
+// Provisional names a card with values that are not the rulebook's;
+// Fields is ["*"] for a card whose every value is ours (a sample card).
+type Provisional = engine.Provisional
 
 // MaxStack is the largest stack Compile accepts.
 const MaxStack = 48
@@ -228,14 +224,14 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 		}
 		seen[c.Name] = true
 		if cc.NotSimulated != "" {
-			*ns = append(*ns, NotSimulated{c.Name, cc.NotSimulated})
+			*ns = append(*ns, NotSimulated{Card: c.Name, Reason: cc.NotSimulated})
 		}
 		if c.HasProvisional() {
 			f := c.Provisional
 			if c.AllProvisional {
 				f = []string{"*"}
 			}
-			*pv = append(*pv, Provisional{c.Name, f})
+			*pv = append(*pv, Provisional{Card: c.Name, Fields: f})
 		}
 	}
 	for _, gc := range guardians {

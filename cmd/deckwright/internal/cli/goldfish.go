@@ -10,9 +10,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/engine/arkhtide"
 	"github.com/deckwright/deckwright/engine/seeker"
 	"github.com/deckwright/deckwright/validate"
 )
@@ -24,6 +26,8 @@ type goldfishOptions struct {
 	game       string
 	mode       string
 	difficulty string
+	opponent   string
+	versus     string
 	policy     string
 	games      int
 	seed       uint64
@@ -34,7 +38,9 @@ type goldfishOptions struct {
 	trace      bool
 	quiet      bool
 
-	difficultySet bool
+	// changed holds the flags given on the command line, so that a
+	// game's engine can refuse flags meant for another game.
+	changed map[string]bool
 }
 
 // maxGames bounds --games.
@@ -47,13 +53,13 @@ func newGoldfishCmd(io IO, g *globalOptions) *cobra.Command {
 		Short: "Playtest a deck: play it many times and report when it wins",
 		Long: `Play DECK many times with a policy playing your side, and report how fast it
 wins: the win rate, the turn of the win (mean, sd, 95% CI, median, 10th and
-90th percentiles, a histogram with the chance to have won by each turn),
-when the second and third Guardians came online, and per card how often it
-was drawn, played, linked, hyperlinked and dead in hand at the end, with the
-mean win turn of games that had it in the opening hand and of those that did
-not.
+90th percentiles, a histogram with the chance to have won by each turn), and
+per card how often it was drawn and played and how often it sat dead in hand
+at the end, with the mean win turn of games that had it in the opening hand
+and of those that did not. Seeker Chronicles and Arkhtide decks can be
+played.
 
-Modes (Seeker Chronicles):
+Seeker Chronicles (--mode; turns are turns):
   goldfish  your opponent never links, hyperlinks or responds; its Guardian
             stays at its printed power; you start; a game is won when your
             stack is empty for the second time
@@ -61,6 +67,19 @@ Modes (Seeker Chronicles):
             apprentice takes Nature's decisions in your favour, seeker (the
             default) in Nature's; a game is won when the stack runs out with
             more cards in your progress pile than in Nature's
+  The report adds when the second and third Guardians came online, and
+  per card how often it was linked and hyperlinked.
+
+Arkhtide (--opponent; turns are Rounds; a game is won at 13 Quintessence):
+  empty     no opposing presence: each Round your Realm and the Neutral
+            Realm only; the pure speed of the list
+  passive   an opposing Seeker with a Realm Deck of its own (yours, or the
+            deck given by --versus) that stands on its Realm and never acts:
+            the cost of contesting a held Realm
+  The report adds how games ended, Quintessence, Arkhé spent, Soul and
+  Willpower per Round, the Willpower paid for non-Innate cards, per card
+  how often it was invoked, extracted and discarded, and per Realm how
+  often it was seen, picked and harvested.
 
 Game i always draws from the random stream (--seed, i), so a run gives the
 same figures, and --json the same bytes, for any --workers. --precision T
@@ -69,29 +88,35 @@ stops once the 95% CI of the mean win turn is narrower than ± T turns
 game 1 move by move.
 
 Cards whose rules text the engine does not play are listed as not
-simulated; cards with values not printed in the rulebook, as provisional.
+simulated; cards with values not printed in the rulebook, as provisional;
+cards of ours, as sample.
 Exit status: 0 done, 1 the deck breaks a deck-building rule, 2 usage error
 or unreadable input.`,
 		Example: `  deckwright goldfish seeker-chronicles/cosmos
   deckwright goldfish my-deck.txt --policy planner --games 50000 --json
   deckwright goldfish seeker-chronicles/quantum --mode nature --difficulty apprentice
-  deckwright goldfish seeker-chronicles/order --precision 0.01 --trace`,
+  deckwright goldfish seeker-chronicles/order --precision 0.01 --trace
+  deckwright goldfish arkhtide/three-factions --opponent passive --policy planner
+  deckwright goldfish arkhtide/ember-covenant-mono --opponent passive --versus arkhtide/three-factions`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.deck = args[0]
-			opts.difficultySet = cmd.Flags().Changed("difficulty")
+			opts.changed = map[string]bool{}
+			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
 			return runGoldfish(opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.mode, "mode", "goldfish", "goldfish or nature")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "against Nature: apprentice or seeker")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing your side: "+strings.Join(seeker.PolicyNames(), " or "))
+	f.StringVar(&opts.mode, "mode", "goldfish", "Seeker Chronicles: goldfish or nature")
+	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
+	f.StringVar(&opts.opponent, "opponent", "empty", "Arkhtide: "+strings.Join(arkhtide.OpponentNames(), " or "))
+	f.StringVar(&opts.versus, "versus", "", "Arkhtide, passive opponent: the deck whose Seeker and Realm Deck it plays (default: your own)")
+	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing your side: greedy or planner")
 	f.IntVar(&opts.games, "games", 10000, "games to play (with --precision, the most)")
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i)")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	f.Float64Var(&opts.precision, "precision", 0, "stop once the 95% CI of the mean win turn is narrower than ± this many turns")
-	f.IntVar(&opts.maxTurns, "max-turns", seeker.DefaultMaxTurns, "a game not over after this many turns is lost")
+	f.IntVar(&opts.maxTurns, "max-turns", 0, fmt.Sprintf("a game not over after this many turns (Arkhtide: Rounds) is lost (0: %d turns, %d Rounds)", seeker.DefaultMaxTurns, arkhtide.DefaultMaxRounds))
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
 	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json)")
@@ -99,58 +124,97 @@ or unreadable input.`,
 	return cmd
 }
 
-// playtest is a deck compiled and checked, ready to play.
+// foreignFlags refuses the flags given that belong to another game's
+// engine.
+func (o *goldfishOptions) foreignFlags(game string, flags ...string) error {
+	for _, f := range flags {
+		if o.changed[f] {
+			return usageError("--%s is not for %s decks (see deckwright goldfish --help)", f, game)
+		}
+	}
+	return nil
+}
+
+// playEngine is one game's playtest engine, as goldfish drives it: the
+// deck compiled with the game's options, and what its report adds to the
+// shared one (win rate, win turn, histogram, notes).
+type playEngine interface {
+	spec() engine.Spec
+	newGame() engine.Game
+	// unit is what a turn of the report counts: "turn" or "round".
+	unit() string
+	// modeText says whom the deck plays against, for the report's header.
+	modeText() string
+	// jsonMode holds the fields after "seed" that say how games are played.
+	jsonMode() []jsonField
+	// jsonReport holds the game's own figures, after "length".
+	jsonReport(s *engine.Summary) []jsonField
+	// jsonCards holds "cards" (and any other per-card lists).
+	jsonCards(s *engine.Summary) []jsonField
+	// printRows adds rows to the summary table; printTables prints the
+	// per-Round and per-card tables.
+	printRows(tw io.Writer, s *engine.Summary)
+	printTables(w io.Writer, s *engine.Summary)
+	// summaryLines are deckwright build's lines after the win turn.
+	summaryLines(s *engine.Summary) []string
+	notes() ([]engine.NotSimulated, []engine.Provisional)
+}
+
+// playEngines maps a game id to the constructor of its engine. A
+// constructor checks the flags meant for its game (usage errors) and
+// compiles the deck (input errors).
+// (Set in init: a constructor may open another deck, which checks this
+// map.)
+var playEngines map[string]func(p *playtest, opts *goldfishOptions) (playEngine, error)
+
+func init() {
+	playEngines = map[string]func(p *playtest, opts *goldfishOptions) (playEngine, error){
+		"seeker-chronicles": newSeekerPlay,
+		"arkhtide":          newArkhtidePlay,
+	}
+}
+
+// playGames names the games with an engine, for messages.
+func playGames(db *cardsdb.DB) string {
+	var names []string
+	for _, g := range db.Games() {
+		if playEngines[g.ID] != nil {
+			names = append(names, g.Name)
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
+// playtest is a deck checked and compiled, ready to play.
 type playtest struct {
 	arg    string
+	db     *cardsdb.DB
+	game   string // --game
 	deck   *cardsdb.Deck
-	d      *seeker.Deck
-	opts   seeker.Options
 	policy string
+	eng    playEngine
 }
 
-func (o *goldfishOptions) check() (seeker.Options, error) {
-	var so seeker.Options
-	switch o.mode {
-	case "goldfish":
-		so.Mode = seeker.Goldfish
-	case "nature":
-		so.Mode = seeker.Nature
-	default:
-		return so, usageError("--mode %q: want goldfish or nature", o.mode)
-	}
-	switch o.difficulty {
-	case "apprentice":
-		so.Difficulty = seeker.Apprentice
-	case "seeker":
-		so.Difficulty = seeker.Seeker
-	default:
-		return so, usageError("--difficulty %q: want apprentice or seeker", o.difficulty)
-	}
-	if o.difficultySet && so.Mode != seeker.Nature {
-		return so, usageError("--difficulty decides Nature's choices; it needs --mode nature")
-	}
-	if _, err := seeker.NewPolicy(o.policy); err != nil {
-		return so, usageError("--policy: %v", err)
-	}
+func (o *goldfishOptions) check() error {
 	if o.games < 1 || o.games > maxGames {
-		return so, usageError("--games %d: want 1 to %d", o.games, maxGames)
+		return usageError("--games %d: want 1 to %d", o.games, maxGames)
 	}
 	if o.workers < 0 || o.workers > 1024 {
-		return so, usageError("--workers %d: want 0 (one per CPU) to 1024", o.workers)
+		return usageError("--workers %d: want 0 (one per CPU) to 1024", o.workers)
 	}
 	if o.precision < 0 || math.IsNaN(o.precision) || math.IsInf(o.precision, 0) {
-		return so, usageError("--precision %v: want a positive number of turns (or 0 for off)", o.precision)
+		return usageError("--precision %v: want a positive number of turns (or 0 for off)", o.precision)
 	}
-	if o.maxTurns < 1 || o.maxTurns > 1000 {
-		return so, usageError("--max-turns %d: want 1 to 1000", o.maxTurns)
+	if o.maxTurns < 0 || o.maxTurns > 1000 {
+		return usageError("--max-turns %d: want 1 to 1000 (0: the game's default)", o.maxTurns)
 	}
-	so.MaxTurns = o.maxTurns
-	return so, nil
+	return nil
 }
 
-// loadPlaytest opens, validates and compiles a deck. An illegal deck has
-// its problems printed on w and gives errBrokeRules.
-func loadPlaytest(w io.Writer, db *cardsdb.DB, arg, game string, so seeker.Options, policy string) (*playtest, error) {
+// openLegal opens a deck, resolves it and checks it against its game's
+// rules. An illegal deck has its problems printed on w and gives
+// errBrokeRules.
+func openLegal(w io.Writer, db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
 	list, err := db.OpenDeck(arg, game)
 	if err != nil {
 		return nil, inputError(err)
@@ -159,8 +223,8 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg, game string, so seeker.Optio
 	if err != nil {
 		return nil, inputError(err)
 	}
-	if g.ID != "seeker-chronicles" {
-		return nil, inputError(fmt.Errorf("%s: %s has no playtest engine yet; goldfish plays Seeker Chronicles decks", arg, g.Name))
+	if playEngines[g.ID] == nil {
+		return nil, inputError(fmt.Errorf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db)))
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {
@@ -174,48 +238,53 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg, game string, so seeker.Optio
 		fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; not played\n", arg)
 		return nil, errBrokeRules
 	}
-	d, err := seeker.Compile(deck)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	if so.Mode == seeker.Nature && !d.HasBanes() {
-		return nil, inputError(fmt.Errorf("%s: the game has no Bane matching every Guardian's domain, so Nature cannot pick its Banes", arg))
-	}
-	return &playtest{arg: arg, deck: deck, d: d, opts: so, policy: policy}, nil
+	return deck, nil
 }
 
-func (p *playtest) newGame() engine.Game {
-	pol, _ := seeker.NewPolicy(p.policy)
-	return seeker.NewMatch(p.d, p.opts, pol)
+// loadPlaytest opens, validates and compiles a deck for the game's engine.
+func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions) (*playtest, error) {
+	deck, err := openLegal(w, db, arg, opts.game)
+	if err != nil {
+		return nil, err
+	}
+	p := &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: opts.policy}
+	p.eng, err = playEngines[deck.Game.ID](p, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 func (p *playtest) run(cfg engine.Config) (*engine.Summary, error) {
-	return engine.Run(seeker.Spec(p.d, p.opts), cfg, p.newGame)
+	return engine.Run(p.eng.spec(), cfg, p.eng.newGame)
+}
+
+// tracer is a game that can tell its moves in words.
+type tracer interface {
+	engine.Game
+	Trace(w io.Writer)
 }
 
 // trace plays game 0 of the run with seed, in words, to w.
 func (p *playtest) trace(w io.Writer, seed uint64) {
-	m := p.newGame().(*seeker.Match)
-	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.modeText(), p.policy)
-	m.Trace(w)
-	o := m.Play(engine.Stream(seed, 0), nil)
+	g := p.eng.newGame()
+	t, ok := g.(tracer)
+	if !ok {
+		return
+	}
+	u := p.eng.unit()
+	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.eng.modeText(), p.policy)
+	t.Trace(w)
+	o := t.Play(engine.Stream(seed, 0), nil)
 	if o.Won {
-		fmt.Fprintf(w, "Game 1: won on turn %d.\n\n", o.Turns)
+		fmt.Fprintf(w, "Game 1: won on %s %d.\n\n", u, o.Turns)
 	} else {
-		fmt.Fprintf(w, "Game 1: not won (turn %d).\n\n", o.Turns)
+		fmt.Fprintf(w, "Game 1: not won (%s %d).\n\n", u, o.Turns)
 	}
-}
-
-func (p *playtest) modeText() string {
-	if p.opts.Mode == seeker.Nature {
-		return "against Nature (" + p.opts.Difficulty.String() + " mode)"
-	}
-	return "goldfish"
 }
 
 func runGoldfish(opts *goldfishOptions) error {
-	so, err := opts.check()
-	if err != nil {
+	if err := opts.check(); err != nil {
 		return err
 	}
 	db, err := opts.g.loadDB()
@@ -227,7 +296,7 @@ func runGoldfish(opts *goldfishOptions) error {
 			return usageError("--game: %v", err)
 		}
 	}
-	p, err := loadPlaytest(opts.io.Err, db, opts.deck, opts.game, so, opts.policy)
+	p, err := loadPlaytest(opts.io.Err, db, opts.deck, opts)
 	if err != nil {
 		return err
 	}
@@ -294,20 +363,19 @@ func num(x float64) any {
 func ci(c [2]float64) []any { return []any{num(c[0]), num(c[1])} }
 
 func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObject {
+	spec := p.eng.spec()
 	o := jsonObject{
 		{"deck", p.arg},
 		{"name", p.deck.Name()},
 		{"game", p.deck.Game.ID},
 		{"games", s.Games},
 		{"seed", opts.seed},
-		{"mode", opts.mode},
 	}
-	if p.opts.Mode == seeker.Nature {
-		o = append(o, jsonField{"difficulty", p.opts.Difficulty.String()})
-	}
+	o = append(o, p.eng.jsonMode()...)
 	o = append(o,
-		jsonField{"policy", opts.policy},
-		jsonField{"max_turns", p.opts.MaxTurns},
+		jsonField{"policy", p.policy},
+		jsonField{"turn_unit", p.eng.unit()},
+		jsonField{"max_turns", spec.MaxTurns},
 		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", s.Precision}}},
 		jsonField{"won", s.Won},
 		jsonField{"win_rate", num(s.WinRate)},
@@ -328,55 +396,91 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 		{"histogram", hist},
 	}})
 	o = append(o, jsonField{"length", jsonObject{{"mean", num(s.Length.Mean)}, {"median", s.Length.Median}}})
-	var gs []jsonObject
-	for i, m := range s.Milestones {
-		gs = append(gs, jsonObject{
-			{"name", p.d.Cards[p.d.Guardians[i+1]].Name},
-			{"stage", []string{"II", "III"}[i]},
-			{"online_share", num(m.Share)},
-			{"mean_turn", num(m.MeanTurn)},
-			{"median_turn", m.Median},
-		})
+	o = append(o, p.eng.jsonReport(s)...)
+	o = append(o, p.eng.jsonCards(s)...)
+	ns, pv := p.eng.notes()
+	if ns == nil {
+		ns = []engine.NotSimulated{}
 	}
-	o = append(o, jsonField{"guardians", gs})
-	for _, t := range s.Tallies {
-		switch t.Name {
-		case "mulligan":
-			o = append(o, jsonField{"mulligan_rate", num(t.Mean)})
-		}
+	if pv == nil {
+		pv = []engine.Provisional{}
 	}
-	if p.opts.Mode == seeker.Nature {
-		o = append(o, jsonField{"progress_piles", jsonObject{{"you", num(s.Tallies[seeker.TallyYourPile].Mean)}, {"nature", num(s.Tallies[seeker.TallyNaturePile].Mean)}}})
-	}
-	cards := []jsonObject{}
-	for _, c := range s.Cards {
-		co := jsonObject{{"name", c.Name}}
-		for e, name := range s.Events {
-			co = append(co, jsonField{name, num(c.PerGame[e])})
-		}
-		co = append(co,
-			jsonField{"opening_hand_games", c.OpeningGames},
-			jsonField{"win_turn_opening", num(c.WinTurnOpening)},
-			jsonField{"win_turn_other", num(c.WinTurnOther)},
-		)
-		cards = append(cards, co)
-	}
-	o = append(o, jsonField{"cards", cards})
-	ns, pv := notes(p)
 	o = append(o, jsonField{"not_simulated", ns}, jsonField{"provisional", pv})
 	return o
 }
 
-// notes lists the cards not simulated and the provisional ones, the Banes
-// with them against Nature.
-func notes(p *playtest) ([]seeker.NotSimulated, []seeker.Provisional) {
-	ns := append([]seeker.NotSimulated{}, p.d.NotSimulated...)
-	pv := append([]seeker.Provisional{}, p.d.Provisional...)
-	if p.opts.Mode == seeker.Nature {
-		ns = append(ns, p.d.BaneNotSimulated...)
-		pv = append(pv, p.d.BaneProvisional...)
+// cardRows selects what a card table shows: the cards (indices into
+// Summary.Cards), the events (indices into Summary.Events), and whether
+// the opening-hand columns are shown.
+type cardRows struct {
+	title   string // the first column's heading
+	cards   []int
+	events  []int
+	opening bool
+}
+
+func span(from, to int) []int {
+	var out []int
+	for i := from; i < to; i++ {
+		out = append(out, i)
 	}
-	return ns, pv
+	return out
+}
+
+// jsonCardList is the JSON of a card table: one object per card, its
+// events per game, and with the opening columns the win turns.
+func jsonCardList(s *engine.Summary, r cardRows) []jsonObject {
+	cards := []jsonObject{}
+	for _, i := range r.cards {
+		c := s.Cards[i]
+		co := jsonObject{{"name", c.Name}}
+		for _, e := range r.events {
+			co = append(co, jsonField{s.Events[e], num(c.PerGame[e])})
+		}
+		if r.opening {
+			co = append(co,
+				jsonField{"opening_hand_games", c.OpeningGames},
+				jsonField{"win_turn_opening", num(c.WinTurnOpening)},
+				jsonField{"win_turn_other", num(c.WinTurnOther)},
+			)
+		}
+		cards = append(cards, co)
+	}
+	return cards
+}
+
+// printCardTable prints a card table with its columns right-aligned.
+func printCardTable(w io.Writer, s *engine.Summary, r cardRows, unit string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	wide := len(r.title)
+	for _, i := range r.cards {
+		wide = max(wide, len([]rune(s.Cards[i].Name)))
+	}
+	pad := func(s string) string { return s + strings.Repeat(" ", wide-len([]rune(s))) }
+	fmt.Fprintf(tw, "%s\t", pad(r.title))
+	for _, e := range r.events {
+		fmt.Fprintf(tw, "%s\t", s.Events[e])
+	}
+	if r.opening {
+		fmt.Fprintf(tw, "in opening\twin %s if opening\tif not\t", unit)
+	}
+	fmt.Fprintln(tw)
+	for _, i := range r.cards {
+		c := s.Cards[i]
+		fmt.Fprintf(tw, "%s\t", pad(c.Name))
+		for _, e := range r.events {
+			fmt.Fprintf(tw, "%.2f\t", c.PerGame[e])
+		}
+		if r.opening {
+			share := 0.0
+			if s.Games > 0 {
+				share = float64(c.OpeningGames) / float64(s.Games)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t", pct(share), f2(c.WinTurnOpening), f2(c.WinTurnOther))
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
 }
 
 func pct(x float64) string {
@@ -394,12 +498,13 @@ func f2(x float64) string {
 }
 
 func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOptions) {
-	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.modeText(), opts.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
+	u := p.eng.unit()
+	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.eng.modeText(), p.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
 	if opts.precision > 0 {
 		if s.Precision {
-			fmt.Fprintf(w, "stopped once the 95%% CI of the mean win turn was within ± %g turns\n", opts.precision)
+			fmt.Fprintf(w, "stopped once the 95%% CI of the mean win %s was within ± %g %ss\n", u, opts.precision, u)
 		} else {
-			fmt.Fprintf(w, "the 95%% CI of the mean win turn did not get within ± %g turns in %s\n", opts.precision, cardsdb.Plural(s.Games, "game"))
+			fmt.Fprintf(w, "the 95%% CI of the mean win %s did not get within ± %g %ss in %s\n", u, opts.precision, u, cardsdb.Plural(s.Games, "game"))
 		}
 	}
 	fmt.Fprintln(w)
@@ -407,48 +512,16 @@ func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOp
 	fmt.Fprintf(tw, "win rate\t%s\t95%% CI %.2f%% – %.2f%% (Wilson)\n", pct(s.WinRate), 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
 	t := s.Turns
 	if t.N > 0 {
-		fmt.Fprintf(tw, "win turn\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", f2(t.Mean), f2(t.SD), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90)
+		fmt.Fprintf(tw, "win %s\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", u, f2(t.Mean), f2(t.SD), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90)
 	}
-	if p.opts.Mode == seeker.Nature {
-		fmt.Fprintf(tw, "match length\tmean %s turns\n", f2(s.Length.Mean))
-		fmt.Fprintf(tw, "progress piles\tyours %s\tNature's %s\n", f2(s.Tallies[seeker.TallyYourPile].Mean), f2(s.Tallies[seeker.TallyNaturePile].Mean))
-	}
-	for i, m := range s.Milestones {
-		name := p.d.Cards[p.d.Guardians[i+1]].Name + " (" + []string{"II", "III"}[i] + ")"
-		fmt.Fprintf(tw, "%s online\tin %s of games\tturn %s on average\tmedian %d\n", name, pct(m.Share), f2(m.MeanTurn), m.Median)
-	}
-	fmt.Fprintf(tw, "mulligan\tin %s of games\n", pct(s.Tallies[seeker.TallyMulligan].Mean))
+	p.eng.printRows(tw, s)
 	tw.Flush()
 	if len(t.Histogram) > 0 {
 		fmt.Fprintln(w)
-		printHistogram(w, t.Histogram)
+		printHistogram(w, t.Histogram, u)
 	}
-	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	wide := len("card")
-	for _, c := range s.Cards {
-		wide = max(wide, len([]rune(c.Name)))
-	}
-	pad := func(s string) string { return s + strings.Repeat(" ", wide-len([]rune(s))) }
-	fmt.Fprintf(tw, "%s\t", pad("card"))
-	for _, e := range s.Events {
-		fmt.Fprintf(tw, "%s\t", e)
-	}
-	fmt.Fprint(tw, "in opening\twin turn if opening\tif not\t\n")
-	for _, c := range s.Cards {
-		fmt.Fprintf(tw, "%s\t", pad(c.Name))
-		for e := range s.Events {
-			fmt.Fprintf(tw, "%.2f\t", c.PerGame[e])
-		}
-		share := 0.0
-		if s.Games > 0 {
-			share = float64(c.OpeningGames) / float64(s.Games)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", pct(share), f2(c.WinTurnOpening), f2(c.WinTurnOther))
-	}
-	tw.Flush()
-	fmt.Fprintln(w, "(per game on average; dead: in hand at the end)")
-	ns, pv := notes(p)
+	p.eng.printTables(w, s)
+	ns, pv := p.eng.notes()
 	fmt.Fprintln(w)
 	if len(ns) == 0 {
 		fmt.Fprintln(w, "not simulated: none (every card's text is played)")
@@ -458,36 +531,63 @@ func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOp
 			fmt.Fprintf(w, "  %s: %s\n", n.Card, n.Reason)
 		}
 	}
-	if len(pv) > 0 {
-		var names []string
-		for _, x := range pv {
-			names = append(names, x.Card)
+	printProvisional(w, pv)
+}
+
+// printProvisional lists the cards whose values are ours: sample cards
+// (every value ours) and cards with provisional values.
+func printProvisional(w io.Writer, pv []engine.Provisional) {
+	var sample, some []string
+	for _, x := range pv {
+		if x.Sample {
+			sample = append(sample, x.Card)
+		} else {
+			some = append(some, x.Card)
 		}
-		fmt.Fprintf(w, "provisional (%s with values not printed in the rulebook; --json and deckwright cards say which):\n", cardsdb.Plural(len(pv), "card"))
-		line := " "
-		for i, n := range names {
-			if i < len(names)-1 {
-				n += ","
-			}
-			if len(line)+1+len(n) > 100 {
-				fmt.Fprintln(w, line)
-				line = " "
-			}
-			line += " " + n
-		}
-		fmt.Fprintln(w, line)
 	}
+	if len(sample) > 0 {
+		fmt.Fprintf(w, "sample (%s of ours, not the publisher's: the figures show how these play, not the real cards):\n", cardsdb.Plural(len(sample), "card"))
+		wrapNames(w, sample)
+	}
+	if len(some) > 0 {
+		fmt.Fprintf(w, "provisional (%s with values not printed in the rulebook; --json and deckwright cards say which):\n", cardsdb.Plural(len(some), "card"))
+		wrapNames(w, some)
+	}
+}
+
+// wrapNames prints names separated by commas (semicolons when a name
+// holds a comma), indented, in lines of at
+// most 100 columns.
+func wrapNames(w io.Writer, names []string) {
+	sep := ","
+	for _, n := range names {
+		if strings.Contains(n, ",") {
+			sep = ";" // "Ondrëa, Voice Beneath" is one name
+		}
+	}
+	line := " "
+	for i, n := range names {
+		if i < len(names)-1 {
+			n += sep
+		}
+		if len(line)+1+len(n) > 100 {
+			fmt.Fprintln(w, line)
+			line = " "
+		}
+		line += " " + n
+	}
+	fmt.Fprintln(w, line)
 }
 
 // printHistogram draws the win turns as bars, with the chance to have won
 // by each turn.
-func printHistogram(w io.Writer, h []engine.Bin) {
+func printHistogram(w io.Writer, h []engine.Bin, unit string) {
 	const width = 40
 	most := 0
 	for _, b := range h {
 		most = max(most, b.Games)
 	}
-	fmt.Fprintf(w, "%4s  %8s  %6s\n", "turn", "games", "won by")
+	fmt.Fprintf(w, "%*s  %8s  %6s\n", len(unit), unit, "games", "won by")
 	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 	for _, b := range h {
 		eighths := 0
@@ -498,7 +598,7 @@ func printHistogram(w io.Writer, h []engine.Bin) {
 			eighths = 1
 		}
 		bar := strings.Repeat("█", eighths/8) + parts[eighths%8]
-		fmt.Fprintf(w, "%4d  %8d  %6s  %s\n", b.Turn, b.Games, pct(b.Cumulative), bar)
+		fmt.Fprintf(w, "%*d  %8d  %6s  %s\n", len(unit), b.Turn, b.Games, pct(b.Cumulative), bar)
 	}
 }
 
@@ -507,18 +607,19 @@ func printHistogram(w io.Writer, h []engine.Bin) {
 const buildGoldfishGames = 2000
 
 // printGoldfishSummary plays a short goldfish run of a legal deck (greedy
-// policy, seed 1) and prints its summary in a few lines: the summary
-// deckwright build adds after validating and printing.
+// policy, seed 1, the game's default opponent) and prints its summary in
+// a few lines: the summary deckwright build adds after validating and
+// printing. A game without an engine adds nothing.
 func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
-	so := seeker.Options{Mode: seeker.Goldfish, MaxTurns: seeker.DefaultMaxTurns}
 	list, err := db.OpenDeck(arg, game)
 	if err != nil {
 		return inputError(err)
 	}
-	if g, err := db.GameOf(list); err != nil || g.ID != "seeker-chronicles" {
-		return nil // no playtest engine for this game: nothing to add
+	if g, err := db.GameOf(list); err != nil || playEngines[g.ID] == nil {
+		return nil
 	}
-	p, err := loadPlaytest(io.Err, db, arg, game, so, "greedy")
+	opts := &goldfishOptions{game: game, policy: "greedy"}
+	p, err := loadPlaytest(io.Err, db, arg, opts)
 	if err != nil {
 		return err
 	}
@@ -526,15 +627,13 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 	if err != nil {
 		return err
 	}
-	t := s.Turns
-	fmt.Fprintf(io.Out, "goldfish (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on turn %s on average (95%% CI %s – %s; median %d, p10 %d, p90 %d), win rate %s\n",
-		s.Games, arg, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90, pct(s.WinRate))
-	var on []string
-	for i, m := range s.Milestones {
-		on = append(on, fmt.Sprintf("%s online on turn %s in %s of games", p.d.Cards[p.d.Guardians[i+1]].Name, f2(m.MeanTurn), pct(m.Share)))
+	t, u := s.Turns, p.eng.unit()
+	fmt.Fprintf(io.Out, "%s (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on %s %s on average (95%% CI %s – %s; median %d, p10 %d, p90 %d), win rate %s\n",
+		p.eng.modeText(), s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90, pct(s.WinRate))
+	for _, l := range p.eng.summaryLines(s) {
+		fmt.Fprintf(io.Out, "  %s\n", l)
 	}
-	fmt.Fprintf(io.Out, "  %s\n", strings.Join(on, "; "))
-	ns, pv := notes(p)
+	ns, pv := p.eng.notes()
 	if len(ns) > 0 {
 		var names []string
 		for _, n := range ns {
@@ -542,7 +641,16 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 		}
 		fmt.Fprintf(io.Out, "  not simulated: %s\n", strings.Join(names, ", "))
 	}
-	if len(pv) > 0 {
+	sample := 0
+	for _, x := range pv {
+		if x.Sample {
+			sample++
+		}
+	}
+	switch {
+	case sample > 0 && sample == len(pv):
+		fmt.Fprintf(io.Out, "  note: these figures rest on %s of ours (samples, not the publisher's cards)\n", cardsdb.Plural(sample, "card"))
+	case len(pv) > 0:
 		fmt.Fprintf(io.Out, "  note: these figures rest on provisional values of %s (not printed in the rulebook)\n", cardsdb.Plural(len(pv), "card"))
 	}
 	return nil
