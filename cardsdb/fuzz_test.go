@@ -196,6 +196,33 @@ func FuzzParseCards(f *testing.F) {
 	})
 }
 
+func FuzzParseGame(f *testing.F) {
+	addFiles(f, "testdata/seed/game.yaml", "testdata/bad/game-*.yaml")
+	addBundled(f, "*/game.yaml")
+	f.Add([]byte("id: g\nname: G\ncard_size: [63, 88]\ntypes: {unit: {fields: {cost: {kind: cost}}}}\nsections: {main: {types: [unit], count: 40}}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g, err := cardsdb.ParseGame("fuzz.yaml", data, ".")
+		if err != nil {
+			if g != nil {
+				t.Errorf("a game together with the error %v", err)
+			}
+			checkErr(t, "fuzz.yaml", data, err)
+			return
+		}
+		// A game read without errors is complete enough to use.
+		if g.ID == "" || g.Name == "" || len(g.Sections) == 0 {
+			t.Errorf("game %q (%q) with %d sections read without error", g.ID, g.Name, len(g.Sections))
+		}
+		for _, sec := range g.Sections {
+			for _, ty := range sec.Types {
+				if g.Type(ty) == nil {
+					t.Errorf("section %q takes the unknown type %q", sec.Name, ty)
+				}
+			}
+		}
+	})
+}
+
 func FuzzFold(f *testing.F) {
 	for _, s := range []string{
 		"Schrödinger's Cat", "SCHRÖDINGER’S  CAT", "Schro\u0308dinger", "Thryïnn, the Last Kindler", "Ægir's Øre",

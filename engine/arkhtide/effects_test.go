@@ -172,3 +172,38 @@ func TestCompileDeck(t *testing.T) {
 		t.Errorf("not simulated %v: want Trial by Cinders", d.NotSimulated)
 	}
 }
+
+func FuzzParseEffects(f *testing.F) {
+	for _, s := range []string{
+		"draw 1", "fast, lose 1 willpower: ready ally", "slow, discard 1: manifest Scrap Drone",
+		"harvest: lose 1 willpower if seeker here", "units soul -1", "grant Oath", "not simulated: Reverse",
+		"drwa 1", "seek 2 for 3", "refresh 1 per ally up to 3", ": :", "fast,,: draw 1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var tx Text
+		if err := tx.Parse(s); err != nil {
+			if err.Error() == "" {
+				t.Fatalf("%q: an empty error", s)
+			}
+			return
+		}
+		for _, a := range tx.Abilities {
+			if a.Trigger == 0 || len(a.Actions) == 0 {
+				t.Fatalf("%q: ability %+v without a trigger or an action", s, a)
+			}
+			if a.Willpower < 0 || a.Discard < 0 {
+				t.Fatalf("%q: negative cost %+v", s, a)
+			}
+			for _, act := range a.Actions {
+				if act.N < 0 || act.N > MaxAmount || act.M < 0 || act.M > MaxAmount {
+					t.Fatalf("%q: action %+v outside 0 to %d", s, act, MaxAmount)
+				}
+				if act.Describe() == "" {
+					t.Fatalf("%q: action %+v has no description", s, act)
+				}
+			}
+		}
+	})
+}
