@@ -1,9 +1,6 @@
 package arkhtide
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/deckwright/deckwright/engine"
 
 // Policy plays your side of a game. The Match asks it what to discard and
 // to mulligan in the Resource Phase, which Realm to reveal and which side
@@ -78,44 +75,19 @@ func (c *Choice) add(i int, card uint8) {
 	}
 }
 
-type policyInfo struct {
-	name, doc string
-	new       func() Policy
-}
-
-var policies = []policyInfo{
-	{"greedy", "puts the Seeker where it wins a Realm alone, then Invokes the Units worth the most Quintessence per Arkhé onto the Realms that still need Soul; in Combat Assists while something in hand could use the Arkhé (else Strikes the opposing Seeker), plays the Feats and Ambush Units that draw, refresh or score; in Regroup Invokes Units into the Safe Zone with what is left; takes the Realm worth the most Quintessence", func() Policy { return &Greedy{} }},
-	{"planner", "plans each Round's Arkhé: tries every set of Units for the Realms with the Assists they bring, the Feats and the Units kept for Regroup, and places them to win the most Quintessence this Round (everything on a Round that can reach 13), counting next Round's Units; contests a held Realm only when it pays; takes Realms by Quintessence and side, keeping good ones on top; mulligans and discards cards it cannot use", func() Policy { return &Planner{} }},
+var policies = engine.Policies[Policy]{
+	{Name: "greedy", Doc: "puts the Seeker where it wins a Realm alone, then Invokes the Units worth the most Quintessence per Arkhé onto the Realms that still need Soul; in Combat Assists while something in hand could use the Arkhé (else Strikes the opposing Seeker), plays the Feats and Ambush Units that draw, refresh or score; in Regroup Invokes Units into the Safe Zone with what is left; takes the Realm worth the most Quintessence", New: func() Policy { return &Greedy{} }},
+	{Name: "planner", Doc: "plans each Round's Arkhé: tries every set of Units for the Realms with the Assists they bring, the Feats and the Units kept for Regroup, and places them to win the most Quintessence this Round (everything on a Round that can reach 13), counting next Round's Units; contests a held Realm only when it pays; takes Realms by Quintessence and side, keeping good ones on top; mulligans and discards cards it cannot use", New: func() Policy { return &Planner{} }},
 }
 
 // PolicyNames lists the policies, the default first.
-func PolicyNames() []string {
-	var out []string
-	for _, p := range policies {
-		out = append(out, p.name)
-	}
-	return out
-}
+func PolicyNames() []string { return policies.Names() }
 
 // PolicyDoc describes a policy.
-func PolicyDoc(name string) string {
-	for _, p := range policies {
-		if p.name == name {
-			return p.doc
-		}
-	}
-	return ""
-}
+func PolicyDoc(name string) string { return policies.Doc(name) }
 
 // NewPolicy returns a new policy by name.
-func NewPolicy(name string) (Policy, error) {
-	for _, p := range policies {
-		if p.name == name {
-			return p.new(), nil
-		}
-	}
-	return nil, fmt.Errorf("unknown policy %q; the policies are %s", name, strings.Join(PolicyNames(), ", "))
-}
+func NewPolicy(name string) (Policy, error) { return policies.Make(name) }
 
 // The heuristics both policies share.
 

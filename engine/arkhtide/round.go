@@ -503,7 +503,7 @@ func (m *Match) harvestPhase() {
 		q := m.cards[r.Card].Quintessence
 		switch {
 		case ys > os:
-			s.Side[You].Harvested.push(r.Card)
+			s.Side[You].Harvested.TryPush(r.Card)
 			if r.Owner == Opponent {
 				m.taken++ // the opponent's card: not one of your Realms
 			} else {
@@ -514,7 +514,7 @@ func (m *Match) harvestPhase() {
 			}
 			m.gainQuintessence(You, q)
 		case os > ys:
-			s.Side[Opponent].Harvested.push(r.Card)
+			s.Side[Opponent].Harvested.TryPush(r.Card)
 			if m.tr != nil {
 				m.logf("%s: your Soul %d vs %d: the opponent harvests it for %d Quintessence; it has %d.", m.realmName(z), ys, os, q, s.Side[Opponent].Quint+q)
 			}

@@ -1,76 +1,12 @@
 package arkhtide
 
-// MaxPile is the most cards a pile (Main Deck, hand, Chronicle, Realm
-// Deck...) may hold.
-const MaxPile = 64
+import "github.com/deckwright/deckwright/engine"
+
+// MaxPile is the most cards a pile may hold.
+const MaxPile = engine.MaxPile
 
 // Pile is an ordered pile of card ids; the top is the last.
-type Pile struct {
-	N    int
-	Card [MaxPile]uint8
-}
-
-// Push puts c on top.
-func (p *Pile) Push(c uint8) {
-	p.Card[p.N] = c
-	p.N++
-}
-
-// Pop takes the top card; the pile must not be empty.
-func (p *Pile) Pop() uint8 {
-	p.N--
-	return p.Card[p.N]
-}
-
-// Top returns the top card; the pile must not be empty.
-func (p *Pile) Top() uint8 { return p.Card[p.N-1] }
-
-// Remove takes out the card at i, keeping the order of the others.
-func (p *Pile) Remove(i int) uint8 {
-	c := p.Card[i]
-	copy(p.Card[i:p.N-1], p.Card[i+1:p.N])
-	p.N--
-	return c
-}
-
-// push puts c on top unless the pile is full (the Realms harvested in a
-// very long game).
-func (p *Pile) push(c uint8) {
-	if p.N < MaxPile {
-		p.Push(c)
-	}
-}
-
-// Bottom puts c at the bottom.
-func (p *Pile) Bottom(c uint8) {
-	copy(p.Card[1:p.N+1], p.Card[:p.N])
-	p.Card[0] = c
-	p.N++
-}
-
-// Cards returns the pile, bottom first.
-func (p *Pile) Cards() []uint8 { return p.Card[:p.N] }
-
-// Index returns the place of the first copy of c from the bottom, or -1.
-func (p *Pile) Index(c uint8) int {
-	for i, x := range p.Card[:p.N] {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
-
-// Count returns how many copies of c the pile holds.
-func (p *Pile) Count(c uint8) int {
-	n := 0
-	for _, x := range p.Card[:p.N] {
-		if x == c {
-			n++
-		}
-	}
-	return n
-}
+type Pile = engine.Pile
 
 // Zones: a Unit or Seeker is on a Realm (its slot, 0 to State.NRealms-1),
 // in its owner's Safe Zone, or (the Seeker of an empty opponent) nowhere.

@@ -1,9 +1,6 @@
 package seeker
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/deckwright/deckwright/engine"
 
 // Policy plays your side of a match. The Match asks it for a mulligan
 // decision, for moves in your main phase and in your responses to the
@@ -66,44 +63,19 @@ func (c *Choice) add(i int, card uint8) {
 	c.N++
 }
 
-type policyInfo struct {
-	name, doc string
-	new       func() Policy
-}
-
-var policies = []policyInfo{
-	{"greedy", "plays the best module for memory, then links and hyperlinks the most powerful modules it can pay for, keeping 3 modules in memory; always advances (against Nature: with 3 or more progress points)", func() Policy { return &Greedy{} }},
-	{"planner", "searches every play and, for each, the best set of links and hyperlinks for the resources (an exact knapsack over a turn evaluation that weighs power by the turns left against keeping modules as resources); mulligans below-average hands; against Nature advances only when a progress card survives Nature's reaction", func() Policy { return &Planner{} }},
+var policies = engine.Policies[Policy]{
+	{Name: "greedy", Doc: "plays the best module for memory, then links and hyperlinks the most powerful modules it can pay for, keeping 3 modules in memory; always advances (against Nature: with 3 or more progress points)", New: func() Policy { return &Greedy{} }},
+	{Name: "planner", Doc: "searches every play and, for each, the best set of links and hyperlinks for the resources (an exact knapsack over a turn evaluation that weighs power by the turns left against keeping modules as resources); mulligans below-average hands; against Nature advances only when a progress card survives Nature's reaction", New: func() Policy { return &Planner{} }},
 }
 
 // PolicyNames lists the policies, the default first.
-func PolicyNames() []string {
-	var out []string
-	for _, p := range policies {
-		out = append(out, p.name)
-	}
-	return out
-}
+func PolicyNames() []string { return policies.Names() }
 
 // PolicyDoc describes a policy.
-func PolicyDoc(name string) string {
-	for _, p := range policies {
-		if p.name == name {
-			return p.doc
-		}
-	}
-	return ""
-}
+func PolicyDoc(name string) string { return policies.Doc(name) }
 
 // NewPolicy returns a new policy by name.
-func NewPolicy(name string) (Policy, error) {
-	for _, p := range policies {
-		if p.name == name {
-			return p.new(), nil
-		}
-	}
-	return nil, fmt.Errorf("unknown policy %q; the policies are %s", name, strings.Join(PolicyNames(), ", "))
-}
+func NewPolicy(name string) (Policy, error) { return policies.Make(name) }
 
 // action is one planned link or hyperlink.
 type action struct {

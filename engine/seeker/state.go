@@ -1,61 +1,13 @@
 package seeker
 
-// MaxPile is the most cards a pile, a memory or a Guardian's links may
-// hold: a 48-card stack, 3 G-modules and Banes fit.
-const MaxPile = 64
+import "github.com/deckwright/deckwright/engine"
+
+// MaxPile is the most cards a pile may hold: a 48-card stack, 3 G-modules
+// and Banes fit.
+const MaxPile = engine.MaxPile
 
 // Pile is an ordered pile of card ids; the top is the last.
-type Pile struct {
-	N    int
-	Card [MaxPile]uint8
-}
-
-// Push puts c on top.
-func (p *Pile) Push(c uint8) {
-	p.Card[p.N] = c
-	p.N++
-}
-
-// Pop takes the top card; the pile must not be empty.
-func (p *Pile) Pop() uint8 {
-	p.N--
-	return p.Card[p.N]
-}
-
-// Top returns the top card; the pile must not be empty.
-func (p *Pile) Top() uint8 { return p.Card[p.N-1] }
-
-// Remove takes out the card at i, keeping the order of the others.
-func (p *Pile) Remove(i int) uint8 {
-	c := p.Card[i]
-	copy(p.Card[i:p.N-1], p.Card[i+1:p.N])
-	p.N--
-	return c
-}
-
-// Cards returns the pile, bottom first.
-func (p *Pile) Cards() []uint8 { return p.Card[:p.N] }
-
-// Count returns how many copies of c the pile holds.
-func (p *Pile) Count(c uint8) int {
-	n := 0
-	for _, x := range p.Card[:p.N] {
-		if x == c {
-			n++
-		}
-	}
-	return n
-}
-
-// Index returns the place of the first copy of c from the bottom, or -1.
-func (p *Pile) Index(c uint8) int {
-	for i, x := range p.Card[:p.N] {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
+type Pile = engine.Pile
 
 // Slot is a module in memory.
 type Slot struct {
