@@ -309,6 +309,14 @@ func freeAbility(m *Match, w int) (Move, bool) {
 		}
 		return abilityValue(ab, w) > 0
 	}
+	return firstAbility(m, ok)
+}
+
+// firstAbility returns the first legal use of an ability of yours that ok
+// accepts: of your Realms, then your Seeker and Units and their Bindings.
+func firstAbility(m *Match, ok func(*Ability) bool) (Move, bool) {
+	s := &m.S
+	y := &s.Side[You]
 	for z := 0; z < s.NRealms; z++ {
 		t := m.realmText(z, You)
 		for a := range t.Abilities {

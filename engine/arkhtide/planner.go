@@ -811,29 +811,7 @@ func plannerAbility(m *Match, w int) (Move, bool) {
 		}
 		return true
 	}
-	for z := 0; z < s.NRealms; z++ {
-		t := m.realmText(z, You)
-		for a := range t.Abilities {
-			if ok(&t.Abilities[a]) {
-				mv := Move{Kind: MoveAbility, Src: SrcRealm, Zone: z, Ability: a}
-				if m.Legal(mv) == nil {
-					return mv, true
-				}
-			}
-		}
-	}
-	for i := SeekerIndex; i < y.NUnits; i++ {
-		t := &m.Card(y.unit(i).Card).Text
-		for a := range t.Abilities {
-			if ok(&t.Abilities[a]) {
-				mv := Move{Kind: MoveAbility, Src: SrcUnit, Unit: i, Ability: a}
-				if m.Legal(mv) == nil {
-					return mv, true
-				}
-			}
-		}
-	}
-	return Move{}, false
+	return firstAbility(m, ok)
 }
 
 // planRegroup chooses the Units to Invoke into the Safe Zone.
