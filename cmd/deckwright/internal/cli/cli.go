@@ -158,6 +158,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newGoldfishCmd(io, g),
 		newVersionCmd(io),
 	)
+	addCompletions(root, g)
 	// Cobra's completion command prints its help and exits 0 for an unknown
 	// shell; make that a usage error like every other.
 	root.InitDefaultCompletionCmd()

@@ -1,0 +1,107 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/deckwright/deckwright/engine/arkhtide"
+	"github.com/deckwright/deckwright/engine/seeker"
+)
+
+// addCompletions teaches the shell completion (deckwright completion SHELL)
+// what DECK arguments and flag values may be: the bundled decks beside
+// files, game ids, and the words a flag takes.
+func addCompletions(root *cobra.Command, g *globalOptions) {
+	decks := completeDecks(g)
+	words := func(ws ...string) cobra.CompletionFunc {
+		return cobra.FixedCompletions(ws, cobra.ShellCompDirectiveNoFileComp)
+	}
+	flags := map[string]cobra.CompletionFunc{
+		"game":       completeGames(g),
+		"versus":     decks,
+		"mode":       words("goldfish", "nature"),
+		"difficulty": words("apprentice", "seeker"),
+		"opponent":   words(arkhtide.OpponentNames()...),
+		"policy":     words(union(seeker.PolicyNames(), arkhtide.PolicyNames())...),
+		"paper":      words("a4", "letter", "a3", "legal"),
+		"card-size":  words("poker", "bridge", "tarot", "mini"),
+		"marks":      words("crop", "lines", "none"),
+		"backs":      words("none", "long", "short", "fold"),
+	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		switch c.Name() {
+		case "validate", "print", "build", "goldfish":
+			one := c.Name() == "build" || c.Name() == "goldfish"
+			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+				if one && len(args) > 0 {
+					return nil, cobra.ShellCompDirectiveNoFileComp
+				}
+				return decks(cmd, args, toComplete)
+			}
+		}
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			if fn := flags[f.Name]; fn != nil {
+				_ = c.RegisterFlagCompletionFunc(f.Name, fn)
+			}
+		})
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// completeDecks completes a DECK: the bundled decks GAME/NAME that start
+// with what is typed, and the shell's file names.
+func completeDecks(g *globalOptions) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		db, err := g.loadDB()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveDefault
+		}
+		var out []cobra.Completion
+		for _, game := range db.Games() {
+			for _, d := range game.DeckNames() {
+				if ref := game.ID + "/" + d; strings.HasPrefix(ref, toComplete) {
+					out = append(out, cobra.CompletionWithDesc(ref, game.Name))
+				}
+			}
+		}
+		return out, cobra.ShellCompDirectiveDefault
+	}
+}
+
+// completeGames completes --game with the game ids.
+func completeGames(g *globalOptions) cobra.CompletionFunc {
+	return func(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		db, err := g.loadDB()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []cobra.Completion
+		for _, game := range db.Games() {
+			if strings.HasPrefix(game.ID, toComplete) {
+				out = append(out, cobra.CompletionWithDesc(game.ID, game.Name))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+// union returns the words of a and then those of b not in a.
+func union(a, b []string) []string {
+	out := append([]string{}, a...)
+	for _, w := range b {
+		found := false
+		for _, x := range out {
+			found = found || x == w
+		}
+		if !found {
+			out = append(out, w)
+		}
+	}
+	return out
+}
