@@ -441,3 +441,21 @@ func quoteShort(s string) string {
 	}
 	return fmt.Sprintf("%q", s)
 }
+
+// CheckEffects reads the effects of the deck's cards as Compile would,
+// and returns their errors (a cardsdb.ErrorList with positions), or nil.
+// It needs no legal deck, so that deckwright validate can say before any
+// playtest that an effect will not read.
+func CheckEffects(d *cardsdb.Deck) error {
+	var errs cardsdb.ErrorList
+	seen := map[*cardsdb.Card]bool{}
+	for _, dc := range d.Cards {
+		if seen[dc.Card] {
+			continue
+		}
+		seen[dc.Card] = true
+		_, el := compileCard(dc.Card)
+		errs = append(errs, el...)
+	}
+	return errs.Err()
+}

@@ -2,6 +2,8 @@ package arkhtide
 
 import (
 	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
 	"testing"
 )
 
@@ -206,4 +208,32 @@ func FuzzParseEffects(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestCheckEffects(t *testing.T) {
+	db, err := cardsdb.LoadBundled() // a DB of its own: the test edits a card
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := db.BundledDeck("arkhtide/three-factions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game(list.Game)
+	deck, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckEffects(deck); err != nil {
+		t.Fatalf("the bundled deck's effects: %v", err)
+	}
+	c := deck.Cards[len(deck.Cards)/2].Card
+	v := c.Fields["effects"]
+	v.List = []string{"drwa 1"}
+	v.Pos = cardsdb.Pos{File: "x.yaml", Line: 7, Col: 14}
+	c.Fields["effects"] = v
+	err = CheckEffects(deck)
+	if err == nil || !strings.HasPrefix(err.Error(), "x.yaml:7:14: "+c.Name+": ") || !strings.Contains(err.Error(), `did you mean "draw"`) {
+		t.Errorf("a typo in %s's effects: %v", c.Name, err)
+	}
 }

@@ -174,6 +174,13 @@ func init() {
 	}
 }
 
+// effectCheckers read the effects of a deck's cards for the games with an
+// engine, so that validate warns of an effect the playtest cannot read.
+var effectCheckers = map[string]func(*cardsdb.Deck) error{
+	"seeker-chronicles": seeker.CheckEffects,
+	"arkhtide":          arkhtide.CheckEffects,
+}
+
 // playGames names the games with an engine, for messages.
 func playGames(db *cardsdb.DB) string {
 	var names []string

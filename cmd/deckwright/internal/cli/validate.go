@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -54,6 +55,9 @@ type deckReport struct {
 	name   string
 	sample bool
 	prov   int
+	// effects holds the errors of card effects the playtest engine cannot
+	// read: warnings here, errors for goldfish.
+	effects error
 }
 
 func runValidate(opts *validateOptions) error {
@@ -95,6 +99,9 @@ func runValidate(opts *validateOptions) error {
 			printReport(opts.io, r)
 		}
 	}
+	for _, r := range reports {
+		warnEffects(opts.io.Err, r)
+	}
 	if code != ExitOK {
 		return &exitError{code: code, silent: true}
 	}
@@ -119,6 +126,9 @@ func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
 		fs = []validate.Finding{}
 	}
 	r := deckReport{Deck: arg, Game: g.ID, Legal: validate.Legal(fs), Problems: fs, name: deck.Name(), sample: list.Sample}
+	if check := effectCheckers[g.ID]; check != nil {
+		r.effects = check(deck)
+	}
 	for _, dc := range deck.Cards {
 		if dc.Card.Sample {
 			r.sample = true
@@ -170,4 +180,16 @@ func printReport(io IO, r deckReport) {
 	if r.prov > 0 {
 		fmt.Fprintf(io.Out, "  note: %s of this deck carry provisional values (not printed in the rulebook; see deckwright cards)\n", cardsdb.Plural(r.prov, "card"))
 	}
+}
+
+// warnEffects says on w which card effects of the deck the playtest
+// engine cannot read: the deck is still legal, but goldfish refuses it.
+func warnEffects(w io.Writer, r deckReport) {
+	if r.effects == nil {
+		return
+	}
+	for _, line := range strings.Split(r.effects.Error(), "\n") {
+		fmt.Fprintf(w, "deckwright: warning: %s\n", line)
+	}
+	fmt.Fprintf(w, "deckwright: warning: %s is legal, but deckwright goldfish cannot play it until these effects are fixed\n", r.Deck)
 }
