@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -95,11 +96,7 @@ func completeGames(g *globalOptions) cobra.CompletionFunc {
 func union(a, b []string) []string {
 	out := append([]string{}, a...)
 	for _, w := range b {
-		found := false
-		for _, x := range out {
-			found = found || x == w
-		}
-		if !found {
+		if !slices.Contains(out, w) {
 			out = append(out, w)
 		}
 	}

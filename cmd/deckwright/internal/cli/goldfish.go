@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -218,6 +219,12 @@ func (o *goldfishOptions) check() error {
 	return nil
 }
 
+// noEngineError is the error for a deck of a game without a playtest
+// engine, which build skips.
+type noEngineError string
+
+func (e noEngineError) Error() string { return string(e) }
+
 // openLegal opens a deck, resolves it and checks it against its game's
 // rules. An illegal deck has its problems printed on w and gives
 // errBrokeRules.
@@ -231,7 +238,7 @@ func openLegal(w io.Writer, db *cardsdb.DB, arg, game string) (*cardsdb.Deck, er
 		return nil, inputError(err)
 	}
 	if playEngines[g.ID] == nil {
-		return nil, inputError(fmt.Errorf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db)))
+		return nil, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {
@@ -618,15 +625,12 @@ const buildGoldfishGames = 2000
 // a few lines: the summary deckwright build adds after validating and
 // printing. A game without an engine adds nothing.
 func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
-	list, err := db.OpenDeck(arg, game)
-	if err != nil {
-		return inputError(err)
-	}
-	if g, err := db.GameOf(list); err != nil || playEngines[g.ID] == nil {
-		return nil
-	}
 	opts := &goldfishOptions{game: game, policy: "greedy"}
 	p, err := loadPlaytest(io.Err, db, arg, opts)
+	var none noEngineError
+	if errors.As(err, &none) {
+		return nil // no playtest engine for this game: nothing to add
+	}
 	if err != nil {
 		return err
 	}
