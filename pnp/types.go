@@ -1,0 +1,67 @@
+package pnp
+
+import "image"
+
+// Layout says how a PDF holds the backs of its cards.
+type Layout string
+
+// The layouts Import understands.
+const (
+	LayoutAuto   Layout = ""       // guess from the pages
+	LayoutDuplex Layout = "duplex" // a page of backs after each page of fronts
+	LayoutFold   Layout = "fold"   // fronts and backs on two halves of one page
+	LayoutFronts Layout = "fronts" // fronts only
+)
+
+// Options control an import.
+type Options struct {
+	// Pages lists the 1-based pages to read, in order; nil reads them all.
+	Pages []int
+	// Layout says where the backs are.
+	Layout Layout
+	// Flip is the duplex flip the backs are mirrored for: "long" (the
+	// default) or "short".
+	Flip string
+	// DPI is the resolution of the cut faces (300 when 0).
+	DPI int
+	// CardW and CardH are the card's trim size in millimetres (portrait:
+	// CardW <= CardH); the strong prior for finding the grid.
+	CardW, CardH float64
+	// KeepBleed keeps the bleed around each face instead of cutting at the
+	// trim line.
+	KeepBleed bool
+	// MaxPages refuses PDFs with more pages than this (0: 1000).
+	MaxPages int
+}
+
+// Face is one cut card face.
+type Face struct {
+	Page, Row, Col int         // 1-based PDF page, row and column in its grid
+	Image          image.Image // the face, portrait, at Options.DPI
+	Hash           uint64      // perceptual hash of Image (see Hash)
+	Rotated        bool        // the card lay landscape on the page
+}
+
+// Card is one card of the PDF: its front and, unless the PDF has fronts
+// only, its back.
+type Card struct {
+	Front Face
+	Back  *Face
+}
+
+// PageReport says what Import found on one page.
+type PageReport struct {
+	Page   int    // 1-based PDF page
+	Side   string // "fronts", "backs" or "fold" (fronts and backs)
+	Method string // how the grid was found: "images", "marks", "lines", "gaps", "registration"
+	Rows   int
+	Cols   int
+	Cards  int // cards found (a partly empty last row gives fewer than Rows*Cols)
+}
+
+// Result is what Import found, cards in reading order (page, then row,
+// then column).
+type Result struct {
+	Pages []PageReport
+	Cards []Card
+}
