@@ -238,6 +238,45 @@ func (f *Factions) IsWildcard(id string) bool { return contains(f.Wildcard, id) 
 // IsNeutral reports whether the faction belongs to no faction.
 func (f *Factions) IsNeutral(id string) bool { return contains(f.Neutral, id) }
 
+// MainFaction returns the main faction a leader gives its deck (Arkhtide:
+// "The chosen Seeker determines your main faction identity"): the leader's
+// first faction that is not neutral, or "" when it has none (no faction,
+// or only neutral ones) or there is no leader.
+func (f *Factions) MainFaction(leader *Card) string {
+	if leader == nil {
+		return ""
+	}
+	for _, id := range leader.Factions {
+		if !f.IsNeutral(id) {
+			return id
+		}
+	}
+	return ""
+}
+
+// Innate reports whether a card is Innate to a deck whose main faction is
+// main (see MainFaction): it belongs to main, or a wildcard faction
+// (which matches every faction) stands on either side. A neutral card
+// belongs to no faction and so is not Innate, and with no main faction no
+// card is (Arkhtide: "A card is considered Innate if it belongs to your
+// main faction"). A card that names no faction at all stands outside
+// the faction system (Arkhtide's Realms, tied to no faction, are never
+// Invoked from hand) and counts as Innate to every deck.
+func (f *Factions) Innate(c *Card, main string) bool {
+	if len(c.Factions) == 0 {
+		return true
+	}
+	if main == "" {
+		return false
+	}
+	for _, id := range c.Factions {
+		if id == main || f.IsWildcard(id) || f.IsWildcard(main) && !f.IsNeutral(id) {
+			return true
+		}
+	}
+	return false
+}
+
 // RuleRef switches a named rule on for a game, with its parameters.
 type RuleRef struct {
 	Name   string

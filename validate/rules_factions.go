@@ -112,20 +112,33 @@ func uniq(list []string) []string {
 	return out
 }
 
-// NonInnate warns how many cards are not of the leader's faction and what
-// invoking them costs.
+// NonInnate warns how many cards are not Innate (not of the leader's
+// faction) and what invoking them costs.
 var NonInnate = &Rule{
 	Name: "non-innate",
-	Doc: `Warning: the deck holds cards that are not Innate (not of the leader's
-faction, and not neutral); invoking each costs Willpower (params: cost per
-card, default 1; resource, default "Willpower"; of, the leader's starting
-amount, default 13).`,
+	Doc: `Warning: the deck holds cards that are not Innate: not of the leader's
+faction (a wildcard faction matches it; a neutral card belongs to no
+faction, so it is not Innate); invoking each costs Willpower (params: cost
+per card, default 1; resource, default "Willpower"; of, the leader's
+starting amount, default 13). Cards that name no faction (Arkhtide's
+Realms) and cards a section refuses are left out. A leader without a
+faction, or with only neutral ones, gives no main faction: no card is
+Innate, and the warning points at the leader.`,
 	Check: func(p *Pass) {
 		g := p.Game
-		l := leader(p.Deck)
-		if l == nil || l.Faction() == "" {
+		var l *cardsdb.Card
+		var lpos cardsdb.Pos
+		var lsec *cardsdb.Section
+		for _, dc := range p.Deck.Cards {
+			if dc.Section != nil && dc.Section.Leader {
+				l, lpos, lsec = dc.Card, dc.Pos, dc.Section
+				break
+			}
+		}
+		if l == nil {
 			return
 		}
+		main := g.Factions.MainFaction(l)
 		cost := p.Int("cost", 1)
 		resource := p.String("resource", "Willpower")
 		of := p.Int("of", 13)
@@ -133,17 +146,11 @@ amount, default 13).`,
 		var names []string
 		var pos cardsdb.Pos
 		for _, dc := range p.Deck.Cards {
-			if dc.Section == nil || dc.Section.Leader || dc.Card.HasFaction(l.Faction()) {
+			if dc.Section == nil || dc.Section.Leader || g.Factions.Innate(dc.Card, main) {
 				continue
 			}
-			innate := len(dc.Card.Factions) == 0
-			for _, f := range dc.Card.Factions {
-				if !counted(g, f) {
-					innate = true
-				}
-			}
-			if innate {
-				continue
+			if lim, ok := dc.Section.CopyLimit(dc.Card); ok && lim == 0 {
+				continue // refused by copy-limit: it is never played
 			}
 			if n == 0 {
 				pos = dc.Pos
@@ -154,7 +161,16 @@ amount, default 13).`,
 		if n == 0 {
 			return
 		}
+		if main == "" {
+			label := strings.ToLower(g.Factions.Label)
+			what := "has no " + label
+			if f := l.Faction(); f != "" {
+				what = "is " + g.Factions.Name(f)
+			}
+			p.Report(lpos, Warning, "", "", "%s %q %s, so the deck has no main %s and no card is innate: invoking all %s costs %d %s of %d; choose a %s with a %s", lsec.Name, l.Name, what, label, plural(n, "card"), n*cost, resource, of, lsec.Name, label)
+			return
+		}
 		names = uniq(names)
-		p.Report(pos, Warning, "", "", "%s not innate to %s's %s (%s): invoking them all costs %d %s of %d", plural(n, "card"), l.Name, g.Factions.Name(l.Faction()), quoteList(names), n*cost, resource, of)
+		p.Report(pos, Warning, "", "", "%s not innate to %s's %s (%s): invoking them all costs %d %s of %d", plural(n, "card"), l.Name, g.Factions.Name(main), quoteList(names), n*cost, resource, of)
 	},
 }

@@ -328,12 +328,16 @@ func TestMessages(t *testing.T) {
 		{"ark-seeker-copies.txt", 3, "leader", `2 copies of "Thryïnn, the Last Kindler", want exactly one Seeker (remove 1)`},
 		// The same Seeker on two lines is one Seeker in two copies, not two Seekers.
 		{"ark-seeker-two-lines.txt", 3, "leader", `2 copies of "Thryïnn, the Last Kindler", want exactly one Seeker (remove 1)`},
-		{"ark-non-innate.txt", 24, "non-innate", `5 cards not innate to Thryïnn, the Last Kindler's Ember Covenant ("Gutter Crew", "Picked Clean"): invoking them all costs 5 Willpower of 13`},
+		// Neutral cards belong to no faction, so they are not Innate either.
+		{"ark-non-innate.txt", 23, "non-innate", `8 cards not innate to Thryïnn, the Last Kindler's Ember Covenant ("Arkhé Warden", "Shard of Quintessence", "Gutter Crew", "Picked Clean"): invoking them all costs 8 Willpower of 13`},
 		{"legal-three-factions.yaml", 22, "non-innate", `13 cards not innate to Hierophant Ysolde Marrowtide's Drowned Choir ("Kiln-Sworn Guard", "Trial by Cinders", "Brand of the Kiln", "Gutter Crew", "Patchwork Plating", "Picked Clean"): invoking them all costs 13 Willpower of 13`},
 
 		// Fourfold (testdata/games): faction-limit max 3, neutral never counts.
 		{"ff-four-factions.txt", 10, "faction-limit", `deck uses 4 factions (Red, Blue, Green, Gold), at most 3 allowed counting the leader's Red; remove the 1 Gold card ("Gold Soldier")`},
-		{"ff-four-factions.txt", 8, "non-innate", `6 cards not innate to Red Hero's Red ("Blue Soldier", "Green Soldier", "Gold Soldier"): invoking them all costs 6 Willpower of 13`},
+		{"ff-four-factions.txt", 8, "non-innate", `9 cards not innate to Red Hero's Red ("Blue Soldier", "Green Soldier", "Gold Soldier", "Grey Soldier"): invoking them all costs 9 Willpower of 13`},
+		// A leader without a faction (or a neutral one) gives no main faction: no card is Innate.
+		{"ff-factionless-leader.txt", 6, "non-innate", `Hero "Stray Hero" has no faction, so the deck has no main faction and no card is innate: invoking all 8 cards costs 8 Willpower of 13; choose a Hero with a faction`},
+		{"ff-neutral-leader.txt", 6, "non-innate", `Hero "Neutral Hero" is Neutral, so the deck has no main faction and no card is innate: invoking all 9 cards costs 9 Willpower of 13; choose a Hero with a faction`},
 		{"ff-leader-only-faction.txt", 8, "faction-limit", `deck uses 4 factions (Red, Blue, Gold, Green), at most 3 allowed counting the leader's Red; remove the 2 Gold cards ("Gold Soldier")`},
 		// Kaizerseat setups: one pack per player, packs by name, colour advice.
 		{"kz-packs.yaml", 6, "packs", "setup has 3 packs for 4 players, want one pack per player (add 1)"},
@@ -355,7 +359,7 @@ func TestMessages(t *testing.T) {
 		{"sd-manifest.yaml", 5, "manifest", "Secondary Crew cards: the print set has 27, the physical set in Expert mode has 26 (the cards that differ are reported one by one)"},
 		{"legal-sd-full-set.txt", 3, "manifest", "Ark cards: the manifest has 162, the game's card files hold 8; the other 154 are not in deckwright's data yet (add them to a cards file to print a full set)"},
 		// A neutral leader gives no main faction: four counted factions, one too many.
-		{"ff-neutral-leader.txt", 10, "faction-limit", `deck uses 4 factions (Red, Blue, Green, Gold), at most 3 allowed; remove the 1 Gold card ("Gold Soldier")`},
+		{"ff-neutral-leader.txt", 11, "faction-limit", `deck uses 4 factions (Red, Blue, Green, Gold), at most 3 allowed; remove the 1 Gold card ("Gold Soldier")`},
 	}
 	cache := map[string][]validate.Finding{}
 	for _, tc := range tests {
@@ -395,7 +399,7 @@ func TestBundledDecks(t *testing.T) {
 		{"seeker-chronicles/cosmos", nil},
 		{"seeker-chronicles/order", nil},
 		{"seeker-chronicles/quantum", nil},
-		{"arkhtide/ember-covenant-mono", nil},
+		{"arkhtide/ember-covenant-mono", []string{"non-innate"}}, // its 3 neutral cards
 		{"arkhtide/three-factions", []string{"non-innate"}},
 		{"hubworld/sample", nil},
 		{"kaizerseat/four-players", nil},

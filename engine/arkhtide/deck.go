@@ -84,8 +84,9 @@ type Card struct {
 	Quintessence int
 	// Willpower is a Seeker's starting Willpower (13).
 	Willpower int
-	// Innate is set for Main Deck cards of the Seeker's faction and for
-	// neutral ones: Invoking them costs no Willpower.
+	// Innate is set for Main Deck cards of the Seeker's faction (as
+	// cardsdb.Factions.Innate and validate's non-innate rule say; a
+	// neutral card is not Innate): Invoking them costs no Willpower.
 	Innate bool
 	// Text is what the card does; a Realm's two Ability Boxes are
 	// Sides[0] (side a) and Sides[1] (side b), and Text is unused.
@@ -128,7 +129,9 @@ type Deck struct {
 	// Duel (NoCard when the game has none).
 	Neutral uint8
 	Seeker  uint8
-	Faction string // the Seeker's faction: the main faction
+	// Faction is the main faction, the Seeker's ("" for a Seeker without
+	// one, or a neutral one: then no card is Innate).
+	Faction string
 	// NotSimulated and Provisional list the deck's cards (with the Neutral
 	// Realm and the tokens they Manifest) whose text is not simulated and
 	// whose values are not the rulebook's.
@@ -181,7 +184,7 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 	if len(seekers) != 1 {
 		return nil, fmt.Errorf("deck %s has %d Seekers, want 1 (deckwright validate says more)", d.Name(), len(seekers))
 	}
-	out := &Deck{Name: d.Name(), Game: g, Neutral: NoCard, Faction: seekers[0].Faction()}
+	out := &Deck{Name: d.Name(), Game: g, Neutral: NoCard, Faction: g.Factions.MainFaction(seekers[0])}
 	var errs cardsdb.ErrorList
 	ids := map[*cardsdb.Card]uint8{}
 	var order []*cardsdb.Card
@@ -257,7 +260,7 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 	}
 	for i, c := range order {
 		cc := &out.Cards[i]
-		cc.Innate = c.HasFaction(out.Faction) || allNeutral(g, c)
+		cc.Innate = g.Factions.Innate(c, out.Faction)
 		if cc.NotSimulated != "" {
 			out.NotSimulated = append(out.NotSimulated, NotSimulated{Card: c.Name, Reason: cc.NotSimulated})
 		}
@@ -290,18 +293,6 @@ func isNeutralRealm(g *cardsdb.Game, c *cardsdb.Card) bool {
 		}
 	}
 	return false
-}
-
-// allNeutral reports whether a card belongs to no faction or only to
-// neutral ones ("a card originating from another faction" is non-Innate;
-// a neutral card originates from none).
-func allNeutral(g *cardsdb.Game, c *cardsdb.Card) bool {
-	for _, f := range c.Factions {
-		if !g.Factions.IsNeutral(f) {
-			return false
-		}
-	}
-	return true
 }
 
 func effectsPos(c *cardsdb.Card) cardsdb.Pos {

@@ -145,7 +145,7 @@ func (sc *scenario) id(name string) uint8 {
 	if len(errs) > 0 {
 		sc.fail("%v", errs)
 	}
-	cc.Innate = c.HasFaction(sc.m.Deck.Faction) || allNeutral(sc.game, c)
+	cc.Innate = sc.game.Factions.Innate(c, sc.m.Deck.Faction)
 	for _, t := range []*Text{&cc.Text, &cc.Sides[0], &cc.Sides[1]} {
 		for ai := range t.Abilities {
 			for xi := range t.Abilities[ai].Actions {
