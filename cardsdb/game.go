@@ -122,10 +122,14 @@ type Section struct {
 	Count         Count
 	Copies        int // copy limit per card; 0 = none
 	CopyOverrides map[string]int
-	TypeLimits    []TypeLimit
-	Leader        bool
-	CompanionOf   *Companion
-	Optional      bool
+	// ExcludeTags keeps out of the section every card that carries one of
+	// these tags, whatever its name (Arkhtide's Realm Deck and the Neutral
+	// Realm): its copy limit there is 0.
+	ExcludeTags []string
+	TypeLimits  []TypeLimit
+	Leader      bool
+	CompanionOf *Companion
+	Optional    bool
 	// All marks a section that always holds every card of its types in
 	// the counts of the physical set (Kaizerseat's Thronecards): Resolve
 	// adds the cards a deck does not list.
@@ -180,11 +184,25 @@ func (s *Section) TypeLimit(typeID string) *TypeLimit {
 	return nil
 }
 
+// Excludes reports whether the section keeps the card out by one of its
+// tags (ExcludeTags).
+func (s *Section) Excludes(c *Card) bool {
+	for _, t := range c.Tags {
+		if contains(s.ExcludeTags, t) {
+			return true
+		}
+	}
+	return false
+}
+
 // CopyLimit returns the number of copies of c that the section allows, and
-// false when there is no limit: the card's own deck_limit first, then the
-// section's per-card override (0 forbids the card), then the type's limit,
-// then the section's.
+// false when there is no limit: 0 for a card the section excludes by tag,
+// else the card's own deck_limit, then the section's per-card override (0
+// forbids the card), then the type's limit, then the section's.
 func (s *Section) CopyLimit(c *Card) (int, bool) {
+	if s.Excludes(c) {
+		return 0, true
+	}
 	if c.DeckLimit > 0 {
 		return c.DeckLimit, true
 	}

@@ -265,7 +265,7 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 	return out
 }
 
-var sectionKeys = []string{"id", "name", "aliases", "types", "count", "copies", "copy_overrides", "type_limits", "leader", "companion_of", "optional", "all", "from_packs"}
+var sectionKeys = []string{"id", "name", "aliases", "types", "count", "copies", "copy_overrides", "exclude_tags", "type_limits", "leader", "companion_of", "optional", "all", "from_packs"}
 
 func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 	if n.Kind != yaml.SequenceNode {
@@ -307,6 +307,8 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 						s.CopyOverrides[Fold(q.Key)] = v
 					}
 				}
+			case "exclude_tags":
+				s.ExcludeTags = d.strings(p.V, "exclude_tags")
 			case "type_limits":
 				s.TypeLimits = d.typeLimits(p.V, g)
 			case "leader":

@@ -375,6 +375,8 @@ packs: [{id: owls, name: Owls, color: brown, color_group: brown, doc: "l.4"}, {i
 manifest: [{name: Units, types: [unit], count: 40, doc: "COMPONENTS"}]
 variants: [{id: short, name: Short game, doc: "p.2", remove: {Apple: 1, "Big Pear": 2}}]
 `, true},
+		{"game/section with exclude_tags", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
+			"types: [unit], exclude_tags: [neutral-realm]}", 1), true},
 		{"game/sections filled by all and from_packs", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
 			"types: [unit], from_packs: true}, {id: extra, name: Extra, types: [unit], all: true, optional: true}", 1) + "packs: [{id: owls}]\n", true},
 		{"deck/setup", deckSchema, "game: tiny\nplayers: 4\npacks: [Owls, moles, Sonar & Sons]\n", true},
@@ -402,6 +404,8 @@ types: [{id: unit, name: Unit}]
 		{"game/section without types", gameSchema, strings.Replace(minimalGame, ", types: [unit]}", "}", 1), false},
 		{"game/field named like a common card key", gameSchema, strings.Replace(minimalGame, "{id: unit, name: Unit}",
 			"{id: unit, name: Unit, fields: [{name: text, kind: text}]}", 1), false},
+		{"game/exclude_tags not a list of words", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
+			"types: [unit], exclude_tags: [{tag: x}]}", 1), false},
 		{"game/copy override not a number", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
 			"types: [unit], copy_overrides: {Apple: one}}", 1), false},
 		{"game/pack without id", gameSchema, minimalGame + "packs: [{name: Owls}]\n", false},

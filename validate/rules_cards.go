@@ -89,7 +89,8 @@ var CardSection = &Rule{
 var CopyLimit = &Rule{
 	Name:   "copy-limit",
 	Always: true,
-	Doc: `More copies of a card than allowed: the card's own deck_limit, else the
+	Doc: `More copies of a card than allowed: none of a card with a tag the
+section's exclude_tags lists, else the card's own deck_limit, else the
 section's copy_overrides entry, else its type_limits copies, else the
 section's copies (1 = singleton).`,
 	Check: func(p *Pass) {

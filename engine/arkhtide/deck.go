@@ -167,6 +167,7 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 	}
 	var seekers []*cardsdb.Card
 	var main, realms []cardsdb.DeckCard
+	var errs cardsdb.ErrorList
 	for _, dc := range d.Cards {
 		switch dc.Card.Type {
 		case "seeker":
@@ -176,16 +177,21 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 		case "unit", "feat", "binding":
 			main = append(main, dc)
 		case "realm":
-			if !isNeutralRealm(g, dc.Card) {
-				realms = append(realms, dc)
+			if isNeutralRealm(g, dc.Card) {
+				// Never played as a 7th Realm, nor dropped to leave 6.
+				errs.Add(dc.Pos, "%q is the Neutral Realm: it stands in the centre of a Seeker's Duel, not in a Realm Deck; remove it (deckwright validate says so too)", dc.Card.Name)
+				continue
 			}
+			realms = append(realms, dc)
 		}
+	}
+	if err := errs.Err(); err != nil {
+		return nil, err
 	}
 	if len(seekers) != 1 {
 		return nil, fmt.Errorf("deck %s has %d Seekers, want 1 (deckwright validate says more)", d.Name(), len(seekers))
 	}
 	out := &Deck{Name: d.Name(), Game: g, Neutral: NoCard, Faction: g.Factions.MainFaction(seekers[0])}
-	var errs cardsdb.ErrorList
 	ids := map[*cardsdb.Card]uint8{}
 	var order []*cardsdb.Card
 	add := func(c *cardsdb.Card) uint8 {
@@ -283,12 +289,17 @@ func (c *Card) text(i int) *Text {
 	return &c.Text
 }
 
+// isNeutralRealm reports whether c is the game's Neutral Realm: a Realm
+// that the section holding the Realm Deck keeps out by tag (exclude_tags
+// in game.yaml: the bundled game excludes neutral-realm). The same data
+// makes validate's copy-limit refuse it in a Realm Deck, so the two agree
+// whatever the card's name.
 func isNeutralRealm(g *cardsdb.Game, c *cardsdb.Card) bool {
 	if c.Type != "realm" {
 		return false
 	}
-	for _, t := range c.Tags {
-		if t == "neutral-realm" {
+	for _, s := range g.Sections {
+		if s.Takes("realm") && s.Excludes(c) {
 			return true
 		}
 	}

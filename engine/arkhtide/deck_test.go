@@ -1,0 +1,101 @@
+package arkhtide
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// neutralDeck is the Ember Covenant mono deck as a decklist, with its Realm
+// Deck given by realms.
+func neutralDeck(realms ...string) string {
+	return `game: arkhtide
+Seeker:
+Thryïnn, the Last Kindler
+Main:
+3 Ashen Acolyte
+3 Cinderbrand Penitent
+3 Kiln-Sworn Guard
+3 Vigil-Keeper Osmund
+2 Vessa of the Seventh Pyre
+2 Brother Hallek, Ember-Tongue
+2 Pyre Matron Uzzeline
+2 Censer-Bearer Oduin
+2 Kindled Martyr
+1 Emberhold Colossus
+3 Trial by Cinders
+2 Penance Unending
+2 Last Ember
+2 Kindle the Faithful
+3 Brand of the Kiln
+2 Reliquary Urn
+Realms:
+` + strings.Join(realms, "\n") + "\n"
+}
+
+var sixRealms = []string{"Cindervault Steppe", "Ruin of Saint Evorra", "Thornmere Lowlands", "Arkhé Wellspring", "The Bleached Causeway", "Ossuary of Ten Kings"}
+
+func compileText(t *testing.T, g *cardsdb.Game, text string) (*Deck, error) {
+	t.Helper()
+	list, err := cardsdb.ParseDeck("deck.txt", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	deck, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Compile(deck)
+}
+
+// TestNeutralRealm checks that the Neutral Realm is the Realm the Realm
+// Deck's section keeps out by tag (exclude_tags in game.yaml, the data
+// validate's copy-limit reads too), not a card name, and that a Realm
+// Deck listing it is refused rather than played with 6 Realms.
+func TestNeutralRealm(t *testing.T) {
+	db, err := cardsdb.LoadBundled() // a DB of its own: the test edits the game
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game("arkhtide")
+
+	d, err := compileText(t, g, neutralDeck(append(sixRealms, "Glasswind Dunes")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Neutral == NoCard || d.Cards[d.Neutral].Name != "The Still Eye" || len(d.Realms) != 7 {
+		t.Fatalf("Neutral %d, %d Realms: want The Still Eye in the centre and 7 Realms", d.Neutral, len(d.Realms))
+	}
+
+	// Listed in the Realm Deck: an error at its line, not 6 Realms.
+	_, err = compileText(t, g, neutralDeck(append(sixRealms, "The Still Eye")...))
+	if err == nil || !strings.Contains(err.Error(), "deck.txt:28:1: ") || !strings.Contains(err.Error(), `"The Still Eye"`) {
+		t.Errorf("a Realm Deck with the Neutral Realm: %v; want an error at deck.txt:28:1 naming it", err)
+	}
+
+	// The data decides: move the tag to Glasswind Dunes, and it is the
+	// Neutral Realm (and refused in a Realm Deck), The Still Eye a Realm
+	// like any other.
+	eye, dunes := g.Card("The Still Eye"), g.Card("Glasswind Dunes")
+	var tag string
+	for _, s := range g.Sections {
+		if s.Takes("realm") && len(s.ExcludeTags) > 0 {
+			tag = s.ExcludeTags[0]
+		}
+	}
+	if tag == "" {
+		t.Fatal("no section of the game keeps a Realm out by tag")
+	}
+	eye.Tags, dunes.Tags = nil, []string{tag}
+	d, err = compileText(t, g, neutralDeck(append(sixRealms, "The Still Eye")...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Neutral == NoCard || d.Cards[d.Neutral].Name != "Glasswind Dunes" {
+		t.Errorf("Neutral %d: want Glasswind Dunes, the card the data tags", d.Neutral)
+	}
+	if _, err := compileText(t, g, neutralDeck(append(sixRealms, "Glasswind Dunes")...)); err == nil {
+		t.Errorf("Glasswind Dunes, now the Neutral Realm, is accepted in a Realm Deck")
+	}
+}
