@@ -56,6 +56,11 @@ const (
 // cannot perform that Attack).
 const NoAttack = -1
 
+// StartingWillpower is every Seeker's Willpower when a game begins: "Each
+// player sets their starting Willpower to 13" (Setup step 4; "Each Seeker
+// begins the game with 13 Willpower").
+const StartingWillpower = 13
+
 // NoCard is the id of no card.
 const NoCard uint8 = 255
 
@@ -82,7 +87,8 @@ type Card struct {
 	// Realms: Initiative (-1 for none, the Neutral Realm) and Quintessence.
 	Initiative   int
 	Quintessence int
-	// Willpower is a Seeker's starting Willpower (13).
+	// Willpower is a Seeker's starting Willpower: StartingWillpower, for
+	// every Seeker (Compile refuses a card that states another figure).
 	Willpower int
 	// Innate is set for Main Deck cards of the Seeker's faction (as
 	// cardsdb.Factions.Innate and validate's non-innate rule say; a
@@ -383,16 +389,16 @@ func compileCard(c *cardsdb.Card) (Card, cardsdb.ErrorList) {
 		cc.Initiative = v
 	}
 	cc.Quintessence, _ = c.Int("quintessence")
+	var errs cardsdb.ErrorList
 	if cc.Kind == KindSeeker {
-		cc.Willpower = 13
-		if v, ok := c.Int("willpower"); ok {
-			cc.Willpower = v
+		cc.Willpower = StartingWillpower
+		if v, ok := c.Int("willpower"); ok && v != StartingWillpower {
+			errs.Add(c.Fields["willpower"].Pos, "%s: willpower %d, but every Seeker starts with %d (rulebook, Setup step 4: \"Each player sets their starting Willpower to 13\"); write %d or leave the field out", c.Name, v, StartingWillpower, StartingWillpower)
 		}
 	}
 	if cc.Kind == KindToken && c.Str("token_type") == "unit" && cc.Health == 0 {
 		cc.Health = 1
 	}
-	var errs cardsdb.ErrorList
 	parse := func(t *Text, field string) {
 		v, ok := c.Fields[field]
 		if !ok {

@@ -1,6 +1,8 @@
 package arkhtide
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -97,5 +99,69 @@ func TestNeutralRealm(t *testing.T) {
 	}
 	if _, err := compileText(t, g, neutralDeck(append(sixRealms, "Glasswind Dunes")...)); err == nil {
 		t.Errorf("Glasswind Dunes, now the Neutral Realm, is accepted in a Realm Deck")
+	}
+}
+
+// TestStartingWillpower checks that every Seeker starts with 13 Willpower
+// ("Each player sets their starting Willpower to 13", Setup step 4): a
+// Seeker card that states another figure is a data error at the field,
+// never a different start.
+func TestStartingWillpower(t *testing.T) {
+	db, err := cardsdb.LoadBundled() // a DB of its own: the test edits a card
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game("arkhtide")
+	text := neutralDeck(append(sixRealms, "Glasswind Dunes")...)
+	sk := g.Card("Thryïnn, the Last Kindler")
+
+	delete(sk.Fields, "willpower")
+	d, err := compileText(t, g, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := d.Cards[d.Seeker].Willpower; w != StartingWillpower || StartingWillpower != 13 {
+		t.Errorf("a Seeker without a willpower field starts with %d (StartingWillpower %d), want 13", w, StartingWillpower)
+	}
+	m := NewMatch(d, Options{Opponent: Passive}, &Greedy{})
+	m.rng = rand.New(rand.NewPCG(1, 1))
+	m.setup()
+	if y, o := m.S.Side[You].Willpower, m.S.Side[Opponent].Willpower; y != 13 || o != 13 {
+		t.Errorf("the match starts with %d and %d Willpower, want 13 each", y, o)
+	}
+
+	sk.Fields["willpower"] = cardsdb.Value{Kind: cardsdb.KindInt, Int: 12, Pos: cardsdb.Pos{File: "seekers.yaml", Line: 9, Col: 16}}
+	_, err = compileText(t, g, text)
+	if err == nil || !strings.HasPrefix(err.Error(), "seekers.yaml:9:16: ") || !strings.Contains(err.Error(), "13") {
+		t.Errorf("a Seeker that states 12 Willpower: %v; want an error at its field saying 13", err)
+	}
+}
+
+// TestSeekerWillpowerData checks that the bundled game definition refuses a
+// Seeker card that states a starting Willpower other than 13, at its line.
+func TestSeekerWillpowerData(t *testing.T) {
+	db, err := cardsdb.LoadBundled() // a DB of its own: the test adds cards
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game("arkhtide")
+	card := func(w int) []byte {
+		return fmt.Appendf(nil, `game: arkhtide
+cards:
+  - name: Test Seeker %d
+    type: seeker
+    faction: ember-covenant
+    willpower: %d
+    soul: 2
+    melee: "3"
+    ranged: "."
+`, w, w)
+	}
+	if err := cardsdb.ParseCards("ok.yaml", card(13), ".", g); err != nil {
+		t.Fatalf("a Seeker with 13 Willpower: %v", err)
+	}
+	err = cardsdb.ParseCards("bad.yaml", card(12), ".", g)
+	if err == nil || !strings.HasPrefix(err.Error(), "bad.yaml:6:16: ") {
+		t.Errorf("a Seeker with 12 Willpower: %v; want an error at bad.yaml:6:16", err)
 	}
 }

@@ -26,7 +26,7 @@ func (m *Match) setup() {
 	y.Deck.N = copy(y.Deck.Card[:], d.MainDeck)
 	y.RealmDeck.N = copy(y.RealmDeck.Card[:], d.Realms)
 	y.Seeker = Unit{Card: d.Seeker, Zone: ZoneSafe, Ready: true}
-	y.Willpower = m.cards[d.Seeker].Willpower
+	y.Willpower = StartingWillpower
 	y.Realm = -1
 	m.shuffle(&y.Deck)
 	m.shuffle(&y.RealmDeck)
@@ -36,7 +36,7 @@ func (m *Match) setup() {
 	if m.Opts.Opponent == Passive {
 		o.Present = true
 		o.Seeker.Zone, o.Seeker.Ready = ZoneSafe, true
-		o.Willpower = m.cards[m.oppSk].Willpower
+		o.Willpower = StartingWillpower
 		o.RealmDeck.N = copy(o.RealmDeck.Card[:], m.oppRlm)
 		m.shuffle(&o.RealmDeck)
 	}
