@@ -32,6 +32,9 @@ func (g *Greedy) Choose(m *Match, c *Choice) int { return defaultChoose(m, c) }
 // Side implements Policy.
 func (g *Greedy) Side(m *Match, c uint8) uint8 { return bestSide(m, c) }
 
+// First chooses, with the higher Initiative, to act first (see actFirst).
+func (g *Greedy) First(m *Match) int { return actFirst(m) }
+
 // Discard implements Policy.
 func (g *Greedy) Discard(m *Match) uint64 {
 	var set uint64

@@ -33,6 +33,7 @@ func (r *randomPolicy) Realm(m *Match, top []uint8) (int, uint8) {
 	return r.rng.IntN(len(top)), uint8(r.rng.IntN(8))
 }
 func (r *randomPolicy) Side(m *Match, c uint8) uint8   { return uint8(r.rng.IntN(2)) }
+func (r *randomPolicy) First(m *Match) int             { return r.rng.IntN(2) }
 func (r *randomPolicy) Choose(m *Match, c *Choice) int { return r.rng.IntN(c.N) }
 func (r *randomPolicy) Next(m *Match) Move {
 	r.moves = m.LegalMoves(r.moves[:0])

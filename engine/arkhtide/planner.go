@@ -90,6 +90,9 @@ func (p *Planner) Choose(m *Match, c *Choice) int { return defaultChoose(m, c) }
 // Side implements Policy.
 func (p *Planner) Side(m *Match, c uint8) uint8 { return bestSide(m, c) }
 
+// First chooses, with the higher Initiative, to act first (see actFirst).
+func (p *Planner) First(m *Match) int { return actFirst(m) }
+
 // plannerUseless adds to useless the cards the Planner never plays.
 func plannerUseless(m *Match, c uint8) bool {
 	card := m.Card(c)

@@ -24,6 +24,12 @@ type Policy interface {
 	// Side returns the side (0: a, 1: b) of Realm card c whose abilities
 	// apply to you.
 	Side(m *Match, c uint8) uint8
+	// First returns who acts first in the Preparation Phase (You or
+	// Opponent). It is asked only when your revealed Realm has the higher
+	// Initiative: "The player whose revealed Realm has the highest
+	// Initiative value chooses which player will act first" (Realm Phase,
+	// step 16).
+	First(m *Match) int
 	// Next returns your next move (m.S.Phase is the phase).
 	Next(m *Match) Move
 	// Choose picks one of the options of c (0 to c.N-1).
@@ -90,6 +96,15 @@ func PolicyDoc(name string) string { return policies.Doc(name) }
 func NewPolicy(name string) (Policy, error) { return policies.Make(name) }
 
 // The heuristics both policies share.
+
+// actFirst is the choice of both policies when their Realm has the higher
+// Initiative: you act first. Against the engine's opponents waiting
+// teaches nothing (the passive opponent's Preparation is known in advance:
+// its Seeker moves onto its own Realm, then it is Prepared, and the
+// planner already counts that Seeker), while the first Turn keeps the
+// chance to be Prepared first, which starts the Combat Phase and chooses
+// the order in which the Realms are evaluated in the Harvest.
+func actFirst(*Match) int { return You }
 
 // extractValue is the Quintessence a Unit card brings when Extracted (0
 // with Sorrow: it is never Extracted).

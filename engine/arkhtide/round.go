@@ -179,9 +179,10 @@ func popcount(x uint64) int {
 
 // realmPhase: each player looks at the top 3 cards of their Realm Deck,
 // chooses 1 and returns the others on the top or the bottom; the chosen
-// Realms are revealed; the highest Initiative chooses who acts first in
-// the Preparation Phase (equal: a random draw); the Neutral Realm is
-// placed between them.
+// Realms are revealed; the player with the higher Initiative chooses who
+// acts first in the Preparation Phase (you: your policy's First; the
+// passive opponent chooses to act first; equal: a random draw); the
+// Neutral Realm is placed between them.
 func (m *Match) realmPhase() {
 	s := &m.S
 	s.Phase = PhaseRealm
@@ -264,19 +265,26 @@ func (m *Match) realmPhase() {
 		if o.Realm >= 0 {
 			oi = m.cards[s.Realms[o.Realm].Card].Initiative
 		}
+		how := "a random draw, Initiative being equal"
 		switch {
 		case yi > oi:
-			s.First = You
+			s.First = m.pol.First(m)
+			if s.First != You && s.First != Opponent {
+				m.Illegal++
+				if m.tr != nil {
+					m.logf("(illegal choice of the first player %d by %s; you act first)", s.First, m.pol.Name())
+				}
+				s.First = You
+			}
+			how = "your choice, with the higher Initiative"
 		case oi > yi:
+			// The passive opponent chooses to take the first Turn.
 			s.First = Opponent
+			how = "the opponent's choice, with the higher Initiative"
 		default:
 			s.First = m.rng.IntN(2)
 		}
 		if m.tr != nil {
-			how := "higher Initiative"
-			if yi == oi {
-				how = "a random draw, Initiative being equal"
-			}
 			m.logf("Initiative %s vs %s: %s %s first (%s).", initNote(yi), initNote(oi), m.who(s.First), verb(s.First, "act", "acts"), how)
 		}
 	}

@@ -103,6 +103,7 @@ func (s *script) Discard(m *Match) uint64                  { return 0 }
 func (s *script) Mulligan(m *Match) uint64                 { return 0 }
 func (s *script) Realm(m *Match, top []uint8) (int, uint8) { return 0, 0 }
 func (s *script) Side(m *Match, c uint8) uint8             { return 0 }
+func (s *script) First(m *Match) int                       { return You }
 func (s *script) Next(m *Match) Move                       { return Pass }
 func (s *script) Choose(m *Match, c *Choice) int {
 	if len(s.answers) == 0 {
