@@ -165,3 +165,35 @@ cards:
 		t.Errorf("a Seeker with 12 Willpower: %v; want an error at bad.yaml:6:16", err)
 	}
 }
+
+// TestSeekerWithoutFaction checks that a Seeker without a faction gives no
+// main faction: no Main Deck card is Innate, neutral ones included, and
+// each costs 1 Willpower to Invoke (as validate's non-innate warns).
+func TestSeekerWithoutFaction(t *testing.T) {
+	db, err := cardsdb.LoadBundled() // a DB of its own: the test edits a card
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game("arkhtide")
+	text := neutralDeck(append(sixRealms, "Glasswind Dunes")...)
+	d, err := compileText(t, g, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Faction != "ember-covenant" || !d.Cards[0].Innate {
+		t.Fatalf("with Thryïnn: main faction %q, %s Innate %v", d.Faction, d.Cards[0].Name, d.Cards[0].Innate)
+	}
+	g.Card("Thryïnn, the Last Kindler").Factions = nil
+	d, err = compileText(t, g, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Faction != "" {
+		t.Errorf("a Seeker without a faction gives main faction %q", d.Faction)
+	}
+	for i := 0; i < d.Main; i++ {
+		if d.Cards[i].Innate {
+			t.Errorf("%s is Innate to a Seeker without a faction", d.Cards[i].Name)
+		}
+	}
+}
