@@ -9,8 +9,8 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 )
 
-// neutralDeck is the Ember Covenant mono deck as a decklist, with its Realm
-// Deck given by realms.
+// neutralDeck is the Ember Covenant mono deck as a decklist (with 2 of its
+// 3 neutral cards), with its Realm Deck given by realms.
 func neutralDeck(realms ...string) string {
 	return `game: arkhtide
 Seeker:
@@ -32,6 +32,7 @@ Main:
 2 Kindle the Faithful
 3 Brand of the Kiln
 2 Reliquary Urn
+2 Arkhé Warden
 Realms:
 ` + strings.Join(realms, "\n") + "\n"
 }
@@ -72,8 +73,8 @@ func TestNeutralRealm(t *testing.T) {
 
 	// Listed in the Realm Deck: an error at its line, not 6 Realms.
 	_, err = compileText(t, g, neutralDeck(append(sixRealms, "The Still Eye")...))
-	if err == nil || !strings.Contains(err.Error(), "deck.txt:28:1: ") || !strings.Contains(err.Error(), `"The Still Eye"`) {
-		t.Errorf("a Realm Deck with the Neutral Realm: %v; want an error at deck.txt:28:1 naming it", err)
+	if err == nil || !strings.Contains(err.Error(), "deck.txt:29:1: ") || !strings.Contains(err.Error(), `"The Still Eye"`) {
+		t.Errorf("a Realm Deck with the Neutral Realm: %v; want an error at deck.txt:29:1 naming it", err)
 	}
 
 	// The data decides: move the tag to Glasswind Dunes, and it is the
