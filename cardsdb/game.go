@@ -240,9 +240,20 @@ func (f *Factions) IsNeutral(id string) bool { return contains(f.Neutral, id) }
 
 // RuleRef switches a named rule on for a game, with its parameters.
 type RuleRef struct {
-	Name   string
+	Name string
+	// Params holds the parameters as the YAML gives them (int, float64,
+	// string, bool, nil, []any or map[string]any): the rule that declares
+	// them checks their names and types (validate.CheckGame).
 	Params map[string]any
-	Pos    Pos
+	// ParamPos says where each parameter is written, for errors.
+	ParamPos map[string]ParamPos
+	Pos      Pos
+}
+
+// ParamPos is where a rule parameter is written in a game definition: its
+// name and its value.
+type ParamPos struct {
+	Key, Value Pos
 }
 
 // Back is a game's default card back.

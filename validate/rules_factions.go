@@ -27,13 +27,16 @@ func counted(g *cardsdb.Game, f string) bool {
 // FactionLimit reports decks whose cards come from too many factions.
 var FactionLimit = &Rule{
 	Name: "faction-limit",
-	Doc: `The deck's cards come from more factions than allowed (params: max,
-default 3). The leader's faction is the main faction and always counts;
-neutral and wildcard factions never count. The message names the factions
-with the fewest cards to remove.`,
+	Doc: `The deck's cards come from more factions than allowed. The leader's
+faction is the main faction and always counts; neutral and wildcard
+factions never count. The message names the factions with the fewest cards
+to remove.`,
+	Params: []*Param{
+		{Name: "max", Kind: ParamInt, Default: 3, Min: intPtr(1), Doc: "the most factions a deck may use, the leader's included"},
+	},
 	Check: func(p *Pass) {
 		g := p.Game
-		limit := p.Int("max", 3)
+		limit := p.Int("max")
 		main := ""
 		if l := leader(p.Deck); l != nil {
 			main = l.Faction()
@@ -120,15 +123,20 @@ var NonInnate = &Rule{
 faction, and not neutral); invoking each costs Willpower (params: cost per
 card, default 1; resource, default "Willpower"; of, the leader's starting
 amount, default 13).`,
+	Params: []*Param{
+		{Name: "cost", Kind: ParamInt, Default: 1, Min: intPtr(0), Doc: "what invoking one non-Innate card costs"},
+		{Name: "resource", Kind: ParamString, Default: "Willpower", Doc: "what it costs, as the rulebook names it"},
+		{Name: "of", Kind: ParamInt, Default: 13, Min: intPtr(1), Doc: "how much of the resource a player starts with"},
+	},
 	Check: func(p *Pass) {
 		g := p.Game
 		l := leader(p.Deck)
 		if l == nil || l.Faction() == "" {
 			return
 		}
-		cost := p.Int("cost", 1)
-		resource := p.String("resource", "Willpower")
-		of := p.Int("of", 13)
+		cost := p.Int("cost")
+		resource := p.String("resource")
+		of := p.Int("of")
 		n := 0
 		var names []string
 		var pos cardsdb.Pos

@@ -529,7 +529,9 @@ func TestFactionLimitParams(t *testing.T) {
 		{"3", ""},
 		{"2", ""},
 		{"1", `deck uses 2 factions (Red, Blue), at most 1 allowed counting the leader's Red; remove the 3 Blue cards ("Blue Soldier")`},
-		{"0", "*"}, // any faction-limit finding: a deck cannot have no faction at all
+		// max is at least 1 (a deck cannot have no faction at all): the game
+		// is refused, and Check reports the parameter under faction-limit.
+		{"0", "*"},
 	}
 	for _, tc := range tests {
 		t.Run("max "+tc.max, func(t *testing.T) {
