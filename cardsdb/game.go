@@ -291,6 +291,10 @@ type Game struct {
 	Decks map[string]string
 	// FS holds the game's files; card image paths are relative to its root.
 	FS fs.FS
+	// Dir is the game's folder as positions name it, a path a user can
+	// open: "bundled:arkhtide" for a bundled game, the --db path for a
+	// user's ("my-game"), "" for the current folder.
+	Dir string
 
 	byKey map[string]*Card
 }
