@@ -421,3 +421,33 @@ func TestRenderConcurrently(t *testing.T) {
 		<-done
 	}
 }
+
+// TestKaizerseatPackName checks that a Kaizerseat face prints its pack's
+// name as the game declares it ("Sonar & Sons"), never the id spelt out
+// ("pack sonar and sons"); .PackID keeps the id for templates that need it.
+func TestKaizerseatPackName(t *testing.T) {
+	set := bundledSet(t)
+	g := game(t, "kaizerseat")
+	var c *cardsdb.Card
+	for _, x := range g.Cards {
+		if x.Pack == "sonar-and-sons" {
+			c = x
+			break
+		}
+	}
+	if c == nil {
+		t.Fatal("kaizerseat has no card of the pack sonar-and-sons")
+	}
+	f, warns := set.Render(c, g, cardsdb.Size{}, Front)
+	if len(warns) > 0 {
+		t.Errorf("warnings: %v", warns)
+	}
+	line := blockText(f, "type")
+	if !strings.Contains(line, "Sonar & Sons") || strings.Contains(strings.ToLower(line), "sonar and sons") || strings.Contains(line, "sonar-and-sons") {
+		t.Errorf("type line %q, want the pack's name Sonar & Sons", line)
+	}
+	d := newData(c, g, Front, nil)
+	if d.Pack != "Sonar & Sons" || d.PackID != "sonar-and-sons" || d.Field("pack") != "Sonar & Sons" {
+		t.Errorf("Pack %q, PackID %q, Field(pack) %q; want Sonar & Sons, sonar-and-sons, Sonar & Sons", d.Pack, d.PackID, d.Field("pack"))
+	}
+}
