@@ -1,6 +1,8 @@
 package validate_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -289,3 +291,90 @@ func stringField(lit *ast.CompositeLit, field string) string {
 	}
 	return ""
 }
+
+// TestSchemaDeclaresRuleParams checks the game definition's JSON Schema
+// (docs/schema/game.schema.json, which editors use) against the rules'
+// declarations: for each rule a game switches on, the schema allows exactly
+// its parameters, each with the declared kind, bounds and values.
+func TestSchemaDeclaresRuleParams(t *testing.T) {
+	data, err := os.ReadFile("../docs/schema/game.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var schema struct {
+		Defs struct {
+			Rule struct {
+				OneOf []struct {
+					AllOf []struct {
+						If struct {
+							Properties struct {
+								Name struct {
+									Const string `json:"const"`
+								} `json:"name"`
+							} `json:"properties"`
+						} `json:"if"`
+						Then struct {
+							Properties struct {
+								Params struct {
+									MaxProperties *int `json:"maxProperties"`
+									Properties    map[string]struct {
+										Type    string   `json:"type"`
+										Minimum *int     `json:"minimum"`
+										Maximum *int     `json:"maximum"`
+										Enum    []string `json:"enum"`
+									} `json:"properties"`
+								} `json:"params"`
+							} `json:"properties"`
+						} `json:"then"`
+					} `json:"allOf"`
+				} `json:"oneOf"`
+			} `json:"rule"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &schema); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, alt := range schema.Defs.Rule.OneOf {
+		for _, c := range alt.AllOf {
+			name := c.If.Properties.Name.Const
+			seen[name] = true
+			r := validate.Lookup(name)
+			if r == nil || r.Always {
+				t.Errorf("schema gives params for %q, which is not a rule a game switches on", name)
+				continue
+			}
+			ps := c.Then.Properties.Params
+			if len(r.Params) == 0 && (ps.MaxProperties == nil || *ps.MaxProperties != 0) {
+				t.Errorf("%s declares no parameters; the schema must allow none (maxProperties: 0)", name)
+			}
+			if len(ps.Properties) != len(r.Params) {
+				t.Errorf("%s: schema has %d parameters, the rule declares %d", name, len(ps.Properties), len(r.Params))
+			}
+			for _, pm := range r.Params {
+				sp, ok := ps.Properties[pm.Name]
+				if !ok {
+					t.Errorf("%s: schema lacks parameter %s", name, pm.Name)
+					continue
+				}
+				wantType := "string"
+				switch pm.Kind {
+				case validate.ParamInt:
+					wantType = "integer"
+				case validate.ParamEnum:
+					wantType = ""
+				}
+				if sp.Type != wantType || fmt.Sprint(sp.Enum) != fmt.Sprint(pm.Values) || !sameBound(sp.Minimum, pm.Min) || !sameBound(sp.Maximum, pm.Max) {
+					t.Errorf("%s: schema parameter %s is %+v, the rule declares %+v", name, pm.Name, sp, *pm)
+				}
+			}
+		}
+	}
+	for _, r := range validate.All() {
+		if !r.Always && !seen[r.Name] {
+			t.Errorf("schema says nothing of %s's parameters", r.Name)
+		}
+	}
+}
+
+func sameBound(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
