@@ -134,6 +134,18 @@ func resolve(r *Rule, ref cardsdb.RuleRef, g *cardsdb.Game) (map[string]any, car
 		}
 		vals[name] = v
 	}
+	// A default that names a section, card type or field must name one of
+	// this game's: else the rule would look for something that is not there.
+	if ref.Pos.File != "" {
+		for _, pm := range r.Params {
+			if _, given := ref.Params[pm.Name]; given || pm.Kind == ParamInt || pm.Kind == ParamString || pm.Kind == ParamEnum {
+				continue
+			}
+			if _, msg := pm.check(pm.Default, g); msg != "" {
+				errs.Add(ref.Pos, "rule %q parameter %s defaults to %q, but %s; set params: {%s: ...}", r.Name, pm.Name, pm.Default, msg, pm.Name)
+			}
+		}
+	}
 	return vals, errs
 }
 

@@ -55,10 +55,12 @@ func TestRuleParams(t *testing.T) {
 		{`  - {name: non-innate, params: {resource: 3}}`,
 			`bad/game.yaml:8:43: rule "non-innate" parameter resource: want string, found the integer 3`},
 		{`  - {name: affiliation, params: {brings: unit, match: icons}}`, ``},
-		{`  - {name: affiliation, params: {match: icon}}`,
-			`bad/game.yaml:8:41: rule "affiliation" parameter match: want one of "any", "icons", found "icon"; did you mean "icons"?`},
-		{`  - {name: affiliation, params: {match: all}}`,
-			`bad/game.yaml:8:41: rule "affiliation" parameter match: want one of "any", "icons", found "all"`},
+		{`  - {name: affiliation, params: {brings: unit, match: icon}}`,
+			`bad/game.yaml:8:55: rule "affiliation" parameter match: want one of "any", "icons", found "icon"; did you mean "icons"?`},
+		{`  - {name: affiliation, params: {brings: unit, match: all}}`,
+			`bad/game.yaml:8:55: rule "affiliation" parameter match: want one of "any", "icons", found "all"`},
+		{`  - {name: affiliation, params: {match: any}}`,
+			`bad/game.yaml:8:5: rule "affiliation" parameter brings defaults to "agent", but Bad has no card type "agent" ("hero", "unit"); set params: {brings: ...}`},
 		{`  - {name: affiliation, params: {brings: units}}`,
 			`bad/game.yaml:8:42: rule "affiliation" parameter brings: Bad has no card type "units"; did you mean "unit"?`},
 		{`  - {name: affiliation, params: {brings: agent}}`,
@@ -71,7 +73,13 @@ func TestRuleParams(t *testing.T) {
 			`bad/game.yaml:8:41: rule "packs" parameter max_players: want integer, 1 to 99, found 100`},
 		{`  - {name: manifest, params: {section: main}}`,
 			`bad/game.yaml:8:31: rule "manifest" has no parameter "section" (it takes none)`},
-		{`  - {name: domain, params: {}}`, ``},
+		{`  - {name: domain, params: {section: main}}`, ``},
+		// A default that names no section (card type, field) of the game is
+		// an error too, at the rule: the rule would find nothing.
+		{`  - {name: domain, params: {}}`,
+			`bad/game.yaml:8:5: rule "domain" parameter section defaults to "guardians", but Bad has no section "guardians" ("hero", "main"); set params: {section: ...}`},
+		{`  - domain`,
+			`bad/game.yaml:8:5: rule "domain" parameter section defaults to "guardians", but Bad has no section "guardians" ("hero", "main"); set params: {section: ...}`},
 	}
 	for _, tc := range tests {
 		t.Run(strings.TrimSpace(tc.rule), func(t *testing.T) {

@@ -468,7 +468,8 @@ func TestFindingJSON(t *testing.T) {
 
 // TestCheckGame checks the rules lists of game definitions: the bundled and
 // test games name only known, switchable rules; an unknown rule gets a
-// suggestion, an always-on rule is refused, each at its position.
+// suggestion, an always-on rule is refused, and a rule whose default names
+// a section the game lacks is refused, each at its position.
 func TestCheckGame(t *testing.T) {
 	db := loadDB(t)
 	for _, g := range db.Games() {
@@ -491,7 +492,8 @@ rules:
 	}
 	err = validate.CheckGame(g)
 	want := `bad/game.yaml:7:5: unknown rule "guardian-stage"; did you mean "guardian-stages"? (deckwright rules lists them)
-bad/game.yaml:8:5: rule "section-size" applies to every game; remove it from rules`
+bad/game.yaml:8:5: rule "section-size" applies to every game; remove it from rules
+bad/game.yaml:9:5: rule "domain" parameter section defaults to "guardians", but Bad has no section "guardians" ("main"); set params: {section: ...}`
 	if err == nil || err.Error() != want {
 		t.Errorf("CheckGame error\n got: %v\nwant: %s", err, want)
 	}
