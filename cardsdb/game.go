@@ -297,9 +297,20 @@ func (f *Factions) Innate(c *Card, main string) bool {
 
 // RuleRef switches a named rule on for a game, with its parameters.
 type RuleRef struct {
-	Name   string
+	Name string
+	// Params holds the parameters as the YAML gives them (int, float64,
+	// string, bool, nil, []any or map[string]any): the rule that declares
+	// them checks their names and types (validate.CheckGame).
 	Params map[string]any
-	Pos    Pos
+	// ParamPos says where each parameter is written, for errors.
+	ParamPos map[string]ParamPos
+	Pos      Pos
+}
+
+// ParamPos is where a rule parameter is written in a game definition: its
+// name and its value.
+type ParamPos struct {
+	Key, Value Pos
 }
 
 // Back is a game's default card back.
@@ -337,6 +348,10 @@ type Game struct {
 	Decks map[string]string
 	// FS holds the game's files; card image paths are relative to its root.
 	FS fs.FS
+	// Dir is the game's folder as positions name it, a path a user can
+	// open: "bundled:arkhtide" for a bundled game, the --db path for a
+	// user's ("my-game"), "" for the current folder.
+	Dir string
 
 	byKey map[string]*Card
 }

@@ -155,6 +155,10 @@ func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 		return nil, err
 	}
 	g.FS = gfs
+	g.Dir = strings.TrimSuffix(prefix, "/")
+	if dir != "." {
+		g.Dir = prefix + dir
+	}
 	if g.Back.Image != "" {
 		g.Back.Image = path.Clean(g.Back.Image)
 	}

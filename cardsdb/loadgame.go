@@ -466,10 +466,16 @@ func (d *decoder) rules(n *yaml.Node) []RuleRef {
 				case "name":
 					r.Name = d.str(p.V, "rule name")
 				case "params":
-					if m, ok := d.plain(p.V).(map[string]any); ok {
-						r.Params = m
-					} else {
-						d.errorf(p.V, "rule params must be a mapping")
+					if p.V.Kind != yaml.MappingNode {
+						d.errorf(p.V, "rule params must be a mapping of names to values, found %s", kindName(p.V))
+						continue
+					}
+					r.Params, r.ParamPos = d.plain(p.V).(map[string]any), map[string]ParamPos{}
+					for i := 0; i+1 < len(p.V.Content); i += 2 {
+						k, v := p.V.Content[i], p.V.Content[i+1]
+						if _, dup := r.ParamPos[k.Value]; !dup {
+							r.ParamPos[k.Value] = ParamPos{Key: d.pos(k), Value: d.pos(v)}
+						}
 					}
 				default:
 					d.unknown(p, "rule", []string{"name", "params"})

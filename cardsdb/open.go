@@ -25,11 +25,12 @@ func (db *DB) BundledDeck(ref string) (*DeckList, error) {
 	if !ok {
 		return nil, fmt.Errorf("no bundled deck %q%s (%s has %s)", ref, didYouMean(prefixAll(g.ID+"/", Suggest(name, g.DeckNames(), 1))), g.ID, deckList(g))
 	}
-	data, err := readFS(g.FS, p, "")
+	file := path.Join(g.Dir, p) // a path the user can open
+	data, err := readFS(g.FS, p, strings.TrimSuffix(file, p))
 	if err != nil {
 		return nil, err
 	}
-	l, err := ParseDeck(g.ID+"/"+p, data)
+	l, err := ParseDeck(file, data)
 	if err != nil {
 		return nil, err
 	}

@@ -383,6 +383,12 @@ variants: [{id: short, name: Short game, doc: "p.2", remove: {Apple: 1, "Big Pea
 		{"deck/variant", deckSchema, "variant: expert\nsections: {main: [A]}\n", true},
 
 		// Must fail.
+		{"game/rule params a rule declares", gameSchema, minimalGame + "rules: [{name: affiliation, params: {brings: unit, match: icons}}, {name: non-innate, params: {of: 20}}]\n", true},
+		{"game/rule param the rule does not declare", gameSchema, minimalGame + "rules: [{name: faction-limit, params: {maxx: 2}}]\n", false},
+		{"game/rule param of the wrong kind", gameSchema, minimalGame + "rules: [{name: faction-limit, params: {max: three}}]\n", false},
+		{"game/rule param out of range", gameSchema, minimalGame + "rules: [{name: faction-limit, params: {max: 0}}]\n", false},
+		{"game/rule param not among the values", gameSchema, minimalGame + "rules: [{name: affiliation, params: {match: icon}}]\n", false},
+		{"game/params for a rule that takes none", gameSchema, minimalGame + "rules: [{name: manifest, params: {section: main}}]\n", false},
 		{"game/unknown top-level key", gameSchema, minimalGame + "colour: red\n", false},
 		{"game/missing sections", gameSchema, `
 id: tiny

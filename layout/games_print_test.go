@@ -310,7 +310,7 @@ func TestPrintKaizerseatSetup(t *testing.T) {
 	pages, rep := gamesRender(t, items, opts)
 	gamesCheckPages(t, pages, rep, 10)
 	gamesCheckFronts(t, pages, rep, items, false)
-	// Count the type lines ("Thronecard", "Seeker · pack solongnecks").
+	// Count the type lines ("Thronecard", "Seeker · Solongnecks").
 	count := map[string]int{}
 	for _, p := range pages {
 		for _, s := range rep.Sheet.Slots {

@@ -548,6 +548,52 @@ func TestPrepareImagesBleed(t *testing.T) {
 	}
 }
 
+// TestPrepareImagesBleedFineDetail gives the bleed an image whose every
+// pixel differs from its neighbours (1-pixel stripes of red along x, of
+// green along y), at exactly the trim's resolution, as a lossless PNG.
+// Every bleed pixel must be the source's nearest edge pixel and every trim
+// pixel the source's own: a bleed (or edge) that blends or smears pixels is
+// off by half a stripe. TestPrepareImagesBleed's smooth art, which compares
+// the bleed with the output's own edge, cannot tell a blend from a copy.
+func TestPrepareImagesBleedFineDetail(t *testing.T) {
+	const w, h = 744, 1039 // 63×88 mm at 300 DPI
+	src := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			src.SetNRGBA(x, y, color.NRGBA{uint8(255 * (x % 2)), uint8(255 * (y % 2)), uint8((x*37 + y*91) % 256), 255})
+		}
+	}
+	// One pixel not quite opaque makes the output a PNG, compared exactly.
+	odd := image.Point{300, 500}
+	src.Pix[src.PixOffset(odd.X, odd.Y)+3] = 254
+	p, err := artPrepareOne(t, poker(artWrite(t, t.TempDir(), "stripes.png", artEncodePNG(t, src)), 3), PrepareOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.W != 815 || p.H != 1110 || p.Type != "png" {
+		t.Fatalf("got a %d×%d %s, want a 815×1110 png", p.W, p.H, p.Type)
+	}
+	m := artDecodeResult(t, p)
+	const b = 35 // round(3 mm at 300 DPI)
+	bad := 0
+	for y := range p.H {
+		for x := range p.W {
+			sx, sy := min(max(x-b, 0), w-1), min(max(y-b, 0), h-1)
+			if (image.Point{sx, sy}) == odd {
+				continue
+			}
+			if got, want := m.At(x, y), src.At(sx, sy); !artNear(got, want, 1) {
+				if bad++; bad <= 5 {
+					t.Errorf("pixel (%d,%d) is %v, want the source's (%d,%d) %v", x, y, got, sx, sy, want)
+				}
+			}
+		}
+	}
+	if bad > 5 {
+		t.Errorf("%d pixels in all differ from the source", bad)
+	}
+}
+
 // artHugePNG returns the start of a PNG that claims w×h pixels: its
 // signature and IHDR chunk, with a correct checksum, and no image data.
 func artHugePNG(w, h uint32) []byte {

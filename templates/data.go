@@ -27,7 +27,8 @@ type Data struct {
 	FactionLabel string // what the game calls factions: "Domain"
 	Text         string // rules text
 	Flavor       string
-	Pack         string
+	Pack         string // the pack's printed name: "Sonar & Sons"
+	PackID       string // the pack's id: "sonar-and-sons"
 	Copies       int
 	// Stats lists the card's typed field values in the type's order,
 	// except text fields (in Texts), absent values and false booleans.
@@ -99,7 +100,14 @@ func newData(c *cardsdb.Card, g *cardsdb.Game, side Side, labels map[string]stri
 	}
 	d.Faction = mark(d.factionNames(), prov("faction"))
 	d.FactionID = c.Faction()
-	d.Pack = mark(c.Pack, prov("pack"))
+	d.PackID = c.Pack
+	d.Pack = c.Pack
+	if g != nil {
+		if pk := g.Pack(c.Pack); pk != nil {
+			d.Pack = pk.Name
+		}
+	}
+	d.Pack = mark(d.Pack, prov("pack"))
 	d.Copies = c.Copies
 	d.Sample = c.Sample
 	d.Provisional = c.HasProvisional()

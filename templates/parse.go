@@ -559,7 +559,7 @@ var (
 	tplErrRE   = regexp.MustCompile(`^template: [^:]*:(\d+):(?:(\d+):)? ?(.*)$`)
 	execAtRE   = regexp.MustCompile(`^executing "[^"]*" at <([^>]*)>: (.*)$`)
 	noFieldRE  = regexp.MustCompile(`can't evaluate field (\w+) in type`)
-	dataFields = []string{"Game", "GameID", "Name", "Type", "TypeName", "Faction", "FactionID", "FactionLabel", "Text", "Flavor", "Pack", "Copies", "Stats", "Texts", "Back", "CardBack", "Sample", "Provisional", "Field", "List", "Has", "Label", "IsProvisional", "StatsOf", "StatsExcept"}
+	dataFields = []string{"Game", "GameID", "Name", "Type", "TypeName", "Faction", "FactionID", "FactionLabel", "Text", "Flavor", "Pack", "PackID", "Copies", "Stats", "Texts", "Back", "CardBack", "Sample", "Provisional", "Field", "List", "Has", "Label", "IsProvisional", "StatsOf", "StatsExcept"}
 )
 
 // content parses a box's content template and runs it once on an empty

@@ -3,8 +3,10 @@ package templates
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -403,21 +405,84 @@ func TestRenderZeroTemplate(t *testing.T) {
 	}
 }
 
-// TestRenderConcurrently renders with one set from many goroutines (run
-// with -race).
+// TestRenderConcurrently renders every card of two games with one set from
+// many goroutines at once (run with -race): each face and its warnings must
+// be exactly what a render on its own gives, so no render sees another's
+// state.
 func TestRenderConcurrently(t *testing.T) {
 	set := bundledSet(t)
-	g := game(t, "arkhtide")
-	done := make(chan bool)
-	for w := 0; w < 4; w++ {
-		go func() {
-			for _, c := range g.Cards {
-				set.Render(c, g, cardsdb.Size{}, Front)
-			}
-			done <- true
-		}()
+	type job struct {
+		c *cardsdb.Card
+		g *cardsdb.Game
 	}
-	for w := 0; w < 4; w++ {
-		<-done
+	var jobs []job
+	for _, id := range []string{"arkhtide", "seeker-chronicles"} {
+		g := game(t, id)
+		for _, c := range g.Cards {
+			jobs = append(jobs, job{c, g})
+		}
+	}
+	type result struct {
+		face  Face
+		warns []Warning
+	}
+	want := make([]result, len(jobs))
+	for i, j := range jobs {
+		want[i].face, want[i].warns = set.Render(j.c, j.g, cardsdb.Size{}, Front)
+	}
+	const workers = 4
+	got := make([][]result, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		got[w] = make([]result, len(jobs))
+		wg.Go(func() {
+			// Each worker walks the cards from a different start, so that
+			// different cards render at the same time.
+			for k := range jobs {
+				i := (k + w*len(jobs)/workers) % len(jobs)
+				got[w][i].face, got[w][i].warns = set.Render(jobs[i].c, jobs[i].g, cardsdb.Size{}, Front)
+			}
+		})
+	}
+	wg.Wait()
+	for w := range workers {
+		for i, j := range jobs {
+			if !reflect.DeepEqual(got[w][i], want[i]) {
+				t.Errorf("worker %d: %s renders differently than on its own:\n got %+v\nwant %+v", w, j.c.Name, got[w][i], want[i])
+			}
+		}
+	}
+	if len(want) == 0 || len(want[0].face.Blocks) == 0 {
+		t.Fatal("nothing rendered")
+	}
+}
+
+// TestKaizerseatPackName checks that a Kaizerseat face prints its pack's
+// name as the game declares it ("Sonar & Sons"), never the id spelt out
+// ("pack sonar and sons"); .PackID keeps the id for templates that need it.
+func TestKaizerseatPackName(t *testing.T) {
+	set := bundledSet(t)
+	g := game(t, "kaizerseat")
+	var c *cardsdb.Card
+	for _, x := range g.Cards {
+		if x.Pack == "sonar-and-sons" {
+			c = x
+			break
+		}
+	}
+	if c == nil {
+		t.Fatal("kaizerseat has no card of the pack sonar-and-sons")
+	}
+	f, warns := set.Render(c, g, cardsdb.Size{}, Front)
+	if len(warns) > 0 {
+		t.Errorf("warnings: %v", warns)
+	}
+	line := blockText(f, "type")
+	if !strings.Contains(line, "Sonar & Sons") || strings.Contains(strings.ToLower(line), "sonar and sons") || strings.Contains(line, "sonar-and-sons") {
+		t.Errorf("type line %q, want the pack's name Sonar & Sons", line)
+	}
+	d := newData(c, g, Front, nil)
+	if d.Pack != "Sonar & Sons" || d.PackID != "sonar-and-sons" || d.Field("pack") != "Sonar & Sons" {
+		t.Errorf("Pack %q, PackID %q, Field(pack) %q; want Sonar & Sons, sonar-and-sons, Sonar & Sons", d.Pack, d.PackID, d.Field("pack"))
 	}
 }

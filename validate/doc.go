@@ -4,8 +4,11 @@
 // in the shape of golang.org/x/tools' analysis.Analyzer. Some rules apply to
 // every game because they only read the game definition's data (section
 // sizes, copy limits, card types); others are switched on by name in a
-// game definition's rules list, with parameters. Check runs them all in one
-// pass and returns every Finding, sorted by position:
+// game definition's rules list, with parameters. A rule declares its
+// parameters (Param: name, kind, default, doc), as an analyzer declares its
+// flags; CheckGame refuses a game definition that gives a parameter the rule
+// does not declare or a value of the wrong kind, at its position. Check runs
+// the rules in one pass and returns every Finding, sorted by position:
 //
 //	deck, err := cardsdb.Resolve(game, list)
 //	if err != nil {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 
@@ -18,42 +19,26 @@ type Rule struct {
 	// Always marks rules that apply to every game: they only read the game
 	// definition's data. Other rules run when the game names them.
 	Always bool
+	// Params declares the parameters a game definition may set, with their
+	// kinds and defaults. Check reads them with Pass.Int and Pass.String.
+	Params []*Param
 	// Check examines the deck and reports findings through the pass.
 	Check func(*Pass)
 }
 
 // Pass is one run of a rule over a deck.
 type Pass struct {
-	Deck   *cardsdb.Deck
-	Game   *cardsdb.Game
-	Params map[string]any
+	Deck *cardsdb.Deck
+	Game *cardsdb.Game
 
-	rule *Rule
-	out  *[]Finding
+	rule   *Rule
+	values map[string]any // the rule's parameters, as Applied.Params
+	out    *[]Finding
 }
 
 // Report records a finding of the pass's rule.
 func (p *Pass) Report(pos cardsdb.Pos, sev Severity, section, card, format string, args ...any) {
 	*p.out = append(*p.out, Finding{Pos: pos, Rule: p.rule.Name, Severity: sev, Message: fmt.Sprintf(format, args...), Section: section, Card: card})
-}
-
-// Int returns an integer parameter, or def.
-func (p *Pass) Int(name string, def int) int {
-	switch v := p.Params[name].(type) {
-	case int:
-		return v
-	case float64:
-		return int(v)
-	}
-	return def
-}
-
-// String returns a string parameter, or def.
-func (p *Pass) String(name, def string) string {
-	if v, ok := p.Params[name].(string); ok {
-		return v
-	}
-	return def
 }
 
 // deckPos is where findings about the deck as a whole point: the list's
@@ -101,7 +86,8 @@ func Lookup(name string) *Rule {
 }
 
 // CheckGame reports rules a game definition names that deckwright does not
-// know, with their positions.
+// know, and parameters the rules do not declare or whose values are not of
+// the declared kind, with their positions.
 func CheckGame(g *cardsdb.Game) error {
 	var errs cardsdb.ErrorList
 	var names []string
@@ -115,6 +101,9 @@ func CheckGame(g *cardsdb.Game) error {
 			errs.Add(ref.Pos, "unknown rule %q%s (deckwright rules lists them)", ref.Name, cardsdb.DidYouMean(cardsdb.Suggest(ref.Name, names, 1)))
 		case r.Always:
 			errs.Add(ref.Pos, "rule %q applies to every game; remove it from rules", ref.Name)
+		default:
+			_, bad := resolve(r, ref, g)
+			errs = append(errs, bad...)
 		}
 	}
 	return errs.Err()
@@ -126,12 +115,21 @@ func RulesFor(g *cardsdb.Game) []Applied {
 	var out []Applied
 	for _, r := range All() {
 		if r.Always {
-			out = append(out, Applied{Rule: r})
+			vals, _ := resolve(r, cardsdb.RuleRef{Name: r.Name}, g)
+			out = append(out, Applied{Rule: r, Params: vals})
 		}
 	}
 	for _, ref := range g.Rules {
 		if r := Lookup(ref.Name); r != nil && !r.Always {
-			out = append(out, Applied{Rule: r, Params: ref.Params})
+			a := Applied{Rule: r, Pos: ref.Pos}
+			a.Params, a.errs = resolve(r, ref, g)
+			for name := range ref.Params {
+				if r.Param(name) != nil {
+					a.Given = append(a.Given, name)
+				}
+			}
+			sort.Strings(a.Given)
+			out = append(out, a)
 		}
 	}
 	return out
@@ -139,8 +137,17 @@ func RulesFor(g *cardsdb.Game) []Applied {
 
 // Applied is a rule as a game applies it.
 type Applied struct {
-	Rule   *Rule
+	Rule *Rule
+	// Params holds the value of every parameter the rule declares: the
+	// game's, or the default.
 	Params map[string]any
+	// Given lists, sorted, the parameters the game definition sets.
+	Given []string
+	// Pos is where the game definition names the rule (zero for the
+	// always-on rules).
+	Pos cardsdb.Pos
+
+	errs cardsdb.ErrorList // the game's bad parameters (see CheckGame)
 }
 
 // Check runs every rule that applies to the deck's game and returns all
@@ -149,7 +156,12 @@ func Check(d *cardsdb.Deck) []Finding {
 	var out []Finding
 	p := Pass{Deck: d, Game: d.Game, out: &out}
 	for _, a := range rulesFor(d.Game) {
-		p.Params, p.rule = a.Params, a.Rule
+		p.values, p.rule = a.Params, a.Rule
+		// A game definition that CheckGame refuses never gives a verdict
+		// on a deck: its bad parameters are errors of every deck.
+		for _, e := range a.errs {
+			p.Report(e.Pos, Error, "", "", "%s", e.Msg)
+		}
 		a.Rule.Check(&p)
 	}
 	Sort(out)

@@ -13,17 +13,20 @@ var Affiliation = &Rule{
 	Name: "affiliation",
 	Doc: `Hubworld: a deck may hold only cards of the affiliations its agents bring.
 Every card that is not of the bringing type (the seeker included) is
-checked. Params: brings, the card type whose cards bring affiliations
-(default "agent"); match, "any" (default: a card needs one of its
-affiliations among the bringing cards') or "icons" (each affiliation a card
-lists is an icon it requires, listed twice for two icons, and the bringing
-cards together must show at least as many icons of it). Neutral and
-wildcard affiliations need nothing; a bringing card of a wildcard
-affiliation brings every one.`,
+checked. With match "any", a card needs one of its affiliations among the
+bringing cards'; with match "icons", each affiliation a card lists is an
+icon it requires, listed twice for two icons, and the bringing cards
+together must show at least as many icons of it. Neutral and wildcard
+affiliations need nothing; a bringing card of a wildcard affiliation
+brings every one.`,
+	Params: []*Param{
+		{Name: "brings", Kind: ParamType, Default: "agent", Doc: "the card type whose cards bring affiliations"},
+		{Name: "match", Kind: ParamEnum, Default: "any", Values: []string{"any", "icons"}, Doc: "any: one shared affiliation is enough; icons: every icon a card lists is needed"},
+	},
 	Check: func(p *Pass) {
 		g := p.Game
-		brings := p.String("brings", "agent")
-		icons := p.String("match", "any") == "icons"
+		brings := p.String("brings")
+		icons := p.String("match") == "icons"
 		have := map[string]int{}
 		by := map[string][]string{}
 		wild := false

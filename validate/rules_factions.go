@@ -27,13 +27,16 @@ func counted(g *cardsdb.Game, f string) bool {
 // FactionLimit reports decks whose cards come from too many factions.
 var FactionLimit = &Rule{
 	Name: "faction-limit",
-	Doc: `The deck's cards come from more factions than allowed (params: max,
-default 3). The leader's faction is the main faction and always counts;
-neutral and wildcard factions never count. The message names the factions
-with the fewest cards to remove.`,
+	Doc: `The deck's cards come from more factions than allowed. The leader's
+faction is the main faction and always counts; neutral and wildcard
+factions never count. The message names the factions with the fewest cards
+to remove.`,
+	Params: []*Param{
+		{Name: "max", Kind: ParamInt, Default: 3, Min: intPtr(1), Doc: "the most factions a deck may use, the leader's included"},
+	},
 	Check: func(p *Pass) {
 		g := p.Game
-		limit := p.Int("max", 3)
+		limit := p.Int("max")
 		main := ""
 		if l := leader(p.Deck); l != nil {
 			main = l.Faction()
@@ -118,12 +121,15 @@ var NonInnate = &Rule{
 	Name: "non-innate",
 	Doc: `Warning: the deck holds cards that are not Innate: not of the leader's
 faction (a wildcard faction matches it; a neutral card belongs to no
-faction, so it is not Innate); invoking each costs Willpower (params: cost
-per card, default 1; resource, default "Willpower"; of, the leader's
-starting amount, default 13). Cards that name no faction (Arkhtide's
-Realms) and cards a section refuses are left out. A leader without a
-faction, or with only neutral ones, gives no main faction: no card is
-Innate, and the warning points at the leader.`,
+faction, so it is not Innate); invoking each costs Willpower. Cards that
+name no faction (Arkhtide's Realms) and cards a section refuses are left
+out. A leader without a faction, or with only neutral ones, gives no main
+faction: no card is Innate, and the warning points at the leader.`,
+	Params: []*Param{
+		{Name: "cost", Kind: ParamInt, Default: 1, Min: intPtr(0), Doc: "what invoking one non-Innate card costs"},
+		{Name: "resource", Kind: ParamString, Default: "Willpower", Doc: "what it costs, as the rulebook names it"},
+		{Name: "of", Kind: ParamInt, Default: 13, Min: intPtr(1), Doc: "how much of the resource a player starts with"},
+	},
 	Check: func(p *Pass) {
 		g := p.Game
 		var l *cardsdb.Card
@@ -139,9 +145,9 @@ Innate, and the warning points at the leader.`,
 			return
 		}
 		main := g.Factions.MainFaction(l)
-		cost := p.Int("cost", 1)
-		resource := p.String("resource", "Willpower")
-		of := p.Int("of", 13)
+		cost := p.Int("cost")
+		resource := p.String("resource")
+		of := p.Int("of")
 		n := 0
 		var names []string
 		var pos cardsdb.Pos

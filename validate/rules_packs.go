@@ -15,13 +15,17 @@ var Packs = &Rule{
 chooses one pack per player: as many different packs as players, each one
 the game declares (the message suggests the closest name), none twice.
 Warning: two packs of one colour group (their color_group, else their
-color) in one game. Params: advice, the rulebook's advice quoted with the
-warning; min_players and max_players, the player counts the game allows.`,
+color) in one game, with the rulebook's advice when the game gives it.`,
+	Params: []*Param{
+		{Name: "advice", Kind: ParamString, Default: "", Doc: "the rulebook's advice on colours, quoted with the warning"},
+		{Name: "min_players", Kind: ParamInt, Default: 1, Min: intPtr(1), Max: intPtr(cardsdb.MaxPlayers), Doc: "the fewest players the game allows"},
+		{Name: "max_players", Kind: ParamInt, Default: cardsdb.MaxPlayers, Min: intPtr(1), Max: intPtr(cardsdb.MaxPlayers), Doc: "the most players the game allows"},
+	},
 	Check: func(p *Pass) {
 		g, l := p.Game, p.Deck.List
 		if l.Players == 0 {
 			p.Report(p.deckPos(), Error, "", "", "setup gives no player count; add players: N and choose one pack per player")
-		} else if lo, hi := p.Int("min_players", 1), p.Int("max_players", cardsdb.MaxPlayers); l.Players < lo || l.Players > hi {
+		} else if lo, hi := p.Int("min_players"), p.Int("max_players"); l.Players < lo || l.Players > hi {
 			p.Report(l.PlayersPos, Error, "", "", "%s is for %s players, not %d; change players:", g.Name, span(lo, hi), l.Players)
 		}
 		if len(p.Deck.Packs) == 0 {
@@ -64,7 +68,7 @@ warning; min_players and max_players, the player counts the game allows.`,
 			}
 			p.Report(l.PlayersPos, Error, "", "", "setup has %s for %d players, want one pack per player (%s)", plural(distinct, "pack"), l.Players, fix)
 		}
-		advice := p.String("advice", "")
+		advice := p.String("advice")
 		for i, b := range chosen {
 			for _, a := range chosen[:i] {
 				ga := a.Pack.Group()

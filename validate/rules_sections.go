@@ -14,17 +14,40 @@ var SectionSize = &Rule{
 	Always: true,
 	Doc: `A section holds too few or too many cards for its count (exactly N, or
 min to max), or a card type inside a section breaks its type_limits count.
-A missing section counts as empty unless it is optional.`,
+A missing section counts as empty unless it is optional. The copies of
+unknown cards (see unknown-card) count toward the section they are listed
+in (a list without section headers: the section of the closest name), so
+that fixing their names and following the advice gives the right count:
+"Stack has 38 Modules and 3 unknown cards, want exactly 40 (remove 1)".
+An unknown card in the section a companion section follows brings one
+companion.`,
 	Check: func(p *Pass) {
 		g := p.Game
 		for _, s := range g.Sections {
 			if s.Leader {
 				continue // the leader rule speaks for leader sections
 			}
-			total := p.Deck.Total(s.ID)
+			known, unknown := p.Deck.Total(s.ID), unknownIn(p, s)
+			var from *cardsdb.Section // the section a companion section follows
+			if c := s.CompanionOf; c != nil {
+				if from = g.Section(c.Section); from != nil {
+					unknown = unknownIn(p, from)
+				}
+			}
+			total := known + unknown
 			if s.Count.Set() && !s.Count.Allows(total) && !(total == 0 && s.Optional) {
-				noun := typeNoun(g, s)
-				p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, plural(total, noun), s.Count, fix(s.Count, total))
+				has := plural(total, typeNoun(g, s))
+				switch {
+				case unknown > 0 && from != nil:
+					with := "unknown " + plural(2, typeNoun(g, from))[2:]
+					if unknown == 1 {
+						with = "an unknown " + typeNoun(g, from)
+					}
+					has = plural(known, typeNoun(g, s)) + " and " + itoa(unknown) + " to come with " + with
+				case unknown > 0:
+					has = plural(known, typeNoun(g, s)) + " and " + plural(unknown, "unknown card")
+				}
+				p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, has, s.Count, fix(s.Count, total))
 			}
 			for _, tl := range s.TypeLimits {
 				n := 0
@@ -39,6 +62,33 @@ A missing section counts as empty unless it is optional.`,
 			}
 		}
 	},
+}
+
+// unknownIn counts the copies of the deck's unknown cards listed in s: under
+// its header, or, for an entry before any header, when the closest card
+// name is of a type s takes.
+func unknownIn(p *Pass, s *cardsdb.Section) int {
+	n := 0
+	for _, u := range p.Deck.Unknown {
+		if unknownSection(p.Game, u) == s {
+			n += u.Entry.Count
+		}
+	}
+	return n
+}
+
+// unknownSection is the section an unknown card would be in once its name
+// is fixed, or nil when the list does not say.
+func unknownSection(g *cardsdb.Game, u cardsdb.UnknownCard) *cardsdb.Section {
+	if u.Entry.Section != "" {
+		return g.SectionByName(u.Entry.Section)
+	}
+	if len(u.Suggestions) > 0 {
+		if c := g.Card(u.Suggestions[0]); c != nil {
+			return g.SectionFor(c.Type)
+		}
+	}
+	return nil
 }
 
 // fix says how to bring n within c: "remove 1", "add 3", "add at least 2".
@@ -70,7 +120,8 @@ var Leader = &Rule{
 	Always: true,
 	Doc: `A section marked leader (Arkhtide's and Hubworld's Seeker) must hold
 exactly one card, one copy. The leader's faction is the deck's main
-faction.`,
+faction. An unknown card listed there counts as a leader (unknown-card
+reports its name), so the rule never asks to add one beside it.`,
 	Check: func(p *Pass) {
 		g := p.Game
 		for _, s := range g.Sections {
@@ -83,6 +134,14 @@ faction.`,
 				if dc.Section == s {
 					names = append(names, dc.Card.Name)
 					total += dc.Count
+				}
+			}
+			// An unknown card listed as the leader is one once its name is
+			// fixed (unknown-card reports it): never also "add one".
+			for _, u := range p.Deck.Unknown {
+				if unknownSection(g, u) == s {
+					names = append(names, u.Entry.Name)
+					total += u.Entry.Count
 				}
 			}
 			names = uniq(names)

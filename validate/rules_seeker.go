@@ -12,12 +12,16 @@ var GuardianStages = &Rule{
 	Name: "guardian-stages",
 	Doc: `Seeker Chronicles rule A: "Each deck features 3 Guardians, with 1 G-module
 each, such that all your G-modules have different stage numbers (I, II,
-III)." Reports two Guardians whose G-modules share a stage (params: section,
-default "guardians"; field, default "g_module"; stage, default "stage").`,
+III)." Reports two Guardians whose G-modules share a stage.`,
+	Params: []*Param{
+		{Name: "section", Kind: ParamSection, Default: "guardians", Doc: "the section of the Guardians"},
+		{Name: "field", Kind: ParamField, Default: "g_module", Doc: "the Guardian's field naming its G-module"},
+		{Name: "stage", Kind: ParamField, Default: "stage", Doc: "the G-module's field holding its stage (I, II or III)"},
+	},
 	Check: func(p *Pass) {
-		section := p.String("section", "guardians")
-		field := p.String("field", "g_module")
-		stageField := p.String("stage", "stage")
+		section := p.String("section")
+		field := p.String("field")
+		stageField := p.String("stage")
 		type guardian struct {
 			dc    cardsdb.DeckCard
 			stage string
@@ -80,11 +84,13 @@ hyperlink modules of a domain that matches one of your active Guardians":
 a module whose domain no Guardian of the deck has can never be linked.
 C: a Guardian is activated only while you control a module of its domain,
 so a later Guardian whose domain no module of the stack has can never come
-into play. Logic (a wildcard domain) matches every domain.
-(params: section, default "guardians".)`,
+into play. Logic (a wildcard domain) matches every domain.`,
+	Params: []*Param{
+		{Name: "section", Kind: ParamSection, Default: "guardians", Doc: "the section of the Guardians"},
+	},
 	Check: func(p *Pass) {
 		g := p.Game
-		section := p.String("section", "guardians")
+		section := p.String("section")
 		guardians := []cardsdb.DeckCard{}
 		wild := false
 		for _, dc := range p.Deck.Cards {

@@ -301,6 +301,14 @@ func TestMessages(t *testing.T) {
 		{"sc-size-two-guardians.txt", 1, "section-size", "G-modules has 2 G-modules, want exactly 3 (add 1)"},
 		{"sc-size-two-guardians.txt", 8, "section-size", "Stack has 41 Modules, want exactly 40 (remove 1)"},
 		{"sc-size-missing-stack.txt", 4, "section-size", "Stack has 0 Modules, want exactly 40 (add 40)"},
+		// Unknown cards count toward their section: fixing their names and
+		// following the advice gives the right count.
+		{"sc-size-unknown.txt", 5, "section-size", "Stack has 38 Modules and 3 unknown cards, want exactly 40 (remove 1)"},
+		{"sc-size-unknown-noheader.txt", 5, "section-size", "Stack has 39 Modules and 2 unknown cards, want exactly 40 (remove 1)"},
+		{"sc-unknown-card.txt", 8, "section-size", "Stack has 40 Modules and 5 unknown cards, want exactly 40 (remove 5)"},
+		{"sc-size-unknown-guardian.txt", 5, "section-size", "Guardians has 1 Guardian and 1 unknown card, want exactly 3 (add 1)"},
+		{"sc-size-unknown-guardian.txt", 1, "section-size", "G-modules has 1 G-module and 1 to come with an unknown Guardian, want exactly 3 (add 1)"},
+		{"ff-unknown-two-heroes.txt", 3, "leader", `deck has 2 Heros ("Red Hero", "Nutral Hero"), want exactly one; keep one`},
 		{"sc-copy-limit.txt", 8, "copy-limit", `4 copies of "Rogue Star" in Stack, at most 3 copies allowed (remove 1)`},
 		{"sc-copy-limit.txt", 10, "copy-limit", `4 copies of "Comet" in Stack, at most 3 copies allowed (remove 1)`},
 		{"sc-unknown-card.txt", 26, "unknown-card", `no card named "Rouge Star" in Seeker Chronicles; did you mean "Rogue Star"?`},
@@ -464,7 +472,8 @@ func TestFindingJSON(t *testing.T) {
 
 // TestCheckGame checks the rules lists of game definitions: the bundled and
 // test games name only known, switchable rules; an unknown rule gets a
-// suggestion, an always-on rule is refused, each at its position.
+// suggestion, an always-on rule is refused, and a rule whose default names
+// a section the game lacks is refused, each at its position.
 func TestCheckGame(t *testing.T) {
 	db := loadDB(t)
 	for _, g := range db.Games() {
@@ -487,7 +496,8 @@ rules:
 	}
 	err = validate.CheckGame(g)
 	want := `bad/game.yaml:7:5: unknown rule "guardian-stage"; did you mean "guardian-stages"? (deckwright rules lists them)
-bad/game.yaml:8:5: rule "section-size" applies to every game; remove it from rules`
+bad/game.yaml:8:5: rule "section-size" applies to every game; remove it from rules
+bad/game.yaml:9:5: rule "domain" parameter section defaults to "guardians", but Bad has no section "guardians" ("main"); set params: {section: ...}`
 	if err == nil || err.Error() != want {
 		t.Errorf("CheckGame error\n got: %v\nwant: %s", err, want)
 	}
@@ -533,7 +543,9 @@ func TestFactionLimitParams(t *testing.T) {
 		{"3", ""},
 		{"2", ""},
 		{"1", `deck uses 2 factions (Red, Blue), at most 1 allowed counting the leader's Red; remove the 3 Blue cards ("Blue Soldier")`},
-		{"0", "*"}, // any faction-limit finding: a deck cannot have no faction at all
+		// max is at least 1 (a deck cannot have no faction at all): the game
+		// is refused, and Check reports the parameter under faction-limit.
+		{"0", "*"},
 	}
 	for _, tc := range tests {
 		t.Run("max "+tc.max, func(t *testing.T) {
