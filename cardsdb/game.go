@@ -282,6 +282,7 @@ type Game struct {
 	FS fs.FS
 
 	byKey map[string]*Card
+	art   []artEntry // art: entries waiting for their card (see applyArt)
 }
 
 // Type returns the card type with the id, or nil.
