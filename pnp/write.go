@@ -257,17 +257,18 @@ func (p *plan) name(opt WriteOptions) error {
 	byKey := map[string]*entry{}
 	for _, e := range p.entries {
 		named := e.name != ""
+		given := e.name // as the names file spells it, for positions
 		if !named {
 			e.name = e.positions[0].Name()
 		}
 		if c := g.Card(e.name); c != nil {
 			e.name, e.existing = c.Name, true
 		} else if named && n.Existing {
-			errs.Add(at(e.name), "%q is not a card of %s%s; load its cards with --db first", e.name, g.Name, suggest(e.name, g.CardNames()))
+			errs.Add(at(given), "%q is not a card of %s%s; load its cards with --db first", e.name, g.Name, suggest(e.name, g.CardNames()))
 		}
 		k := cardsdb.Fold(e.name)
 		if prev, dup := byKey[k]; dup {
-			errs.Add(at(e.name), "%q names two different cards, at %s and %s (their images differ); give each its own name", e.name, prev.positions[0], e.positions[0])
+			errs.Add(at(given), "%q names two different cards, at %s and %s (their images differ); give each its own name", e.name, prev.positions[0], e.positions[0])
 			continue
 		}
 		byKey[k] = e
