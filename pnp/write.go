@@ -15,11 +15,11 @@ var ErrNoCards = errors.New("no cards found")
 
 // The folder Write makes (paths inside it):
 const (
-	CardsFile    = "cards/pnp.yaml"      // the cards YAML skeleton
-	ContactPNG   = "contact-sheet.png"   // every cut card with its page, row and column
-	ContactHTML  = "contact-sheet.html"  // the same, as a page that links the images
-	ImagesDir    = "images"              // one image per distinct face
-	DefaultBack  = "images/back.jpg"     // the back most cards share
+	CardsFile    = "cards/pnp.yaml"     // the cards YAML skeleton
+	ContactPNG   = "contact-sheet.png"  // every cut card with its page, row and column
+	ContactHTML  = "contact-sheet.html" // the same, as a page that links the images
+	ImagesDir    = "images"             // one image per distinct face
+	DefaultBack  = "images/back.jpg"    // the back most cards share
 	imageExt     = ".jpg"
 	imageQuality = 95
 )

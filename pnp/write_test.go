@@ -233,7 +233,7 @@ func TestWriteNames(t *testing.T) {
 		want   map[string]string // card name: position of its image
 		newN   int
 	}{
-		"order": {mustNames(t, "Rogue Star\n-\nMy Own Card\n"), map[string]string{"Rogue Star": "p01-r1c1", "Page 1 r1c2": "p01-r1c2", "My Own Card": "p01-r1c3", "Page 1 r2c1": "p01-r2c1"}, 3},
+		"order":   {mustNames(t, "Rogue Star\n-\nMy Own Card\n"), map[string]string{"Rogue Star": "p01-r1c1", "Page 1 r1c2": "p01-r1c2", "My Own Card": "p01-r1c3", "Page 1 r2c1": "p01-r2c1"}, 3},
 		"mapping": {mapping, map[string]string{"Rogue Star": "p01-r2c1", "Comet": "p01-r1c2", "Page 1 r1c1": "p01-r1c1"}, 2},
 		// A copy's position names the card too.
 		"mapping a copy": {mustNames(t, "page 1 r2c2 = Laika\n"), map[string]string{"Laika": "p01-r1c1"}, 3},
