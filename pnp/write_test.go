@@ -417,3 +417,32 @@ func TestContactSheetHasOneTilePerCard(t *testing.T) {
 	}
 	_ = jpeg.DefaultQuality
 }
+
+// Every bundled game takes an import: new cards get a type whose required
+// fields placeholders fill, and the folder loads and checks.
+func TestWriteLoadsForEveryBundledGame(t *testing.T) {
+	db, err := cardsdb.LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range db.Games() {
+		t.Run(g.ID, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "o")
+			if _, err := Write(context.Background(), sheet([]int{0, 1, 0, 2}, []int{0, 0, 0, 1}), dir, WriteOptions{Game: g}); err != nil {
+				t.Fatal(err)
+			}
+			fresh, _ := cardsdb.LoadBundled()
+			if err := fresh.AddPath(dir); err != nil {
+				data, _ := os.ReadFile(filepath.Join(dir, CardsFile))
+				t.Fatalf("does not load: %v\n%s", err, data)
+			}
+			lg, _ := fresh.Game(g.ID)
+			if err := validate.CheckGame(lg); err != nil {
+				t.Fatal(err)
+			}
+			if c := lg.Card("Page 1 r1c1"); c == nil || c.Copies != 2 {
+				t.Errorf("Page 1 r1c1: %+v", c)
+			}
+		})
+	}
+}

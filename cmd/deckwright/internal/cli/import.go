@@ -76,8 +76,9 @@ out/<game>-pnp/):
   contact-sheet.html    the same as a page, with the names
 
 Cards no name reaches are called "Page 3 r2c1"; rename them in cards/pnp.yaml
-at will (their images stay). --names FILE gives names one per line in reading
-order (a line "-" skips a card), or as "page 3 r2c1 = Rogue Star" lines.
+at will (their images stay). --names FILE gives one name per distinct card in
+reading order (copies are found from the images; a line "-" skips a card), or
+"page 3 r2c1 = Rogue Star" lines (any copy's place names the card).
 --into CARDS.yaml gives the images to the cards of a cards file, in its order
 (or by a --names mapping).
 
