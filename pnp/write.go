@@ -109,8 +109,8 @@ type plan struct {
 // Faces are stored as JPEG at quality 95 and at the face's own resolution:
 // print embeds a JPEG that needs no change as it is, so the face is never
 // encoded twice, and q95 stays far above the 30 dB PSNR an import must
-// keep while taking a fifth of PNG's room (90 poker faces at 300 DPI: about
-// 30 MB instead of 150). The contact sheet, line art and text, is a PNG. The folder is made in
+// keep, in a fraction of the room PNG takes for painted art. The contact
+// sheet, thumbnails and text, is a PNG. The folder is made in
 // a temporary folder beside dir and renamed into place; when dir exists the
 // import is merged into it (see mergeInto). On error nothing is left
 // behind.
