@@ -27,18 +27,26 @@ func makeThumb(img image.Image) *thumb {
 	if w == 0 || h == 0 {
 		return &t
 	}
-	// Sample at most ~64 points per cell each way: enough for an average,
+	// At most 256 samples each way (16 per cell): enough for an average,
 	// and fast on 300 DPI faces.
-	stepX, stepY := max(1, w/(thumbSize*64)), max(1, h/(thumbSize*64))
+	stepX, stepY := max(1, w/256), max(1, h/256)
+	rgba, _ := img.(*image.RGBA)
 	for y := 0; y < h; y += stepY {
 		cy := y * thumbSize / h
 		for x := 0; x < w; x += stepX {
 			cx := x * thumbSize / w
-			r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			var r, g, bl uint32
+			if rgba != nil {
+				o := rgba.PixOffset(b.Min.X+x, b.Min.Y+y)
+				r, g, bl = uint32(rgba.Pix[o]), uint32(rgba.Pix[o+1]), uint32(rgba.Pix[o+2])
+			} else {
+				r, g, bl, _ = img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				r, g, bl = r>>8, g>>8, bl>>8
+			}
 			i := cy*thumbSize + cx
-			t[3*i] += float32(r >> 8)
-			t[3*i+1] += float32(g >> 8)
-			t[3*i+2] += float32(bl >> 8)
+			t[3*i] += float32(r)
+			t[3*i+1] += float32(g)
+			t[3*i+2] += float32(bl)
 			n[i]++
 		}
 	}
