@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -125,6 +126,7 @@ func Write(ctx context.Context, res *Result, dir string, opt WriteOptions) (*Sum
 	if err != nil {
 		return nil, err
 	}
+	dir = filepath.Clean(dir)
 	tmp, exists, old, err := prepareFolder(dir)
 	if err != nil {
 		return nil, err

@@ -446,3 +446,21 @@ func TestWriteLoadsForEveryBundledGame(t *testing.T) {
 		})
 	}
 }
+
+// A trailing slash or a relative path names the same folder; the
+// temporary folder is made beside it, never inside it.
+func TestWriteTrailingSlash(t *testing.T) {
+	_, g := seeker(t)
+	parent := t.TempDir()
+	if _, err := Write(context.Background(), sheet([]int{0}, nil), parent+"/o/", WriteOptions{Game: g}); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(filepath.Join(parent, "o"))
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if got := strings.Join(names, " "); got != "cards contact-sheet.html contact-sheet.png images" {
+		t.Errorf("folder holds %s", got)
+	}
+}
