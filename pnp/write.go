@@ -88,7 +88,9 @@ type entry struct {
 	image     string
 	backImage string // "" when the card takes the default back (or has none)
 	copies    int
-	index     int // 1-based number on the contact sheet
+	index     int               // 1-based number on the contact sheet
+	typ       *cardsdb.CardType // of a new card
+	landscape bool              // the card's type is landscape: its images are stored so
 }
 
 // plan is what Write will write.
@@ -98,7 +100,7 @@ type plan struct {
 	defaultBack *Face
 	sharedBacks int
 	unused      []string
-	typ         *cardsdb.CardType
+	anyNew      bool // some entries are new cards
 }
 
 // Write turns res into a card folder at dir that the game loads with
@@ -209,14 +211,17 @@ func makePlan(res *Result, opt WriteOptions) (*plan, error) {
 		return nil, err
 	}
 	for _, e := range p.entries {
-		if !e.existing {
-			t, err := chooseType(opt.Game, opt.Type)
-			if err != nil {
-				return nil, err
-			}
-			p.typ = t
-			break
+		if e.existing {
+			t := opt.Game.Type(opt.Game.Card(e.name).Type)
+			e.landscape = t != nil && t.Landscape
+			continue
 		}
+		t, err := chooseType(opt.Game, opt.Type, e.front.Rotated)
+		if err != nil {
+			return nil, err
+		}
+		e.typ, e.landscape = t, t.Landscape
+		p.anyNew = true
 	}
 	return p, nil
 }
@@ -285,10 +290,11 @@ func (p *plan) name(opt WriteOptions) error {
 	return errs.Err()
 }
 
-// chooseType returns the type new cards get: want, or the game's first
-// portrait type whose required fields a placeholder can fill (no required
-// card reference), fewest required fields first.
-func chooseType(g *cardsdb.Game, want string) (*cardsdb.CardType, error) {
+// chooseType returns the type new cards get: want, or the game's type
+// whose required fields a placeholder can fill (no required card
+// reference), of the card's orientation when the game has one (landscape
+// for a card that lay landscape on the page), fewest required fields first.
+func chooseType(g *cardsdb.Game, want string, landscape bool) (*cardsdb.CardType, error) {
 	if want != "" {
 		if t := g.Type(want); t != nil {
 			return t, nil
@@ -300,23 +306,23 @@ func chooseType(g *cardsdb.Game, want string) (*cardsdb.CardType, error) {
 		return nil, fmt.Errorf("unknown card type %q; %s has types %s%s", want, g.Name, strings.Join(ids, ", "), suggest(want, ids))
 	}
 	var best *cardsdb.CardType
-	bestReq := 0
+	bestCost := 0
 	for _, t := range g.Types {
-		req, ok := 0, true
+		cost, ok := 0, true
 		for _, f := range t.Fields {
 			if f.Required {
-				req++
+				cost++
 				ok = ok && f.Kind != cardsdb.KindCard
 			}
 		}
 		if !ok {
 			continue
 		}
-		if t.Landscape {
-			req += 1000
+		if t.Landscape != landscape {
+			cost += 1000
 		}
-		if best == nil || req < bestReq {
-			best, bestReq = t, req
+		if best == nil || cost < bestCost {
+			best, bestCost = t, cost
 		}
 	}
 	if best == nil {

@@ -34,10 +34,10 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, tmp st
 	}
 	written := map[string]bool{}
 	for _, e := range p.entries {
-		jobs = append(jobs, job{e.image, e.front.Image})
+		jobs = append(jobs, job{e.image, e.oriented(e.front.Image)})
 		if e.backImage != "" && !written[e.backImage] {
 			written[e.backImage] = true
-			jobs = append(jobs, job{e.backImage, e.back.Image})
+			jobs = append(jobs, job{e.backImage, e.oriented(e.back.Image)})
 		}
 	}
 	if err := os.MkdirAll(filepath.Join(tmp, ImagesDir), 0o755); err != nil {
@@ -160,4 +160,30 @@ func finishFolder(tmp, dir string, exists bool, files []outFile) error {
 		}
 	}
 	return os.RemoveAll(tmp)
+}
+
+// oriented returns a face as the card's type wants its art: Import gives
+// every face portrait, turning a card that lay landscape a quarter turn
+// clockwise; a card of a landscape type (Arkhtide's Realms) gets its face
+// turned back.
+func (e *entry) oriented(img image.Image) image.Image {
+	b := img.Bounds()
+	if !e.landscape || b.Dx() >= b.Dy() {
+		return img
+	}
+	return turnCounterClockwise(img)
+}
+
+// turnCounterClockwise turns img a quarter turn counter-clockwise.
+func turnCounterClockwise(img image.Image) image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	out := image.NewRGBA(image.Rect(0, 0, h, w))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			// (x, y) goes to (y, w-1-x).
+			out.Set(y, w-1-x, img.At(b.Min.X+x, b.Min.Y+y))
+		}
+	}
+	return out
 }

@@ -464,3 +464,49 @@ func TestWriteTrailingSlash(t *testing.T) {
 		t.Errorf("folder holds %s", got)
 	}
 }
+
+// A card that lay landscape becomes a card of the game's landscape type
+// (Arkhtide's Realms) with its face turned back to landscape: Import turns
+// it a quarter turn clockwise, Write turns it back.
+func TestWriteLandscapeCards(t *testing.T) {
+	db, _ := cardsdb.LoadBundled()
+	g, _ := db.Game("arkhtide")
+	res := sheet([]int{0, 1}, nil)
+	res.Cards[1].Front.Rotated = true
+	// Mark the portrait face's top-left corner: after the turn back it is
+	// the landscape face's bottom-left corner.
+	marked := image.NewRGBA(res.Cards[1].Front.Image.Bounds())
+	for i := range marked.Pix {
+		marked.Pix[i] = 255
+	}
+	for y := 0; y < 20; y++ {
+		for x := 0; x < 20; x++ {
+			marked.Set(x, y, color.Black)
+		}
+	}
+	res.Cards[1].Front.Image = marked
+	dir := filepath.Join(t.TempDir(), "o")
+	if _, err := Write(context.Background(), res, dir, WriteOptions{Game: g}); err != nil {
+		t.Fatal(err)
+	}
+	fresh, _ := cardsdb.LoadBundled()
+	if err := fresh.AddPath(dir); err != nil {
+		t.Fatal(err)
+	}
+	lg, _ := fresh.Game("arkhtide")
+	portrait, landscape := lg.Card("Page 1 r1c1"), lg.Card("Page 1 r1c2")
+	if lg.Type(portrait.Type).Landscape || !lg.Type(landscape.Type).Landscape {
+		t.Fatalf("types %s and %s, want a portrait type and a landscape one", portrait.Type, landscape.Type)
+	}
+	img := readImage(t, lg.FS, landscape.Image)
+	b := img.Bounds()
+	if b.Dx() != 176 || b.Dy() != 126 {
+		t.Fatalf("landscape face is %v, want 176x126", b)
+	}
+	if r, _, _, _ := img.At(5, b.Dy()-5).RGBA(); r>>8 > 60 {
+		t.Errorf("the portrait's top-left corner is not at the bottom left (red %d)", r>>8)
+	}
+	if r, _, _, _ := img.At(5, 5).RGBA(); r>>8 < 200 {
+		t.Errorf("the top-left corner is dark (red %d)", r>>8)
+	}
+}

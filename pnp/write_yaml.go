@@ -37,9 +37,9 @@ func (p *plan) cardsYAML(opt WriteOptions, old []byte) ([]byte, error) {
 	fmt.Fprintf(&b, "# Cards imported from %s by deckwright import pnp.\n", oneLine(src))
 	b.WriteString("# Images are named by where each card was in the PDF (images/p03-r2c1.jpg), never by\n")
 	b.WriteString("# its name: rename a card here and its image stays with it.\n")
-	if p.typ != nil {
-		fmt.Fprintf(&b, "# New cards are placeholders (provisional): their \"Page 3 r2c1\" names, type %s and\n", p.typ.ID)
-		b.WriteString("# the values of its required fields are ours; correct them by hand.\n")
+	if p.anyNew {
+		b.WriteString("# New cards are placeholders (provisional): their \"Page 3 r2c1\" names, their types and\n")
+		b.WriteString("# the values of their types' required fields are ours; correct them by hand.\n")
 	}
 	fmt.Fprintf(&b, "game: %s\n", quote(g.ID))
 	b.WriteString("provisional: true\n")
@@ -69,14 +69,14 @@ func (p *plan) cardsYAML(opt WriteOptions, old []byte) ([]byte, error) {
 		b.WriteString("cards:\n")
 	}
 	for _, e := range cards {
-		fmt.Fprintf(&b, "  - name: %s\n    type: %s\n    image: %s\n", quote(e.name), quote(p.typ.ID), quote(rel(e.image)))
+		fmt.Fprintf(&b, "  - name: %s\n    type: %s\n    image: %s\n", quote(e.name), quote(e.typ.ID), quote(rel(e.image)))
 		if e.copies > 1 {
 			fmt.Fprintf(&b, "    copies: %d\n", e.copies)
 		}
 		if e.backImage != "" {
 			fmt.Fprintf(&b, "    back:\n      image: %s\n", quote(rel(e.backImage)))
 		}
-		for _, f := range p.typ.Fields {
+		for _, f := range e.typ.Fields {
 			if f.Required {
 				fmt.Fprintf(&b, "    %s: %s\n", f.Name, placeholder(f))
 			}
