@@ -59,6 +59,9 @@ type Summary struct {
 	// defines (art: entries); New the new card entries.
 	Existing int `json:"existing"`
 	New      int `json:"new"`
+	// Kept counts the cards a merge found already in the folder's cards
+	// file and left as they were there (New and Existing leave them out).
+	Kept int `json:"kept"`
 	// Unused lists the names that reached no card (more names than
 	// distinct cards).
 	Unused []string `json:"unused,omitempty"`
@@ -101,6 +104,9 @@ type plan struct {
 	sharedBacks int
 	unused      []string
 	anyNew      bool // some entries are new cards
+	// keptNew and keptExisting count the entries a merge left out because
+	// the folder's cards file already had them (see mergeCardsYAML).
+	keptNew, keptExisting int
 }
 
 // Write turns res into a card folder at dir that the game loads with
@@ -349,6 +355,9 @@ func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 			s.New++
 		}
 	}
+	s.New -= p.keptNew
+	s.Existing -= p.keptExisting
+	s.Kept = p.keptNew + p.keptExisting
 	for _, f := range files {
 		s.Files = append(s.Files, f.path)
 	}

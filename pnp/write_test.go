@@ -339,8 +339,8 @@ func TestRenameAndMergeKeepTheUsersCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sum.Merged {
-		t.Error("summary does not say the import was merged")
+	if !sum.Merged || sum.Kept != 3 || sum.New != 1 {
+		t.Errorf("summary %+v, want merged, 3 cards kept as the user left them, 1 new", sum)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "notes.txt")); err != nil || string(b) != "mine" {
 		t.Errorf("the user's file is gone: %v", err)

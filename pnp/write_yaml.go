@@ -85,7 +85,9 @@ func (p *plan) cardsYAML(opt WriteOptions, old []byte) ([]byte, error) {
 	if len(bytes.TrimSpace(old)) == 0 {
 		return b.Bytes(), nil
 	}
-	return mergeCardsYAML(old, b.Bytes())
+	merged, kept, err := mergeCardsYAML(old, b.Bytes())
+	p.keptNew, p.keptExisting = kept["cards"], kept["art"]
+	return merged, err
 }
 
 // placeholder is a value a required field accepts.
@@ -123,22 +125,25 @@ func oneLine(s string) string {
 // or typed keeps its name and fields; the other new entries are added at
 // the end of their list; the new default back replaces the old one. The
 // old file's comments and other keys stay.
-func mergeCardsYAML(old, add []byte) ([]byte, error) {
+//
+// kept counts, by list, the new entries left out for an old one.
+func mergeCardsYAML(old, add []byte) ([]byte, map[string]int, error) {
 	var oldDoc, newDoc yaml.Node
 	if err := yaml.Unmarshal(old, &oldDoc); err != nil {
-		return nil, fmt.Errorf("%s in the folder is not YAML (fix or remove it to import again): %w", CardsFile, err)
+		return nil, nil, fmt.Errorf("%s in the folder is not YAML (fix or remove it to import again): %w", CardsFile, err)
 	}
 	if err := yaml.Unmarshal(add, &newDoc); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	om, nm := docMap(&oldDoc), docMap(&newDoc)
 	if om == nil || nm == nil {
-		return nil, fmt.Errorf("%s in the folder is not a cards file (fix or remove it to import again)", CardsFile)
+		return nil, nil, fmt.Errorf("%s in the folder is not a cards file (fix or remove it to import again)", CardsFile)
 	}
 	if og, ng := mapGet(om, "game"), mapGet(nm, "game"); og != nil && ng != nil && og.Value != ng.Value {
-		return nil, fmt.Errorf("%s in the folder is for game %q, not %q; import into another folder (-o)", CardsFile, og.Value, ng.Value)
+		return nil, nil, fmt.Errorf("%s in the folder is for game %q, not %q; import into another folder (-o)", CardsFile, og.Value, ng.Value)
 	}
 	images := map[string]bool{}
+	kept := map[string]int{}
 	for _, key := range []string{"cards", "art"} {
 		if seq := mapGet(om, key); seq != nil && seq.Kind == yaml.SequenceNode {
 			for _, e := range seq.Content {
@@ -164,6 +169,7 @@ func mergeCardsYAML(old, add []byte) ([]byte, error) {
 		os.Style = 0
 		for _, e := range ns.Content {
 			if img := mapGet(e, "image"); img != nil && images[path.Clean(img.Value)] {
+				kept[key]++
 				continue
 			}
 			os.Content = append(os.Content, e)
@@ -173,9 +179,9 @@ func mergeCardsYAML(old, add []byte) ([]byte, error) {
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
 	if err := enc.Encode(&oldDoc); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return b.Bytes(), enc.Close()
+	return b.Bytes(), kept, enc.Close()
 }
 
 func docMap(n *yaml.Node) *yaml.Node {

@@ -300,8 +300,11 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary) {
 	if s.SharedBacks > 0 {
 		fmt.Fprintf(w, "; %s (the most shared is the game's default back)", cardsdb.Plural(s.SharedBacks, "shared back"))
 	}
-	if s.OwnBacks > 0 {
-		fmt.Fprintf(w, "; %s with a back of its own", cardsdb.Plural(s.OwnBacks, "card"))
+	switch {
+	case s.OwnBacks == 1:
+		fmt.Fprint(w, "; 1 card with a back of its own")
+	case s.OwnBacks > 1:
+		fmt.Fprintf(w, "; %d cards with backs of their own", s.OwnBacks)
 	}
 	fmt.Fprintln(w)
 	cardsFile := filepath.Join(p.output, filepath.FromSlash(pnp.CardsFile))
@@ -311,8 +314,15 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary) {
 	if s.New > 0 {
 		fmt.Fprintf(w, "%s in %s (placeholders: rename them and set their type there)\n", cardsdb.Plural(s.New, "new card"), cardsFile)
 	}
+	if s.Kept > 0 {
+		fmt.Fprintf(w, "%s already in %s, kept as they are there\n", cardsdb.Plural(s.Kept, "card"), cardsFile)
+	}
 	if len(s.Unused) > 0 {
-		fmt.Fprintf(w, "%s reached no card: %s\n", cardsdb.Plural(len(s.Unused), "name"), strings.Join(quoteAll(s.Unused), ", "))
+		names := quoteAll(s.Unused[:min(len(s.Unused), 5)])
+		if more := len(s.Unused) - len(names); more > 0 {
+			names = append(names, fmt.Sprintf("and %d more", more))
+		}
+		fmt.Fprintf(w, "%s reached no card (more names than distinct cards): %s\n", cardsdb.Plural(len(s.Unused), "name"), strings.Join(names, ", "))
 	}
 	verb := "wrote"
 	if s.Merged {

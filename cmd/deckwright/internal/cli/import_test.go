@@ -114,7 +114,7 @@ func TestImportPnPRuns(t *testing.T) {
 	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil {
 		t.Fatalf("--json: exit %d, %s", code, out)
 	}
-	if !rep.Summary.Merged || rep.Summary.Distinct != 2 || rep.Summary.DefaultBack != pnp.DefaultBack {
+	if !rep.Summary.Merged || rep.Summary.Distinct != 2 || rep.Summary.Kept != 2 || rep.Summary.New != 0 || rep.Summary.DefaultBack != pnp.DefaultBack {
 		t.Errorf("--json summary %+v", rep.Summary)
 	}
 }
