@@ -74,18 +74,24 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, tmp st
 	if err != nil {
 		return nil, err
 	}
-	sheet, err := p.contactSheet(res)
-	if err != nil {
-		return nil, err
-	}
 	page, err := p.contactHTML(res, opt)
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range []struct {
+	type file struct {
 		path string
 		data []byte
-	}{{CardsFile, yml}, {ContactPNG, sheet}, {ContactHTML, page}} {
+	}
+	out := []file{{CardsFile, yml}, {ContactHTML, page}}
+	for i := 0; i*sheetTiles < len(res.Cards); i++ {
+		first := i * sheetTiles
+		sheet, err := p.contactSheet(res, first, min(sheetTiles, len(res.Cards)-first))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, file{contactName(i), sheet})
+	}
+	for _, f := range out {
 		full := filepath.Join(tmp, filepath.FromSlash(f.path))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			return nil, err

@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"math"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font"
@@ -16,48 +15,50 @@ import (
 )
 
 // The contact sheet: one tile per cut card, in reading order, each with
-// the card's number in the cards file, its page, row and column.
+// the card's number in the cards file, its page, row and column. A sheet
+// holds at most sheetTiles cards (a few PDF pages' worth, about 8
+// megapixels); a bigger import gets more sheets: contact-sheet-2.png ...
 const (
-	tileMaxW   = 150 // pixels of a face's tile (shrinks for big imports)
-	tileMinW   = 60
+	tileFaceW  = 150
+	tileFaceH  = 210
 	tileLabelH = 30 // two lines of 7×13 text
 	tilePad    = 6
 	sheetCols  = 10
+	sheetTiles = 200
 )
 
-// sheetGeometry returns the face box of a tile and the columns and rows.
-func sheetGeometry(n int) (faceW, faceH, cols, rows int) {
-	faceW = tileMaxW
-	if n > 200 {
-		// Keep the sheet near 200 full-size tiles' worth of pixels.
-		faceW = max(tileMinW, int(float64(tileMaxW)*math.Sqrt(200/float64(n))))
-	}
-	faceH = faceW * 7 / 5
+// sheetGeometry returns the columns and rows of a sheet of n tiles.
+func sheetGeometry(n int) (cols, rows int) {
 	cols = min(n, sheetCols)
-	if n > 200 {
-		cols = int(math.Ceil(math.Sqrt(float64(n))))
-	}
-	rows = (n + cols - 1) / cols
-	return
+	return cols, (n + cols - 1) / cols
 }
 
-// contactSheet draws every cut card (the front) as a tile labelled
-// "#N" (its entry in the cards file) and "pP rRcC".
-func (p *plan) contactSheet(res *Result) ([]byte, error) {
-	n := len(res.Cards)
-	faceW, faceH, cols, rows := sheetGeometry(n)
-	tileW, tileH := faceW+2*tilePad, faceH+tileLabelH+2*tilePad
+// contactName is the file of the i-th (0-based) contact sheet.
+func contactName(i int) string {
+	if i == 0 {
+		return ContactPNG
+	}
+	return fmt.Sprintf("contact-sheet-%d.png", i+1)
+}
+
+// contactSheet draws the cut cards first to first+n-1 (their fronts) as
+// tiles labelled "#N" (the card's entry in the cards file) and "pP rRcC".
+func (p *plan) contactSheet(res *Result, first, n int) ([]byte, error) {
+	cols, rows := sheetGeometry(n)
+	tileW, tileH := tileFaceW+2*tilePad, tileFaceH+tileLabelH+2*tilePad
 	img := image.NewRGBA(image.Rect(0, 0, cols*tileW, rows*tileH))
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
 	d := &font.Drawer{Dst: img, Src: image.NewUniform(color.Black), Face: basicfont.Face7x13}
-	for i, c := range res.Cards {
-		x0, y0 := (i%cols)*tileW+tilePad, (i/cols)*tileH+tilePad
-		box := fitBox(c.Front.Image.Bounds(), faceW, faceH)
-		dst := box.Add(image.Pt(x0+(faceW-box.Dx())/2, y0+(faceH-box.Dy())/2))
+	for k := 0; k < n; k++ {
+		i := first + k
+		c := res.Cards[i]
+		x0, y0 := (k%cols)*tileW+tilePad, (k/cols)*tileH+tilePad
+		box := fitBox(c.Front.Image.Bounds(), tileFaceW, tileFaceH)
+		dst := box.Add(image.Pt(x0+(tileFaceW-box.Dx())/2, y0+(tileFaceH-box.Dy())/2))
 		draw.ApproxBiLinear.Scale(img, dst, c.Front.Image, c.Front.Image.Bounds(), draw.Src, nil)
 		e := p.entries[p.byCard[i]]
 		for j, line := range []string{fmt.Sprintf("#%d", e.index), fmt.Sprintf("p%d r%dc%d", c.Front.Page, c.Front.Row, c.Front.Col)} {
-			d.Dot = fixed.P(x0, y0+faceH+12+13*j)
+			d.Dot = fixed.P(x0, y0+tileFaceH+12+13*j)
 			d.DrawString(line)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"image"
 	"image/color"
-	"image/jpeg"
 	"image/png"
 	"io/fs"
 	"os"
@@ -365,7 +364,7 @@ func TestRenameAndMergeKeepTheUsersCards(t *testing.T) {
 }
 
 func TestContactSheetHasOneTilePerCard(t *testing.T) {
-	for _, n := range []int{1, 7, 12} {
+	for _, n := range []int{1, 7, 12, sheetTiles + 3} {
 		ids := make([]int, n)
 		for i := range ids {
 			ids[i] = i % 5
@@ -375,34 +374,21 @@ func TestContactSheetHasOneTilePerCard(t *testing.T) {
 		if _, err := Write(context.Background(), sheet(ids, nil), dir, WriteOptions{Game: g}); err != nil {
 			t.Fatal(err)
 		}
-		f, err := os.Open(filepath.Join(dir, ContactPNG))
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		faceW, faceH, cols, rows := sheetGeometry(n)
-		tileW, tileH := faceW+2*tilePad, faceH+tileLabelH+2*tilePad
-		if b := img.Bounds(); b.Dx() != cols*tileW || b.Dy() != rows*tileH {
-			t.Fatalf("%d cards: sheet %v, want %dx%d", n, b, cols*tileW, rows*tileH)
-		}
 		tiles := 0
-		for i := 0; i < cols*rows; i++ {
-			x0, y0 := (i%cols)*tileW+tilePad, (i/cols)*tileH+tilePad
-			drawn := 0
-			for y := y0; y < y0+faceH; y += 4 {
-				for x := x0; x < x0+faceW; x += 4 {
-					if r, _, _, _ := img.At(x, y).RGBA(); r>>8 < 200 {
-						drawn++
-					}
-				}
+		for i := 0; ; i++ {
+			f, err := os.Open(filepath.Join(dir, contactName(i)))
+			if errors.Is(err, fs.ErrNotExist) {
+				break
 			}
-			if drawn > faceW*faceH/16/3 {
-				tiles++
+			if err != nil {
+				t.Fatal(err)
 			}
+			img, err := png.Decode(f)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tiles += countTiles(t, img)
 		}
 		if tiles != n {
 			t.Errorf("%d cards: %d tiles drawn", n, tiles)
@@ -415,7 +401,33 @@ func TestContactSheetHasOneTilePerCard(t *testing.T) {
 			t.Errorf("the HTML does not name positions")
 		}
 	}
-	_ = jpeg.DefaultQuality
+}
+
+// countTiles counts the tiles of a contact sheet that show a face.
+func countTiles(t *testing.T, img image.Image) int {
+	tileW, tileH := tileFaceW+2*tilePad, tileFaceH+tileLabelH+2*tilePad
+	b := img.Bounds()
+	if b.Dx()%tileW != 0 || b.Dy()%tileH != 0 || b.Dx()/tileW > sheetCols {
+		t.Fatalf("sheet %v is not a grid of %dx%d tiles", b, tileW, tileH)
+	}
+	tiles := 0
+	for ty := 0; ty < b.Dy()/tileH; ty++ {
+		for tx := 0; tx < b.Dx()/tileW; tx++ {
+			x0, y0 := tx*tileW+tilePad, ty*tileH+tilePad
+			drawn := 0
+			for y := y0; y < y0+tileFaceH; y += 4 {
+				for x := x0; x < x0+tileFaceW; x += 4 {
+					if r, _, _, _ := img.At(x, y).RGBA(); r>>8 < 200 {
+						drawn++
+					}
+				}
+			}
+			if drawn > tileFaceW*tileFaceH/16/3 {
+				tiles++
+			}
+		}
+	}
+	return tiles
 }
 
 // Every bundled game takes an import: new cards get a type whose required

@@ -73,6 +73,7 @@ out/<game>-pnp/):
                         back (a back of its own); names the game already has
                         get art: entries that give those cards their images
   contact-sheet.png     every cut card with its number, page, row and column
+                        (200 a sheet: contact-sheet-2.png ... for more)
   contact-sheet.html    the same as a page, with the names
 
 Cards no name reaches are called "Page 3 r2c1"; rename them in cards/pnp.yaml
