@@ -354,6 +354,7 @@ type Game struct {
 	Dir string
 
 	byKey map[string]*Card
+	art   []artEntry // art: entries waiting for their card (see applyArt)
 }
 
 // Type returns the card type with the id, or nil.

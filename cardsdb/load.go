@@ -130,6 +130,9 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		db.games[games[i].ID] = games[i]
 	}
 	if !found {
+		if files, _ := fs.Glob(fsys, path.Join(dir, "cards", "*.y*ml")); len(files) > 0 {
+			return db.addCardsFolder(fsys, dir, prefix, files)
+		}
 		where := strings.TrimSuffix(prefix+dir, "/.")
 		if dir == "." {
 			where = strings.TrimSuffix(prefix, "/")
@@ -180,6 +183,7 @@ func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 			g.Decks[strings.TrimSuffix(name, ext)] = path.Join("decks", name)
 		}
 	}
+	errs = append(errs, g.unresolvedArt()...)
 	errs = append(errs, g.check(prefix+gameFile)...)
 	if err := errs.Err(); err != nil {
 		return nil, err
@@ -280,7 +284,12 @@ func (db *DB) AddPath(p string) error {
 			if err != nil {
 				return &Error{Pos: d.pos(pr.V), Msg: err.Error()}
 			}
-			return ParseCards(p, data, ".", g.withFS(os.DirFS(dir)))
+			perr := ParseCards(p, data, ".", g.withFS(os.DirFS(dir)))
+			if l := g.unresolvedArt(); len(l) > 0 {
+				appendErr(&l, perr)
+				return l.Err()
+			}
+			return perr
 		}
 	}
 	if err := d.errs.Err(); err != nil {

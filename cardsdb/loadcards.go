@@ -7,7 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var cardsFileKeys = []string{"game", "sample", "provisional", "cards"}
+var cardsFileKeys = []string{"game", "sample", "provisional", "back", "art", "cards"}
 
 // ParseCards reads a cards file and adds its cards to g. file names it in
 // errors and dir is the folder, inside the game's FS, that image paths start
@@ -31,6 +31,8 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		fileProv     []string
 		fileAllProv  bool
 		cardsNode    *yaml.Node
+		artNode      *yaml.Node
+		backSeen     bool
 		gameSeen     bool
 		typeIDs      = make([]string, len(g.Types))
 		factionNames []string
@@ -55,12 +57,25 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 			fileAllProv, fileProv = d.provisional(p.V)
 		case "cards":
 			cardsNode = p.V
+		case "back":
+			g.Back = d.defaultBack(p.V, dir, g.Back)
+			backSeen = true
+		case "art":
+			artNode = p.V
 		default:
 			d.unknown(p, "cards file", cardsFileKeys)
 		}
 	}
 	if !gameSeen {
 		d.errorf(root, "cards file has no \"game\"; add game: %s", g.ID)
+	}
+	if artNode != nil {
+		d.art(artNode, g, dir)
+	}
+	if cardsNode == nil && (artNode != nil || backSeen) {
+		// A file may only give art and a back for cards the game has.
+		g.applyArt()
+		return d.errs.Err()
 	}
 	if cardsNode == nil {
 		d.errorf(root, "cards file has no \"cards\" list")
@@ -93,6 +108,7 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		g.byKey[c.Key] = c
 	}
 	g.link()
+	g.applyArt()
 	return d.errs.Err()
 }
 

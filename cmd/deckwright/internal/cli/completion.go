@@ -30,6 +30,8 @@ func addCompletions(root *cobra.Command, g *globalOptions) {
 		"card-size":  words("poker", "bridge", "tarot", "mini"),
 		"marks":      words("crop", "lines", "none"),
 		"backs":      words("none", "long", "short", "fold"),
+		"layout":     words("auto", "duplex", "fold", "fronts"),
+		"flip":       words("long", "short"),
 	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {

@@ -66,9 +66,10 @@ func TestScripts(t *testing.T) {
 		RequireUniqueNames:  true,
 		ContinueOnError:     true,
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
-			"exitcode": cmdExitcode,
-			"grow":     cmdGrow,
-			"addbytes": cmdAddbytes,
+			"exitcode":  cmdExitcode,
+			"grow":      cmdGrow,
+			"addbytes":  cmdAddbytes,
+			"pnpfolder": cmdPnpFolder,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "bugs" {

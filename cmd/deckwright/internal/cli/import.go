@@ -1,0 +1,394 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/pnp"
+)
+
+// importPDF reads a print-and-play PDF; tests replace it with a fake that
+// returns a made-up Result.
+var importPDF = pnp.Import
+
+// maxImportPages is the most pages --pages may list (pnp.Options.MaxPages).
+const maxImportPages = 1000
+
+func newImportCmd(io IO, g *globalOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "import",
+		Short: "Import cards from other sources (a print-and-play PDF)",
+		Long: `Import turns cards made elsewhere into a card folder deckwright loads with
+--db. See deckwright import pnp --help.`,
+		Args: argsUsage(cobra.NoArgs),
+		RunE: func(*cobra.Command, []string) error {
+			return usageError("import needs what to import: deckwright import pnp FILE.pdf --game ID (see deckwright import --help)")
+		},
+	}
+	cmd.AddCommand(newImportPnPCmd(io, g))
+	return cmd
+}
+
+type importPnPOptions struct {
+	io        IO
+	g         *globalOptions
+	pdf       string
+	game      string
+	output    string
+	pages     string
+	layout    string
+	flip      string
+	dpi       int
+	cardSize  string
+	keepBleed bool
+	names     string
+	into      string
+	typ       string
+	json      bool
+}
+
+func newImportPnPCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &importPnPOptions{io: io, g: g}
+	cmd := &cobra.Command{
+		Use:   "pnp FILE.pdf --game ID",
+		Short: "Cut a publisher's print-and-play PDF into card images and a cards file",
+		Long: `Read a print-and-play PDF, find the grid of cards on each page, cut every card
+at its trim line and write a card folder the game loads with --db (by default
+out/<game>-pnp/):
+
+  images/p03-r2c1.jpg   one image per distinct face, named by where its first
+                        copy was (page 3, row 2, column 1), never by its name
+  images/back.jpg       the back most cards share: the game's default back
+  cards/pnp.yaml        one entry per distinct card: name, image, copies,
+                        back (a back of its own); names the game already has
+                        get art: entries that give those cards their images
+  contact-sheet.png     every cut card with its number, page, row and column
+                        (200 a sheet: contact-sheet-2.png ... for more)
+  contact-sheet.html    the same as a page, with the names
+
+Cards no name reaches are called "Page 3 r2c1"; rename them in cards/pnp.yaml
+at will (their images stay). --names FILE gives one name per distinct card in
+reading order (copies are found from the images; a line "-" skips a card), or
+"page 3 r2c1 = Rogue Star" lines (any copy's place names the card).
+--into CARDS.yaml gives the images to the cards of a cards file, in its order
+(or by a --names mapping).
+
+The folder is written beside its place and renamed into it, so a failed
+import leaves nothing behind. Importing into an existing folder merges: the
+images are refreshed, new cards are added to cards/pnp.yaml, and the user's
+entries (renamed cards, filled-in fields) and other files stay.
+
+Exit status: 0 done, 1 the PDF was read but no card was found, 2 bad flags
+or an unreadable PDF, names file or cards file.`,
+		Example: `  deckwright import pnp seeker-pnp.pdf --game seeker-chronicles
+  deckwright import pnp pnp.pdf --game seeker-chronicles --pages 3-12 --layout duplex --flip long
+  deckwright import pnp pnp.pdf --game seeker-chronicles --into cosmos.yaml
+  deckwright --db out/seeker-chronicles-pnp print my-deck.txt --backs long`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.pdf = args[0]
+			return runImportPnP(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.game, "game", "", "the game the cards are for (required)")
+	fl.StringVarP(&opts.output, "output", "o", "", "the card folder to write or merge into (default out/<game>-pnp)")
+	fl.StringVar(&opts.pages, "pages", "", "pages to read, e.g. 3-12,15 (default: all)")
+	fl.StringVar(&opts.layout, "layout", "auto", "where the backs are: auto, duplex (a page of backs after each page of fronts), fold (gutter fold) or fronts (no backs)")
+	fl.StringVar(&opts.flip, "flip", "long", "the duplex flip the backs are mirrored for: long or short")
+	fl.IntVar(&opts.dpi, "dpi", 300, "resolution of the cut images")
+	fl.StringVar(&opts.cardSize, "card-size", "", "card size: poker, bridge, tarot, mini or WxH in mm (default: the game's)")
+	fl.BoolVar(&opts.keepBleed, "keep-bleed", false, "keep the bleed around each face instead of cutting at the trim line")
+	fl.StringVar(&opts.names, "names", "", "a names file: one name per line in reading order, or \"page 3 r2c1 = NAME\" lines")
+	fl.StringVar(&opts.into, "into", "", "a cards file whose cards get the images, in its order (or by a --names mapping)")
+	fl.StringVar(&opts.typ, "type", "", "the card type of new cards (default: the game's first type a placeholder can fill)")
+	fl.BoolVar(&opts.json, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+// importPlan is what the flags ask for, checked.
+type importPlan struct {
+	game   *cardsdb.Game
+	opt    pnp.Options
+	write  pnp.WriteOptions
+	output string
+}
+
+func (opts *importPnPOptions) check(db *cardsdb.DB) (*importPlan, error) {
+	if opts.game == "" {
+		return nil, usageError("import pnp needs --game ID: the game the cards are for (one of %s)", strings.Join(db.GameIDs(), ", "))
+	}
+	g, err := db.LookupGame(opts.game)
+	if err != nil {
+		return nil, usageError("--game: %v", err)
+	}
+	p := &importPlan{game: g, output: opts.output}
+	if p.output == "" {
+		p.output = filepath.Join("out", g.ID+"-pnp")
+	}
+	if p.opt.Pages, err = parsePages(opts.pages, maxImportPages); err != nil {
+		return nil, usageError("--pages: %v", err)
+	}
+	switch opts.layout {
+	case "auto", "":
+		p.opt.Layout = pnp.LayoutAuto
+	case "duplex", "fold", "fronts":
+		p.opt.Layout = pnp.Layout(opts.layout)
+	default:
+		return nil, usageError("--layout %q: want auto, duplex, fold or fronts", opts.layout)
+	}
+	if opts.flip != "long" && opts.flip != "short" {
+		return nil, usageError("--flip %q: want long or short", opts.flip)
+	}
+	p.opt.Flip = opts.flip
+	if opts.dpi < 72 || opts.dpi > 1200 {
+		return nil, usageError("--dpi %d: want 72 to 1200", opts.dpi)
+	}
+	p.opt.DPI = opts.dpi
+	size := layout.Size{W: g.CardSize.W, H: g.CardSize.H}
+	if opts.cardSize != "" {
+		if size, err = layout.ParseCardSize(opts.cardSize); err != nil {
+			return nil, usageError("--card-size: %v", err)
+		}
+	}
+	p.opt.CardW, p.opt.CardH = min(size.W, size.H), max(size.W, size.H)
+	p.opt.KeepBleed = opts.keepBleed
+	p.opt.MaxPages = maxImportPages
+	p.write = pnp.WriteOptions{Game: g, Type: opts.typ, Source: filepath.Base(opts.pdf)}
+	if opts.typ != "" && g.Type(opts.typ) == nil {
+		var ids []string
+		for _, t := range g.Types {
+			ids = append(ids, t.ID)
+		}
+		return nil, usageError("--type %q: %s has types %s%s", opts.typ, g.Name, strings.Join(ids, ", "), cardsdb.DidYouMean(cardsdb.Suggest(opts.typ, ids, 1)))
+	}
+	if p.write.Naming, err = opts.naming(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// naming reads --names and --into.
+func (opts *importPnPOptions) naming() (pnp.Naming, error) {
+	var n pnp.Naming
+	if opts.names != "" {
+		data, err := readTextFile(opts.names, "--names")
+		if err != nil {
+			return n, err
+		}
+		if n, err = pnp.ParseNames(opts.names, data); err != nil {
+			return n, inputError(err)
+		}
+	}
+	if opts.into == "" {
+		return n, nil
+	}
+	data, err := readTextFile(opts.into, "--into")
+	if err != nil {
+		return n, err
+	}
+	into, err := pnp.ParseInto(opts.into, data)
+	if err != nil {
+		return n, inputError(err)
+	}
+	if opts.names == "" {
+		return into, nil
+	}
+	m, err := into.WithMapping(n)
+	if err != nil {
+		return n, inputError(err)
+	}
+	return m, nil
+}
+
+// readTextFile reads a small text file named by a flag: a regular file,
+// within the size deckwright reads.
+func readTextFile(name, flag string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, inputError(fmt.Errorf("%s: %w", flag, err))
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, inputError(fmt.Errorf("%s %s: not a regular file", flag, name))
+	}
+	data, err := cardsdb.ReadInput(name, f)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return data, nil
+}
+
+func runImportPnP(opts *importPnPOptions) error {
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return inputError(err)
+	}
+	p, err := opts.check(db)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(opts.pdf)
+	switch {
+	case err != nil:
+		return inputError(fmt.Errorf("%s: %w", opts.pdf, unwrapPath(err)))
+	case !st.Mode().IsRegular():
+		return inputError(fmt.Errorf("%s: not a PDF file", opts.pdf))
+	}
+	if st, err := os.Stat(p.output); err == nil && !st.IsDir() {
+		return usageError("-o %s: exists and is not a folder", p.output)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := importPDF(ctx, opts.pdf, p.opt)
+	if err != nil {
+		return inputError(err)
+	}
+	if res == nil || len(res.Cards) == 0 {
+		return &exitError{code: ExitRules, err: fmt.Errorf("%s: no cards found on %s; nothing written (check --pages, --layout and --card-size)", opts.pdf, pagesRead(res))}
+	}
+	sum, err := pnp.Write(ctx, res, p.output, p.write)
+	if err != nil {
+		if errors.Is(err, pnp.ErrNoCards) {
+			return &exitError{code: ExitRules, err: fmt.Errorf("%s: %w; nothing written", opts.pdf, err)}
+		}
+		var el cardsdb.ErrorList
+		var e *cardsdb.Error
+		if errors.As(err, &el) || errors.As(err, &e) {
+			return inputError(err) // a names problem, with its position
+		}
+		return inputError(fmt.Errorf("writing %s: %w", p.output, err))
+	}
+	if opts.json {
+		return writeJSON(opts.io, map[string]any{"source": opts.pdf, "game": p.game.ID, "summary": sum})
+	}
+	printImportSummary(opts.io, opts.pdf, p, sum)
+	return nil
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func pagesRead(res *pnp.Result) string {
+	if res == nil || len(res.Pages) == 0 {
+		return "any page"
+	}
+	return cardsdb.Plural(len(res.Pages), "page")
+}
+
+func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary) {
+	w := io.Out
+	fmt.Fprintf(w, "read %s of %s:\n", cardsdb.Plural(len(s.Pages), "page"), pdf)
+	for _, pg := range s.Pages {
+		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method)
+	}
+	fmt.Fprintf(w, "%s cut, %d distinct", cardsdb.Plural(s.Cards, "card"), s.Distinct)
+	if s.SharedBacks > 0 {
+		fmt.Fprintf(w, "; %s (the most shared is the game's default back)", cardsdb.Plural(s.SharedBacks, "shared back"))
+	}
+	switch {
+	case s.OwnBacks == 1:
+		fmt.Fprint(w, "; 1 card with a back of its own")
+	case s.OwnBacks > 1:
+		fmt.Fprintf(w, "; %d cards with backs of their own", s.OwnBacks)
+	}
+	fmt.Fprintln(w)
+	cardsFile := filepath.Join(p.output, filepath.FromSlash(pnp.CardsFile))
+	if s.Existing > 0 {
+		fmt.Fprintf(w, "%s of %s got images\n", cardsdb.Plural(s.Existing, "card"), p.game.Name)
+	}
+	if s.New > 0 {
+		fmt.Fprintf(w, "%s in %s (placeholders: rename them and set their type there)\n", cardsdb.Plural(s.New, "new card"), cardsFile)
+	}
+	if s.Kept > 0 {
+		fmt.Fprintf(w, "%s already in %s, kept as they are there\n", cardsdb.Plural(s.Kept, "card"), cardsFile)
+	}
+	if len(s.Unused) > 0 {
+		names := quoteAll(s.Unused[:min(len(s.Unused), 5)])
+		if more := len(s.Unused) - len(names); more > 0 {
+			names = append(names, fmt.Sprintf("and %d more", more))
+		}
+		fmt.Fprintf(w, "%s reached no card (more names than distinct cards): %s\n", cardsdb.Plural(len(s.Unused), "name"), strings.Join(names, ", "))
+	}
+	verb := "wrote"
+	if s.Merged {
+		verb = "merged into"
+	}
+	fmt.Fprintf(w, "%s %s (contact sheet: %s)\n", verb, p.output, filepath.Join(p.output, pnp.ContactHTML))
+	backs := "long"
+	if s.SharedBacks == 0 && s.OwnBacks == 0 {
+		backs = "none"
+	}
+	fmt.Fprintf(w, "print a deck with: deckwright --db %s print DECK --backs %s\n", p.output, backs)
+}
+
+func quoteAll(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}
+
+// parsePages reads a page list such as "3-12,15": page numbers and
+// inclusive ranges, in the order given, each page once; "" is every page
+// (nil).
+func parsePages(s string, maxPages int) ([]int, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	var out []int
+	seen := map[int]bool{}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := pageNumber(lo, s)
+		if err != nil {
+			return nil, err
+		}
+		b := a
+		if isRange {
+			if b, err = pageNumber(hi, s); err != nil {
+				return nil, err
+			}
+			if b < a {
+				return nil, fmt.Errorf("%q: the range %s runs backwards; write %d-%d", s, part, b, a)
+			}
+		}
+		if b-a >= maxPages || len(out)+(b-a+1) > maxPages {
+			return nil, fmt.Errorf("%q lists more than %d pages", s, maxPages)
+		}
+		for pg := a; pg <= b; pg++ {
+			if seen[pg] {
+				return nil, fmt.Errorf("%q lists page %d twice", s, pg)
+			}
+			seen[pg] = true
+			out = append(out, pg)
+		}
+	}
+	return out, nil
+}
+
+func pageNumber(s, all string) (int, error) {
+	s = strings.TrimSpace(s)
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%q: %q is not a page number (pages count from 1; write e.g. 3-12,15)", all, s)
+	}
+	return n, nil
+}

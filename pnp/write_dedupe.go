@@ -1,0 +1,117 @@
+package pnp
+
+import (
+	"image"
+	"math/bits"
+)
+
+// Two faces are the same card face when their perceptual hashes differ in
+// at most HashRadius bits AND their pixels agree: shrunk to a thumbSize ×
+// thumbSize grid of averaged colours, no channel of a cell differs by more
+// than thumbTolerance on average. The hash finds candidates fast; the pixel
+// check keeps two different cards whose hashes happen to be close apart.
+const (
+	HashRadius     = 6
+	thumbSize      = 16
+	thumbTolerance = 10.0 // mean absolute difference, 0-255 scale
+)
+
+// thumb is a face shrunk to thumbSize × thumbSize averaged RGB cells.
+type thumb [thumbSize * thumbSize * 3]float32
+
+func makeThumb(img image.Image) *thumb {
+	var t thumb
+	var n [thumbSize * thumbSize]float32
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w == 0 || h == 0 {
+		return &t
+	}
+	// At most 256 samples each way (16 per cell): enough for an average,
+	// and fast on 300 DPI faces.
+	stepX, stepY := max(1, w/256), max(1, h/256)
+	rgba, _ := img.(*image.RGBA)
+	for y := 0; y < h; y += stepY {
+		cy := y * thumbSize / h
+		for x := 0; x < w; x += stepX {
+			cx := x * thumbSize / w
+			var r, g, bl uint32
+			if rgba != nil {
+				o := rgba.PixOffset(b.Min.X+x, b.Min.Y+y)
+				r, g, bl = uint32(rgba.Pix[o]), uint32(rgba.Pix[o+1]), uint32(rgba.Pix[o+2])
+			} else {
+				r, g, bl, _ = img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+				r, g, bl = r>>8, g>>8, bl>>8
+			}
+			i := cy*thumbSize + cx
+			t[3*i] += float32(r)
+			t[3*i+1] += float32(g)
+			t[3*i+2] += float32(bl)
+			n[i]++
+		}
+	}
+	for i, c := range n {
+		if c > 0 {
+			t[3*i] /= c
+			t[3*i+1] /= c
+			t[3*i+2] /= c
+		}
+	}
+	return &t
+}
+
+func (t *thumb) agrees(u *thumb) bool {
+	var sum float64
+	for i := range t {
+		d := float64(t[i] - u[i])
+		if d < 0 {
+			d = -d
+		}
+		sum += d
+	}
+	return sum/float64(len(t)) <= thumbTolerance
+}
+
+// grouper sorts faces into groups of equal faces, in order of first
+// appearance.
+type grouper struct {
+	reps []groupRep
+}
+
+type groupRep struct {
+	hash  uint64
+	thumb *thumb
+	size  int
+}
+
+// add returns the group of f, starting a new one when no group matches.
+func (g *grouper) add(f Face) int {
+	var th *thumb
+	for i := range g.reps {
+		r := &g.reps[i]
+		if bits.OnesCount64(r.hash^f.Hash) > HashRadius {
+			continue
+		}
+		if th == nil {
+			th = makeThumb(f.Image)
+		}
+		if r.thumb.agrees(th) {
+			r.size++
+			return i
+		}
+	}
+	if th == nil {
+		th = makeThumb(f.Image)
+	}
+	g.reps = append(g.reps, groupRep{hash: f.Hash, thumb: th, size: 1})
+	return len(g.reps) - 1
+}
+
+// SameFace reports whether a and b show the same card face: perceptual
+// hashes within HashRadius bits and pixels that agree.
+func SameFace(a, b Face) bool {
+	if bits.OnesCount64(a.Hash^b.Hash) > HashRadius {
+		return false
+	}
+	return makeThumb(a.Image).agrees(makeThumb(b.Image))
+}
