@@ -38,10 +38,10 @@ type Summary struct {
 
 // Dist describes a distribution of turns.
 type Dist struct {
-	N      int     // games in it
-	Mean   float64 // mean turn (NaN when N is 0)
-	SD     float64 // sample standard deviation (NaN when N < 2)
-	CI95   [2]float64
+	N    int     // games in it
+	Mean float64 // mean turn (NaN when N is 0)
+	SD   float64 // sample standard deviation (NaN when N < 2)
+	CI95 [2]float64
 	// Median, P10 and P90 are nearest-rank percentiles: the p-th is the
 	// smallest turn with at least ceil(p·N/100) games ending by it. They
 	// have no value (0) when N is 0: see HasData.

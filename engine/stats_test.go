@@ -76,7 +76,7 @@ func TestDistSmall(t *testing.T) {
 // 0th and 2nd value). At n = 7: ranks 1, 4, 7.
 func TestPercentilesSmall(t *testing.T) {
 	for _, tc := range []struct {
-		turns             []int
+		turns            []int
 		p10, median, p90 int
 	}{
 		{[]int{2, 5, 9}, 2, 5, 9},
