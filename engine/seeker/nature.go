@@ -73,10 +73,12 @@ func (m *Match) natureMain() {
 	}
 	for !m.S.Over {
 		acted := false
-		// i. the leftmost module (tapped modules cannot be linked, and
-		// Nature taps from the right, so: the leftmost untapped one)
-		if i := leftmostUntapped(n); i >= 0 {
-			c := n.Memory[i].Card
+		// i. the leftmost module, if it can be linked: untapped ("tapped
+		// modules cannot be linked"), with a link cost, and paid by the
+		// other untapped modules. If not, step i is not possible; Nature
+		// never moves on to the next module.
+		if n.NMem > 0 && !n.Memory[0].Tapped {
+			c := n.Memory[0].Card
 			card := m.card(c)
 			if card.Linkable() {
 				free := n.Untapped() - 1
@@ -86,8 +88,8 @@ func (m *Match) natureMain() {
 					cost = x
 				}
 				if cost <= free {
-					m.payRightToLeft(cost, i)
-					n.removeMemory(i)
+					m.payRightToLeft(cost, 0)
+					n.removeMemory(0)
 					m.link(Opponent, c, m.leastBane(), x, viaLink, cost)
 					acted = true
 				}
@@ -117,15 +119,6 @@ func (m *Match) natureMain() {
 			return
 		}
 	}
-}
-
-func leftmostUntapped(sd *Side) int {
-	for i := 0; i < sd.NMem; i++ {
-		if !sd.Memory[i].Tapped {
-			return i
-		}
-	}
-	return -1
 }
 
 // payRightToLeft taps cost untapped modules of Nature from the right,
