@@ -37,11 +37,11 @@ func (m *Match) playNature() {
 		m.turn(You)
 	}
 	if !m.S.Over {
-		// Out of turns: the piles decide, as if the stack were empty.
-		m.S.Over = true
-		m.S.Won = m.S.Side[You].Progress.N > m.S.Side[Opponent].Progress.N
+		// Out of turns: the rulebook's win needs an empty stack, so the
+		// match is unfinished, neither won nor lost.
+		m.S.Over, m.S.Unfinished = true, true
 		if m.tr != nil {
-			m.logf("No end within %d turns; the progress piles decide.", m.Opts.MaxTurns)
+			m.logf("No end within %d turns: the match is unfinished (progress piles: yours %d, Nature's %d; the stack still holds %d cards).", m.Opts.MaxTurns, m.S.Side[You].Progress.N, m.S.Side[Opponent].Progress.N, m.S.Side[You].Stack.N)
 		}
 	}
 }
