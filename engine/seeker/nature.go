@@ -175,6 +175,18 @@ func (m *Match) leastBane() int {
 	return best
 }
 
+// natureKeeps is the size of Nature's new progress pile after its
+// special event on the discard pile ("form a new progress pile with
+// number of cards not greater than the original one"), out of avail
+// cards: as many as it held against you (Seeker), none for you
+// (Apprentice).
+func (m *Match) natureKeeps(orig, avail int) int {
+	if m.Opts.Difficulty == Apprentice {
+		return 0
+	}
+	return min(orig, avail)
+}
+
 // natureAdvances is Nature's advance rule: "If at least one Bane has
 // power exceeding that of its opposing Guardian by 3 or more, Nature
 // advances and you get to respond."
@@ -225,9 +237,15 @@ func (m *Match) natureReacts() {
 // (Apprentice) or in Nature's favour (Seeker). Gravity pulls, unlinks of
 // your modules and cards Nature takes are the most powerful against you,
 // the least for you; a discard from Nature's hand is the least powerful
-// against you; untaps go from the right.
+// against you. An untap takes, against you, Nature's leftmost tapped
+// module (the one step i of its main phase links next, only when it is
+// untapped), for you its rightmost (the first it taps again to pay).
 func (m *Match) natureChoose(c *Choice) int {
 	if c.Kind == ChooseUntap {
+		// The options are memory slots, left to right.
+		if m.Opts.Difficulty == Seeker {
+			return 0
+		}
 		return c.N - 1
 	}
 	high := m.Opts.Difficulty == Seeker
