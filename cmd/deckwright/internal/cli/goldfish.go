@@ -293,10 +293,13 @@ func (p *playtest) trace(w io.Writer, seed uint64) {
 	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.eng.modeText(), p.policy)
 	t.Trace(w)
 	o := t.Play(engine.Stream(seed, 0), nil)
-	if o.Won {
+	switch {
+	case o.Won:
 		fmt.Fprintf(w, "Game 1: won on %s %d.\n\n", u, o.Turns)
-	} else {
-		fmt.Fprintf(w, "Game 1: not won (%s %d).\n\n", u, o.Turns)
+	case o.Unfinished:
+		fmt.Fprintf(w, "Game 1: unfinished (not over after %s).\n\n", cardsdb.Plural(o.Turns, u))
+	default:
+		fmt.Fprintf(w, "Game 1: lost on %s %d.\n\n", u, o.Turns)
 	}
 }
 
