@@ -12,11 +12,16 @@
 // chunks once the 95% confidence interval of the mean win turn is narrow
 // enough.
 //
-// The statistics: the win rate with its 95% Wilson score interval; the
-// win turn's mean, standard deviation, 95% CI of the mean (normal
-// approximation, mean ± 1.96 sd/√n), nearest-rank median, 10th and 90th
-// percentiles, histogram and the cumulative chance to have won by each
-// turn; per milestone the share of games that reached it and the mean
+// A game ends won, lost, or unfinished: stopped at Spec.MaxTurns before
+// its rules ended it (Outcome.Unfinished), which is neither a win nor a
+// loss.
+//
+// The statistics: the win rate with its 95% Wilson score interval, the
+// shares of lost and unfinished games; the win turn's mean, standard
+// deviation, 95% CI of the mean (normal approximation, mean ± 1.96
+// sd/√n), nearest-rank median, 10th and 90th percentiles (no value when
+// no game was won: Dist.HasData), histogram and the cumulative chance to
+// have won by each turn; per milestone the share of games that reached it and the mean
 // turn; per tally its mean; per card the mean count per game of each
 // event and the mean win turn of won games with and without the card in
 // the opening hand. Every figure is computed from integer counts.
@@ -34,7 +39,7 @@
 //				return engine.Outcome{Won: true, Turns: turn}
 //			}
 //		}
-//		return engine.Outcome{Turns: 20}
+//		return engine.Outcome{Turns: 20, Unfinished: true} // stopped: not a loss
 //	}
 //
 //	spec := engine.Spec{Cards: []string{"1", "2", "3", "4", "5", "6"}, Events: []string{"rolled"}, MaxTurns: 20}

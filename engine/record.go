@@ -14,15 +14,19 @@ type Spec struct {
 	// Tallies names numbers each game ends with, averaged over the games:
 	// "your progress pile".
 	Tallies []string
-	// MaxTurns is the longest a game may last; a game that reaches it
-	// without a win counts as not won.
+	// MaxTurns is the longest a game may last; a game stopped there
+	// without an end (Outcome.Unfinished) is neither won nor lost.
 	MaxTurns int
 }
 
-// Outcome is how one game ended.
+// Outcome is how one game ended: won, lost, or unfinished.
 type Outcome struct {
 	Won   bool
 	Turns int // the turn the game ended on, won or not
+	// Unfinished says that the game was stopped at Spec.MaxTurns before
+	// its rules ended it: it is neither won nor lost. (A game reported won
+	// after Spec.MaxTurns counts as unfinished too.)
+	Unfinished bool
 }
 
 // Record collects what the games of one chunk report. A game calls its
@@ -33,6 +37,7 @@ type Record struct {
 	spec *Spec
 
 	games, won  int64
+	unfinished  int64   // games stopped at MaxTurns, neither won nor lost
 	sumT, sumT2 int64   // turns of won games
 	wonHist     []int64 // [turn]: won games that ended on it
 	lenHist     []int64 // [turn]: all games that ended on it
@@ -136,6 +141,9 @@ func (r *Record) end(o Outcome) {
 	r.games++
 	r.lenHist[t]++
 	won := o.Won && o.Turns <= r.spec.MaxTurns
+	if !won && (o.Unfinished || o.Won) {
+		r.unfinished++
+	}
 	if won {
 		r.won++
 		r.wonHist[t]++
@@ -159,7 +167,7 @@ func (r *Record) End(o Outcome) { r.end(o) }
 
 // reset empties the record for the next chunk.
 func (r *Record) reset() {
-	r.games, r.won, r.sumT, r.sumT2 = 0, 0, 0, 0
+	r.games, r.won, r.unfinished, r.sumT, r.sumT2 = 0, 0, 0, 0, 0
 	for _, s := range [][]int64{r.wonHist, r.lenHist, r.events, r.miles, r.tallies, r.tallySq, r.openGames, r.openWon, r.openWonT} {
 		clear(s)
 	}
@@ -169,6 +177,7 @@ func (r *Record) reset() {
 func (r *Record) add(o *Record) {
 	r.games += o.games
 	r.won += o.won
+	r.unfinished += o.unfinished
 	r.sumT += o.sumT
 	r.sumT2 += o.sumT2
 	addAll(r.wonHist, o.wonHist)

@@ -11,9 +11,17 @@ const Z95 = 1.959963984540054
 type Summary struct {
 	Games int // games played
 	Won   int // games won within Spec.MaxTurns
+	// Lost counts the games the rules ended without a win; Unfinished
+	// those stopped at Spec.MaxTurns (Outcome.Unfinished), which are
+	// neither won nor lost. Won + Lost + Unfinished = Games.
+	Lost       int
+	Unfinished int
 	// WinRate is Won/Games; WinRateCI95 its 95% Wilson score interval.
 	WinRate     float64
 	WinRateCI95 [2]float64
+	// LossRate is Lost/Games, UnfinishedRate Unfinished/Games.
+	LossRate       float64
+	UnfinishedRate float64
 	// Turns is the distribution of the turn of the win, over won games;
 	// its Cumulative is the chance, over all games, to have won by a turn.
 	Turns Dist
@@ -30,17 +38,24 @@ type Summary struct {
 
 // Dist describes a distribution of turns.
 type Dist struct {
-	N      int     // games in it
-	Mean   float64 // mean turn
-	SD     float64 // sample standard deviation
-	CI95   [2]float64
-	Median int // nearest-rank percentiles
+	N    int     // games in it
+	Mean float64 // mean turn (NaN when N is 0)
+	SD   float64 // sample standard deviation (NaN when N < 2)
+	CI95 [2]float64
+	// Median, P10 and P90 are nearest-rank percentiles: the p-th is the
+	// smallest turn with at least ceil(p·N/100) games ending by it. They
+	// have no value (0) when N is 0: see HasData.
+	Median int
 	P10    int
 	P90    int
 	// Histogram holds one bin per turn from the first to the last turn
 	// that any game has.
 	Histogram []Bin
 }
+
+// HasData reports whether the distribution holds any game, so that its
+// percentiles mean something.
+func (d Dist) HasData() bool { return d.N > 0 }
 
 // HalfWidth returns the half-width of the 95% CI of the mean.
 func (d Dist) HalfWidth() float64 { return (d.CI95[1] - d.CI95[0]) / 2 }
@@ -59,8 +74,8 @@ type MilestoneStats struct {
 	Name     string
 	Games    int     // games that reached it
 	Share    float64 // Games / all games
-	MeanTurn float64 // over the games that reached it
-	Median   int
+	MeanTurn float64 // over the games that reached it (NaN when none did)
+	Median   int     // nearest-rank median turn (0 when none did: Games is 0)
 }
 
 // TallyStats is the mean and standard deviation of a tally over all games.
@@ -87,9 +102,12 @@ type CardStats struct {
 
 // Summarize computes the statistics of the games recorded in r.
 func (r *Record) Summarize() *Summary {
-	s := &Summary{Games: int(r.games), Won: int(r.won), Events: r.spec.Events}
+	s := &Summary{Games: int(r.games), Won: int(r.won), Unfinished: int(r.unfinished), Events: r.spec.Events}
+	s.Lost = s.Games - s.Won - s.Unfinished
 	if r.games > 0 {
 		s.WinRate = float64(r.won) / float64(r.games)
+		s.LossRate = float64(s.Lost) / float64(r.games)
+		s.UnfinishedRate = float64(r.unfinished) / float64(r.games)
 	}
 	s.WinRateCI95 = Wilson(int(r.won), int(r.games))
 	s.Turns = dist(r.wonHist, r.games)

@@ -68,3 +68,67 @@ func TestDistSmall(t *testing.T) {
 		t.Errorf("one value: %+v", d)
 	}
 }
+
+// TestPercentilesSmall checks the nearest-rank definition the docs give
+// where the common definitions part: the p-th percentile of n values is
+// the value of rank ceil(p·n/100). At n = 3: ranks 1, 2, 3 (linear
+// interpolation would give 2.6 and 8.2 for p10 and p90, a floor rank the
+// 0th and 2nd value). At n = 7: ranks 1, 4, 7.
+func TestPercentilesSmall(t *testing.T) {
+	for _, tc := range []struct {
+		turns            []int
+		p10, median, p90 int
+	}{
+		{[]int{2, 5, 9}, 2, 5, 9},
+		{[]int{9, 2, 5}, 2, 5, 9},
+		{[]int{2, 3, 4, 6, 8, 11, 15}, 2, 6, 15},
+		{[]int{4, 4, 4, 7, 9, 9, 12}, 4, 7, 12},
+	} {
+		h := make([]int64, 16)
+		for _, x := range tc.turns {
+			h[x]++
+		}
+		d := dist(h, int64(len(tc.turns)))
+		if d.P10 != tc.p10 || d.Median != tc.median || d.P90 != tc.p90 {
+			t.Errorf("%v: p10 %d median %d p90 %d, want %d %d %d", tc.turns, d.P10, d.Median, d.P90, tc.p10, tc.median, tc.p90)
+		}
+	}
+}
+
+// TestUnfinished counts games stopped at MaxTurns apart from losses.
+func TestUnfinished(t *testing.T) {
+	spec := raceSpec()
+	r := NewRecord(&spec)
+	for _, o := range []Outcome{
+		{Won: true, Turns: 5},
+		{Won: true, Turns: 7},
+		{Turns: 9},                    // lost: the rules ended it
+		{Turns: 15, Unfinished: true}, // stopped at the cap
+		{Turns: 15, Unfinished: true},
+		{Won: true, Turns: 16}, // past the cap: not a win
+	} {
+		r.Begin()
+		r.End(o)
+	}
+	s := r.Summarize()
+	if s.Games != 6 || s.Won != 2 || s.Lost != 1 || s.Unfinished != 3 {
+		t.Fatalf("games %d won %d lost %d unfinished %d, want 6 2 1 3", s.Games, s.Won, s.Lost, s.Unfinished)
+	}
+	if s.LossRate != 1.0/6 || s.UnfinishedRate != 0.5 {
+		t.Errorf("loss rate %v unfinished rate %v", s.LossRate, s.UnfinishedRate)
+	}
+	// Merged chunks add up.
+	total := NewRecord(&spec)
+	total.add(r)
+	total.add(r)
+	if s := total.Summarize(); s.Unfinished != 6 || s.Lost != 2 {
+		t.Errorf("merged: lost %d unfinished %d, want 2 6", s.Lost, s.Unfinished)
+	}
+	// No won game: the win turn has no data.
+	r = NewRecord(&spec)
+	r.Begin()
+	r.End(Outcome{Turns: 15, Unfinished: true})
+	if s := r.Summarize(); s.Turns.HasData() || !s.Length.HasData() {
+		t.Errorf("turns %+v length %+v", s.Turns, s.Length)
+	}
+}

@@ -277,7 +277,7 @@ func (m *Match) Play(rng *rand.Rand, rec *engine.Record) engine.Outcome {
 		m.round()
 	}
 	m.finish()
-	return engine.Outcome{Won: m.S.Won, Turns: m.S.Round}
+	return engine.Outcome{Won: m.S.Won, Turns: m.S.Round, Unfinished: m.S.End == EndRounds}
 }
 
 func (m *Match) finish() {

@@ -60,3 +60,36 @@ func BenchmarkGoldfishGreedyQuantum(b *testing.B) { benchMatch(b, "quantum", Gol
 func BenchmarkGoldfishPlanner(b *testing.B)       { benchMatch(b, "cosmos", Goldfish, "planner") }
 func BenchmarkNatureGreedy(b *testing.B)          { benchMatch(b, "cosmos", Nature, "greedy") }
 func BenchmarkNaturePlanner(b *testing.B)         { benchMatch(b, "cosmos", Nature, "planner") }
+
+// TestNoAllocations checks that a match costs no allocation once the
+// Match is warm, in both modes and difficulties, with both policies, with
+// the turn cap reached (unfinished matches) or not.
+func TestNoAllocations(t *testing.T) {
+	d := benchDeck(t, "order")
+	for _, mt := range []int{0, 4} {
+		for _, o := range []Options{{Mode: Goldfish}, {Mode: Nature, Difficulty: Seeker}, {Mode: Nature, Difficulty: Apprentice}} {
+			for _, pn := range PolicyNames() {
+				p, _ := NewPolicy(pn)
+				o.MaxTurns = mt
+				m := NewMatch(d, o, p)
+				spec := Spec(d, m.Opts)
+				rec := engine.NewRecord(&spec)
+				pcg := rand.NewPCG(1, 0)
+				rng := rand.New(pcg)
+				i := 0
+				play := func() {
+					pcg.Seed(3, uint64(i))
+					i++
+					rec.Begin()
+					rec.End(m.Play(rng, rec))
+				}
+				for range 50 {
+					play()
+				}
+				if a := testing.AllocsPerRun(200, play); a != 0 {
+					t.Errorf("%s/%s/max %d: %v allocations per match, want 0", o.Mode, pn, mt, a)
+				}
+			}
+		}
+	}
+}

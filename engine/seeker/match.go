@@ -33,7 +33,8 @@ func (d Difficulty) String() string {
 type Options struct {
 	Mode       Mode
 	Difficulty Difficulty // the match against Nature; default Seeker
-	// MaxTurns ends a match that lasts longer, not won (default 50).
+	// MaxTurns stops a match that lasts longer: it is unfinished, neither
+	// won nor lost (default 50).
 	MaxTurns int
 }
 
@@ -156,7 +157,7 @@ func (m *Match) Play(rng *rand.Rand, rec *engine.Record) engine.Outcome {
 		m.playGoldfish()
 	}
 	m.finish()
-	return engine.Outcome{Won: m.S.Won, Turns: m.S.Turn}
+	return engine.Outcome{Won: m.S.Won, Turns: m.S.Turn, Unfinished: m.S.Unfinished}
 }
 
 func (m *Match) finish() {

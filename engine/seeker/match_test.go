@@ -272,3 +272,41 @@ func TestLeastBaneTies(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxTurnsUnfinished: a match stopped by MaxTurns is not won, whatever
+// the progress piles say ("When the stack is empty, and if you have more
+// cards in your progress pile than Nature does, you win"): it is
+// unfinished, neither won nor lost. A match the rules ended is never
+// unfinished.
+func TestMaxTurnsUnfinished(t *testing.T) {
+	db := loadDB(t)
+	d := starter(t, db, "cosmos")
+	for _, mode := range []Mode{Nature, Goldfish} {
+		for _, maxTurns := range []int{3, 6, 50} {
+			p, _ := NewPolicy("planner")
+			m := NewMatch(d, Options{Mode: mode, Difficulty: Apprentice, MaxTurns: maxTurns}, p)
+			ahead, unfinished := 0, 0
+			for i := range 200 {
+				o := m.Play(engine.Stream(3, i), nil)
+				what := fmt.Sprintf("%s, max %d turns, match %d", mode, maxTurns, i)
+				stack := m.S.StackOf(You).N
+				ended := mode == Nature && stack == 0 || mode == Goldfish && m.S.Side[You].Empties >= 2
+				if !m.S.Over {
+					t.Fatalf("%s: not over", what)
+				}
+				if o.Unfinished == ended || o.Unfinished && (o.Won || o.Turns != maxTurns) {
+					t.Fatalf("%s: %+v with the stack at %d", what, o, stack)
+				}
+				if o.Unfinished {
+					unfinished++
+					if m.S.Side[You].Progress.N > m.S.Side[Opponent].Progress.N {
+						ahead++
+					}
+				}
+			}
+			if maxTurns == 3 && unfinished == 0 || mode == Nature && maxTurns == 6 && ahead == 0 {
+				t.Errorf("%s, max %d turns: %d unfinished, %d of them with your pile ahead: the test shows nothing", mode, maxTurns, unfinished, ahead)
+			}
+		}
+	}
+}

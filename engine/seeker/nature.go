@@ -37,11 +37,11 @@ func (m *Match) playNature() {
 		m.turn(You)
 	}
 	if !m.S.Over {
-		// Out of turns: the piles decide, as if the stack were empty.
-		m.S.Over = true
-		m.S.Won = m.S.Side[You].Progress.N > m.S.Side[Opponent].Progress.N
+		// Out of turns: the rulebook's win needs an empty stack, so the
+		// match is unfinished, neither won nor lost.
+		m.S.Over, m.S.Unfinished = true, true
 		if m.tr != nil {
-			m.logf("No end within %d turns; the progress piles decide.", m.Opts.MaxTurns)
+			m.logf("No end within %d turns: the match is unfinished (progress piles: yours %d, Nature's %d; the stack still holds %d cards).", m.Opts.MaxTurns, m.S.Side[You].Progress.N, m.S.Side[Opponent].Progress.N, m.S.Side[You].Stack.N)
 		}
 	}
 }
@@ -73,10 +73,12 @@ func (m *Match) natureMain() {
 	}
 	for !m.S.Over {
 		acted := false
-		// i. the leftmost module (tapped modules cannot be linked, and
-		// Nature taps from the right, so: the leftmost untapped one)
-		if i := leftmostUntapped(n); i >= 0 {
-			c := n.Memory[i].Card
+		// i. the leftmost module, if it can be linked: untapped ("tapped
+		// modules cannot be linked"), with a link cost, and paid by the
+		// other untapped modules. If not, step i is not possible; Nature
+		// never moves on to the next module.
+		if n.NMem > 0 && !n.Memory[0].Tapped {
+			c := n.Memory[0].Card
 			card := m.card(c)
 			if card.Linkable() {
 				free := n.Untapped() - 1
@@ -86,8 +88,8 @@ func (m *Match) natureMain() {
 					cost = x
 				}
 				if cost <= free {
-					m.payRightToLeft(cost, i)
-					n.removeMemory(i)
+					m.payRightToLeft(cost, 0)
+					n.removeMemory(0)
 					m.link(Opponent, c, m.leastBane(), x, viaLink, cost)
 					acted = true
 				}
@@ -117,15 +119,6 @@ func (m *Match) natureMain() {
 			return
 		}
 	}
-}
-
-func leftmostUntapped(sd *Side) int {
-	for i := 0; i < sd.NMem; i++ {
-		if !sd.Memory[i].Tapped {
-			return i
-		}
-	}
-	return -1
 }
 
 // payRightToLeft taps cost untapped modules of Nature from the right,
@@ -182,6 +175,18 @@ func (m *Match) leastBane() int {
 	return best
 }
 
+// natureKeeps is the size of Nature's new progress pile after its
+// special event on the discard pile ("form a new progress pile with
+// number of cards not greater than the original one"), out of avail
+// cards: as many as it held against you (Seeker), none for you
+// (Apprentice).
+func (m *Match) natureKeeps(orig, avail int) int {
+	if m.Opts.Difficulty == Apprentice {
+		return 0
+	}
+	return min(orig, avail)
+}
+
 // natureAdvances is Nature's advance rule: "If at least one Bane has
 // power exceeding that of its opposing Guardian by 3 or more, Nature
 // advances and you get to respond."
@@ -232,9 +237,15 @@ func (m *Match) natureReacts() {
 // (Apprentice) or in Nature's favour (Seeker). Gravity pulls, unlinks of
 // your modules and cards Nature takes are the most powerful against you,
 // the least for you; a discard from Nature's hand is the least powerful
-// against you; untaps go from the right.
+// against you. An untap takes, against you, Nature's leftmost tapped
+// module (the one step i of its main phase links next, only when it is
+// untapped), for you its rightmost (the first it taps again to pay).
 func (m *Match) natureChoose(c *Choice) int {
 	if c.Kind == ChooseUntap {
+		// The options are memory slots, left to right.
+		if m.Opts.Difficulty == Seeker {
+			return 0
+		}
 		return c.N - 1
 	}
 	high := m.Opts.Difficulty == Seeker

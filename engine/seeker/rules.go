@@ -427,8 +427,9 @@ func (m *Match) unlink(side, i int) {
 // Nature this is the special event: "Shuffle the shared discard pile into
 // your progress pile, resolve the ability on that new pile, then form a
 // new progress pile with number of cards not greater than the original
-// one." (The new pile keeps as many cards as it can; the rest go back to
-// the discard pile.)
+// one." How many is a decision: your new pile keeps as many cards as it
+// can; Nature's as the difficulty says (natureKeeps). The rest go back to
+// the discard pile.
 func (m *Match) recover(side int, src uint8, n int) {
 	d := m.S.DiscardOf(side)
 	if m.S.Mode != Nature {
@@ -478,6 +479,9 @@ func (m *Match) recover(side int, src uint8, n int) {
 		}
 	}
 	keep := min(orig, tmp.N)
+	if side == Opponent {
+		keep = m.natureKeeps(orig, tmp.N)
+	}
 	for i := 0; i < tmp.N; i++ {
 		if i < keep {
 			pp.Push(tmp.Card[i])

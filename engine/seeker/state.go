@@ -114,6 +114,9 @@ type State struct {
 	Phase  Phase // the phase of the active player's turn
 	Over   bool
 	Won    bool // you won
+	// Unfinished is set when Options.MaxTurns stopped the match before
+	// its rules ended it: neither won nor lost.
+	Unfinished bool
 	// Mulligan is set when you took your mulligan.
 	Mulligan bool
 	// Online is the turn each of your Guardians came into play.

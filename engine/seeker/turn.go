@@ -85,8 +85,11 @@ func (m *Match) playGoldfish() {
 		m.S.Turn = t
 		m.turn(You)
 	}
-	if !m.S.Over && m.tr != nil {
-		m.logf("No win within %d turns.", m.Opts.MaxTurns)
+	if !m.S.Over {
+		m.S.Over, m.S.Unfinished = true, true
+		if m.tr != nil {
+			m.logf("No win within %d turns: the match is unfinished.", m.Opts.MaxTurns)
+		}
 	}
 }
 

@@ -82,6 +82,9 @@ Arkhtide (--opponent; turns are Rounds; a game is won at 13 Quintessence):
   how often it was invoked, extracted and discarded, and per Realm how
   often it was seen, picked and harvested.
 
+A game that reaches --max-turns without an end is unfinished: the report
+counts it apart from wins and losses.
+
 Game i always draws from the random stream (--seed, i), so a run gives the
 same figures, and --json the same bytes, for any --workers. --precision T
 stops once the 95% CI of the mean win turn is narrower than ± T turns
@@ -117,7 +120,7 @@ or unreadable input.`,
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i)")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	f.Float64Var(&opts.precision, "precision", 0, "stop once the 95% CI of the mean win turn is narrower than ± this many turns")
-	f.IntVar(&opts.maxTurns, "max-turns", 0, fmt.Sprintf("a game not over after this many turns (Arkhtide: Rounds) is lost (0: %d turns, %d Rounds)", seeker.DefaultMaxTurns, arkhtide.DefaultMaxRounds))
+	f.IntVar(&opts.maxTurns, "max-turns", 0, fmt.Sprintf("a game not over after this many turns (Arkhtide: Rounds) is unfinished, neither won nor lost (0: %d turns, %d Rounds)", seeker.DefaultMaxTurns, arkhtide.DefaultMaxRounds))
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
 	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json)")
@@ -290,10 +293,13 @@ func (p *playtest) trace(w io.Writer, seed uint64) {
 	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.eng.modeText(), p.policy)
 	t.Trace(w)
 	o := t.Play(engine.Stream(seed, 0), nil)
-	if o.Won {
+	switch {
+	case o.Won:
 		fmt.Fprintf(w, "Game 1: won on %s %d.\n\n", u, o.Turns)
-	} else {
-		fmt.Fprintf(w, "Game 1: not won (%s %d).\n\n", u, o.Turns)
+	case o.Unfinished:
+		fmt.Fprintf(w, "Game 1: unfinished (not over after %s).\n\n", cardsdb.Plural(o.Turns, u))
+	default:
+		fmt.Fprintf(w, "Game 1: lost on %s %d.\n\n", u, o.Turns)
 	}
 }
 
@@ -376,6 +382,32 @@ func num(x float64) any {
 
 func ci(c [2]float64) []any { return []any{num(c[0]), num(c[1])} }
 
+// turnOrNull is a percentile turn of d, null when d holds no game (no
+// game won, a milestone never reached).
+func turnOrNull(d engine.Dist, turn int) any {
+	if !d.HasData() {
+		return nil
+	}
+	return turn
+}
+
+// milestoneMedian is a milestone's median turn, null when no game reached
+// it.
+func milestoneMedian(m engine.MilestoneStats) any {
+	if m.Games == 0 {
+		return nil
+	}
+	return m.Median
+}
+
+// turnText is a percentile turn for a person: "-" without data.
+func turnText(has bool, turn int) string {
+	if !has {
+		return "-"
+	}
+	return fmt.Sprint(turn)
+}
+
 func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObject {
 	spec := p.eng.spec()
 	o := jsonObject{
@@ -392,9 +424,13 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 		jsonField{"max_turns", spec.MaxTurns},
 		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", s.Precision}}},
 		jsonField{"won", s.Won},
+		jsonField{"lost", s.Lost},
+		jsonField{"unfinished", s.Unfinished},
 		jsonField{"win_rate", num(s.WinRate)},
 		jsonField{"win_rate_ci95", ci(s.WinRateCI95)},
 		jsonField{"win_rate_ci_method", "wilson"},
+		jsonField{"loss_rate", num(s.LossRate)},
+		jsonField{"unfinished_rate", num(s.UnfinishedRate)},
 	)
 	hist := []jsonObject{}
 	for _, b := range s.Turns.Histogram {
@@ -404,12 +440,12 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 		{"mean", num(s.Turns.Mean)},
 		{"sd", num(s.Turns.SD)},
 		{"ci95", ci(s.Turns.CI95)},
-		{"median", s.Turns.Median},
-		{"p10", s.Turns.P10},
-		{"p90", s.Turns.P90},
+		{"median", turnOrNull(s.Turns, s.Turns.Median)},
+		{"p10", turnOrNull(s.Turns, s.Turns.P10)},
+		{"p90", turnOrNull(s.Turns, s.Turns.P90)},
 		{"histogram", hist},
 	}})
-	o = append(o, jsonField{"length", jsonObject{{"mean", num(s.Length.Mean)}, {"median", s.Length.Median}}})
+	o = append(o, jsonField{"length", jsonObject{{"mean", num(s.Length.Mean)}, {"median", turnOrNull(s.Length, s.Length.Median)}}})
 	o = append(o, p.eng.jsonReport(s)...)
 	o = append(o, p.eng.jsonCards(s)...)
 	ns, pv := p.eng.notes()
@@ -524,6 +560,8 @@ func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOp
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "win rate\t%s\t95%% CI %.2f%% – %.2f%% (Wilson)\n", pct(s.WinRate), 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
+	fmt.Fprintf(tw, "lost\t%s\n", pct(s.LossRate))
+	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", pct(s.UnfinishedRate), cardsdb.Plural(p.eng.spec().MaxTurns, u))
 	t := s.Turns
 	if t.N > 0 {
 		fmt.Fprintf(tw, "win %s\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", u, f2(t.Mean), f2(t.SD), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90)
@@ -639,8 +677,12 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 		return err
 	}
 	t, u := s.Turns, p.eng.unit()
-	fmt.Fprintf(io.Out, "%s (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on %s %s on average (95%% CI %s – %s; median %d, p10 %d, p90 %d), win rate %s\n",
-		p.eng.modeText(), s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90, pct(s.WinRate))
+	h := t.HasData()
+	fmt.Fprintf(io.Out, "%s (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on %s %s on average (95%% CI %s – %s; median %s, p10 %s, p90 %s), win rate %s\n",
+		p.eng.modeText(), s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), turnText(h, t.Median), turnText(h, t.P10), turnText(h, t.P90), pct(s.WinRate))
+	if s.Unfinished > 0 {
+		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", pct(s.UnfinishedRate), cardsdb.Plural(p.eng.spec().MaxTurns, u))
+	}
 	for _, l := range p.eng.summaryLines(s) {
 		fmt.Fprintf(io.Out, "  %s\n", l)
 	}

@@ -95,7 +95,7 @@ func (e *seekerPlay) jsonReport(s *engine.Summary) []jsonField {
 			{"stage", stage},
 			{"online_share", num(m.Share)},
 			{"mean_turn", num(m.MeanTurn)},
-			{"median_turn", m.Median},
+			{"median_turn", milestoneMedian(m)},
 		})
 	}
 	o := []jsonField{{"guardians", gs}, {"mulligan_rate", num(s.Tallies[seeker.TallyMulligan].Mean)}}
@@ -120,7 +120,7 @@ func (e *seekerPlay) printRows(tw io.Writer, s *engine.Summary) {
 	}
 	for i, m := range s.Milestones {
 		name, stage := e.guardian(i)
-		fmt.Fprintf(tw, "%s (%s) online\tin %s of games\tturn %s on average\tmedian %d\n", name, stage, pct(m.Share), f2(m.MeanTurn), m.Median)
+		fmt.Fprintf(tw, "%s (%s) online\tin %s of games\tturn %s on average\tmedian %s\n", name, stage, pct(m.Share), f2(m.MeanTurn), turnText(m.Games > 0, m.Median))
 	}
 	fmt.Fprintf(tw, "mulligan\tin %s of games\n", pct(s.Tallies[seeker.TallyMulligan].Mean))
 }
