@@ -95,7 +95,7 @@ or unreadable input.`,
 		Example: `  deckwright goldfish seeker-chronicles/cosmos
   deckwright goldfish my-deck.txt --policy planner --games 50000 --json
   deckwright goldfish seeker-chronicles/quantum --mode nature --difficulty apprentice
-  deckwright goldfish seeker-chronicles/order --precision 0.01 --trace
+  deckwright goldfish seeker-chronicles/order --precision 0.01 --games 100000 --trace
   deckwright goldfish arkhtide/three-factions --opponent passive --policy planner
   deckwright goldfish arkhtide/ember-covenant-mono --opponent passive --versus arkhtide/three-factions`,
 		Args: argsUsage(cobra.ExactArgs(1)),
