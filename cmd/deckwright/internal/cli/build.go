@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
 )
 
 type buildOptions struct {
@@ -14,7 +18,7 @@ type buildOptions struct {
 	game   string
 	output string
 	strict bool
-	quiet  bool
+	json   bool
 }
 
 func newBuildCmd(io IO, g *globalOptions) *cobra.Command {
@@ -24,9 +28,15 @@ func newBuildCmd(io IO, g *globalOptions) *cobra.Command {
 		Short: "Validate a deck, print it, and playtest it",
 		Long: `Validate DECK against its game's rules; when it is legal, print it as a PDF
 (default out/<deck>.pdf) with the same flags as deckwright print, then show
-a goldfish playtest summary for games deckwright can play.`,
+a goldfish playtest summary for games deckwright can play.
+
+--json prints one object: "validate" (as one deck of validate --json),
+"print" (as print --json; null when the deck is not legal) and "goldfish"
+(as goldfish --json for the summary's run; null when the game has no
+playtest engine or the deck is not legal).`,
 		Example: `  deckwright build seeker-chronicles/cosmos
-  deckwright build my-deck.txt --backs long`,
+  deckwright build my-deck.txt --backs long
+  deckwright build arkhtide/three-factions --json`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.deck = args[0]
@@ -37,7 +47,7 @@ a goldfish playtest summary for games deckwright can play.`,
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat print warnings as errors")
-	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no progress on stderr")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
 	return cmd
 }
 
@@ -50,7 +60,10 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	printReport(opts.io, r)
+	if opts.json {
+		return runBuildJSON(opts, db, r)
+	}
+	printReport(opts.io, r, opts.g.quiet)
 	if !r.Legal {
 		fmt.Fprintln(opts.io.Err, "deckwright: the deck breaks the rules above; nothing printed")
 		return errBrokeRules
@@ -59,8 +72,46 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.quiet, false); err != nil {
+	if err := renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.g.quiet, false); err != nil {
 		return err
 	}
 	return printGoldfishSummary(opts.io, db, opts.deck, opts.game)
+}
+
+// runBuildJSON is build --json: the three steps' reports in one object,
+// printed once every step has run.
+func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
+	r.Problems = append(r.Problems, effectFindings(r.effects)...)
+	out := jsonObject{{"validate", r}, {"print", nil}, {"goldfish", nil}}
+	if !r.Legal {
+		if err := writeJSON(opts.io, out); err != nil {
+			return err
+		}
+		return errBrokeRules
+	}
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet})
+	if err != nil {
+		return err
+	}
+	res, err := renderPDF(opts.io, job, &opts.sheet, opts.output, opts.strict, true)
+	if err != nil {
+		return err
+	}
+	out[1].V = res.json()
+	gopts := &goldfishOptions{game: opts.game, policy: "greedy", seed: 1}
+	p, err := loadPlaytest(opts.io.Err, db, opts.deck, gopts)
+	var none noEngineError
+	switch {
+	case errors.As(err, &none):
+		// no playtest engine for this game: "goldfish" stays null
+	case err != nil:
+		return err
+	default:
+		s, err := p.run(engine.Config{Games: buildGoldfishGames, Seed: 1})
+		if err != nil {
+			return err
+		}
+		out[2].V = goldfishJSON(p, s, gopts)
+	}
+	return writeJSON(opts.io, out)
 }

@@ -23,9 +23,6 @@ const (
 	ExitInput = 2 // usage error or unreadable input
 )
 
-// Version is set at build time with -ldflags "-X .../cli.Version=v1.2.3".
-var Version = "dev"
-
 // IO is where commands read and write.
 type IO struct {
 	In       io.Reader
@@ -58,7 +55,8 @@ func usageError(format string, args ...any) error {
 
 // globalOptions are the flags every command has.
 type globalOptions struct {
-	db []string
+	db    []string
+	quiet bool // -q: no notes or progress; errors and results only
 }
 
 // loadDB loads the bundled games and each --db path beside them.
@@ -142,12 +140,13 @@ A DECK is a deck file (.yaml/.yml, or a .txt decklist) or a bundled deck
 GAME/NAME, such as seeker-chronicles/cosmos.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		Version:       Version,
+		Version:       readVersion().Version,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: ExitInput, err: fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
 	})
 	root.PersistentFlags().StringArrayVar(&g.db, "db", nil, "load a game folder, a folder of games, a game.yaml or a cards file beside the bundled data (repeatable)")
+	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no notes or progress: errors, problems and results only")
 	root.AddCommand(
 		newGamesCmd(io, g),
 		newCardsCmd(io, g),
@@ -157,7 +156,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newBuildCmd(io, g),
 		newGoldfishCmd(io, g),
 		newImportCmd(io, g),
-		newVersionCmd(io),
+		newVersionCmd(io, g),
 	)
 	addCompletions(root, g)
 	// Cobra's completion command prints its help and exits 0 for an unknown
@@ -171,19 +170,23 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 			}
 		}
 	}
-	return root
-}
-
-func newVersionCmd(io IO) *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print deckwright's version",
-		Args:  argsUsage(cobra.NoArgs),
-		RunE: func(*cobra.Command, []string) error {
-			fmt.Fprintln(io.Out, "deckwright", Version)
-			return nil
-		},
+	// Cobra's help command prints "Unknown help topic" and the usage and
+	// exits 0 for a topic it does not know; make that a usage error too.
+	root.InitDefaultHelpCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "help" {
+			help := c.Run
+			c.Run = nil
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if target, rest, err := root.Find(args); target == nil || err != nil || len(rest) > 0 {
+					return usageError("no help topic %q (see deckwright --help for the commands)", strings.Join(args, " "))
+				}
+				help(c, args)
+				return nil
+			}
+		}
 	}
+	return root
 }
 
 // inputError wraps an error about unreadable input (exit 2).

@@ -37,7 +37,6 @@ type goldfishOptions struct {
 	maxTurns   int
 	json       bool
 	trace      bool
-	quiet      bool
 
 	// changed holds the flags given on the command line, so that a
 	// game's engine can refuse flags meant for another game.
@@ -99,7 +98,7 @@ or unreadable input.`,
 		Example: `  deckwright goldfish seeker-chronicles/cosmos
   deckwright goldfish my-deck.txt --policy planner --games 50000 --json
   deckwright goldfish seeker-chronicles/quantum --mode nature --difficulty apprentice
-  deckwright goldfish seeker-chronicles/order --precision 0.01 --trace
+  deckwright goldfish seeker-chronicles/order --precision 0.01 --games 100000 --trace
   deckwright goldfish arkhtide/three-factions --opponent passive --policy planner
   deckwright goldfish arkhtide/ember-covenant-mono --opponent passive --versus arkhtide/three-factions`,
 		Args: argsUsage(cobra.ExactArgs(1)),
@@ -124,7 +123,6 @@ or unreadable input.`,
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
 	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json)")
-	f.BoolVarP(&opts.quiet, "quiet", "q", false, "no progress bar on stderr")
 	return cmd
 }
 
@@ -316,6 +314,11 @@ func runGoldfish(opts *goldfishOptions) error {
 			return usageError("--game: %v", err)
 		}
 	}
+	if opts.json {
+		if err := illegalJSON(opts.io, db, opts.deck, opts.game); err != nil {
+			return err
+		}
+	}
 	p, err := loadPlaytest(opts.io.Err, db, opts.deck, opts)
 	if err != nil {
 		return err
@@ -327,10 +330,7 @@ func runGoldfish(opts *goldfishOptions) error {
 		}
 		p.trace(w, opts.seed)
 	}
-	prog := newProgress(opts.io.Err, opts.quiet)
-	if !prog.tty {
-		prog.quiet = true
-	}
+	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
 	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }})
 	prog.Done()
 	if err != nil {

@@ -119,7 +119,6 @@ type printOptions struct {
 	game   string
 	all    bool
 	strict bool
-	quiet  bool
 	json   bool
 }
 
@@ -159,7 +158,6 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none; with --all, the game to print")
 	cmd.Flags().BoolVar(&opts.all, "all", false, "print the game's whole card pool in its physical counts")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat warnings (low DPI, missing art or backs, cut text) as errors")
-	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
 	cmd.AddCommand(newCalibrationCmd(io, g))
 	return cmd
@@ -267,25 +265,53 @@ func runPrint(opts *printOptions) error {
 	if err != nil {
 		return err
 	}
-	return renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.quiet, opts.json)
+	return renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.g.quiet, opts.json)
 }
 
 // renderJob renders a job to its output file and reports on it.
 func renderJob(out IO, job *printJob, sf *sheetFlags, output string, strict, quiet, asJSON bool) error {
-	lo, err := sf.options(job.card)
+	res, err := renderPDF(out, job, sf, output, strict, quiet || asJSON)
 	if err != nil {
 		return err
+	}
+	if asJSON {
+		return writeJSON(out, res.json())
+	}
+	res.print(out, quiet)
+	return nil
+}
+
+// printed is a PDF written: where, how, and the renderer's report.
+type printed struct {
+	job    *printJob
+	output string
+	lo     layout.Options
+	rep    *layout.Report
+}
+
+// json is print --json's report.
+func (p *printed) json() map[string]any {
+	return map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov}
+}
+
+// renderPDF writes a job's PDF to output (default out/NAME.pdf), with
+// progress on out.Err unless quiet. With strict, warnings are errors and
+// nothing is written.
+func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, quiet bool) (*printed, error) {
+	lo, err := sf.options(job.card)
+	if err != nil {
+		return nil, err
 	}
 	if output == "" {
 		output = filepath.Join("out", job.name+".pdf")
 	}
 	tmpl, err := sf.templateSet(job.games)
 	if err != nil {
-		return inputError(fmt.Errorf("--templates: %w", err))
+		return nil, inputError(fmt.Errorf("--templates: %w", err))
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	prog := newProgress(out.Err, quiet || asJSON)
+	prog := newProgress(out.Err, quiet)
 	var rep *layout.Report
 	err = writeAtomic(output, func(w io.Writer) error {
 		var err error
@@ -307,26 +333,32 @@ func renderJob(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 		for _, w := range rep.Warnings {
 			fmt.Fprintln(out.Err, "deckwright: error:", w.Message)
 		}
-		return &exitError{code: ExitRules, err: fmt.Errorf("%s with --strict: nothing written to %s", cardsdb.Plural(len(rep.Warnings), "warning"), output)}
+		return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s with --strict: nothing written to %s", cardsdb.Plural(len(rep.Warnings), "warning"), output)}
 	}
 	if err != nil {
-		return inputError(err)
+		return nil, inputError(err)
 	}
-	if asJSON {
-		return writeJSON(out, map[string]any{"output": output, "report": rep, "sample": job.sample, "provisional_cards": job.prov})
-	}
+	return &printed{job: job, output: output, lo: lo, rep: rep}, nil
+}
+
+// print reports a PDF written: its warnings on out.Err, a line on out.Out,
+// and notes on sample and provisional cards (a mark on the line if quiet).
+func (p *printed) print(out IO, quiet bool) {
+	job, output, lo, rep := p.job, p.output, p.lo, p.rep
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
 	}
-	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s), %d from art, %s\n",
-		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"))
+	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s), %d from art, %s%s\n",
+		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"), quietMarks(quiet, job.sample, job.prov))
+	if quiet {
+		return
+	}
 	if job.sample {
 		fmt.Fprintln(out.Out, "  note: sample cards invented for deckwright are marked SAMPLE on their faces")
 	}
 	if job.prov > 0 {
 		fmt.Fprintf(out.Out, "  note: %s carry provisional values, marked * on their faces\n", cardsdb.Plural(job.prov, "card"))
 	}
-	return nil
 }
 
 var errStrict = fmt.Errorf("warnings with --strict")

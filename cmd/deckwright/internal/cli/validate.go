@@ -28,12 +28,18 @@ func newValidateCmd(io IO, g *globalOptions) *cobra.Command {
 		Long: `Check each DECK against its game's deck-building rules and print every
 problem at once, one line each: file:line:col: severity: message [rule].
 
-DECK is a deck file (.yaml/.yml, or a .txt decklist) or a bundled deck
-GAME/NAME. Exit status: 0 when every deck is legal (warnings allowed), 1 when
-a deck breaks a rule, 2 for usage errors and unreadable input.`,
+DECK is a deck file (.yaml/.yml, or a .txt decklist), a bundled deck
+GAME/NAME, or - for standard input (a YAML deck when it has a top-level
+"sections:" key or "packs:" list, a decklist otherwise).
+
+With --json, card effects the playtest engine cannot read are warnings of
+rule "effects" among the problems (without it, warnings on stderr).
+Exit status: 0 when every deck is legal (warnings allowed), 1 when a deck
+breaks a rule, 2 for usage errors and unreadable input.`,
 		Example: `  deckwright validate seeker-chronicles/cosmos
   deckwright validate my-deck.txt --game seeker-chronicles
-  deckwright validate --json decks/*.yaml`,
+  deckwright validate --json decks/*.yaml
+  pbpaste | deckwright validate - --game seeker-chronicles`,
 		Args: argsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.decks = args
@@ -70,10 +76,25 @@ func runValidate(opts *validateOptions) error {
 			return usageError("--game: %v", err)
 		}
 	}
+	stdin := 0
+	for _, arg := range opts.decks {
+		if arg == "-" {
+			stdin++
+		}
+	}
+	if stdin > 1 {
+		return usageError("- (standard input) given %d times; it can be read once", stdin)
+	}
 	code := ExitOK
 	var reports []deckReport
 	for _, arg := range opts.decks {
-		r, err := validateOne(db, arg, opts.game)
+		var r deckReport
+		var err error
+		if arg == "-" {
+			r, err = validateStdin(db, opts.io.In, opts.game)
+		} else {
+			r, err = validateOne(db, arg, opts.game)
+		}
 		if err != nil {
 			code = ExitInput
 			if !opts.json {
@@ -91,16 +112,28 @@ func runValidate(opts *validateOptions) error {
 		if reports == nil {
 			reports = []deckReport{}
 		}
-		if err := writeJSON(opts.io, map[string]any{"decks": reports}); err != nil {
-			return err
+		for i := range reports {
+			reports[i].Problems = append(reports[i].Problems, effectFindings(reports[i].effects)...)
 		}
-	} else {
-		for _, r := range reports {
-			printReport(opts.io, r)
-		}
+		return writeValidateJSON(opts.io, reports, code)
+	}
+	for _, r := range reports {
+		printReport(opts.io, r, opts.g.quiet)
 	}
 	for _, r := range reports {
 		warnEffects(opts.io.Err, r)
+	}
+	if code != ExitOK {
+		return &exitError{code: code, silent: true}
+	}
+	return nil
+}
+
+// writeValidateJSON prints the reports as validate --json does and returns
+// the exit code's error.
+func writeValidateJSON(io IO, reports []deckReport, code int) error {
+	if err := writeJSON(io, map[string]any{"decks": reports}); err != nil {
+		return err
 	}
 	if code != ExitOK {
 		return &exitError{code: code, silent: true}
@@ -113,6 +146,65 @@ func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
 	if err != nil {
 		return deckReport{}, err
 	}
+	return validateList(db, arg, list)
+}
+
+// illegalJSON is for the commands that play or print a deck with --json:
+// when arg is a deck of a game with a playtest engine that breaks the
+// rules, it prints validate --json's report and returns errBrokeRules.
+// Otherwise it prints nothing and returns nil, and the caller goes on (and
+// reports an unreadable deck itself).
+func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
+	r, err := validateOne(db, arg, game)
+	if err != nil || r.Legal || playEngines[r.Game] == nil {
+		return nil
+	}
+	r.Problems = append(r.Problems, effectFindings(r.effects)...)
+	return writeValidateJSON(io, []deckReport{r}, ExitRules)
+}
+
+// stdinName names standard input in positions and reports.
+const stdinName = "<stdin>"
+
+// validateStdin reads a deck from standard input: a YAML deck when it
+// looks like one (see yamlDeck), a plain-text decklist otherwise.
+func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame string) (deckReport, error) {
+	if in == nil {
+		in = strings.NewReader("")
+	}
+	data, err := cardsdb.ReadInput(stdinName, in)
+	if err != nil {
+		return deckReport{}, err
+	}
+	parse := cardsdb.ParseDecklist
+	if yamlDeck(data) {
+		parse = cardsdb.ParseDeckYAML
+	}
+	list, err := parse(stdinName, data)
+	if err != nil {
+		return deckReport{}, err
+	}
+	if list.Game == "" {
+		list.Game = defaultGame
+	}
+	return validateList(db, stdinName, list)
+}
+
+// yamlDeck tells a YAML deck from a decklist, which has no file name to go
+// by: a YAML deck has a top-level "sections:" key, or "packs:" as a list (a
+// decklist's packs line names them after the colon).
+func yamlDeck(data []byte) bool {
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		if line == "sections:" || line == "packs:" || strings.HasPrefix(line, "packs: [") {
+			return true
+		}
+	}
+	return false
+}
+
+// validateList checks a deck list that has been read.
+func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList) (deckReport, error) {
 	g, err := db.GameOf(list)
 	if err != nil {
 		return deckReport{}, err
@@ -159,7 +251,9 @@ func inputFindings(err error, arg string) []validate.Finding {
 	return out
 }
 
-func printReport(io IO, r deckReport) {
+// printReport prints a deck's problems and verdict; quiet folds the notes
+// into a mark on the verdict line.
+func printReport(io IO, r deckReport, quiet bool) {
 	errs, warns := 0, 0
 	for _, f := range r.Problems {
 		fmt.Fprintln(io.Out, f)
@@ -173,13 +267,59 @@ func printReport(io IO, r deckReport) {
 	if !r.Legal {
 		verdict = "NOT legal"
 	}
-	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s\n", r.Deck, r.name, r.Game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"))
+	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s%s\n", r.Deck, r.name, r.Game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"), quietMarks(quiet, r.sample, r.prov))
+	if quiet {
+		return
+	}
 	if r.sample {
 		fmt.Fprintln(io.Out, "  note: this deck uses sample cards invented for deckwright, not the publisher's cards")
 	}
 	if r.prov > 0 {
 		fmt.Fprintf(io.Out, "  note: %s of this deck carry provisional values (not printed in the rulebook; see deckwright cards)\n", cardsdb.Plural(r.prov, "card"))
 	}
+}
+
+// quietMarks is what --quiet keeps of the notes on sample cards and
+// provisional values, which every output must carry: a short mark at the
+// end of the result line. It is empty unless quiet.
+func quietMarks(quiet, sample bool, prov int) string {
+	if !quiet {
+		return ""
+	}
+	var marks []string
+	if sample {
+		marks = append(marks, "sample cards")
+	}
+	if prov > 0 {
+		marks = append(marks, cardsdb.Plural(prov, "card")+" with provisional values")
+	}
+	if len(marks) == 0 {
+		return ""
+	}
+	return " [" + strings.Join(marks, "; ") + "]"
+}
+
+// effectFindings turns the card effects the playtest engine cannot read
+// into warnings of rule "effects" for the JSON report (the deck stays legal;
+// goldfish refuses it).
+func effectFindings(err error) []validate.Finding {
+	if err == nil {
+		return nil
+	}
+	var list cardsdb.ErrorList
+	var one *cardsdb.Error
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = cardsdb.ErrorList{one}
+	default:
+		return []validate.Finding{{Rule: "effects", Severity: validate.Warning, Message: err.Error() + "; deckwright goldfish cannot play the deck until it is fixed"}}
+	}
+	out := make([]validate.Finding, len(list))
+	for i, e := range list {
+		out[i] = validate.Finding{Pos: e.Pos, Rule: "effects", Severity: validate.Warning, Message: e.Msg + "; deckwright goldfish cannot play the deck until it is fixed"}
+	}
+	return out
 }
 
 // warnEffects says on w which card effects of the deck the playtest
