@@ -115,10 +115,11 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
+	sug := suggester{g: g}
 	for _, e := range list.Entries {
 		c := g.Card(e.Name)
 		if c == nil {
-			d.Unknown = append(d.Unknown, UnknownCard{Entry: e, Suggestions: g.Suggest(e.Name)})
+			d.Unknown = append(d.Unknown, UnknownCard{Entry: e, Suggestions: sug.suggest(e.Name)})
 			continue
 		}
 		dc := DeckCard{Card: c, Count: e.Count, Pos: e.Pos, Written: e.Name}

@@ -3,6 +3,7 @@ package cardsdb
 import (
 	"io/fs"
 	"strings"
+	"sync/atomic"
 )
 
 // Size is a width and height in millimetres.
@@ -282,16 +283,31 @@ type Game struct {
 	FS fs.FS
 
 	byKey map[string]*Card
+	// names and types are built on first use, and again when cards or
+	// types were added since.
+	names atomic.Pointer[Names]
+	types atomic.Pointer[typeIndex]
+}
+
+// typeIndex maps type ids to types; n is len(Game.Types) when built.
+type typeIndex struct {
+	n    int
+	byID map[string]*CardType
 }
 
 // Type returns the card type with the id, or nil.
 func (g *Game) Type(id string) *CardType {
-	for _, t := range g.Types {
-		if t.ID == id {
-			return t
+	ix := g.types.Load()
+	if ix == nil || ix.n != len(g.Types) {
+		ix = &typeIndex{n: len(g.Types), byID: make(map[string]*CardType, len(g.Types))}
+		for _, t := range g.Types {
+			if _, dup := ix.byID[t.ID]; !dup {
+				ix.byID[t.ID] = t // the first wins, as a scan would find it
+			}
 		}
+		g.types.Store(ix)
 	}
-	return nil
+	return ix.byID[id]
 }
 
 // Section returns the section with the id, or nil.
@@ -363,8 +379,44 @@ func (g *Game) CardNames() []string {
 	return out
 }
 
-// Suggest returns up to three card names close to name.
-func (g *Game) Suggest(name string) []string { return Suggest(name, g.CardNames(), 3) }
+// Suggest returns up to three card names close to name. The card names are
+// folded once, on the first call.
+func (g *Game) Suggest(name string) []string {
+	n := g.names.Load()
+	if n == nil || n.Len() != len(g.Cards) {
+		n = NewNames(g.CardNames())
+		g.names.Store(n)
+	}
+	return n.Suggest(name, 3)
+}
+
+// maxSuggested is how many different unknown names of one file get
+// did-you-mean suggestions: past it, a file is not a list with typos, and
+// each search would only cost time.
+const maxSuggested = 100
+
+// suggester hands out a game's card suggestions for one file, at most
+// maxSuggested searches, the same name searched once.
+type suggester struct {
+	g    *Game
+	memo map[string][]string
+}
+
+func (s *suggester) suggest(name string) []string {
+	key := Fold(name)
+	if got, ok := s.memo[key]; ok {
+		return got
+	}
+	if s.memo == nil {
+		s.memo = map[string][]string{}
+	}
+	if len(s.memo) >= maxSuggested {
+		return nil
+	}
+	got := s.g.Suggest(name)
+	s.memo[key] = got
+	return got
+}
 
 // HasRule reports whether the game switches on the named rule.
 func (g *Game) HasRule(name string) bool {

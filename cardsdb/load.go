@@ -210,6 +210,7 @@ func readFS(fsys fs.FS, name, prefix string) ([]byte, error) {
 // field names and the cards variants remove.
 func (g *Game) check(file string) ErrorList {
 	var errs ErrorList
+	sug := suggester{g: g}
 	for _, c := range g.Cards {
 		t := g.Type(c.Type)
 		for _, f := range t.Fields {
@@ -220,7 +221,7 @@ func (g *Game) check(file string) ErrorList {
 			ref := v.Ref
 			switch {
 			case ref == nil:
-				errs.Add(v.Pos, "%s %q names %q in %q, but the game has no such card%s", t.Name, c.Name, v.Str, f.Name, didYouMean(g.Suggest(v.Str)))
+				errs.Add(v.Pos, "%s %q names %q in %q, but the game has no such card%s", t.Name, c.Name, v.Str, f.Name, didYouMean(sug.suggest(v.Str)))
 			case f.CardType != "" && ref.Type != f.CardType:
 				errs.Add(v.Pos, "%s %q names %q in %q, which is a %s, not a %s", t.Name, c.Name, v.Str, f.Name, g.TypeName(ref.Type), g.TypeName(f.CardType))
 			}
