@@ -200,6 +200,10 @@ func appendErr(l *ErrorList, err error) bool {
 func readFS(fsys fs.FS, name, prefix string) ([]byte, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once, with its prefix
+		}
 		return nil, fmt.Errorf("%s%s: %w", prefix, name, err)
 	}
 	defer f.Close()
@@ -244,17 +248,18 @@ func (db *DB) AddPath(p string) error {
 		return fmt.Errorf("--db %s: %w", p, err)
 	}
 	if st.IsDir() {
-		return db.AddFS(os.DirFS(p), ".", filepath.ToSlash(p)+"/")
+		folder, err := OpenFolder(p)
+		if err != nil {
+			return fmt.Errorf("--db %s: %w", p, err)
+		}
+		return db.AddFS(folder, ".", filepath.ToSlash(p)+"/")
 	}
 	dir, base := filepath.Split(p)
 	if dir == "" {
 		dir = "."
 	}
-	data, err := os.ReadFile(p)
+	data, err := ReadFile(p)
 	if err != nil {
-		return err
-	}
-	if err := CheckText(p, data); err != nil {
 		return err
 	}
 	prefix := filepath.ToSlash(dir)
@@ -262,7 +267,11 @@ func (db *DB) AddPath(p string) error {
 		prefix = ""
 	}
 	if base == "game.yaml" {
-		return db.AddFS(os.DirFS(dir), ".", prefix)
+		folder, err := OpenFolder(dir)
+		if err != nil {
+			return fmt.Errorf("--db %s: %w", p, err)
+		}
+		return db.AddFS(folder, ".", prefix)
 	}
 	// A cards file: find its game.
 	root, err := parseYAML(p, data)
@@ -277,7 +286,7 @@ func (db *DB) AddPath(p string) error {
 			if err != nil {
 				return &Error{Pos: d.pos(pr.V), Msg: err.Error()}
 			}
-			return ParseCards(p, data, ".", g.withFS(os.DirFS(dir)))
+			return ParseCards(p, data, ".", g)
 		}
 	}
 	if err := d.errs.Err(); err != nil {
@@ -285,8 +294,3 @@ func (db *DB) AddPath(p string) error {
 	}
 	return &Error{Pos: Pos{File: p}, Msg: "not a game.yaml, a game folder or a cards file with game: ID"}
 }
-
-// withFS returns g; cards added from another folder keep image paths
-// relative to the game's own FS, so user card files with art should live in
-// a game folder. It exists to make that choice explicit.
-func (g *Game) withFS(fs.FS) *Game { return g }

@@ -70,14 +70,12 @@ func prefixAll(prefix string, list []string) []string {
 // the same name. defaultGame fills in a list that names no game.
 func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 	var l *DeckList
-	f, err := os.Open(arg)
+	st, err := os.Stat(arg)
 	switch {
+	case err == nil && st.IsDir():
+		return nil, fmt.Errorf("%s: is a folder, not a deck file", arg)
 	case err == nil:
-		defer f.Close()
-		if st, serr := f.Stat(); serr == nil && st.IsDir() {
-			return nil, fmt.Errorf("%s: is a folder, not a deck file", arg)
-		}
-		data, rerr := ReadInput(arg, f)
+		data, rerr := ReadFile(arg)
 		if rerr != nil {
 			return nil, rerr
 		}
