@@ -500,7 +500,7 @@ func (d *decoder) back(n *yaml.Node, b *Back, dir string) {
 // imagePath reads an image path relative to dir and returns it as a path in
 // the game's FS.
 func (d *decoder) imagePath(n *yaml.Node, dir string) string {
-	s := d.name(n, "image path")
+	s := d.nameUpTo(n, "image path", maxPathLen)
 	if s == "" {
 		return ""
 	}
