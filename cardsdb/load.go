@@ -91,6 +91,8 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		}
 		db.games[g.ID] = g
 		return nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return statErr(err, path.Join(dir, "game.yaml"), prefix)
 	}
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
@@ -105,8 +107,10 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		if !e.IsDir() {
 			continue
 		}
-		if _, err := fs.Stat(fsys, path.Join(sub, "game.yaml")); err != nil {
+		if _, err := fs.Stat(fsys, path.Join(sub, "game.yaml")); errors.Is(err, fs.ErrNotExist) {
 			continue
+		} else if err != nil {
+			return statErr(err, path.Join(sub, "game.yaml"), prefix)
 		}
 		dirs = append(dirs, sub)
 	}
@@ -195,6 +199,16 @@ func appendErr(l *ErrorList, err error) bool {
 		return false
 	}
 	return true
+}
+
+// statErr reports a file of a folder that is there but cannot be read
+// (a link out of the folder, no permission).
+func statErr(err error, name, prefix string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s%s: %w", prefix, path.Clean(name), err)
 }
 
 func readFS(fsys fs.FS, name, prefix string) ([]byte, error) {
