@@ -47,3 +47,33 @@ func TestEscapeWriter(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEscape checks that escaped text holds no control character a
+// terminal acts on, whatever it was, and that escaping JSON leaves JSON
+// that reads back the same.
+func FuzzEscape(f *testing.F) {
+	for _, s := range []string{"Cosmos", "\x1b]0;x\x07", "\u009b2J", "\xc2", "a\r\nb\t", "\x7f", "Schrö\xffdinger"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e := Escape(s)
+		for i, r := range e {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f {
+				t.Fatalf("Escape(%q) = %q holds %U at %d", s, e, r, i)
+			}
+		}
+		doc, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back string
+		if err := json.Unmarshal([]byte(Escape(string(doc))), &back); err != nil {
+			t.Fatalf("escaped JSON %q: %v", Escape(string(doc)), err)
+		}
+		var want string
+		_ = json.Unmarshal(doc, &want)
+		if back != want {
+			t.Fatalf("escaped JSON reads back %q, want %q", back, want)
+		}
+	})
+}
