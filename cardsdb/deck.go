@@ -1,9 +1,5 @@
 package cardsdb
 
-import (
-	"strings"
-)
-
 // DeckCard is one resolved entry of a deck: a card of the game, its count
 // and the section it is in.
 type DeckCard struct {
@@ -106,7 +102,7 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 				names = append(names, gs.Name)
 				names = append(names, gs.Aliases...)
 			}
-			errs.Add(h.Pos, "unknown section %q; %s decks have sections %s%s", h.Name, g.Name, strings.Join(g.SectionNames(), ", "), didYouMean(Suggest(h.Name, names, 1)))
+			errs.Add(h.Pos, "unknown section %q; %s decks have sections %s%s", h.Name, g.Name, joinSome(g.SectionNames()), didYouMean(Suggest(h.Name, names, 1)))
 			continue
 		}
 		sections[h.Name] = s

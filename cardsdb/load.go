@@ -53,7 +53,7 @@ func (db *DB) LookupGame(id string) (*Game, error) {
 		return g, nil
 	}
 	ids := db.GameIDs()
-	return nil, fmt.Errorf("unknown game %q%s (known games: %s)", id, didYouMean(Suggest(id, ids, 1)), strings.Join(ids, ", "))
+	return nil, fmt.Errorf("unknown game %q%s (known games: %s)", id, didYouMean(Suggest(id, ids, 1)), joinSome(ids))
 }
 
 // BundledFS returns the bundled game data: one folder per game id.

@@ -101,7 +101,7 @@ func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 // the list's game line when the game is unknown or missing.
 func (db *DB) GameOf(l *DeckList) (*Game, error) {
 	if l.Game == "" {
-		return nil, &Error{Pos: Pos{File: l.File}, Msg: "deck names no game; add a line \"game: ID\" (one of " + strings.Join(db.GameIDs(), ", ") + ") or pass --game"}
+		return nil, &Error{Pos: Pos{File: l.File}, Msg: "deck names no game; add a line \"game: ID\" (one of " + joinSome(db.GameIDs()) + ") or pass --game"}
 	}
 	g, err := db.LookupGame(l.Game)
 	if err != nil {

@@ -162,6 +162,45 @@ type decoder struct {
 	// aliased lists keys whose values were aliases: reported already, so
 	// they count as present.
 	aliased []string
+	// compared counts the names did-you-mean searches have compared, and
+	// prepared holds the lists searched, folded once (by first element).
+	compared int
+	prepared map[*string]*Names
+}
+
+// maxCompared bounds the names one file's did-you-mean searches compare
+// (about 0.3 s of work): a file with thousands of unknown values against
+// thousands of names is not a file of typos, and gets no more suggestions
+// once it is spent.
+const maxCompared = 500_000
+
+// suggest returns the name of candidates closest to name, if one is close,
+// within the file's budget of comparisons.
+func (d *decoder) suggest(name string, candidates []string) []string {
+	if len(candidates) == 0 || d.compared+len(candidates) > maxCompared {
+		return nil
+	}
+	d.compared += len(candidates)
+	key := &candidates[0] // the same list, not just equal names
+	n := d.prepared[key]
+	if n == nil || n.Len() != len(candidates) {
+		n = NewNames(candidates)
+		if d.prepared == nil {
+			d.prepared = map[*string]*Names{}
+		}
+		d.prepared[key] = n
+	}
+	return n.Suggest(name, 1)
+}
+
+// joinSome joins names with commas for a message, up to a dozen of them
+// and then how many more there are.
+func joinSome(names []string) string {
+	const most = 12
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
 }
 
 func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
@@ -225,7 +264,7 @@ func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) {
 
 // unknown reports a key that is not allowed, with a suggestion.
 func (d *decoder) unknown(p pair, what string, allowed []string) {
-	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(Suggest(p.Key, allowed, 1)))
+	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(d.suggest(p.Key, allowed)))
 }
 
 func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) {
