@@ -109,6 +109,10 @@ func ParseDecklist(file string, data []byte) (*DeckList, error) {
 			case "game":
 				l.Game, l.GamePos = val, pos
 			case "name":
+				if len(val) > MaxNameLen {
+					errs.Add(pos, "deck name is %d bytes long; names run to %d", len(val), MaxNameLen)
+					continue
+				}
 				l.Name = val
 			case "players":
 				n, err := strconv.Atoi(val)
@@ -257,7 +261,10 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 		case "game":
 			l.Game, l.GamePos = d.str(p.V, "game"), d.pos(p.V)
 		case "name":
-			l.Name = d.str(p.V, "deck name")
+			if l.Name = d.str(p.V, "deck name"); len(l.Name) > MaxNameLen {
+				d.errorf(p.V, "deck name is %d bytes long; names run to %d", len(l.Name), MaxNameLen)
+				l.Name = ""
+			}
 		case "sample":
 			l.Sample = d.bool(p.V, "sample")
 		case "notes":
