@@ -186,6 +186,10 @@ func withExt(names []string) []string {
 func readFile(fsys fs.FS, p, file string) ([]byte, error) {
 	f, err := fsys.Open(p)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // file names the path already
+		}
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	defer f.Close()
