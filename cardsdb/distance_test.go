@@ -2,6 +2,9 @@ package cardsdb
 
 import (
 	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -50,6 +53,72 @@ func TestDistanceBanded(t *testing.T) {
 			if got := distance(a, b, limit); got != want {
 				t.Fatalf("distance(%q, %q, %d) = %d, want %d", string(a), string(b), limit, got, want)
 			}
+		}
+	}
+}
+
+// refSuggest is Suggest done the plain way: every candidate's full
+// distance, then a sort.
+func refSuggest(name string, candidates []string, max int) []string {
+	key := []rune(Fold(name))
+	if len(key) == 0 {
+		return nil
+	}
+	type scored struct {
+		name string
+		d    int
+	}
+	var found []scored
+	limit := max3(len(key) / 3)
+	for _, c := range candidates {
+		ck := Fold(c)
+		d := fullDistance(key, []rune(ck))
+		if d > limit {
+			if len(key) >= 4 && len(ck) >= 4 && (strings.Contains(ck, string(key)) || strings.Contains(string(key), ck)) {
+				d = limit + 1
+			} else {
+				continue
+			}
+		}
+		found = append(found, scored{c, d})
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if found[i].d != found[j].d {
+			return found[i].d < found[j].d
+		}
+		return found[i].name < found[j].name
+	})
+	var out []string
+	for i := 0; i < len(found) && len(out) < max; i++ {
+		out = append(out, found[i].name)
+	}
+	return out
+}
+
+// TestSuggestReference checks Suggest (banded distance, the best kept as
+// it goes, the band narrowed once enough are found) against refSuggest on
+// random names over a small alphabet.
+func TestSuggestReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	word := func() string {
+		w := make([]byte, 1+r.IntN(12))
+		for i := range w {
+			w[i] = "abc"[r.IntN(3)]
+		}
+		return string(w)
+	}
+	for range 3000 {
+		cands := make([]string, 1+r.IntN(30))
+		seen := map[string]bool{}
+		for i := range cands {
+			for cands[i] = word(); seen[cands[i]]; cands[i] = word() {
+			}
+			seen[cands[i]] = true
+		}
+		name, max := word(), 1+r.IntN(3)
+		got, want := Suggest(name, cands, max), refSuggest(name, cands, max)
+		if !slices.Equal(got, want) {
+			t.Fatalf("Suggest(%q, %q, %d) = %q, want %q", name, cands, max, got, want)
 		}
 	}
 }

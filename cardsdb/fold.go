@@ -1,7 +1,6 @@
 package cardsdb
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -75,6 +74,12 @@ func ascii(s string) bool {
 // limit+1 when it is more than limit: only cells within limit of the
 // diagonal are computed, and the search stops once a whole row is past it.
 func distance(a, b []rune, limit int) int {
+	return distanceBuf(a, b, limit, nil)
+}
+
+// distanceBuf is distance with a scratch buffer, used when it holds
+// 3*(len(b)+1) ints.
+func distanceBuf(a, b []rune, limit int, buf []int) int {
 	if d := len(a) - len(b); d > limit || -d > limit {
 		return limit + 1
 	}
@@ -82,9 +87,11 @@ func distance(a, b []rune, limit int) int {
 		return max(len(a), len(b))
 	}
 	far := limit + 1
-	prev2 := make([]int, 3*(len(b)+1))
-	prev, cur := prev2[len(b)+1:2*(len(b)+1)], prev2[2*(len(b)+1):]
-	prev2 = prev2[:len(b)+1]
+	if len(buf) < 3*(len(b)+1) {
+		buf = make([]int, 3*(len(b)+1))
+	}
+	prev2 := buf[:len(b)+1]
+	prev, cur := buf[len(b)+1:2*(len(b)+1)], buf[2*(len(b)+1):3*(len(b)+1)]
 	for j := range prev {
 		prev[j] = min(j, far)
 		prev2[j] = far
@@ -126,9 +133,10 @@ func distance(a, b []rune, limit int) int {
 // Names is a list of names prepared for suggestions: each is folded once,
 // so that suggesting against it costs no folding of the candidates.
 type Names struct {
-	names []string
-	keys  []string // Fold of each name
-	runes [][]rune // the keys as runes, for the edit distance
+	names   []string
+	keys    []string // Fold of each name
+	runes   [][]rune // the keys as runes, for the edit distance
+	longest int      // the most runes of a key
 }
 
 // NewNames prepares names for Suggest.
@@ -137,6 +145,7 @@ func NewNames(names []string) *Names {
 	for i, s := range names {
 		n.keys[i] = Fold(s)
 		n.runes[i] = []rune(n.keys[i])
+		n.longest = max(n.longest, len(n.runes[i]))
 	}
 	return n
 }
@@ -157,42 +166,63 @@ func (n *Names) Suggest(name string, max int) []string {
 	if skey == "" {
 		return nil
 	}
+	// best holds the best max names so far, best first: by distance, then
+	// by name.
 	type scored struct {
 		name string
 		d    int
 	}
-	var found []scored
+	best := make([]scored, 0, max+1)
+	add := func(name string, d int) {
+		if len(best) == max {
+			w := best[len(best)-1]
+			if d > w.d || d == w.d && name >= w.name {
+				return
+			}
+			best = best[:len(best)-1]
+		}
+		i := len(best)
+		for i > 0 && (d < best[i-1].d || d == best[i-1].d && name < best[i-1].name) {
+			i--
+		}
+		best = append(best, scored{})
+		copy(best[i+1:], best[i:])
+		best[i] = scored{name, d}
+	}
 	if len(skey) > maxSuggestLen*utf8.UTFMax || utf8.RuneCountInString(skey) > maxSuggestLen {
 		// Too long to be a mistyped name: only the name itself.
 		for i, k := range n.keys {
 			if k == skey {
-				found = append(found, scored{n.names[i], 0})
+				add(n.names[i], 0)
 			}
 		}
 	} else {
 		key := []rune(skey)
 		limit := max3(len(key) / 3)
+		buf := make([]int, 3*(n.longest+1))
 		for i, ck := range n.keys {
-			d := distance(key, n.runes[i], limit)
-			if d > limit {
+			// Once max names are found, only as close ones can join them.
+			cut := limit
+			if len(best) == max {
+				cut = min(cut, best[len(best)-1].d)
+			}
+			d := distanceBuf(key, n.runes[i], cut, buf)
+			if d > cut {
 				if len(key) >= 4 && len(n.runes[i]) >= 4 && (strings.Contains(ck, skey) || strings.Contains(skey, ck)) {
 					d = limit + 1
 				} else {
 					continue
 				}
 			}
-			found = append(found, scored{n.names[i], d})
+			add(n.names[i], d)
 		}
 	}
-	sort.SliceStable(found, func(i, j int) bool {
-		if found[i].d != found[j].d {
-			return found[i].d < found[j].d
-		}
-		return found[i].name < found[j].name
-	})
-	var out []string
-	for i := 0; i < len(found) && len(out) < max; i++ {
-		out = append(out, found[i].name)
+	out := make([]string, len(best))
+	for i, b := range best {
+		out[i] = b.name
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
