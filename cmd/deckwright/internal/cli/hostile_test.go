@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
@@ -259,6 +260,9 @@ func runHostile(t *testing.T, file string) {
 			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f
 		}); i >= 0 {
 			t.Errorf("output holds the control character %q at byte %d%s", s[i:i+1], i, show())
+		}
+		if !utf8.ValidString(s) {
+			t.Errorf("output is not UTF-8 (a raw byte such as 0x9b is a control code to some terminals)%s", show())
 		}
 		if strings.Contains(s, outsideSecret) {
 			t.Errorf("output shows the content of a file outside the folder%s", show())
