@@ -3,6 +3,7 @@ package cardsdb
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"sort"
 	"strings"
 	"testing"
@@ -120,5 +121,26 @@ func TestSuggestReference(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("Suggest(%q, %q, %d) = %q, want %q", name, cands, max, got, want)
 		}
+	}
+}
+
+// TestSectionTakesMany checks Takes on a section of many types (a set is
+// built) and after a type is added to it.
+func TestSectionTakesMany(t *testing.T) {
+	s := &Section{}
+	for i := range 40 {
+		s.Types = append(s.Types, "t"+strconv.Itoa(i))
+	}
+	for i := range 40 {
+		if !s.Takes("t" + strconv.Itoa(i)) {
+			t.Errorf("does not take t%d", i)
+		}
+	}
+	if s.Takes("t40") || s.Takes("") {
+		t.Error("takes a type it does not list")
+	}
+	s.Types = append(s.Types, "t40")
+	if !s.Takes("t40") {
+		t.Error("does not take a type added later")
 	}
 }

@@ -137,6 +137,15 @@ type Section struct {
 	Pos       Pos
 
 	keys []string // folded id, name and aliases
+	// takes is the set of Types, built on first use when they are many.
+	takes atomic.Pointer[typeSet]
+}
+
+// typeSet is a set of type ids; n is the length of the list it was built
+// from.
+type typeSet struct {
+	n   int
+	ids map[string]bool
 }
 
 func (s *Section) foldKeys() []string {
@@ -163,12 +172,23 @@ func (s *Section) matches(key string) bool {
 
 // Takes reports whether the section takes cards of the type id.
 func (s *Section) Takes(typeID string) bool {
-	for _, t := range s.Types {
-		if t == typeID {
-			return true
+	if len(s.Types) <= 16 {
+		for _, t := range s.Types {
+			if t == typeID {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	set := s.takes.Load()
+	if set == nil || set.n != len(s.Types) {
+		set = &typeSet{n: len(s.Types), ids: make(map[string]bool, len(s.Types))}
+		for _, t := range s.Types {
+			set.ids[t] = true
+		}
+		s.takes.Store(set)
+	}
+	return set.ids[typeID]
 }
 
 // TypeLimit returns the section's limit for a type, or nil.

@@ -53,9 +53,17 @@ take it, if any.`,
 }
 
 func typeList(g *cardsdb.Game, s *cardsdb.Section) string {
-	names := make([]string, len(s.Types))
-	for i, t := range s.Types {
+	const most = 12 // a message names a dozen types at most
+	types := s.Types
+	if len(types) > most {
+		types = types[:most]
+	}
+	names := make([]string, len(types))
+	for i, t := range types {
 		names[i] = plural(2, g.TypeName(t))[2:]
+	}
+	if more := len(s.Types) - len(types); more > 0 {
+		return strings.Join(names, ", ") + " and " + plural(more, "more type")
 	}
 	if len(names) == 1 {
 		return names[0]
