@@ -3,8 +3,8 @@ package cardsdb
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
