@@ -98,10 +98,22 @@ func folderErr(op, name string, err error) error {
 }
 
 // ReadFile reads an input file named on the command line (a deck or a
-// cards file): a regular file only, checked before it is opened and opened
-// without blocking, up to MaxFileSize, checked as UTF-8 text (see
-// ReadInput). A link is followed, since the user named it.
+// cards file) with OpenRegular, up to MaxFileSize, checked as UTF-8 text
+// (see ReadInput).
 func ReadFile(name string) ([]byte, error) {
+	file, err := OpenRegular(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return ReadInput(name, file)
+}
+
+// OpenRegular opens a file named by the user (a link is followed, since the
+// user named it) if it is a regular file: it checks before opening, opens
+// without blocking and checks again, so a FIFO or device is refused with
+// ErrNotRegular instead of blocking or never ending.
+func OpenRegular(name string) (*os.File, error) {
 	st, err := os.Stat(name)
 	if err != nil {
 		return nil, err
@@ -116,11 +128,12 @@ func ReadFile(name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer file.Close()
-	if st, err := file.Stat(); err != nil {
+	if st, err := file.Stat(); err != nil || !st.Mode().IsRegular() {
+		file.Close()
+		if err == nil {
+			err = fmt.Errorf("%s: %w", name, ErrNotRegular)
+		}
 		return nil, err
-	} else if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: %w", name, ErrNotRegular)
 	}
-	return ReadInput(name, file)
+	return file, nil
 }
