@@ -1,9 +1,5 @@
 package cardsdb
 
-import (
-	"strings"
-)
-
 // DeckCard is one resolved entry of a deck: a card of the game, its count
 // and the section it is in.
 type DeckCard struct {
@@ -106,7 +102,7 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 				names = append(names, gs.Name)
 				names = append(names, gs.Aliases...)
 			}
-			errs.Add(h.Pos, "unknown section %q; %s decks have sections %s%s", h.Name, g.Name, strings.Join(g.SectionNames(), ", "), didYouMean(Suggest(h.Name, names, 1)))
+			errs.Add(h.Pos, "unknown section %q; %s decks have sections %s%s", h.Name, g.Name, joinSome(g.SectionNames()), didYouMean(Suggest(h.Name, names, 1)))
 			continue
 		}
 		sections[h.Name] = s
@@ -115,10 +111,11 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}
+	sug := suggester{g: g}
 	for _, e := range list.Entries {
 		c := g.Card(e.Name)
 		if c == nil {
-			d.Unknown = append(d.Unknown, UnknownCard{Entry: e, Suggestions: g.Suggest(e.Name)})
+			d.Unknown = append(d.Unknown, UnknownCard{Entry: e, Suggestions: sug.suggest(e.Name)})
 			continue
 		}
 		dc := DeckCard{Card: c, Count: e.Count, Pos: e.Pos, Written: e.Name}

@@ -86,6 +86,7 @@ func ParseDecklist(file string, data []byte) (*DeckList, error) {
 	section, sectionPos := "", Pos{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64*1024), MaxFileSize)
+	sc.Split(scanLines)
 	lineNo := 0
 	for sc.Scan() {
 		lineNo++
@@ -108,6 +109,10 @@ func ParseDecklist(file string, data []byte) (*DeckList, error) {
 			case "game":
 				l.Game, l.GamePos = val, pos
 			case "name":
+				if len(val) > MaxNameLen {
+					errs.Add(pos, "deck name is %d bytes long; names run to %d", len(val), MaxNameLen)
+					continue
+				}
 				l.Name = val
 			case "players":
 				n, err := strconv.Atoi(val)
@@ -256,7 +261,10 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 		case "game":
 			l.Game, l.GamePos = d.str(p.V, "game"), d.pos(p.V)
 		case "name":
-			l.Name = d.str(p.V, "deck name")
+			if l.Name = d.str(p.V, "deck name"); len(l.Name) > MaxNameLen {
+				d.errorf(p.V, "deck name is %d bytes long; names run to %d", len(l.Name), MaxNameLen)
+				l.Name = ""
+			}
 		case "sample":
 			l.Sample = d.bool(p.V, "sample")
 		case "notes":
@@ -364,10 +372,11 @@ func (d *decoder) deckItem(n *yaml.Node, add func(*yaml.Node, string, int)) {
 	if !ok {
 		return
 	}
-	name, count := "", 1
+	name, count, named := "", 1, false
 	for _, p := range pairs {
 		switch p.Key {
 		case "name":
+			named = true
 			name = d.name(p.V, "card name")
 		case "count":
 			count, _ = d.intIn(p.V, "count", 1, MaxCount)
@@ -376,10 +385,40 @@ func (d *decoder) deckItem(n *yaml.Node, add func(*yaml.Node, string, int)) {
 		}
 	}
 	if name == "" {
-		d.errorf(n, "deck entry has no name")
+		if !named {
+			d.errorf(n, "deck entry has no name")
+		}
 		return
 	}
 	if count > 0 {
 		add(n, name, count)
 	}
+}
+
+// scanLines is bufio.ScanLines that also ends a line at a lone carriage
+// return, as old Mac editors write them: "\n", "\r\n" and "\r" all end a
+// line.
+func scanLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	if atEOF && len(data) == 0 {
+		return 0, nil, nil
+	}
+	if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+		if data[i] == '\n' {
+			return i + 1, data[:i], nil
+		}
+		if i+1 < len(data) {
+			if data[i+1] == '\n' {
+				return i + 2, data[:i], nil
+			}
+			return i + 1, data[:i], nil
+		}
+		if atEOF {
+			return i + 1, data[:i], nil
+		}
+		return 0, nil, nil // a "\r" at the end of the buffer: is a "\n" next?
+	}
+	if atEOF {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
 }

@@ -27,4 +27,10 @@
 //
 // Errors in input files are returned as an ErrorList of *Error values, each
 // with a Pos that prints as file:line:col.
+//
+// A user's folders may come from strangers: AddPath reads them through
+// OpenFolder (os.OpenRoot: nothing outside the folder, regular files only,
+// no blocking on a FIFO), and ReadFile reads a file named on the command
+// line the same careful way. Sizes, names and numbers are bounded, and
+// did-you-mean searches are capped, so that no input makes loading slow.
 package cardsdb

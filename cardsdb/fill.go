@@ -1,7 +1,5 @@
 package cardsdb
 
-import "strings"
-
 // resolveSetup looks up the list's variant and packs, reporting what cannot
 // be read as a setup of the game.
 func (d *Deck) resolveSetup(errs *ErrorList) {
@@ -12,7 +10,7 @@ func (d *Deck) resolveSetup(errs *ErrorList) {
 			if len(g.Variants) == 0 {
 				errs.Add(pos, "unknown variant %q; %s has no variants (remove variant:)", l.Variant, g.Name)
 			} else {
-				errs.Add(pos, "unknown variant %q; %s has variants %s%s", l.Variant, g.Name, strings.Join(g.VariantIDs(), ", "), didYouMean(Suggest(l.Variant, g.VariantIDs(), 1)))
+				errs.Add(pos, "unknown variant %q; %s has variants %s%s", l.Variant, g.Name, joinSome(g.VariantIDs()), didYouMean(Suggest(l.Variant, g.VariantIDs(), 1)))
 			}
 		}
 	}

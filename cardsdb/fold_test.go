@@ -1,6 +1,7 @@
 package cardsdb_test
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -154,6 +155,36 @@ func TestDidYouMean(t *testing.T) {
 	for _, tc := range tests {
 		if got := cardsdb.DidYouMean(tc.in); got != tc.want {
 			t.Errorf("DidYouMean(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSuggestionCap checks that one deck gets did-you-mean suggestions for
+// its first 100 different unknown names only, and that a name repeated is
+// searched once (so the same name gets the same suggestions on every line).
+func TestSuggestionCap(t *testing.T) {
+	g, _ := bundled(t).Game("seeker-chronicles")
+	var text strings.Builder
+	text.WriteString("game: seeker-chronicles\n")
+	for i := range 150 {
+		fmt.Fprintf(&text, "1 Rogue Star%d\n", i)
+	}
+	text.WriteString("1 Rogue Star7\n") // the same name again, past the cap
+	l, err := cardsdb.ParseDecklist("cap.txt", []byte(text.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := cardsdb.Resolve(g, l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Unknown) != 151 {
+		t.Fatalf("%d unknown names, want 151", len(d.Unknown))
+	}
+	for i, u := range d.Unknown {
+		got := len(u.Suggestions) > 0 && u.Suggestions[0] == "Rogue Star"
+		if want := i < 100 || i == 150; got != want {
+			t.Errorf("line %d (%s): suggestions %q; want suggestions %v", u.Entry.Pos.Line, u.Entry.Name, u.Suggestions, want)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package cardsdb
 import (
 	"io/fs"
 	"strings"
+	"sync/atomic"
 )
 
 // Size is a width and height in millimetres.
@@ -140,6 +141,15 @@ type Section struct {
 	Pos       Pos
 
 	keys []string // folded id, name and aliases
+	// takes is the set of Types, built on first use when they are many.
+	takes atomic.Pointer[typeSet]
+}
+
+// typeSet is a set of type ids; n is the length of the list it was built
+// from.
+type typeSet struct {
+	n   int
+	ids map[string]bool
 }
 
 func (s *Section) foldKeys() []string {
@@ -166,12 +176,23 @@ func (s *Section) matches(key string) bool {
 
 // Takes reports whether the section takes cards of the type id.
 func (s *Section) Takes(typeID string) bool {
-	for _, t := range s.Types {
-		if t == typeID {
-			return true
+	if len(s.Types) <= 16 {
+		for _, t := range s.Types {
+			if t == typeID {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	set := s.takes.Load()
+	if set == nil || set.n != len(s.Types) {
+		set = &typeSet{n: len(s.Types), ids: make(map[string]bool, len(s.Types))}
+		for _, t := range s.Types {
+			set.ids[t] = true
+		}
+		s.takes.Store(set)
+	}
+	return set.ids[typeID]
 }
 
 // TypeLimit returns the section's limit for a type, or nil.
@@ -355,16 +376,31 @@ type Game struct {
 
 	byKey map[string]*Card
 	art   []artEntry // art: entries waiting for their card (see applyArt)
+	// names and types are built on first use, and again when cards or
+	// types were added since.
+	names atomic.Pointer[Names]
+	types atomic.Pointer[typeIndex]
+}
+
+// typeIndex maps type ids to types; n is len(Game.Types) when built.
+type typeIndex struct {
+	n    int
+	byID map[string]*CardType
 }
 
 // Type returns the card type with the id, or nil.
 func (g *Game) Type(id string) *CardType {
-	for _, t := range g.Types {
-		if t.ID == id {
-			return t
+	ix := g.types.Load()
+	if ix == nil || ix.n != len(g.Types) {
+		ix = &typeIndex{n: len(g.Types), byID: make(map[string]*CardType, len(g.Types))}
+		for _, t := range g.Types {
+			if _, dup := ix.byID[t.ID]; !dup {
+				ix.byID[t.ID] = t // the first wins, as a scan would find it
+			}
 		}
+		g.types.Store(ix)
 	}
-	return nil
+	return ix.byID[id]
 }
 
 // Section returns the section with the id, or nil.
@@ -436,8 +472,44 @@ func (g *Game) CardNames() []string {
 	return out
 }
 
-// Suggest returns up to three card names close to name.
-func (g *Game) Suggest(name string) []string { return Suggest(name, g.CardNames(), 3) }
+// Suggest returns up to three card names close to name. The card names are
+// folded once, on the first call.
+func (g *Game) Suggest(name string) []string {
+	n := g.names.Load()
+	if n == nil || n.Len() != len(g.Cards) {
+		n = NewNames(g.CardNames())
+		g.names.Store(n)
+	}
+	return n.Suggest(name, 3)
+}
+
+// maxSuggested is how many different unknown names of one file get
+// did-you-mean suggestions: past it, a file is not a list with typos, and
+// each search would only cost time.
+const maxSuggested = 100
+
+// suggester hands out a game's card suggestions for one file, at most
+// maxSuggested searches, the same name searched once.
+type suggester struct {
+	g    *Game
+	memo map[string][]string
+}
+
+func (s *suggester) suggest(name string) []string {
+	key := Fold(name)
+	if got, ok := s.memo[key]; ok {
+		return got
+	}
+	if s.memo == nil {
+		s.memo = map[string][]string{}
+	}
+	if len(s.memo) >= maxSuggested {
+		return nil
+	}
+	got := s.g.Suggest(name)
+	s.memo[key] = got
+	return got
+}
 
 // HasRule reports whether the game switches on the named rule.
 func (g *Game) HasRule(name string) bool {

@@ -53,7 +53,7 @@ func (db *DB) LookupGame(id string) (*Game, error) {
 		return g, nil
 	}
 	ids := db.GameIDs()
-	return nil, fmt.Errorf("unknown game %q%s (known games: %s)", id, didYouMean(Suggest(id, ids, 1)), strings.Join(ids, ", "))
+	return nil, fmt.Errorf("unknown game %q%s (known games: %s)", id, didYouMean(Suggest(id, ids, 1)), joinSome(ids))
 }
 
 // BundledFS returns the bundled game data: one folder per game id.
@@ -91,6 +91,8 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		}
 		db.games[g.ID] = g
 		return nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return statErr(err, path.Join(dir, "game.yaml"), prefix)
 	}
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
@@ -105,8 +107,10 @@ func (db *DB) AddFS(fsys fs.FS, dir, prefix string) error {
 		if !e.IsDir() {
 			continue
 		}
-		if _, err := fs.Stat(fsys, path.Join(sub, "game.yaml")); err != nil {
+		if _, err := fs.Stat(fsys, path.Join(sub, "game.yaml")); errors.Is(err, fs.ErrNotExist) {
 			continue
+		} else if err != nil {
+			return statErr(err, path.Join(sub, "game.yaml"), prefix)
 		}
 		dirs = append(dirs, sub)
 	}
@@ -205,9 +209,23 @@ func appendErr(l *ErrorList, err error) bool {
 	return true
 }
 
+// statErr reports a file of a folder that is there but cannot be read
+// (a link out of the folder, no permission).
+func statErr(err error, name, prefix string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s%s: %w", prefix, path.Clean(name), err)
+}
+
 func readFS(fsys fs.FS, name, prefix string) ([]byte, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once, with its prefix
+		}
 		return nil, fmt.Errorf("%s%s: %w", prefix, name, err)
 	}
 	defer f.Close()
@@ -218,6 +236,7 @@ func readFS(fsys fs.FS, name, prefix string) ([]byte, error) {
 // field names and the cards variants remove.
 func (g *Game) check(file string) ErrorList {
 	var errs ErrorList
+	sug := suggester{g: g}
 	for _, c := range g.Cards {
 		t := g.Type(c.Type)
 		for _, f := range t.Fields {
@@ -228,7 +247,7 @@ func (g *Game) check(file string) ErrorList {
 			ref := v.Ref
 			switch {
 			case ref == nil:
-				errs.Add(v.Pos, "%s %q names %q in %q, but the game has no such card%s", t.Name, c.Name, v.Str, f.Name, didYouMean(g.Suggest(v.Str)))
+				errs.Add(v.Pos, "%s %q names %q in %q, but the game has no such card%s", t.Name, c.Name, v.Str, f.Name, didYouMean(sug.suggest(v.Str)))
 			case f.CardType != "" && ref.Type != f.CardType:
 				errs.Add(v.Pos, "%s %q names %q in %q, which is a %s, not a %s", t.Name, c.Name, v.Str, f.Name, g.TypeName(ref.Type), g.TypeName(f.CardType))
 			}
@@ -251,17 +270,18 @@ func (db *DB) AddPath(p string) error {
 		return fmt.Errorf("--db %s: %w", p, err)
 	}
 	if st.IsDir() {
-		return db.AddFS(os.DirFS(p), ".", filepath.ToSlash(p)+"/")
+		folder, err := OpenFolder(p)
+		if err != nil {
+			return fmt.Errorf("--db %s: %w", p, err)
+		}
+		return db.AddFS(folder, ".", filepath.ToSlash(p)+"/")
 	}
 	dir, base := filepath.Split(p)
 	if dir == "" {
 		dir = "."
 	}
-	data, err := os.ReadFile(p)
+	data, err := ReadFile(p)
 	if err != nil {
-		return err
-	}
-	if err := CheckText(p, data); err != nil {
 		return err
 	}
 	prefix := filepath.ToSlash(dir)
@@ -269,7 +289,11 @@ func (db *DB) AddPath(p string) error {
 		prefix = ""
 	}
 	if base == "game.yaml" {
-		return db.AddFS(os.DirFS(dir), ".", prefix)
+		folder, err := OpenFolder(dir)
+		if err != nil {
+			return fmt.Errorf("--db %s: %w", p, err)
+		}
+		return db.AddFS(folder, ".", prefix)
 	}
 	// A cards file: find its game.
 	root, err := parseYAML(p, data)
@@ -284,7 +308,7 @@ func (db *DB) AddPath(p string) error {
 			if err != nil {
 				return &Error{Pos: d.pos(pr.V), Msg: err.Error()}
 			}
-			perr := ParseCards(p, data, ".", g.withFS(os.DirFS(dir)))
+			perr := ParseCards(p, data, ".", g)
 			if l := g.unresolvedArt(); len(l) > 0 {
 				appendErr(&l, perr)
 				return l.Err()
@@ -297,8 +321,3 @@ func (db *DB) AddPath(p string) error {
 	}
 	return &Error{Pos: Pos{File: p}, Msg: "not a game.yaml, a game folder or a cards file with game: ID"}
 }
-
-// withFS returns g; cards added from another folder keep image paths
-// relative to the game's own FS, so user card files with art should live in
-// a game folder. It exists to make that choice explicit.
-func (g *Game) withFS(fs.FS) *Game { return g }

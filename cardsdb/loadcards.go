@@ -153,7 +153,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 		case "type":
 			c.Type = d.str(p.V, "card type")
 			if typ = g.Type(c.Type); typ == nil && c.Type != "" {
-				d.errorf(p.V, "unknown card type %q; %s has types %s%s", c.Type, g.Name, strings.Join(typeIDs, ", "), didYouMean(Suggest(c.Type, typeIDs, 1)))
+				d.errorf(p.V, "unknown card type %q; %s has types %s%s", c.Type, g.Name, joinSome(typeIDs), didYouMean(d.suggest(c.Type, typeIDs)))
 			}
 		}
 	}
@@ -164,7 +164,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 		return nil
 	}
 	if c.Type == "" && !hasKey(pairs, "type") {
-		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, strings.Join(typeIDs, ", "))
+		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, joinSome(typeIDs))
 		return nil
 	}
 	if typ == nil {
@@ -179,7 +179,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 			c.Factions = d.strings(p.V, "faction")
 			for i, f := range c.Factions {
 				if !g.Factions.Has(f) {
-					d.errorf(nodeAt(p.V, i), "unknown %s %q%s", strings.ToLower(g.Factions.Label), f, didYouMean(Suggest(f, factionIDs, 1)))
+					d.errorf(nodeAt(p.V, i), "unknown %s %q%s", strings.ToLower(g.Factions.Label), f, didYouMean(d.suggest(f, factionIDs)))
 				}
 			}
 		case "text":
@@ -196,7 +196,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 				if pk := g.Pack(c.Pack); pk != nil {
 					c.Pack = pk.ID
 				} else {
-					d.errorf(p.V, "unknown pack %q; %s has packs %s%s", c.Pack, g.Name, strings.Join(packIDs(g), ", "), didYouMean(Suggest(c.Pack, packIDs(g), 1)))
+					d.errorf(p.V, "unknown pack %q; %s has packs %s%s", c.Pack, g.Name, joinSome(packIDs(g)), didYouMean(d.suggest(c.Pack, packIDs(g))))
 				}
 			}
 		case "image":
@@ -217,7 +217,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 				for _, tf := range typ.Fields {
 					allowed = append(allowed, tf.Name)
 				}
-				d.errorf(p.K, "unknown key %q for a %s card%s", p.Key, typ.Name, didYouMean(Suggest(p.Key, allowed, 1)))
+				d.errorf(p.K, "unknown key %q for a %s card%s", p.Key, typ.Name, didYouMean(d.suggest(p.Key, allowed)))
 				continue
 			}
 			seen = append(seen, f.Name)
@@ -303,7 +303,7 @@ func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 			return v, false
 		}
 		if !contains(f.Values, s) {
-			d.errorf(n, "%s must be one of %s, found %q%s", what, strings.Join(f.Values, ", "), s, didYouMean(Suggest(s, f.Values, 1)))
+			d.errorf(n, "%s must be one of %s, found %q%s", what, joinSome(f.Values), s, didYouMean(d.suggest(s, f.Values)))
 			return v, false
 		}
 		v.Str = s
@@ -313,7 +313,7 @@ func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 		v.List = d.strings(n, what)
 		for i, s := range v.List {
 			if len(f.Values) > 0 && !contains(f.Values, s) {
-				d.errorf(nodeAt(n, i), "%s: %q is not one of %s%s", what, s, strings.Join(f.Values, ", "), didYouMean(Suggest(s, f.Values, 1)))
+				d.errorf(nodeAt(n, i), "%s: %q is not one of %s%s", what, s, joinSome(f.Values), didYouMean(d.suggest(s, f.Values)))
 				return v, false
 			}
 		}

@@ -175,6 +175,7 @@ func (d *decoder) types(n *yaml.Node) []*CardType {
 		return nil
 	}
 	var out []*CardType
+	seen := make(map[string]*CardType, len(n.Content))
 	for _, item := range n.Content {
 		t := &CardType{Pos: d.pos(item)}
 		pairs, _ := d.mapping(item, "card type")
@@ -199,10 +200,10 @@ func (d *decoder) types(n *yaml.Node) []*CardType {
 		if t.Name == "" {
 			t.Name = t.ID
 		}
-		for _, o := range out {
-			if o.ID == t.ID {
-				d.errorf(item, "duplicate card type %q (first at line %d)", t.ID, o.Pos.Line)
-			}
+		if o, dup := seen[t.ID]; dup {
+			d.errorf(item, "duplicate card type %q (first at line %d)", t.ID, o.Pos.Line)
+		} else {
+			seen[t.ID] = t
 		}
 		out = append(out, t)
 	}
@@ -225,7 +226,7 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 			case "kind":
 				k := d.str(p.V, "field kind")
 				if !contains(fieldKinds, k) {
-					d.errorf(p.V, "unknown field kind %q; use one of int, cost, string, text, bool, enum, card, list%s", k, didYouMean(Suggest(k, fieldKinds, 1)))
+					d.errorf(p.V, "unknown field kind %q; use one of int, cost, string, text, bool, enum, card, list%s", k, didYouMean(d.suggest(k, fieldKinds)))
 				}
 				f.Kind = FieldKind(k)
 			case "doc":
@@ -273,6 +274,7 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 		return nil
 	}
 	var out []*Section
+	firstByID, lastByID := map[string]*Section{}, map[string]*Section{}
 	typeIDs := make([]string, len(g.Types))
 	for i, t := range g.Types {
 		typeIDs[i] = t.ID
@@ -292,7 +294,7 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 				s.Types = d.strings(p.V, "types")
 				for i, t := range s.Types {
 					if g.Type(t) == nil {
-						d.errorf(nodeAt(p.V, i), "section takes unknown card type %q%s", t, didYouMean(Suggest(t, typeIDs, 1)))
+						d.errorf(nodeAt(p.V, i), "section takes unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs)))
 					}
 				}
 			case "count":
@@ -351,22 +353,18 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 			d.errorf(item, "section %q takes no card types; add types: [...]", s.ID)
 		}
 		d.checkFill(item, s)
-		for _, o := range out {
-			if o.ID == s.ID {
-				d.errorf(item, "duplicate section %q (first at line %d)", s.ID, o.Pos.Line)
-			}
+		if o, dup := firstByID[s.ID]; dup {
+			d.errorf(item, "duplicate section %q (first at line %d)", s.ID, o.Pos.Line)
+		} else {
+			firstByID[s.ID] = s
 		}
+		lastByID[s.ID] = s
 		s.keys = s.foldKeys()
 		out = append(out, s)
 	}
 	for _, s := range out {
 		if c := s.CompanionOf; c != nil {
-			var from *Section
-			for _, o := range out {
-				if o.ID == c.Section {
-					from = o
-				}
-			}
+			from := lastByID[c.Section]
 			if from == nil {
 				d.errs.Add(s.Pos, "section %q is companion_of unknown section %q", s.ID, c.Section)
 				continue
@@ -508,7 +506,7 @@ func (d *decoder) back(n *yaml.Node, b *Back, dir string) {
 // imagePath reads an image path relative to dir and returns it as a path in
 // the game's FS.
 func (d *decoder) imagePath(n *yaml.Node, dir string) string {
-	s := d.name(n, "image path")
+	s := d.nameUpTo(n, "image path", maxPathLen)
 	if s == "" {
 		return ""
 	}

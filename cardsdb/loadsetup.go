@@ -1,6 +1,7 @@
 package cardsdb
 
 import (
+	"cmp"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -18,6 +19,8 @@ func (d *decoder) packs(n *yaml.Node) []*Pack {
 		return nil
 	}
 	var out []*Pack
+	// The packs so far by id, and by folded name and folded id.
+	byID, byName, byFoldedID := map[string]*Pack{}, map[string]*Pack{}, map[string]*Pack{}
 	for _, item := range n.Content {
 		p := &Pack{Pos: d.pos(item)}
 		pairs, ok := d.mapping(item, "pack")
@@ -49,19 +52,17 @@ func (d *decoder) packs(n *yaml.Node) []*Pack {
 		if p.Name == "" {
 			p.Name = p.ID
 		}
-		clash := false
-		for _, o := range out {
-			switch {
-			case o.ID == p.ID:
-				d.errorf(item, "duplicate pack %q (first at line %d)", p.ID, o.Pos.Line)
-				clash = true
-			case Fold(o.Name) == Fold(p.Name) || Fold(o.ID) == Fold(p.Name) || Fold(o.Name) == Fold(p.ID):
-				d.errorf(item, "pack %q has the same name as pack %q (line %d); setups could not tell them apart", p.ID, o.ID, o.Pos.Line)
-				clash = true
-			}
-			if clash {
-				break
-			}
+		name, id := Fold(p.Name), Fold(p.ID)
+		clash := true
+		if o := byID[p.ID]; o != nil {
+			d.errorf(item, "duplicate pack %q (first at line %d)", p.ID, o.Pos.Line)
+		} else if o := cmp.Or(byName[name], byFoldedID[name], byName[id]); o != nil {
+			d.errorf(item, "pack %q has the same name as pack %q (line %d); setups could not tell them apart", p.ID, o.ID, o.Pos.Line)
+		} else {
+			clash = false
+			byID[p.ID] = p
+			byFoldedID[id] = cmp.Or(byFoldedID[id], p)
+			byName[name] = cmp.Or(byName[name], p)
 		}
 		if !clash {
 			out = append(out, p)
@@ -96,7 +97,7 @@ func (d *decoder) manifest(n *yaml.Node, g *Game) []*ManifestGroup {
 				m.Types = d.strings(q.V, "manifest types")
 				for i, t := range m.Types {
 					if g.Type(t) == nil {
-						d.errorf(nodeAt(q.V, i), "manifest line counts unknown card type %q%s", t, didYouMean(Suggest(t, typeIDs, 1)))
+						d.errorf(nodeAt(q.V, i), "manifest line counts unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs)))
 						continue
 					}
 					for _, o := range out {

@@ -71,14 +71,12 @@ func prefixAll(prefix string, list []string) []string {
 // the same name. defaultGame fills in a list that names no game.
 func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 	var l *DeckList
-	f, err := os.Open(arg)
+	st, err := os.Stat(arg)
 	switch {
+	case err == nil && st.IsDir():
+		return nil, fmt.Errorf("%s: is a folder, not a deck file", arg)
 	case err == nil:
-		defer f.Close()
-		if st, serr := f.Stat(); serr == nil && st.IsDir() {
-			return nil, fmt.Errorf("%s: is a folder, not a deck file", arg)
-		}
-		data, rerr := ReadInput(arg, f)
+		data, rerr := ReadFile(arg)
 		if rerr != nil {
 			return nil, rerr
 		}
@@ -104,7 +102,7 @@ func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 // the list's game line when the game is unknown or missing.
 func (db *DB) GameOf(l *DeckList) (*Game, error) {
 	if l.Game == "" {
-		return nil, &Error{Pos: Pos{File: l.File}, Msg: "deck names no game; add a line \"game: ID\" (one of " + strings.Join(db.GameIDs(), ", ") + ") or pass --game"}
+		return nil, &Error{Pos: Pos{File: l.File}, Msg: "deck names no game; add a line \"game: ID\" (one of " + joinSome(db.GameIDs()) + ") or pass --game"}
 	}
 	g, err := db.LookupGame(l.Game)
 	if err != nil {

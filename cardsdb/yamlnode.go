@@ -2,6 +2,7 @@ package cardsdb
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -61,28 +62,96 @@ func offsetPos(name string, data []byte, off int) Pos {
 var yamlLineRE = regexp.MustCompile(`line (\d+)(?:, column (\d+))?: (.*)`)
 
 // parseYAML parses one YAML document into a node tree and returns the
-// document's top node. Syntax errors become *Error values with position.
+// document's top node. Syntax errors become *Error values with position; a
+// second document in the file is an error too (it would be ignored).
 func parseYAML(file string, data []byte) (*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			col, _ := strconv.Atoi(m[2])
-			if strings.HasPrefix(m[3], "did not find expected") || strings.HasPrefix(m[3], "found undefined tag") {
-				// yaml.v3 reports parser errors (not scanner errors) with
-				// the 0-based line of the construct they were parsing
-				// (go-yaml/yaml#205).
-				line++
-			}
-			return nil, &Error{Pos: Pos{File: file, Line: line, Col: col}, Msg: "invalid YAML: " + m[3]}
-		}
-		return nil, &Error{Pos: Pos{File: file}, Msg: "invalid YAML: " + msg}
+	if err := dec.Decode(&doc); err != nil && err != io.EOF {
+		return nil, yamlError(file, data, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &Error{Pos: Pos{File: file}, Msg: "file holds no YAML document"}
 	}
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case err == io.EOF:
+	case err != nil:
+		return nil, yamlError(file, data, err)
+	case len(next.Content) == 1 && next.Content[0].Tag == "!!null" && next.Content[0].Value == "":
+		// a "---" with nothing after it
+	default:
+		n := &next
+		if len(next.Content) > 0 {
+			n = next.Content[0]
+		}
+		return nil, &Error{Pos: Pos{File: file, Line: n.Line, Col: n.Column}, Msg: "a second YAML document (after ---) starts here; a file holds one, so move it to a file of its own"}
+	}
 	return doc.Content[0], nil
+}
+
+// yamlError turns a yaml.v3 error into an *Error with the position the
+// message gives, or one found in data for the errors that give none.
+func yamlError(file string, data []byte, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		if strings.HasPrefix(m[3], "did not find expected") || strings.HasPrefix(m[3], "found undefined tag") {
+			// yaml.v3 reports parser errors (not scanner errors) with
+			// the 0-based line of the construct they were parsing
+			// (go-yaml/yaml#205).
+			line++
+		}
+		return &Error{Pos: Pos{File: file, Line: line, Col: col}, Msg: "invalid YAML: " + m[3]}
+	}
+	pos := Pos{File: file}
+	if m := unknownAnchorRE.FindStringSubmatch(msg); m != nil {
+		if i := findAlias(data, m[1]); i >= 0 {
+			pos = offsetPos(file, data, i)
+		}
+	} else if strings.HasPrefix(msg, "control characters are not allowed") {
+		if i := firstYAMLControl(data); i >= 0 {
+			pos = offsetPos(file, data, i)
+			r, _ := utf8.DecodeRune(data[i:])
+			msg = fmt.Sprintf("control character %U is not allowed; YAML files hold printable text, tabs and line ends only", r)
+		}
+	}
+	return &Error{Pos: pos, Msg: "invalid YAML: " + msg}
+}
+
+var unknownAnchorRE = regexp.MustCompile(`^unknown anchor '(.*)' referenced`)
+
+// findAlias returns the offset of the first alias *name in data, or -1.
+func findAlias(data []byte, name string) int {
+	ref := []byte("*" + name)
+	for off := 0; ; {
+		i := bytes.Index(data[off:], ref)
+		if i < 0 {
+			return -1
+		}
+		end := off + i + len(ref)
+		if end == len(data) || bytes.IndexByte([]byte(" \t\r\n,]}"), data[end]) >= 0 {
+			return off + i
+		}
+		off = end
+	}
+}
+
+// firstYAMLControl returns the offset of the first character YAML does
+// not allow in a file (what yaml.v3 reports as "control characters are not
+// allowed", without a position), or -1.
+func firstYAMLControl(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		ok := r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0x7E || r == 0x85 ||
+			r >= 0xA0 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+		if !ok {
+			return i
+		}
+		i += n
+	}
+	return -1
 }
 
 // decoder walks a YAML node tree, collecting every error it meets with its
@@ -93,6 +162,45 @@ type decoder struct {
 	// aliased lists keys whose values were aliases: reported already, so
 	// they count as present.
 	aliased []string
+	// compared counts the names did-you-mean searches have compared, and
+	// prepared holds the lists searched, folded once (by first element).
+	compared int
+	prepared map[*string]*Names
+}
+
+// maxCompared bounds the names one file's did-you-mean searches compare
+// (about 0.3 s of work): a file with thousands of unknown values against
+// thousands of names is not a file of typos, and gets no more suggestions
+// once it is spent.
+const maxCompared = 500_000
+
+// suggest returns the name of candidates closest to name, if one is close,
+// within the file's budget of comparisons.
+func (d *decoder) suggest(name string, candidates []string) []string {
+	if len(candidates) == 0 || d.compared+len(candidates) > maxCompared {
+		return nil
+	}
+	d.compared += len(candidates)
+	key := &candidates[0] // the same list, not just equal names
+	n := d.prepared[key]
+	if n == nil || n.Len() != len(candidates) {
+		n = NewNames(candidates)
+		if d.prepared == nil {
+			d.prepared = map[*string]*Names{}
+		}
+		d.prepared[key] = n
+	}
+	return n.Suggest(name, 1)
+}
+
+// joinSome joins names with commas for a message, up to a dozen of them
+// and then how many more there are.
+func joinSome(names []string) string {
+	const most = 12
+	if len(names) <= most {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
 }
 
 func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
@@ -156,7 +264,7 @@ func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) {
 
 // unknown reports a key that is not allowed, with a suggestion.
 func (d *decoder) unknown(p pair, what string, allowed []string) {
-	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(Suggest(p.Key, allowed, 1)))
+	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(d.suggest(p.Key, allowed)))
 }
 
 func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) {
@@ -174,6 +282,12 @@ func (d *decoder) str(n *yaml.Node, what string) string {
 
 // name reads a required non-empty one-line string.
 func (d *decoder) name(n *yaml.Node, what string) string {
+	return d.nameUpTo(n, what, MaxNameLen)
+}
+
+// nameUpTo reads a one-line name of at most max bytes; a longer one is
+// reported (without echoing it) and read as "".
+func (d *decoder) nameUpTo(n *yaml.Node, what string, max int) string {
 	s, ok := d.scalar(n, what)
 	if ok && strings.TrimSpace(s) == "" {
 		d.errorf(n, "%s is empty", what)
@@ -181,15 +295,37 @@ func (d *decoder) name(n *yaml.Node, what string) string {
 	if strings.ContainsAny(s, "\n\r") {
 		d.errorf(n, "%s must be one line", what)
 	}
-	return strings.TrimSpace(s)
+	s = strings.TrimSpace(s)
+	if len(s) > max {
+		d.errorf(n, "%s is %d bytes long; names run to %d", what, len(s), max)
+		return ""
+	}
+	return s
 }
 
+// maxPathLen is the longest image path a card or game file may give.
+const maxPathLen = 1024
+
 func (d *decoder) int(n *yaml.Node, what string) (int, bool) {
+	v, ok := d.anyInt(n, what)
+	if ok && (v < -MaxNumber || v > MaxNumber) {
+		d.errorf(n, "%s is %d; deckwright takes whole numbers from %d to %d", what, v, -MaxNumber, MaxNumber)
+		return 0, false
+	}
+	return v, ok
+}
+
+// anyInt reads a whole number of the int range.
+func (d *decoder) anyInt(n *yaml.Node, what string) (int, bool) {
 	s, ok := d.scalar(n, what)
 	if !ok {
 		return 0, false
 	}
 	v, err := strconv.Atoi(s)
+	if err != nil && n.Tag == "!!int" && errors.Is(err, strconv.ErrRange) {
+		d.errorf(n, "%s is %s; deckwright takes whole numbers from %d to %d", what, s, -MaxNumber, MaxNumber)
+		return 0, false
+	}
 	if err != nil || n.Tag != "!!int" {
 		d.errorf(n, "%s must be a whole number, found %q", what, s)
 		return 0, false
@@ -197,15 +333,21 @@ func (d *decoder) int(n *yaml.Node, what string) (int, bool) {
 	return v, true
 }
 
-// count reads an int between lo and hi.
+// intIn reads an int between lo and hi.
 func (d *decoder) intIn(n *yaml.Node, what string, lo, hi int) (int, bool) {
-	v, ok := d.int(n, what)
+	v, ok := d.anyInt(n, what)
 	if ok && (v < lo || v > hi) {
 		d.errorf(n, "%s must be from %d to %d, found %d", what, lo, hi, v)
 		return 0, false
 	}
 	return v, ok
 }
+
+// MaxNumber bounds every whole number of a game, card or deck file (and
+// its negative, the lowest): far past any card game's figures, and far
+// enough below the int range that sums over thousands of cards cannot
+// overflow.
+const MaxNumber = 1_000_000
 
 func (d *decoder) float(n *yaml.Node, what string) (float64, bool) {
 	s, ok := d.scalar(n, what)

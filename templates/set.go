@@ -84,7 +84,11 @@ func (s *Set) AddDir(dir string) error {
 	if !st.IsDir() {
 		return fmt.Errorf("templates %s: not a folder; give the folder that holds default.yaml or GAME/TYPE.yaml files", dir)
 	}
-	return s.AddFS(os.DirFS(dir), strings.TrimSuffix(filepath.ToSlash(dir), "/")+"/")
+	folder, err := cardsdb.OpenFolder(dir)
+	if err != nil {
+		return fmt.Errorf("templates %s: %w", dir, err)
+	}
+	return s.AddFS(folder, strings.TrimSuffix(filepath.ToSlash(dir), "/")+"/")
 }
 
 // AddFS reads every template of fsys into the set, replacing templates of
@@ -182,6 +186,10 @@ func withExt(names []string) []string {
 func readFile(fsys fs.FS, p, file string) ([]byte, error) {
 	f, err := fsys.Open(p)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // file names the path already
+		}
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	defer f.Close()

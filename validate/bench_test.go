@@ -56,3 +56,60 @@ func BenchmarkValidate40Of5000(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "validations/s")
 }
+
+// hugeList is the text of a decklist of n lines: line i names name(i).
+func hugeList(n int, name func(i int) string) []byte {
+	var t strings.Builder
+	t.WriteString("game: seeker-chronicles\n")
+	for i := range n {
+		fmt.Fprintf(&t, "1 %s\n", name(i))
+	}
+	return []byte(t.String())
+}
+
+// resolveText parses and resolves a decklist.
+func resolveText(b *testing.B, g *cardsdb.Game, text []byte) *cardsdb.Deck {
+	l, err := cardsdb.ParseDeck("huge.txt", text)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := cardsdb.Resolve(g, l)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return d
+}
+
+// BenchmarkValidate100kLines parses, resolves and validates a decklist of
+// 100,000 lines of one card: every rule must stay linear in the lines (the
+// issue's bound is 0.5 s per validation).
+func BenchmarkValidate100kLines(b *testing.B) {
+	db, _ := cardsdb.LoadBundled()
+	g, _ := db.Game("seeker-chronicles")
+	text := hugeList(100000, func(int) string { return "Comet" })
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		d := resolveText(b, g, text)
+		if fs := validate.Check(d); validate.Legal(fs) {
+			b.Fatal("a 100,000-card stack is legal")
+		}
+	}
+}
+
+// BenchmarkValidate10kUnknown validates a decklist of 10,000 names that are
+// no card of a 5,000-card game, each with its did-you-mean suggestions
+// (the bound is 1 s per validation).
+func BenchmarkValidate10kUnknown(b *testing.B) {
+	g := bigGame(b)
+	text := hugeList(10000, func(i int) string { return fmt.Sprintf("Generated Modul %d", i) })
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		d := resolveText(b, g, text)
+		if len(d.Unknown) != 10000 {
+			b.Fatalf("%d unknown names, want 10000", len(d.Unknown))
+		}
+		validate.Check(d)
+	}
+}

@@ -53,9 +53,17 @@ take it, if any.`,
 }
 
 func typeList(g *cardsdb.Game, s *cardsdb.Section) string {
-	names := make([]string, len(s.Types))
-	for i, t := range s.Types {
+	const most = 12 // a message names a dozen types at most
+	types := s.Types
+	if len(types) > most {
+		types = types[:most]
+	}
+	names := make([]string, len(types))
+	for i, t := range types {
 		names[i] = plural(2, g.TypeName(t))[2:]
+	}
+	if more := len(s.Types) - len(types); more > 0 {
+		return strings.Join(names, ", ") + " and " + plural(more, "more type")
 	}
 	if len(names) == 1 {
 		return names[0]
@@ -69,17 +77,29 @@ var CardSection = &Rule{
 	Always: true,
 	Doc:    `A card is listed in two sections of one deck; a card belongs to one section.`,
 	Check: func(p *Pass) {
-		cards := p.Deck.Cards
-		for i, a := range cards {
+		// One pass: for each card, the first entry seen and the first in
+		// another section than that one; an entry in section S clashes with
+		// the first of these two whose section is not S.
+		type seen struct{ first, other *cardsdb.DeckCard }
+		byCard := map[*cardsdb.Card]*seen{}
+		for i := range p.Deck.Cards {
+			a := &p.Deck.Cards[i]
 			if a.Companion || a.Section == nil {
 				continue
 			}
-			for j := 0; j < i; j++ {
-				b := cards[j]
-				if b.Card == a.Card && !b.Companion && b.Section != nil && b.Section != a.Section {
-					p.Report(a.Pos, Error, a.Section.ID, a.Card.Name, "%q is in both %s (line %d) and %s; keep it in one section", a.Card.Name, b.Section.Name, b.Pos.Line, a.Section.Name)
-					break
-				}
+			s := byCard[a.Card]
+			if s == nil {
+				byCard[a.Card] = &seen{first: a}
+				continue
+			}
+			b := s.first
+			if b.Section == a.Section {
+				b = s.other
+			} else if s.other == nil {
+				s.other = a
+			}
+			if b != nil {
+				p.Report(a.Pos, Error, a.Section.ID, a.Card.Name, "%q is in both %s (line %d) and %s; keep it in one section", a.Card.Name, b.Section.Name, b.Pos.Line, a.Section.Name)
 			}
 		}
 	},
@@ -94,28 +114,36 @@ section's exclude_tags lists, else the card's own deck_limit, else the
 section's copy_overrides entry, else its type_limits copies, else the
 section's copies (1 = singleton).`,
 	Check: func(p *Pass) {
-		cards := p.Deck.Cards
-		for i, a := range cards {
-			if a.Section == nil || a.Section.Leader {
+		// Entries of one card in one section add up; groups keep the order
+		// of their first entry, and a report points at the last.
+		type key struct {
+			card    *cardsdb.Card
+			section *cardsdb.Section
+		}
+		type group struct {
+			first *cardsdb.DeckCard
+			total int
+			last  cardsdb.Pos
+		}
+		index := map[key]int{}
+		var groups []group
+		for i := range p.Deck.Cards {
+			b := &p.Deck.Cards[i]
+			if b.Section == nil || b.Section.Leader {
 				continue
 			}
-			first := true
-			for j := 0; j < i; j++ {
-				if cards[j].Card == a.Card && cards[j].Section == a.Section {
-					first = false
-					break
-				}
+			k := key{b.Card, b.Section}
+			i, ok := index[k]
+			if !ok {
+				i = len(groups)
+				index[k] = i
+				groups = append(groups, group{first: b})
 			}
-			if !first {
-				continue
-			}
-			total, last := 0, a.Pos
-			for _, b := range cards[i:] {
-				if b.Card == a.Card && b.Section == a.Section {
-					total += b.Count
-					last = b.Pos
-				}
-			}
+			groups[i].total += b.Count
+			groups[i].last = b.Pos
+		}
+		for _, gr := range groups {
+			a, total, last := gr.first, gr.total, gr.last
 			limit, limited := a.Section.CopyLimit(a.Card)
 			if !limited || total <= limit {
 				continue

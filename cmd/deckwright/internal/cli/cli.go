@@ -80,6 +80,12 @@ func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 
 // Main runs deckwright with args and returns the exit code.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
+	// Everything printed passes through escapeWriters, so nothing read
+	// from a shared file reaches the terminal as a control sequence.
+	safeOut, safeErr := &escapeWriter{w: out}, &escapeWriter{w: errw}
+	defer safeOut.Flush()
+	defer safeErr.Flush()
+	out, errw = safeOut, safeErr
 	io := IO{In: in, Out: out, Err: errw}
 	root := newRootCmd(io)
 	root.SetArgs(args)

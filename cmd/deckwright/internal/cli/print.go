@@ -186,7 +186,7 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		if len(job.items) == 0 {
 			return nil, inputError(fmt.Errorf("%s has no cards to print", g.Name))
 		}
-		job.note(g.Cards)
+		job.note()
 		return job, nil
 	}
 	var names []string
@@ -211,18 +211,20 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		job.games = append(job.games, deck.Game)
 		job.items = append(job.items, layout.DeckItems(deck)...)
 		names = append(names, deckFileName(arg))
-		var cards []*cardsdb.Card
-		for _, dc := range deck.Cards {
-			cards = append(cards, dc.Card)
-		}
-		job.note(cards)
 	}
+	job.note()
 	job.name = strings.Join(names, "+")
 	return job, nil
 }
 
-func (j *printJob) note(cards []*cardsdb.Card) {
-	for _, c := range cards {
+// note counts the printed cards (copies included, as validate counts
+// them) that are samples or carry provisional values.
+func (j *printJob) note() {
+	for _, it := range j.items {
+		c := it.Front.Card
+		if c == nil {
+			continue
+		}
 		if c.Sample {
 			j.sample = true
 		}

@@ -21,6 +21,7 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, quiet bool) *progress {
+	w = rawWriter(w) // the bar draws with control codes; its text is ours
 	tty := false
 	if f, ok := w.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))

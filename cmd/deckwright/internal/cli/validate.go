@@ -226,7 +226,7 @@ func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList) (deckRepor
 			r.sample = true
 		}
 		if dc.Card.HasProvisional() {
-			r.prov++
+			r.prov += dc.Count
 		}
 	}
 	return r, nil
@@ -275,7 +275,11 @@ func printReport(io IO, r deckReport, quiet bool) {
 		fmt.Fprintln(io.Out, "  note: this deck uses sample cards invented for deckwright, not the publisher's cards")
 	}
 	if r.prov > 0 {
-		fmt.Fprintf(io.Out, "  note: %s of this deck carry provisional values (not printed in the rulebook; see deckwright cards)\n", cardsdb.Plural(r.prov, "card"))
+		verb := "carry"
+		if r.prov == 1 {
+			verb = "carries"
+		}
+		fmt.Fprintf(io.Out, "  note: %s of this deck %s provisional values (not printed in the rulebook; see deckwright cards)\n", cardsdb.Plural(r.prov, "card"), verb)
 	}
 }
 

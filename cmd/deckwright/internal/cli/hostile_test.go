@@ -1,0 +1,356 @@
+package cli_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"github.com/deckwright/deckwright/cmd/deckwright/internal/cli"
+)
+
+// outsideSecret is the text of the files the hostile cases may link to
+// from outside their folder; no output may ever show it.
+const outsideSecret = "S3CRET-OUTSIDE-THE-FOLDER"
+
+// TestHostile runs the hostile-input corpus, testdata/hostile/*.txtar: the
+// inputs strangers may share (FIFOs, links out of the folder, huge or
+// malformed files, terminal escapes). Each case is a txtar archive; its
+// files are written to a fresh temporary folder, which is the working
+// folder while deckwright runs (in this process, through cli.Main). The
+// comment section holds one setting a line ("#" lines are comments):
+//
+//	args: validate deck.txt    deckwright's arguments, split on spaces;
+//	                           $OUTSIDE is replaced (see setup)
+//	exit: 2                    the exit code wanted
+//	first: REGEXP              matched against the first line of stderr,
+//	                           or of stdout when stderr is empty
+//	timeout: 10s               how long Main may take (default 10s); the
+//	                           case fails if it has not returned by then
+//	setup: fifo NAME           makes a FIFO (skipped where there are none)
+//	setup: symlink NAME TARGET makes a symbolic link; TARGET may start
+//	                           with $OUTSIDE/, a folder outside the case's
+//	                           folder that holds secret.png (a real PNG),
+//	                           secret.yaml and secret.txt
+//	gen: NAME lines N TEXT     appends N lines of TEXT (Go escapes such as
+//	                           \r or \x1b expanded) to NAME, each ended by
+//	                           a newline
+//	leaves: PATH               a file the case may leave behind
+//
+// Every case must also end without a crash, print no control character
+// (but newline and tab) and no text of the secret files, leave no file
+// behind but its leaves (which must not hold that text either), and
+// change nothing outside its folder.
+func TestHostile(t *testing.T) {
+	files, err := filepath.Glob("testdata/hostile/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no cases in testdata/hostile")
+	}
+	// The art cache and anything else kept between runs goes here, not
+	// into the user's home.
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, "cache"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, "config"))
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			runHostile(t, file)
+		})
+	}
+}
+
+// hostileCase is the comment section of one case.
+type hostileCase struct {
+	args    []string
+	exit    int
+	first   *regexp.Regexp
+	timeout time.Duration
+	setups  [][]string
+	gens    []hostileGen
+	leaves  map[string]bool
+}
+
+type hostileGen struct {
+	name  string
+	lines int
+	text  string
+}
+
+func parseHostile(t *testing.T, comment string) *hostileCase {
+	c := &hostileCase{exit: -1, timeout: 10 * time.Second, leaves: map[string]bool{}}
+	for i, line := range strings.Split(comment, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, val, ok := strings.Cut(line, ":")
+		val = strings.TrimSpace(val)
+		bad := func(format string, args ...any) {
+			t.Fatalf("line %d: %s", i+1, fmt.Sprintf(format, args...))
+		}
+		if !ok {
+			bad("want KEY: VALUE, found %q", line)
+		}
+		switch key {
+		case "args":
+			c.args = strings.Fields(val)
+		case "exit":
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				bad("exit: %v", err)
+			}
+			c.exit = n
+		case "first":
+			re, err := regexp.Compile(val)
+			if err != nil {
+				bad("first: %v", err)
+			}
+			c.first = re
+		case "timeout":
+			d, err := time.ParseDuration(val)
+			if err != nil {
+				bad("timeout: %v", err)
+			}
+			c.timeout = d
+		case "setup":
+			f := strings.Fields(val)
+			if len(f) == 0 || f[0] == "fifo" && len(f) != 2 || f[0] == "symlink" && len(f) != 3 || f[0] != "fifo" && f[0] != "symlink" {
+				bad("want setup: fifo NAME or setup: symlink NAME TARGET, found %q", val)
+			}
+			c.setups = append(c.setups, f)
+		case "gen":
+			f := strings.SplitN(val, " ", 4)
+			if len(f) != 4 || f[1] != "lines" {
+				bad("want gen: NAME lines N TEXT, found %q", val)
+			}
+			n, err := strconv.Atoi(f[2])
+			if err != nil || n < 0 {
+				bad("gen: bad line count %q", f[2])
+			}
+			text, err := strconv.Unquote(`"` + strings.ReplaceAll(f[3], `"`, `\"`) + `"`)
+			if err != nil {
+				bad("gen: TEXT %q: %v", f[3], err)
+			}
+			c.gens = append(c.gens, hostileGen{f[0], n, text})
+		case "leaves":
+			c.leaves[path.Clean(val)] = true
+		default:
+			bad("unknown setting %q (args, exit, first, timeout, setup, gen, leaves)", key)
+		}
+	}
+	if c.args == nil || c.exit < 0 || c.first == nil {
+		t.Fatal("a case needs args:, exit: and first:")
+	}
+	return c
+}
+
+func runHostile(t *testing.T, file string) {
+	a, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := parseHostile(t, string(a.Comment))
+	outside := t.TempDir()
+	writeOutside(t, outside)
+	dir := t.TempDir()
+	for _, f := range a.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	expand := func(s string) string { return strings.ReplaceAll(s, "$OUTSIDE", outside) }
+	var fifos []string
+	for _, s := range c.setups {
+		p := filepath.Join(dir, filepath.FromSlash(s[1]))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		switch s[0] {
+		case "fifo":
+			if err := mkfifo(p); err != nil {
+				t.Skipf("cannot make a FIFO here: %v", err)
+			}
+			fifos = append(fifos, p)
+		case "symlink":
+			if err := os.Symlink(filepath.FromSlash(expand(s[2])), p); err != nil {
+				t.Skipf("cannot make a symbolic link here: %v", err)
+			}
+		}
+	}
+	for _, g := range c.gens {
+		f, err := os.OpenFile(filepath.Join(dir, filepath.FromSlash(g.name)), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		for range g.lines {
+			b.WriteString(g.text)
+			b.WriteByte('\n')
+		}
+		if _, err := f.Write(b.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	before := listTree(t, dir)
+	outsideBefore := listTree(t, outside)
+	args := make([]string, len(c.args))
+	for i, s := range c.args {
+		args[i] = expand(s)
+	}
+
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- cli.Main(args, strings.NewReader(""), &stdout, &stderr) }()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(c.timeout):
+		// Free a reader blocked on a FIFO, so the run can end.
+		for _, p := range fifos {
+			if f, err := os.OpenFile(p, os.O_RDWR, 0); err == nil {
+				f.Close()
+			}
+		}
+		t.Fatalf("deckwright %s did not end within %v", strings.Join(c.args, " "), c.timeout)
+	}
+
+	out, errOut := stdout.String(), stderr.String()
+	show := func() string {
+		return fmt.Sprintf("\n--- stdout:\n%s--- stderr:\n%s", clip(out), clip(errOut))
+	}
+	if crashRE.MatchString(errOut) {
+		t.Fatalf("deckwright crashed%s", show())
+	}
+	if code != c.exit {
+		t.Errorf("exit code %d, want %d%s", code, c.exit, show())
+	}
+	first := errOut
+	if first == "" {
+		first = out
+	}
+	first, _, _ = strings.Cut(first, "\n")
+	if !c.first.MatchString(first) {
+		t.Errorf("first line %q does not match %q%s", clip(first), c.first, show())
+	}
+	for _, s := range []string{out, errOut} {
+		if i := strings.IndexFunc(s, func(r rune) bool {
+			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f
+		}); i >= 0 {
+			t.Errorf("output holds the control character %q at byte %d%s", s[i:i+1], i, show())
+		}
+		if !utf8.ValidString(s) {
+			t.Errorf("output is not UTF-8 (a raw byte such as 0x9b is a control code to some terminals)%s", show())
+		}
+		if strings.Contains(s, outsideSecret) {
+			t.Errorf("output shows the content of a file outside the folder%s", show())
+		}
+	}
+	after := listTree(t, dir)
+	allowed := map[string]bool{}
+	for p := range c.leaves {
+		for ; p != "." && p != "/"; p = path.Dir(p) {
+			allowed[p] = true // a leaf and the folders it is in
+		}
+	}
+	for p := range after {
+		if !before[p] && !allowed[p] {
+			t.Errorf("left %s behind (a case lists what it may leave with leaves: PATH)", p)
+		}
+	}
+	for p := range c.leaves {
+		if !after[p] {
+			t.Errorf("leaves %s, but it is not there", p)
+			continue
+		}
+		if data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p))); err == nil && bytes.Contains(data, []byte(outsideSecret)) {
+			t.Errorf("%s holds the content of a file outside the folder", p)
+		}
+	}
+	outsideAfter := listTree(t, outside)
+	if fmt.Sprint(sortedKeys(outsideAfter)) != fmt.Sprint(sortedKeys(outsideBefore)) {
+		t.Errorf("the folder outside changed: %v, was %v", sortedKeys(outsideAfter), sortedKeys(outsideBefore))
+	}
+}
+
+// writeOutside fills the folder outside a case's folder with files that a
+// hostile folder may link to.
+func writeOutside(t *testing.T, dir string) {
+	img := image.NewNRGBA(image.Rect(0, 0, 8, 8))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	img.Set(1, 1, color.NRGBA{R: 0xff, A: 0xff})
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	b.WriteString(outsideSecret) // after the image's end: harmless to a decoder
+	for name, data := range map[string][]byte{
+		"secret.png":  b.Bytes(),
+		"secret.yaml": []byte("game: seeker-chronicles\nname: " + outsideSecret + "\ncards:\n  - {name: " + outsideSecret + "}\n"),
+		"secret.txt":  []byte("game: seeker-chronicles\nname: " + outsideSecret + "\n1 " + outsideSecret + "\n"),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// listTree returns every path under dir, relative and slash-separated.
+func listTree(t *testing.T, dir string) map[string]bool {
+	out := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != dir {
+			rel, _ := filepath.Rel(dir, p)
+			out[filepath.ToSlash(rel)] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// clip shortens long output for a failure message.
+func clip(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "...(clipped)\n"
+	}
+	return s
+}
