@@ -7,14 +7,15 @@ import (
 )
 
 type buildOptions struct {
-	io     IO
-	g      *globalOptions
-	sheet  sheetFlags
-	deck   string
-	game   string
-	output string
-	strict bool
-	quiet  bool
+	io       IO
+	g        *globalOptions
+	sheet    sheetFlags
+	maxCards int
+	deck     string
+	game     string
+	output   string
+	strict   bool
+	quiet    bool
 }
 
 func newBuildCmd(io IO, g *globalOptions) *cobra.Command {
@@ -37,6 +38,7 @@ a goldfish playtest summary for games deckwright can play.`,
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat print warnings as errors")
+	registerMaxCards(cmd, &opts.maxCards)
 	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no progress on stderr")
 	return cmd
 }
@@ -55,7 +57,7 @@ func runBuild(opts *buildOptions) error {
 		fmt.Fprintln(opts.io.Err, "deckwright: the deck breaks the rules above; nothing printed")
 		return errBrokeRules
 	}
-	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet})
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet, maxCards: opts.maxCards})
 	if err != nil {
 		return err
 	}
