@@ -48,7 +48,10 @@ type Report struct {
 	Passthrough int       `json:"passthrough"` // JPEGs embedded untouched
 	Cached      int       `json:"cached"`      // art taken from the cache
 	Warnings    []Warning `json:"warnings"`
-	Sheet       Sheet     `json:"-"`
+	// Notes tell of things put right on the way, such as a damaged art
+	// cache entry that was rebuilt.
+	Notes []string `json:"notes,omitempty"`
+	Sheet Sheet    `json:"-"`
 }
 
 // fixedDate is the creation date written into every PDF, so that the same
@@ -188,6 +191,9 @@ func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
 		}
 		if img.Cached {
 			r.rep.Cached++
+		}
+		if img.CacheRebuilt {
+			r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("%s: the art cache entry of %s was damaged: removed and prepared again", names[i], specs[i].Path))
 		}
 		// Named by content and parameters: the same art used by two cards
 		// (or two paths to the same file) is embedded once.

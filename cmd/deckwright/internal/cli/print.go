@@ -359,6 +359,9 @@ func renderJob(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	if asJSON {
 		return writeJSON(out, map[string]any{"output": output, "report": rep, "sample": job.sample, "provisional_cards": job.prov})
 	}
+	for _, n := range rep.Notes {
+		fmt.Fprintln(out.Err, "deckwright: note:", n)
+	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
 	}
