@@ -594,24 +594,36 @@ func (src *artSource) geometry(spec ImageSpec) artGeometry {
 	return g
 }
 
-// passthrough tells whether src can be embedded as it is: a whole JPEG that
-// gofpdf embeds (8-bit, Huffman-coded, grey or YCbCr), upright, with the
-// card's shape, no bleed asked for and no more pixels than the target.
-func (src *artSource) passthrough(spec ImageSpec, g artGeometry) bool {
-	return src.format == "jpeg" &&
-		(src.cfg.ColorModel == color.YCbCrModel || src.cfg.ColorModel == color.GrayModel) &&
-		g.orient == 1 && spec.Bleed == 0 &&
-		g.crop == image.Rect(0, 0, g.srcW, g.srcH) &&
-		g.srcW <= g.outW && g.srcH <= g.outH && jpegComplete(src.data)
+// passthrough returns what to embed of src when it can be embedded without
+// decoding it: a whole JPEG that gofpdf embeds (8-bit, Huffman-coded, grey
+// or YCbCr), upright, with the card's shape, no bleed asked for and no more
+// pixels than the target. What is embedded stops at the end-of-image marker
+// and leaves out the metadata segments (see jpegEmbed).
+func (src *artSource) passthrough(spec ImageSpec, g artGeometry) ([]byte, bool) {
+	if src.format != "jpeg" ||
+		(src.cfg.ColorModel != color.YCbCrModel && src.cfg.ColorModel != color.GrayModel) ||
+		g.orient != 1 || spec.Bleed != 0 ||
+		g.crop != image.Rect(0, 0, g.srcW, g.srcH) ||
+		g.srcW > g.outW || g.srcH > g.outH {
+		return nil, false
+	}
+	data, err := jpegEmbed(src.data)
+	if err != nil {
+		return nil, false
+	}
+	if len(data) < len(src.data) {
+		data = append(make([]byte, 0, len(data)), data...) // let the rest of the file go
+	}
+	return data, true
 }
 
 // prepareArt turns src into a PreparedImage for spec: passed through, read
 // from the cache, or decoded and processed (and then cached).
 func prepareArt(spec ImageSpec, src *artSource, key, cacheDir string, budget *artBudget) (*PreparedImage, error) {
 	g := src.geometry(spec)
-	if src.passthrough(spec, g) {
+	if data, ok := src.passthrough(spec, g); ok {
 		return &PreparedImage{
-			Data: src.data, Type: "jpg", W: g.srcW, H: g.srcH,
+			Data: data, Type: "jpg", W: g.srcW, H: g.srcH,
 			SourceDPI: g.sourceDPI, Passthrough: true, Key: key,
 		}, nil
 	}
@@ -1190,34 +1202,6 @@ func jpegOrientation(data []byte) int {
 		i += 2 + n
 	}
 	return 1
-}
-
-// jpegComplete tells whether a JPEG file goes on to its end-of-image marker
-// after its first scan, as a file cut short does not. The marker cannot
-// occur inside the entropy-coded data, where every 0xff byte is followed by
-// 0x00 or a restart marker.
-func jpegComplete(data []byte) bool {
-	for i := 2; i+4 <= len(data); {
-		if data[i] != 0xff {
-			return false
-		}
-		marker := data[i+1]
-		switch {
-		case marker == 0xff:
-			i++
-			continue
-		case marker == 0xda: // start of scan
-			return bytes.Contains(data[i:], []byte{0xff, 0xd9})
-		case marker == 0xd9:
-			return false
-		}
-		n := int(binary.BigEndian.Uint16(data[i+2:]))
-		if n < 2 {
-			return false
-		}
-		i += 2 + n
-	}
-	return false
 }
 
 // exifOrientation reads tag 0x0112 of the first IFD of a TIFF structure.
