@@ -325,7 +325,7 @@ func runGoldfish(opts *goldfishOptions) error {
 	if !prog.tty {
 		prog.quiet = true
 	}
-	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }})
+	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }, Context: opts.io.context()})
 	prog.Done()
 	if err != nil {
 		return err
@@ -634,7 +634,7 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 	if err != nil {
 		return err
 	}
-	s, err := p.run(engine.Config{Games: buildGoldfishGames, Seed: 1})
+	s, err := p.run(engine.Config{Games: buildGoldfishGames, Seed: 1, Context: io.context()})
 	if err != nil {
 		return err
 	}
