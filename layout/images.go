@@ -302,9 +302,8 @@ func readArt(spec ImageSpec) (*artSource, error) {
 			cfg.Width, cfg.Height, float64(n)/1e6, float64(artMaxPixels)/1e6)
 	}
 	src := &artSource{format: format, cfg: cfg}
-	if n := src.decodedBytes(); n > artMaxDecoded {
-		return nil, fmt.Errorf("%d×%d pixels of %s take %d MB to decode, over the %d MB limit: scale it down%s",
-			cfg.Width, cfg.Height, colorModelName(cfg.ColorModel), n>>20, artMaxDecoded>>20, deepHint(cfg.ColorModel))
+	if err := src.checkDecoded(1); err != nil {
+		return nil, err
 	}
 	if _, err := buf.ReadFrom(lf); err != nil {
 		return nil, fmt.Errorf("read: %w", err)
@@ -321,10 +320,11 @@ func readArt(spec ImageSpec) (*artSource, error) {
 // art needs, small enough that a hostile file cannot exhaust memory.
 const maxArtFileBytes = 256 << 20
 
-// MaxDecodedMB is the most memory, in MiB, that decoding one piece of art
+// MaxDecodedMB is the most memory, in MiB, that preparing one piece of art
 // may take, worked out from its header (width × height × bytes per pixel of
-// the decoded image) before anything is decoded: 100 megapixels of 8-bit
-// RGBA, or half that of 16-bit.
+// the decoded image and of the copies made of it) before anything is
+// decoded: 100 megapixels of 8-bit RGBA or YCbCr (a JPEG), a third of that
+// of 16-bit RGBA.
 const MaxDecodedMB = 400
 
 // artMaxDecoded is MaxDecodedMB in bytes; tests lower it.
@@ -389,11 +389,36 @@ func notRegular(m fs.FileMode) error {
 	return fmt.Errorf("is a %s, not an image file", kind)
 }
 
-// decodedBytes is what the decoded image of src takes in memory, from its
-// header: the decoders give 16-bit images 8 bytes per RGBA pixel (2 per
-// grey one), YCbCr at most 3, CMYK 4.
-func (src *artSource) decodedBytes() int64 {
-	return int64(src.cfg.Width) * int64(src.cfg.Height) * int64(bytesPerPixel(src.cfg.ColorModel))
+// decodedBytes is the memory that preparing src takes at most, from its
+// header and its EXIF orientation orient (1 when unknown): the decoded
+// image (the decoders give 16-bit images 8 bytes per RGBA pixel, 2 per grey
+// one; YCbCr at most 3, CMYK 4) plus the 8-bit RGBA copy (4 bytes a pixel)
+// made of any image that is not 8-bit grey, YCbCr or RGBA, or that is
+// turned upright.
+func (src *artSource) decodedBytes(orient int) int64 {
+	m := src.cfg.ColorModel
+	per := bytesPerPixel(m)
+	switch m {
+	case color.GrayModel, color.YCbCrModel, color.RGBAModel, color.NRGBAModel:
+		if orient != 1 {
+			per += 4
+		}
+	default:
+		per += 4
+	}
+	return int64(src.cfg.Width) * int64(src.cfg.Height) * int64(per)
+}
+
+// checkDecoded refuses src when preparing it would take more than
+// MaxDecodedMB.
+func (src *artSource) checkDecoded(orient int) error {
+	n := src.decodedBytes(orient)
+	if n <= artMaxDecoded {
+		return nil
+	}
+	cfg := src.cfg
+	return fmt.Errorf("%d×%d pixels of %s take %d MB to prepare, over the %d MB limit: scale it down%s",
+		cfg.Width, cfg.Height, colorModelName(cfg.ColorModel), n>>20, artMaxDecoded>>20, deepHint(cfg.ColorModel))
 }
 
 func bytesPerPixel(m color.Model) int {
@@ -638,7 +663,11 @@ func prepareArt(spec ImageSpec, src *artSource, key, cacheDir string, budget *ar
 			rebuilt = true
 		}
 	}
-	n := src.decodedBytes()
+	// The orientation is known now: an image turned upright is copied.
+	if err := src.checkDecoded(g.orient); err != nil {
+		return nil, err
+	}
+	n := src.decodedBytes(g.orient)
 	budget.acquire(n)
 	data, typ, err := processArt(src, g)
 	budget.release(n)

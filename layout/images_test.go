@@ -584,7 +584,7 @@ func TestPrepareImagesErrors(t *testing.T) {
 	small := artEncodeJPEG(t, artPaint(300, 420), 90) // would be passed through
 	files := map[string][]byte{
 		"huge.png":      artHugePNG(20000, 20000),
-		"deep.png":      artPNGHeader(8000, 8000, 16), // 64 MP, 512 MB decoded
+		"deep.png":      artPNGHeader(8000, 8000, 16), // 64 MP, 512 MB decoded + 256 MB RGBA
 		"huge.jpg":      artJPEGHeader(0xc0, 8, 65000, 60000),
 		"twelve.jpg":    artJPEGHeader(0xc1, 12, 300, 420),
 		"arith.jpg":     artJPEGHeader(0xc9, 8, 300, 420),
@@ -609,7 +609,7 @@ func TestPrepareImagesErrors(t *testing.T) {
 	}{
 		{"huge.png", nil, []string{"huge.png", "20000×20000", "400.0 megapixels", "100-megapixel limit"}, nil},
 		{"huge.jpg", nil, []string{"huge.jpg", "65000×60000", "megapixel limit"}, nil},
-		{"deep.png", nil, []string{"deep.png", "8000×8000 pixels of 16-bit colour take 488 MB to decode, over the 400 MB limit", "8 bits per channel"}, nil},
+		{"deep.png", nil, []string{"deep.png", "8000×8000 pixels of 16-bit colour take 732 MB to prepare, over the 400 MB limit", "8 bits per channel"}, nil},
 		{"twelve.jpg", nil, []string{"twelve.jpg", "precision", "8-bit JPEG"}, nil},
 		{"arith.jpg", nil, []string{"arith.jpg", "unsupported JPEG feature"}, nil},
 		{"truncated.jpg", nil, []string{"truncated.jpg", "corrupt jpeg image"}, nil},
