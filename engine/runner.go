@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -34,6 +35,9 @@ type Config struct {
 	// Progress, if set, is called from the calling goroutine with the
 	// games done so far and Games.
 	Progress func(done, total int)
+	// Context, if set, stops the run when it is cancelled: workers check
+	// it between games, and Run returns its error.
+	Context context.Context
 }
 
 // ChunkSize is the number of games a worker plays at a time. Chunks are
@@ -62,6 +66,10 @@ func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
 	}
 	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) {
 		return nil, fmt.Errorf("engine: Precision %v must not be negative", cfg.Precision)
+	}
+	ctx := cfg.Context
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -101,6 +109,10 @@ func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
 				rec.reset()
 				lo, hi := idx*ChunkSize, min((idx+1)*ChunkSize, cfg.Games)
 				for i := lo; i < hi; i++ {
+					if i%64 == 0 && ctx.Err() != nil {
+						stop.Store(true)
+						break
+					}
 					pcg.Seed(cfg.Seed, uint64(i))
 					rec.begin()
 					rec.end(g.Play(rng, rec))
@@ -142,6 +154,9 @@ func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
 				}
 			}
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	s := total.Summarize()
 	s.Precision = precise || cfg.Precision > 0 && total.won >= MinPrecisionGames && s.Turns.HalfWidth() < cfg.Precision

@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 )
 
@@ -139,5 +142,37 @@ func TestRecordIgnoresOutOfRange(t *testing.T) {
 	s := r.Summarize()
 	if s.Games != 1 || s.Won != 0 || s.Length.Histogram[0].Turn != 15 {
 		t.Errorf("summary %+v", s)
+	}
+}
+
+// countingRace is race, counting the games played.
+type countingRace struct {
+	race
+	played *atomic.Int64
+	cancel func()
+}
+
+func (c countingRace) Play(rng *rand.Rand, rec *Record) Outcome {
+	if c.played.Add(1) == 500 {
+		c.cancel() // Ctrl-C in the middle of the run
+	}
+	return c.race.Play(rng, rec)
+}
+
+// TestRunCancelled checks that a cancelled Context stops the workers
+// within a few games and that Run returns its error, not a summary.
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var played atomic.Int64
+	s, err := Run(raceSpec(), Config{Games: 1_000_000, Seed: 1, Workers: 2, Context: ctx}, func() Game {
+		return countingRace{played: &played, cancel: cancel}
+	})
+	if !errors.Is(err, context.Canceled) || s != nil {
+		t.Fatalf("got %v, %v; want no summary and context.Canceled", s, err)
+	}
+	// Each worker notices within 64 games of its chunk.
+	if n := played.Load(); n > 500+2*64 {
+		t.Errorf("%d games played after cancelling at 500", n)
 	}
 }

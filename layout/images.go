@@ -55,6 +55,9 @@ type PreparedImage struct {
 	SourceDPI   float64 // the source art's resolution at the printed trim size (for the <200 DPI warning)
 	Passthrough bool    // the source JPEG was embedded untouched
 	Cached      bool    // came from the disk cache
+	// CacheRebuilt reports that the disk cache held a damaged file for this
+	// art, which was removed and replaced.
+	CacheRebuilt bool
 	// Key identifies the source content and the preparation parameters
 	// (lower-case hex): equal Keys mean equal Data, so it serves as the name
 	// to register the image under in a PDF, once for all its uses.
@@ -93,9 +96,6 @@ const (
 	// differ from the card's and still cover it whole, slightly stretched,
 	// rather than be cropped.
 	artAspectTol = 0.01
-	// artPixelBudget bounds the pixels decoded at once over all workers, so
-	// that a few huge images are decoded one at a time.
-	artPixelBudget = MaxMegapixels * 1_000_000
 )
 
 // artFilter is the resampling filter after the box shrink. Catmull-Rom is
@@ -149,7 +149,7 @@ func PrepareImages(ctx context.Context, specs []ImageSpec, opts PrepareOptions) 
 		results: results,
 		errs:    errs,
 		jobs:    make(map[string]*artJob),
-		budget:  newArtBudget(artPixelBudget),
+		budget:  newArtBudget(artMaxDecoded),
 	}
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -162,8 +162,14 @@ func PrepareImages(ctx context.Context, specs []ImageSpec, opts PrepareOptions) 
 			}
 		}()
 	}
+	// Once ctx is cancelled, specs not yet handed out fail at once rather
+	// than wait for a worker.
 	for i := range specs {
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			r.finish(i, nil, ctx.Err())
+		}
 	}
 	close(next)
 	wg.Wait()
@@ -264,33 +270,22 @@ func readArt(spec ImageSpec) (*artSource, error) {
 	if err := spec.check(); err != nil {
 		return nil, err
 	}
-	var f io.ReadCloser
-	var err error
-	if spec.FS == nil {
-		f, err = os.Open(spec.Path)
-	} else {
-		f, err = spec.FS.Open(spec.Path)
-	}
+	f, err := openArt(spec)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the path is added by the caller
-		}
-		return nil, fmt.Errorf("open: %w", err)
+		return nil, err
 	}
 	defer f.Close()
 	var buf bytes.Buffer
-	if st, ok := f.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil {
-			if fi.IsDir() {
-				return nil, errors.New("is a directory, not an image file")
-			}
-			if n := fi.Size(); n > 0 && n < 1<<31 {
-				buf.Grow(int(n) + bytes.MinRead)
-			}
+	if fi, err := f.Stat(); err == nil {
+		if n := fi.Size(); n > maxArtFileBytes {
+			return nil, fmt.Errorf("%d MB is over the %d MB limit for an art file: scale it down", n>>20, maxArtFileBytes>>20)
+		} else if n > 0 {
+			buf.Grow(int(n) + bytes.MinRead)
 		}
 	}
-	br := bufio.NewReader(io.TeeReader(f, &buf))
+	// The size is checked again as the file is read: it may grow.
+	lf := io.LimitReader(f, maxArtFileBytes+1)
+	br := bufio.NewReader(io.TeeReader(lf, &buf))
 	magic, _ := br.Peek(16)
 	if err := sniffArt(magic); err != nil {
 		return nil, err
@@ -306,12 +301,162 @@ func readArt(spec ImageSpec) (*artSource, error) {
 		return nil, fmt.Errorf("%d×%d pixels (%.1f megapixels) is over the %g-megapixel limit: scale it down",
 			cfg.Width, cfg.Height, float64(n)/1e6, float64(artMaxPixels)/1e6)
 	}
-	if _, err := buf.ReadFrom(f); err != nil {
+	src := &artSource{format: format, cfg: cfg}
+	if err := src.checkDecoded(1); err != nil {
+		return nil, err
+	}
+	if _, err := buf.ReadFrom(lf); err != nil {
 		return nil, fmt.Errorf("read: %w", err)
 	}
-	src := &artSource{data: buf.Bytes(), format: format, cfg: cfg}
+	if buf.Len() > maxArtFileBytes {
+		return nil, fmt.Errorf("over the %d MB limit for an art file: scale it down", maxArtFileBytes>>20)
+	}
+	src.data = buf.Bytes()
 	src.sum = sha256.Sum256(src.data)
 	return src, nil
+}
+
+// maxArtFileBytes is the largest art file read: far more than any card's
+// art needs, small enough that a hostile file cannot exhaust memory.
+const maxArtFileBytes = 256 << 20
+
+// MaxDecodedMB is the most memory, in MiB, that preparing one piece of art
+// may take, worked out from its header (width × height × bytes per pixel of
+// the decoded image and of the copies made of it) before anything is
+// decoded: 100 megapixels of 8-bit RGBA or YCbCr (a JPEG), a third of that
+// of 16-bit RGBA.
+const MaxDecodedMB = 400
+
+// artMaxDecoded is MaxDecodedMB in bytes; tests lower it.
+var artMaxDecoded int64 = MaxDecodedMB << 20
+
+// openArt opens spec's file, which must be a regular file: a FIFO would
+// block the worker forever, a device would never end. The kind is checked
+// before opening, by name, and again on the open file.
+func openArt(spec ImageSpec) (fs.File, error) {
+	var fi fs.FileInfo
+	var err error
+	if spec.FS == nil {
+		fi, err = os.Stat(spec.Path)
+	} else {
+		fi, err = fs.Stat(spec.FS, spec.Path)
+	}
+	if err == nil && !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	var f fs.File
+	if err == nil {
+		if spec.FS == nil {
+			f, err = os.Open(spec.Path)
+		} else {
+			f, err = spec.FS.Open(spec.Path)
+		}
+	}
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is added by the caller
+		}
+		return nil, fmt.Errorf("open: %w", err)
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("open: %w", err)
+		}
+		return nil, notRegular(fi.Mode())
+	}
+	return f, nil
+}
+
+// notRegular explains why a file that is not a regular file is not read.
+func notRegular(m fs.FileMode) error {
+	kind := "special file"
+	switch {
+	case m.IsDir():
+		kind = "directory"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "socket"
+	case m&fs.ModeCharDevice != 0:
+		kind = "character device"
+	case m&fs.ModeDevice != 0:
+		kind = "block device"
+	case m&fs.ModeSymlink != 0:
+		kind = "symbolic link"
+	}
+	return fmt.Errorf("is a %s, not an image file", kind)
+}
+
+// decodedBytes is the memory that preparing src takes at most, from its
+// header and its EXIF orientation orient (1 when unknown): the decoded
+// image (the decoders give 16-bit images 8 bytes per RGBA pixel, 2 per grey
+// one; YCbCr at most 3, CMYK 4) plus the 8-bit RGBA copy (4 bytes a pixel)
+// made of any image that is not 8-bit grey, YCbCr or RGBA, or that is
+// turned upright.
+func (src *artSource) decodedBytes(orient int) int64 {
+	m := src.cfg.ColorModel
+	per := bytesPerPixel(m)
+	switch m {
+	case color.GrayModel, color.YCbCrModel, color.RGBAModel, color.NRGBAModel:
+		if orient != 1 {
+			per += 4
+		}
+	default:
+		per += 4
+	}
+	return int64(src.cfg.Width) * int64(src.cfg.Height) * int64(per)
+}
+
+// checkDecoded refuses src when preparing it would take more than
+// MaxDecodedMB.
+func (src *artSource) checkDecoded(orient int) error {
+	n := src.decodedBytes(orient)
+	if n <= artMaxDecoded {
+		return nil
+	}
+	cfg := src.cfg
+	return fmt.Errorf("%d×%d pixels of %s take %d MB to prepare, over the %d MB limit: scale it down%s",
+		cfg.Width, cfg.Height, colorModelName(cfg.ColorModel), n>>20, artMaxDecoded>>20, deepHint(cfg.ColorModel))
+}
+
+func bytesPerPixel(m color.Model) int {
+	switch m {
+	case color.GrayModel, color.AlphaModel:
+		return 1
+	case color.Gray16Model, color.Alpha16Model:
+		return 2
+	case color.YCbCrModel:
+		return 3
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	}
+	if _, ok := m.(color.Palette); ok {
+		return 1
+	}
+	return 4 // RGBA, NRGBA, CMYK, NYCbCrA (5 at most; WebP with alpha is 4:2:0)
+}
+
+// colorModelName names a header's pixel kind for messages.
+func colorModelName(m color.Model) string {
+	switch m {
+	case color.Gray16Model:
+		return "16-bit grey"
+	case color.RGBA64Model, color.NRGBA64Model:
+		return "16-bit colour"
+	case color.GrayModel:
+		return "8-bit grey"
+	}
+	return "8-bit colour"
+}
+
+// deepHint suggests saving 16-bit art with 8 bits per channel.
+func deepHint(m color.Model) string {
+	if bytesPerPixel(m) == 8 || m == color.Gray16Model {
+		return " or save it with 8 bits per channel"
+	}
+	return ""
 }
 
 // artMagic is how each supported format starts; '?' matches any byte.
@@ -474,40 +619,62 @@ func (src *artSource) geometry(spec ImageSpec) artGeometry {
 	return g
 }
 
-// passthrough tells whether src can be embedded as it is: a whole JPEG that
-// gofpdf embeds (8-bit, Huffman-coded, grey or YCbCr), upright, with the
-// card's shape, no bleed asked for and no more pixels than the target.
-func (src *artSource) passthrough(spec ImageSpec, g artGeometry) bool {
-	return src.format == "jpeg" &&
-		(src.cfg.ColorModel == color.YCbCrModel || src.cfg.ColorModel == color.GrayModel) &&
-		g.orient == 1 && spec.Bleed == 0 &&
-		g.crop == image.Rect(0, 0, g.srcW, g.srcH) &&
-		g.srcW <= g.outW && g.srcH <= g.outH && jpegComplete(src.data)
+// passthrough returns what to embed of src when it can be embedded without
+// decoding it: a whole JPEG that gofpdf embeds (8-bit, Huffman-coded, grey
+// or YCbCr), upright, with the card's shape, no bleed asked for and no more
+// pixels than the target. What is embedded stops at the end-of-image marker
+// and leaves out the metadata segments (see jpegEmbed).
+func (src *artSource) passthrough(spec ImageSpec, g artGeometry) ([]byte, bool) {
+	if src.format != "jpeg" ||
+		(src.cfg.ColorModel != color.YCbCrModel && src.cfg.ColorModel != color.GrayModel) ||
+		g.orient != 1 || spec.Bleed != 0 ||
+		g.crop != image.Rect(0, 0, g.srcW, g.srcH) ||
+		g.srcW > g.outW || g.srcH > g.outH {
+		return nil, false
+	}
+	data, err := jpegEmbed(src.data)
+	if err != nil {
+		return nil, false
+	}
+	if len(data) < len(src.data) {
+		data = append(make([]byte, 0, len(data)), data...) // let the rest of the file go
+	}
+	return data, true
 }
 
 // prepareArt turns src into a PreparedImage for spec: passed through, read
 // from the cache, or decoded and processed (and then cached).
 func prepareArt(spec ImageSpec, src *artSource, key, cacheDir string, budget *artBudget) (*PreparedImage, error) {
 	g := src.geometry(spec)
-	if src.passthrough(spec, g) {
+	if data, ok := src.passthrough(spec, g); ok {
 		return &PreparedImage{
-			Data: src.data, Type: "jpg", W: g.srcW, H: g.srcH,
+			Data: data, Type: "jpg", W: g.srcW, H: g.srcH,
 			SourceDPI: g.sourceDPI, Passthrough: true, Key: key,
 		}, nil
 	}
+	rebuilt := false
 	if cacheDir != "" {
-		if p := readArtCache(cacheDir, key); p != nil {
+		p, err := readArtCache(cacheDir, key)
+		if p != nil {
 			return p, nil
 		}
+		if err != nil {
+			os.Remove(artCachePath(cacheDir, key)) // rewritten below
+			rebuilt = true
+		}
 	}
-	pixels := int64(src.cfg.Width) * int64(src.cfg.Height)
-	budget.acquire(pixels)
+	// The orientation is known now: an image turned upright is copied.
+	if err := src.checkDecoded(g.orient); err != nil {
+		return nil, err
+	}
+	n := src.decodedBytes(g.orient)
+	budget.acquire(n)
 	data, typ, err := processArt(src, g)
-	budget.release(pixels)
+	budget.release(n)
 	if err != nil {
 		return nil, err
 	}
-	p := &PreparedImage{Data: data, Type: typ, W: g.outW, H: g.outH, SourceDPI: g.sourceDPI, Key: key}
+	p := &PreparedImage{Data: data, Type: typ, W: g.outW, H: g.outH, SourceDPI: g.sourceDPI, Key: key, CacheRebuilt: rebuilt}
 	if cacheDir != "" {
 		writeArtCache(cacheDir, p) // best effort: a cache that cannot be written is no error
 	}
@@ -999,7 +1166,8 @@ func convolve(p artPlane, xt, yt artTapTable) artPlane {
 	return out
 }
 
-// artBudget bounds the number of pixels decoded at once.
+// artBudget bounds the bytes of decoded images held at once over all
+// workers, so that a few huge images are decoded one at a time.
 type artBudget struct {
 	mu    sync.Mutex
 	cond  *sync.Cond
@@ -1013,7 +1181,7 @@ func newArtBudget(total int64) *artBudget {
 	return b
 }
 
-// acquire waits until n pixels (at most the whole budget) are free and
+// acquire waits until n bytes (at most the whole budget) are free and
 // takes them.
 func (b *artBudget) acquire(n int64) {
 	n = min(n, b.total)
@@ -1065,34 +1233,6 @@ func jpegOrientation(data []byte) int {
 	return 1
 }
 
-// jpegComplete tells whether a JPEG file goes on to its end-of-image marker
-// after its first scan, as a file cut short does not. The marker cannot
-// occur inside the entropy-coded data, where every 0xff byte is followed by
-// 0x00 or a restart marker.
-func jpegComplete(data []byte) bool {
-	for i := 2; i+4 <= len(data); {
-		if data[i] != 0xff {
-			return false
-		}
-		marker := data[i+1]
-		switch {
-		case marker == 0xff:
-			i++
-			continue
-		case marker == 0xda: // start of scan
-			return bytes.Contains(data[i:], []byte{0xff, 0xd9})
-		case marker == 0xd9:
-			return false
-		}
-		n := int(binary.BigEndian.Uint16(data[i+2:]))
-		if n < 2 {
-			return false
-		}
-		i += 2 + n
-	}
-	return false
-}
-
 // exifOrientation reads tag 0x0112 of the first IFD of a TIFF structure.
 func exifOrientation(t []byte) int {
 	if len(t) < 8 {
@@ -1129,27 +1269,47 @@ func exifOrientation(t []byte) int {
 
 // The disk cache holds one file per key, named KEY.art: a header, then the
 // image bytes. The header is the magic artCacheMagic, the type (1 byte: 'j'
-// or 'p'), W and H (uint32 each), SourceDPI (float64 bits) and the SHA-256
-// of the image bytes, all big-endian. A file whose header or checksum does
-// not match is ignored (and overwritten when the image is prepared again).
+// or 'p'), W and H (uint32 each), SourceDPI (float64 bits), all big-endian,
+// and the SHA-256 of everything else in the file: magic, the header fields
+// before it and the image bytes. A file whose checksum does not match (one
+// flipped bit anywhere) or whose fields make no sense is damaged: it is
+// removed and the art prepared again.
 const (
-	artCacheMagic  = "dwart\x00\x01\n"
-	artCacheHeader = len(artCacheMagic) + 1 + 4 + 4 + 8 + sha256.Size
+	artCacheMagic  = "dwart\x00\x02\n"
+	artCacheFields = len(artCacheMagic) + 1 + 4 + 4 + 8
+	artCacheHeader = artCacheFields + sha256.Size
 )
 
 func artCachePath(dir, key string) string { return filepath.Join(dir, key+".art") }
 
-// readArtCache returns the cached image for key, or nil.
-func readArtCache(dir, key string) *PreparedImage {
+// artCacheSum is the checksum of a cache file: of its header fields (with
+// the magic) and its image bytes.
+func artCacheSum(fields, data []byte) []byte {
+	h := sha256.New()
+	h.Write(fields)
+	h.Write(data)
+	return h.Sum(nil)
+}
+
+// errArtCacheDamaged reports a cache file that is there but cannot be
+// trusted.
+var errArtCacheDamaged = errors.New("damaged art cache entry")
+
+// readArtCache returns the cached image for key; nil and no error when
+// there is none, nil and errArtCacheDamaged when the file is damaged.
+func readArtCache(dir, key string) (*PreparedImage, error) {
 	b, err := os.ReadFile(artCachePath(dir, key))
-	if err != nil || len(b) < artCacheHeader || string(b[:len(artCacheMagic)]) != artCacheMagic {
-		return nil
+	if err != nil {
+		return nil, nil
 	}
-	h := b[len(artCacheMagic):artCacheHeader]
-	data := b[artCacheHeader:]
-	if sum := sha256.Sum256(data); !bytes.Equal(sum[:], h[17:]) {
-		return nil
+	if len(b) < artCacheHeader || string(b[:len(artCacheMagic)]) != artCacheMagic {
+		return nil, errArtCacheDamaged
 	}
+	fields, data := b[:artCacheFields], b[artCacheHeader:]
+	if !bytes.Equal(artCacheSum(fields, data), b[artCacheFields:artCacheHeader]) {
+		return nil, errArtCacheDamaged
+	}
+	h := fields[len(artCacheMagic):]
 	p := &PreparedImage{
 		Data:      data,
 		W:         int(binary.BigEndian.Uint32(h[1:])),
@@ -1164,12 +1324,12 @@ func readArtCache(dir, key string) *PreparedImage {
 	case 'p':
 		p.Type = "png"
 	default:
-		return nil
+		return nil, errArtCacheDamaged
 	}
-	if p.W <= 0 || p.H <= 0 {
-		return nil
+	if p.W <= 0 || p.H <= 0 || math.IsNaN(p.SourceDPI) || p.SourceDPI < 0 {
+		return nil, errArtCacheDamaged
 	}
-	return p
+	return p, nil
 }
 
 // writeArtCache stores p under its key, atomically: a reader sees the
@@ -1185,8 +1345,7 @@ func writeArtCache(dir string, p *PreparedImage) error {
 	binary.BigEndian.PutUint32(m[1:], uint32(p.W))
 	binary.BigEndian.PutUint32(m[5:], uint32(p.H))
 	binary.BigEndian.PutUint64(m[9:], math.Float64bits(p.SourceDPI))
-	sum := sha256.Sum256(p.Data)
-	copy(m[17:], sum[:])
+	copy(h[artCacheFields:], artCacheSum(h[:artCacheFields], p.Data))
 	f, err := os.CreateTemp(dir, p.Key+".tmp*")
 	if err != nil {
 		return err

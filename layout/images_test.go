@@ -596,14 +596,18 @@ func TestPrepareImagesBleedFineDetail(t *testing.T) {
 
 // artHugePNG returns the start of a PNG that claims w×h pixels: its
 // signature and IHDR chunk, with a correct checksum, and no image data.
-func artHugePNG(w, h uint32) []byte {
+func artHugePNG(w, h uint32) []byte { return artPNGHeader(w, h, 8) }
+
+// artPNGHeader returns the start of an RGBA PNG of the given size and bit
+// depth: its signature and IHDR chunk.
+func artPNGHeader(w, h uint32, depth byte) []byte {
 	var b bytes.Buffer
 	b.WriteString("\x89PNG\r\n\x1a\n")
 	ihdr := make([]byte, 17)
 	copy(ihdr, "IHDR")
 	binary.BigEndian.PutUint32(ihdr[4:], w)
 	binary.BigEndian.PutUint32(ihdr[8:], h)
-	ihdr[12], ihdr[13] = 8, 6 // 8-bit RGBA
+	ihdr[12], ihdr[13] = depth, 6 // RGBA
 	binary.Write(&b, binary.BigEndian, uint32(13))
 	b.Write(ihdr)
 	binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(ihdr))
@@ -626,6 +630,7 @@ func TestPrepareImagesErrors(t *testing.T) {
 	small := artEncodeJPEG(t, artPaint(300, 420), 90) // would be passed through
 	files := map[string][]byte{
 		"huge.png":      artHugePNG(20000, 20000),
+		"deep.png":      artPNGHeader(8000, 8000, 16), // 64 MP, 512 MB decoded + 256 MB RGBA
 		"huge.jpg":      artJPEGHeader(0xc0, 8, 65000, 60000),
 		"twelve.jpg":    artJPEGHeader(0xc1, 12, 300, 420),
 		"arith.jpg":     artJPEGHeader(0xc9, 8, 300, 420),
@@ -650,6 +655,7 @@ func TestPrepareImagesErrors(t *testing.T) {
 	}{
 		{"huge.png", nil, []string{"huge.png", "20000×20000", "400.0 megapixels", "100-megapixel limit"}, nil},
 		{"huge.jpg", nil, []string{"huge.jpg", "65000×60000", "megapixel limit"}, nil},
+		{"deep.png", nil, []string{"deep.png", "8000×8000 pixels of 16-bit colour take 732 MB to prepare, over the 400 MB limit", "8 bits per channel"}, nil},
 		{"twelve.jpg", nil, []string{"twelve.jpg", "precision", "8-bit JPEG"}, nil},
 		{"arith.jpg", nil, []string{"arith.jpg", "unsupported JPEG feature"}, nil},
 		{"truncated.jpg", nil, []string{"truncated.jpg", "corrupt jpeg image"}, nil},
@@ -769,6 +775,14 @@ func TestPrepareImagesCache(t *testing.T) {
 		"short":     func(b []byte) []byte { return b[:10] },
 		"empty":     func(b []byte) []byte { return nil },
 		"bad size":  func(b []byte) []byte { binary.BigEndian.PutUint32(b[len(artCacheMagic)+1:], 0); return b },
+		// Header fields outside the image bytes: the type (a JPEG
+		// read as a PNG failed every later print), the size, the DPI
+		// (a flipped DPI dropped the low-DPI warning).
+		"type":  func(b []byte) []byte { b[len(artCacheMagic)] = 'p'; return b },
+		"width": func(b []byte) []byte { b[len(artCacheMagic)+4] ^= 1; return b },
+		"dpi":   func(b []byte) []byte { b[len(artCacheMagic)+9] ^= 0x40; return b },
+		"sum":   func(b []byte) []byte { b[artCacheHeader-1] ^= 1; return b },
+		"magic": func(b []byte) []byte { b[len(artCacheMagic)-2] ^= 1; return b },
 	}
 	for name, f := range damage {
 		t.Run(name, func(t *testing.T) {
@@ -783,6 +797,9 @@ func TestPrepareImagesCache(t *testing.T) {
 			again := run()
 			if again[0].Cached {
 				t.Errorf("a damaged cache file was used")
+			}
+			if !again[0].CacheRebuilt {
+				t.Errorf("a damaged cache file was rebuilt without a note")
 			}
 			if !bytes.Equal(again[0].Data, first[0].Data) {
 				t.Errorf("rebuilt image differs")

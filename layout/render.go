@@ -48,7 +48,10 @@ type Report struct {
 	Passthrough int       `json:"passthrough"` // JPEGs embedded untouched
 	Cached      int       `json:"cached"`      // art taken from the cache
 	Warnings    []Warning `json:"warnings"`
-	Sheet       Sheet     `json:"-"`
+	// Notes tell of things put right on the way, such as a damaged art
+	// cache entry that was rebuilt.
+	Notes []string `json:"notes,omitempty"`
+	Sheet Sheet    `json:"-"`
 }
 
 // fixedDate is the creation date written into every PDF, so that the same
@@ -58,6 +61,12 @@ var fixedDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // Render draws items onto sheets and writes the PDF to w. Art is prepared
 // in parallel first; a face whose art is missing or unreadable is printed as
 // a text proxy, with a warning.
+//
+// The PDF is streamed: each page is written to w once the next is begun,
+// with the art it is the first to use, and then dropped from memory, so
+// memory does not grow with the number of pages. When Render fails (or ctx
+// is cancelled) w may hold part of a PDF: write to a temporary file and
+// rename it into place on success.
 func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) (*Report, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("nothing to print")
@@ -84,15 +93,14 @@ func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) 
 		return nil, err
 	}
 	r.warnBacks(items)
-	if err := r.draw(ctx, items); err != nil {
+	if err := r.draw(ctx, w, items); err != nil {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	if err := r.pdf.Output(&buf); err != nil {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := r.pdf.Output(w); err != nil {
 		return nil, fmt.Errorf("writing pdf: %w", err)
-	}
-	if _, err := w.Write(buf.Bytes()); err != nil {
-		return nil, err
 	}
 	return r.rep, nil
 }
@@ -113,7 +121,8 @@ type artKey struct {
 
 type registered struct {
 	name string
-	img  *PreparedImage
+	typ  string
+	img  *PreparedImage // nil once the PDF holds the image
 }
 
 func (r *renderer) progress(stage string, done, total int) {
@@ -189,9 +198,12 @@ func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
 		if img.Cached {
 			r.rep.Cached++
 		}
+		if img.CacheRebuilt {
+			r.rep.Notes = append(r.rep.Notes, fmt.Sprintf("%s: the art cache entry of %s was damaged: removed and prepared again", names[i], specs[i].Path))
+		}
 		// Named by content and parameters: the same art used by two cards
 		// (or two paths to the same file) is embedded once.
-		r.art[k] = &registered{name: "art-" + img.Key, img: img}
+		r.art[k] = &registered{name: "art-" + img.Key, typ: img.Type, img: img}
 	}
 	return nil
 }
@@ -217,7 +229,7 @@ func (r *renderer) warnBacks(items []Item) {
 	}
 }
 
-func (r *renderer) newPDF() {
+func (r *renderer) newPDF(w io.Writer) {
 	p := r.sheet.Page
 	// gofpdf swaps a custom size for "L"; the sheet's page is already in
 	// its orientation, so it is given as it is.
@@ -241,14 +253,15 @@ func (r *renderer) newPDF() {
 		prefs += " /Duplex /DuplexFlipShortEdge"
 	}
 	pdf.SetViewerPreferences(prefs)
+	pdf.OutputStream(w)
 	r.pdf = pdf
 	r.fonts = map[string]bool{}
 }
 
 // draw lays the items out page by page: fronts, then (duplex) a page of
 // backs mirrored behind them, or (fold) backs on the same page.
-func (r *renderer) draw(ctx context.Context, items []Item) error {
-	r.newPDF()
+func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
+	r.newPDF(w)
 	per := r.sheet.PerPage()
 	for start := 0; start < len(items); start += per {
 		if err := ctx.Err(); err != nil {
@@ -301,10 +314,11 @@ func (r *renderer) face(f Face, rect Rect, t Turn) {
 	if reg := r.art[artKey{gameID(f), f.Image}]; f.Image != "" && reg != nil {
 		// A turned image's box can start left of the page; gofpdf would
 		// otherwise move it to the current x.
-		opt := gofpdf.ImageOptions{ImageType: reg.img.Type, AllowNegativePosition: true}
+		opt := gofpdf.ImageOptions{ImageType: reg.typ, AllowNegativePosition: true}
 		if pdf.GetImageInfo(reg.name) == nil {
 			pdf.RegisterImageOptionsReader(reg.name, opt, bytes.NewReader(reg.img.Data))
 		}
+		reg.img = nil // the PDF has its own copy, written out with the page
 		pdf.ImageOptions(reg.name, box.X, box.Y, box.W, box.H, false, opt, 0, "")
 		r.rep.Images++
 	} else {

@@ -578,25 +578,30 @@ type Fpdf struct {
 	modDate          time.Time                  // override for document ModDate value
 	aliasNbPagesStr  string                     // alias for total number of pages
 	pdfVersion       string                     // PDF version number
-	fontDirStr       string                     // location of font definition files
-	capStyle         int                        // line cap style: butt 0, round 1, square 2
-	joinStyle        int                        // line segment join style: miter 0, round 1, bevel 2
-	dashArray        []float64                  // dash array
-	dashPhase        float64                    // dash phase
-	blendList        []blendModeType            // slice[idx] of alpha transparency modes, 1-based
-	blendMap         map[string]int             // map into blendList
-	blendMode        string                     // current blend mode
-	alpha            float64                    // current transpacency
-	gradientList     []gradientType             // slice[idx] of gradient records
-	clipNest         int                        // Number of active clipping contexts
-	transformNest    int                        // Number of active transformation contexts
-	err              error                      // Set if error occurs during life cycle of instance
-	protect          protectType                // document protection structure
-	layer            layerRecType               // manages optional layers in document
-	catalogSort      bool                       // sort resource catalogs in document
-	nJs              int                        // JavaScript object number
-	javascript       *string                    // JavaScript code to include in the PDF
-	colorFlag        bool                       // indicates whether fill and text colors are different
+	// deckwright patch: OutputStream
+	stream           *streamState
+	pageObjectNumber int             // set by putpage
+	imageOrder       []string        // images registered since the last page was streamed
+	streamedImages   map[string]int  // object number of each streamed image, by content hash
+	fontDirStr       string          // location of font definition files
+	capStyle         int             // line cap style: butt 0, round 1, square 2
+	joinStyle        int             // line segment join style: miter 0, round 1, bevel 2
+	dashArray        []float64       // dash array
+	dashPhase        float64         // dash phase
+	blendList        []blendModeType // slice[idx] of alpha transparency modes, 1-based
+	blendMap         map[string]int  // map into blendList
+	blendMode        string          // current blend mode
+	alpha            float64         // current transpacency
+	gradientList     []gradientType  // slice[idx] of gradient records
+	clipNest         int             // Number of active clipping contexts
+	transformNest    int             // Number of active transformation contexts
+	err              error           // Set if error occurs during life cycle of instance
+	protect          protectType     // document protection structure
+	layer            layerRecType    // manages optional layers in document
+	catalogSort      bool            // sort resource catalogs in document
+	nJs              int             // JavaScript object number
+	javascript       *string         // JavaScript code to include in the PDF
+	colorFlag        bool            // indicates whether fill and text colors are different
 	color            struct {
 		// Composite values of colors
 		draw, fill, text colorType

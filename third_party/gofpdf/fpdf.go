@@ -51,6 +51,24 @@ var gl struct {
 
 type fmtBuffer struct {
 	bytes.Buffer
+	// deckwright patch: with sink set (OutputStream), flush writes the
+	// buffer out and Len counts what was written before.
+	sink    io.Writer
+	flushed int
+}
+
+// Len is the length of the document so far, written out or not.
+func (b *fmtBuffer) Len() int { return b.flushed + b.Buffer.Len() }
+
+// flush writes the buffer to the sink, if there is one, and empties it.
+func (b *fmtBuffer) flush() error {
+	if b.sink == nil {
+		return nil
+	}
+	n := b.Buffer.Len()
+	_, err := b.Buffer.WriteTo(b.sink)
+	b.flushed += n
+	return err
 }
 
 func (b *fmtBuffer) printf(fmtStr string, args ...interface{}) {
@@ -753,6 +771,7 @@ func (f *Fpdf) AddPageFormat(orientationStr string, size SizeType) {
 		f.inFooter = false
 		// Close page
 		f.endpage()
+		f.streamPages(f.page) // deckwright patch: OutputStream
 	}
 	// Start new page
 	f.beginpage(orientationStr, size)
@@ -3197,6 +3216,9 @@ func (f *Fpdf) RegisterImageOptionsReader(imgName string, options ImageOptions, 
 		return
 	}
 	f.images[imgName] = info
+	if f.stream != nil { // deckwright patch: OutputStream
+		f.imageOrder = append(f.imageOrder, imgName)
+	}
 
 	return
 }
@@ -3467,6 +3489,10 @@ func (f *Fpdf) Output(w io.Writer) error {
 	// dbg("Output")
 	if f.state < 3 {
 		f.Close()
+	}
+	if f.stream != nil { // deckwright patch: OutputStream
+		f.flushBuffer()
+		return f.err
 	}
 	_, err := f.buffer.WriteTo(w)
 	if err != nil {
@@ -3887,8 +3913,6 @@ func (f *Fpdf) replaceAliases() {
 
 func (f *Fpdf) putpages() {
 	var wPt, hPt float64
-	var pageSize SizeType
-	var ok bool
 	nb := f.page
 	if len(f.aliasNbPagesStr) > 0 {
 		// Replace number of pages
@@ -3903,63 +3927,14 @@ func (f *Fpdf) putpages() {
 		hPt = f.defPageSize.Wd * f.k
 	}
 	pagesObjectNumbers := make([]int, nb+1) // 1-based
-	for n := 1; n <= nb; n++ {
-		// Page
-		f.newobj()
-		pagesObjectNumbers[n] = f.n // save for /Kids
-		f.out("<</Type /Page")
-		f.out("/Parent 1 0 R")
-		pageSize, ok = f.pageSizes[n]
-		if ok {
-			f.outf("/MediaBox [0 0 %.2f %.2f]", pageSize.Wd, pageSize.Ht)
-		}
-		for t, pb := range f.pageBoxes[n] {
-			f.outf("/%s [%.2f %.2f %.2f %.2f]", t, pb.X, pb.Y, pb.Wd, pb.Ht)
-		}
-		f.out("/Resources 2 0 R")
-		// Links
-		if len(f.pageLinks[n])+len(f.pageAttachments[n]) > 0 {
-			var annots fmtBuffer
-			annots.printf("/Annots [")
-			for _, pl := range f.pageLinks[n] {
-				annots.printf("<</Type /Annot /Subtype /Link /Rect [%.2f %.2f %.2f %.2f] /Border [0 0 0] ",
-					pl.x, pl.y, pl.x+pl.wd, pl.y-pl.ht)
-				if pl.link == 0 {
-					annots.printf("/A <</S /URI /URI %s>>>>", f.textstring(pl.linkStr))
-				} else {
-					l := f.links[pl.link]
-					var sz SizeType
-					var h float64
-					sz, ok = f.pageSizes[l.page]
-					if ok {
-						h = sz.Ht
-					} else {
-						h = hPt
-					}
-					// dbg("h [%.2f], l.y [%.2f] f.k [%.2f]\n", h, l.y, f.k)
-					annots.printf("/Dest [%d 0 R /XYZ 0 %.2f null]>>", 1+2*l.page, h-l.y*f.k)
-				}
-			}
-			f.putAttachmentAnnotationLinks(&annots, n)
-			annots.printf("]")
-			f.out(annots.String())
-		}
-		if f.pdfVersion > "1.3" {
-			f.out("/Group <</Type /Group /S /Transparency /CS /DeviceRGB>>")
-		}
-		f.outf("/Contents %d 0 R>>", f.n+1)
-		f.out("endobj")
-		// Page content
-		f.newobj()
-		if f.compress {
-			data := sliceCompress(f.pages[n].Bytes())
-			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
-			f.putstream(data)
-		} else {
-			f.outf("<</Length %d>>", f.pages[n].Len())
-			f.putstream(f.pages[n].Bytes())
-		}
-		f.out("endobj")
+	first := 1
+	if f.stream != nil { // deckwright patch: pages already written
+		copy(pagesObjectNumbers, f.stream.objects)
+		first = f.stream.pages + 1
+	}
+	for n := first; n <= nb; n++ {
+		f.putpage(n)
+		pagesObjectNumbers[n] = f.pageObjectNumber
 	}
 	// Pages root
 	f.offsets[1] = f.buffer.Len()
@@ -3975,6 +3950,75 @@ func (f *Fpdf) putpages() {
 	f.outf("/Count %d", nb)
 	f.outf("/MediaBox [0 0 %.2f %.2f]", wPt, hPt)
 	f.out(">>")
+	f.out("endobj")
+}
+
+// putpage writes page n and its content (deckwright patch: split out of
+// putpages for OutputStream); f.pageObjectNumber is then its object number.
+func (f *Fpdf) putpage(n int) {
+	var ok bool
+	var pageSize SizeType
+	var hPt float64
+	if f.defOrientation == "P" {
+		hPt = f.defPageSize.Ht * f.k
+	} else {
+		hPt = f.defPageSize.Wd * f.k
+	}
+	// Page
+	f.newobj()
+	f.pageObjectNumber = f.n // save for /Kids
+	f.out("<</Type /Page")
+	f.out("/Parent 1 0 R")
+	pageSize, ok = f.pageSizes[n]
+	if ok {
+		f.outf("/MediaBox [0 0 %.2f %.2f]", pageSize.Wd, pageSize.Ht)
+	}
+	for t, pb := range f.pageBoxes[n] {
+		f.outf("/%s [%.2f %.2f %.2f %.2f]", t, pb.X, pb.Y, pb.Wd, pb.Ht)
+	}
+	f.out("/Resources 2 0 R")
+	// Links
+	if len(f.pageLinks[n])+len(f.pageAttachments[n]) > 0 {
+		var annots fmtBuffer
+		annots.printf("/Annots [")
+		for _, pl := range f.pageLinks[n] {
+			annots.printf("<</Type /Annot /Subtype /Link /Rect [%.2f %.2f %.2f %.2f] /Border [0 0 0] ",
+				pl.x, pl.y, pl.x+pl.wd, pl.y-pl.ht)
+			if pl.link == 0 {
+				annots.printf("/A <</S /URI /URI %s>>>>", f.textstring(pl.linkStr))
+			} else {
+				l := f.links[pl.link]
+				var sz SizeType
+				var h float64
+				sz, ok = f.pageSizes[l.page]
+				if ok {
+					h = sz.Ht
+				} else {
+					h = hPt
+				}
+				// dbg("h [%.2f], l.y [%.2f] f.k [%.2f]\n", h, l.y, f.k)
+				annots.printf("/Dest [%d 0 R /XYZ 0 %.2f null]>>", 1+2*l.page, h-l.y*f.k)
+			}
+		}
+		f.putAttachmentAnnotationLinks(&annots, n)
+		annots.printf("]")
+		f.out(annots.String())
+	}
+	if f.pdfVersion > "1.3" {
+		f.out("/Group <</Type /Group /S /Transparency /CS /DeviceRGB>>")
+	}
+	f.outf("/Contents %d 0 R>>", f.n+1)
+	f.out("endobj")
+	// Page content
+	f.newobj()
+	if f.compress {
+		data := sliceCompress(f.pages[n].Bytes())
+		f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
+		f.putstream(data)
+	} else {
+		f.outf("<</Length %d>>", f.pages[n].Len())
+		f.putstream(f.pages[n].Bytes())
+	}
 	f.out("endobj")
 }
 
@@ -4352,6 +4396,10 @@ func (f *Fpdf) loadFontFile(name string) ([]byte, error) {
 }
 
 func (f *Fpdf) putimages() {
+	if f.stream != nil { // deckwright patch: OutputStream
+		f.putimagesNew()
+		return
+	}
 	var keyList []string
 	var key string
 	for key = range f.images {
@@ -4807,7 +4855,9 @@ func (f *Fpdf) enddoc() {
 		return
 	}
 	f.layerEndDoc()
-	f.putheader()
+	if f.stream == nil || !f.stream.header { // deckwright patch
+		f.putheader()
+	}
 	// Embedded files
 	f.putAttachments()
 	f.putAnnotationsAttachments()

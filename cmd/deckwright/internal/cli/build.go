@@ -11,14 +11,15 @@ import (
 )
 
 type buildOptions struct {
-	io     IO
-	g      *globalOptions
-	sheet  sheetFlags
-	deck   string
-	game   string
-	output string
-	strict bool
-	json   bool
+	io       IO
+	g        *globalOptions
+	sheet    sheetFlags
+	maxCards int
+	deck     string
+	game     string
+	output   string
+	strict   bool
+	json     bool
 }
 
 func newBuildCmd(io IO, g *globalOptions) *cobra.Command {
@@ -48,6 +49,7 @@ playtest engine or the deck is not legal).`,
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat print warnings as errors")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
+	registerMaxCards(cmd, &opts.maxCards)
 	return cmd
 }
 
@@ -68,7 +70,7 @@ func runBuild(opts *buildOptions) error {
 		fmt.Fprintln(opts.io.Err, "deckwright: the deck breaks the rules above; nothing printed")
 		return errBrokeRules
 	}
-	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet})
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet, maxCards: opts.maxCards})
 	if err != nil {
 		return err
 	}

@@ -5,10 +5,14 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -21,12 +25,27 @@ const (
 	ExitOK    = 0 // every deck legal, or the command did its work
 	ExitRules = 1 // a deck or input breaks a rule
 	ExitInput = 2 // usage error or unreadable input
+	// ExitInterrupted is the status after Ctrl-C (128 + SIGINT, as shells
+	// report it).
+	ExitInterrupted = 130
 )
 
 // IO is where commands read and write.
 type IO struct {
 	In       io.Reader
 	Out, Err io.Writer
+	// ctx is cancelled when the user interrupts the command; temps holds
+	// the temporary files to remove then. Both are set by Main.
+	ctx   context.Context
+	temps *tempFiles
+}
+
+// context returns the command's context, never nil.
+func (io IO) context() context.Context {
+	if io.ctx == nil {
+		return context.Background()
+	}
+	return io.ctx
 }
 
 // exitError carries an exit code; a silent one has already been reported.
@@ -78,21 +97,58 @@ func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 	return db, nil
 }
 
-// Main runs deckwright with args and returns the exit code.
+// Main runs deckwright with args and returns the exit code. Ctrl-C
+// (SIGINT) ends any command within a second: see MainContext.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return MainContext(ctx, args, in, out, errw)
+}
+
+// interruptGrace is how long a command may take to stop by itself once
+// interrupted before MainContext returns without it.
+const interruptGrace = 500 * time.Millisecond
+
+// MainContext runs deckwright with args until it ends or ctx is cancelled,
+// and returns the exit code. The command runs in a goroutine of its own:
+// once ctx is cancelled, MainContext waits at most half a second for it to
+// stop, then removes the temporary files it made (so that no half-written
+// output is left), says "interrupted" and returns ExitInterrupted, whatever
+// the command's workers are doing.
+func MainContext(ctx context.Context, args []string, in io.Reader, out, errw io.Writer) int {
 	// Everything printed passes through escapeWriters, so nothing read
 	// from a shared file reaches the terminal as a control sequence.
 	safeOut, safeErr := &escapeWriter{w: out}, &escapeWriter{w: errw}
 	defer safeOut.Flush()
 	defer safeErr.Flush()
 	out, errw = safeOut, safeErr
-	io := IO{In: in, Out: out, Err: errw}
+	temps := &tempFiles{}
+	io := IO{In: in, Out: out, Err: errw, ctx: ctx, temps: temps}
 	root := newRootCmd(io)
 	root.SetArgs(args)
 	root.SetIn(in)
 	root.SetOut(out)
 	root.SetErr(errw)
-	err := root.Execute()
+	done := make(chan error, 1)
+	go func() { done <- root.ExecuteContext(ctx) }()
+	select {
+	case err := <-done:
+		if ctx.Err() == nil {
+			return exitCode(errw, err)
+		}
+	case <-ctx.Done():
+		select {
+		case <-done:
+		case <-time.After(interruptGrace):
+		}
+	}
+	temps.removeAll()
+	fmt.Fprintln(errw, "deckwright: interrupted")
+	return ExitInterrupted
+}
+
+// exitCode reports err and turns it into an exit code.
+func exitCode(errw io.Writer, err error) int {
 	if err == nil {
 		return ExitOK
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -54,12 +55,17 @@ func appendEscaped(b *strings.Builder, p []byte, final bool) int {
 // escapeWriter writes through to w with control characters escaped (see
 // Escape). Every output of the CLI goes through one, for people and for
 // JSON alike; only the progress bar writes its own control codes raw.
+// It is safe for concurrent use: an interrupted command may still write
+// while MainContext reports the interruption.
 type escapeWriter struct {
 	w       io.Writer
+	mu      sync.Mutex
 	pending []byte // an incomplete UTF-8 sequence at the end of the last write
 }
 
 func (e *escapeWriter) Write(p []byte) (int, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	data := p
 	if len(e.pending) > 0 {
 		data = append(e.pending, p...)
@@ -76,6 +82,8 @@ func (e *escapeWriter) Write(p []byte) (int, error) {
 
 // Flush writes out an incomplete UTF-8 sequence held back at the end.
 func (e *escapeWriter) Flush() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if len(e.pending) == 0 {
 		return nil
 	}

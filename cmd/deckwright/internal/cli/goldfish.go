@@ -331,7 +331,7 @@ func runGoldfish(opts *goldfishOptions) error {
 		p.trace(w, opts.seed)
 	}
 	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
-	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }})
+	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }, Context: opts.io.context()})
 	prog.Done()
 	if err != nil {
 		return err
@@ -672,7 +672,7 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 	if err != nil {
 		return err
 	}
-	s, err := p.run(engine.Config{Games: buildGoldfishGames, Seed: 1})
+	s, err := p.run(engine.Config{Games: buildGoldfishGames, Seed: 1, Context: io.context()})
 	if err != nil {
 		return err
 	}

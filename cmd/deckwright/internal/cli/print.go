@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -110,16 +108,23 @@ func (f *sheetFlags) cache() string {
 	return layout.DefaultCacheDir()
 }
 
+// DefaultMaxCards is the most cards print and build print unless
+// --max-cards says otherwise: many more than any deck or game set, few
+// enough that a hostile decklist ("999 Comet" ten thousand times) is
+// refused before any work instead of exhausting memory.
+const DefaultMaxCards = 5000
+
 type printOptions struct {
-	io     IO
-	g      *globalOptions
-	sheet  sheetFlags
-	decks  []string
-	output string
-	game   string
-	all    bool
-	strict bool
-	json   bool
+	io       IO
+	g        *globalOptions
+	sheet    sheetFlags
+	maxCards int
+	decks    []string
+	output   string
+	game     string
+	all      bool
+	strict   bool
+	json     bool
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -157,6 +162,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none; with --all, the game to print")
 	cmd.Flags().BoolVar(&opts.all, "all", false, "print the game's whole card pool in its physical counts")
+	registerMaxCards(cmd, &opts.maxCards)
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat warnings (low DPI, missing art or backs, cut text) as errors")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
 	cmd.AddCommand(newCalibrationCmd(io, g))
@@ -173,12 +179,45 @@ type printJob struct {
 	prov   int
 }
 
+// registerMaxCards adds the --max-cards flag.
+func registerMaxCards(cmd *cobra.Command, max *int) {
+	cmd.Flags().IntVar(max, "max-cards", DefaultMaxCards, "refuse to print more cards than this (raise it for a bigger print)")
+}
+
+// cardLimit counts the cards a print asks for, a count at a time, and
+// refuses a total over --max-cards before anything is laid out.
+type cardLimit struct {
+	max, total int
+	what       string
+}
+
+func (l *cardLimit) add(n int) error {
+	if n > 0 {
+		l.total = min(l.total+n, math.MaxInt32) // no overflow, whatever the counts
+	}
+	max := l.max
+	if max <= 0 {
+		max = DefaultMaxCards
+	}
+	if l.total > max {
+		return usageError("%s asks for more than %d cards (the --max-cards limit); pass --max-cards with a bigger number to print them all", l.what, max)
+	}
+	return nil
+}
+
 func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 	job := &printJob{}
+	limit := &cardLimit{max: opts.maxCards}
 	if opts.all {
 		g, err := db.LookupGame(opts.game)
 		if err != nil {
 			return nil, usageError("--game: %v", err)
+		}
+		limit.what = "--game " + g.ID + " --all"
+		for _, c := range g.Cards {
+			if err := limit.add(c.Copies); err != nil {
+				return nil, err
+			}
 		}
 		job.items = layout.SetItems(g)
 		job.games = []*cardsdb.Game{g}
@@ -206,6 +245,12 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		}
 		if len(job.items) > 0 && deck.Game.CardSize != job.card && opts.sheet.cardSize == "" {
 			return nil, usageError("%s is a %s deck with %gx%g mm cards, unlike the decks before it; print them apart or pass --card-size", arg, deck.Game.Name, deck.Game.CardSize.W, deck.Game.CardSize.H)
+		}
+		limit.what = strings.Join(opts.decks[:len(names)+1], " + ")
+		for _, dc := range deck.Cards {
+			if err := limit.add(dc.Count); err != nil {
+				return nil, err
+			}
 		}
 		job.card = deck.Game.CardSize
 		job.games = append(job.games, deck.Game)
@@ -311,11 +356,10 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	if err != nil {
 		return nil, inputError(fmt.Errorf("--templates: %w", err))
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx := out.context()
 	prog := newProgress(out.Err, quiet)
 	var rep *layout.Report
-	err = writeAtomic(output, func(w io.Writer) error {
+	err = writeAtomic(out.temps, output, func(w io.Writer) error {
 		var err error
 		rep, err = layout.Render(ctx, w, job.items, layout.RenderOptions{
 			Sheet:     lo,
@@ -347,6 +391,9 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 // and notes on sample and provisional cards (a mark on the line if quiet).
 func (p *printed) print(out IO, quiet bool) {
 	job, output, lo, rep := p.job, p.output, p.lo, p.rep
+	for _, n := range rep.Notes {
+		fmt.Fprintln(out.Err, "deckwright: note:", n)
+	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
 	}

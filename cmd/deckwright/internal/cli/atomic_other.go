@@ -1,0 +1,7 @@
+//go:build !unix
+
+package cli
+
+const throughFlags = 0
+
+func noReader(error) bool { return false }

@@ -1,0 +1,157 @@
+//go:build unix
+
+package cli
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func writeHello(w io.Writer) error {
+	_, err := io.WriteString(w, "%PDF-hello")
+	return err
+}
+
+// noTemps fails when dir holds a temporary file of writeAtomic.
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+func TestWriteAtomicRegular(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "sub", "out.pdf")
+	if err := writeAtomic(nil, p, writeHello); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeAtomic(nil, p, func(w io.Writer) error { return errors.New("boom") }); err == nil {
+		t.Fatal("a failed write returned no error")
+	}
+	if b, _ := os.ReadFile(p); string(b) != "%PDF-hello" {
+		t.Errorf("after a failed rewrite the file holds %q, want the good one", b)
+	}
+	noTemps(t, filepath.Dir(p))
+}
+
+// TestWriteAtomicCharDevice writes onto a character device, a copy of
+// /dev/null made with mknod (root only) so that a failure cannot destroy
+// the system's own: the device must still be a device afterwards.
+func TestWriteAtomicCharDevice(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "null")
+	if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		t.Skipf("cannot make a device node (needs root): %v", err)
+	}
+	if err := writeAtomic(nil, p, writeHello); err != nil {
+		t.Fatalf("writing through a character device: %v", err)
+	}
+	fi, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode()&fs.ModeCharDevice == 0 {
+		t.Errorf("the device was replaced by a %s", fileKind(fi.Mode()))
+	}
+	noTemps(t, dir)
+	noTemps(t, os.TempDir())
+}
+
+func TestWriteAtomicFIFO(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "pipe")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	// Nobody reads: an error at once, not a hang.
+	done := make(chan error, 1)
+	go func() { done <- writeAtomic(nil, p, writeHello) }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "no program is reading") {
+			t.Errorf("writing to a FIFO nobody reads: got %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("writing to a FIFO nobody reads hangs")
+	}
+	// A reader gets the file.
+	r, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := writeAtomic(nil, p, writeHello); err != nil {
+		t.Fatalf("writing through a FIFO: %v", err)
+	}
+	if b, _ := io.ReadAll(r); string(b) != "%PDF-hello" {
+		t.Errorf("the reader of the FIFO got %q", b)
+	}
+	fi, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode()&fs.ModeNamedPipe == 0 {
+		t.Errorf("the FIFO was replaced by a %s", fileKind(fi.Mode()))
+	}
+	noTemps(t, dir)
+}
+
+func TestWriteAtomicRefuses(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.pdf")
+	if err := os.WriteFile(target, []byte("theirs"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "folder")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.pdf")
+	dangling := filepath.Join(dir, "dangling.pdf")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skipf("no symlinks here: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "nothing"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{sub, "it is a directory, not a file"},
+		{link, "it is a symbolic link to a regular file; deckwright neither replaces a link nor writes through it"},
+		{dangling, "it is a symbolic link to nothing readable"},
+	} {
+		t.Run(filepath.Base(tc.path), func(t *testing.T) {
+			called := false
+			err := writeAtomic(nil, tc.path, func(w io.Writer) error { called = true; return writeHello(w) })
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got error %v, want one saying %q", err, tc.want)
+			}
+			if called {
+				t.Error("the output was made before the path was refused")
+			}
+		})
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi, err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "theirs" {
+		t.Errorf("the link's target was written: %q", b)
+	}
+	if fi, err := os.Lstat(sub); err != nil || !fi.IsDir() {
+		t.Errorf("the directory was replaced: %v %v", fi, err)
+	}
+	noTemps(t, dir)
+}
