@@ -16,8 +16,9 @@ type Draw struct {
 	// (Arkhtide refills the hand to 6).
 	PerTurn    int
 	HasPerTurn bool
-	// SkipFirstDraw is true when the starting player does not draw in
-	// their first turn.
+	// SkipFirstDraw is true when no player draws in their first turn
+	// (Hubworld draws at the end of a round); with OnTheDraw 1 it is the
+	// usual "the starting player skips their first draw".
 	SkipFirstDraw bool
 	// OnTheDraw is how many extra cards the player who does not start draws
 	// before play.

@@ -156,6 +156,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newPrintCmd(io, g),
 		newBuildCmd(io, g),
 		newGoldfishCmd(io, g),
+		newStatsCmd(io, g),
 		newVersionCmd(io),
 	)
 	addCompletions(root, g)
