@@ -107,3 +107,24 @@ func TestQueryCheck(t *testing.T) {
 		t.Fatalf("Check = %v, want nil for declared and built-in fields", err)
 	}
 }
+
+// FuzzParseCond: ParseCond never panics, and a condition it reads reads
+// back the same from its String.
+func FuzzParseCond(f *testing.F) {
+	for _, s := range []string{"cost<=2", "type=agent", "text~draw", "a!=b", "x>=", "<", "!", "~~", "é=ü"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := cardsdb.ParseCond(s)
+		if err != nil {
+			return
+		}
+		back, err := cardsdb.ParseCond(c.String())
+		if err != nil {
+			t.Fatalf("ParseCond(%q) = %+v, but its String %q does not read back: %v", s, c, c.String(), err)
+		}
+		if back != c && strings.TrimSpace(c.Value) == c.Value {
+			t.Fatalf("ParseCond(%q) = %+v, read back as %+v", s, c, back)
+		}
+	})
+}

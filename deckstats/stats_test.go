@@ -9,7 +9,7 @@ import (
 	"github.com/deckwright/deckwright/deckstats"
 )
 
-func bundledDeck(t *testing.T, ref string) *cardsdb.Deck {
+func bundledDeck(t testing.TB, ref string) *cardsdb.Deck {
 	t.Helper()
 	db, err := cardsdb.LoadBundled()
 	if err != nil {
