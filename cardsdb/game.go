@@ -361,7 +361,10 @@ type Game struct {
 	Manifest []*ManifestGroup
 	// Variants are ways of playing with fewer cards (Seeders' expert mode).
 	Variants []*Variant
-	Pos      Pos
+	// Draw is how the game deals cards (opening hand, draws per turn), or
+	// nil when the definition does not say.
+	Draw *Draw
+	Pos  Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

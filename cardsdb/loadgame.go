@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -25,7 +25,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if !ok {
 		return nil, d.errs.Err()
 	}
-	var typesNode, sectionsNode, manifestNode *yaml.Node
+	var typesNode, sectionsNode, manifestNode, drawNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
 		case "id":
@@ -56,6 +56,8 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			manifestNode = p.V
 		case "variants":
 			g.Variants = d.variants(p.V)
+		case "draw":
+			drawNode = p.V
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}
@@ -76,6 +78,10 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	}
 	if manifestNode != nil {
 		g.Manifest = d.manifest(manifestNode, g)
+	}
+	if drawNode != nil {
+		g.Draw = d.draw(drawNode)
+		d.checkDraw(g, drawNode)
 	}
 	d.checkFactionRefs(g)
 	if err := d.errs.Err(); err != nil {

@@ -244,7 +244,7 @@ mem/setup/game.yaml:25:22: variant "short" removes "Long Nigth", but Setup Game 
 
 // TestBundledSetups resolves the bundled decks of the three games set up
 // from packs or printed as sets: the Kaizerseat setup prints its four
-// packs, every Thronecard and every Seatcard; the Seeders expert set is the
+// packs of 11 cards (8 vote cards and 3 dark cards, the publisher's pack), every Thronecard and every Seatcard; the Seeders expert set is the
 // full set less the expert removals.
 func TestBundledSetups(t *testing.T) {
 	db := bundled(t)
@@ -267,7 +267,7 @@ func TestBundledSetups(t *testing.T) {
 	for _, tc := range []struct {
 		section string
 		want    int
-	}{{"seekers", 32}, {"thronecards", 20}, {"seatcards", 34}} {
+	}{{"seekers", 44}, {"thronecards", 20}, {"seatcards", 34}} {
 		if n := d.Total(tc.section); n != tc.want {
 			t.Errorf("kaizerseat/four-players: %s has %d cards, want %d", tc.section, n, tc.want)
 		}

@@ -297,18 +297,18 @@ func TestPrintHubworldSample(t *testing.T) {
 }
 
 // TestPrintKaizerseatSetup prints the bundled four-player setup on Letter
-// paper: the four chosen packs' cards (8 each), the 20 Thronecards and the
-// 34 Seatcards, 86 cards on 10 pages, and no card of another pack.
+// paper: the four chosen packs' cards (11 each), the 20 Thronecards and the
+// 34 Seatcards, 98 cards on 11 pages, and no card of another pack.
 func TestPrintKaizerseatSetup(t *testing.T) {
 	d := gamesDeck(t, "kaizerseat/four-players")
 	items := layout.DeckItems(d)
-	if len(items) != 86 {
-		t.Fatalf("%d items, want 86", len(items))
+	if len(items) != 98 {
+		t.Fatalf("%d items, want 98", len(items))
 	}
 	opts := layout.DefaultOptions()
 	opts.Paper = layout.Size{W: 215.9, H: 279.4}
 	pages, rep := gamesRender(t, items, opts)
-	gamesCheckPages(t, pages, rep, 10)
+	gamesCheckPages(t, pages, rep, 11)
 	gamesCheckFronts(t, pages, rep, items, false)
 	// Count the type lines ("Thronecard", "Seeker · Solongnecks").
 	count := map[string]int{}
@@ -322,8 +322,8 @@ func TestPrintKaizerseatSetup(t *testing.T) {
 			}
 		}
 	}
-	if count["Seeker"] != 32 || count["Thronecard"] != 20 || count["Seatcard"] != 34 {
-		t.Errorf("printed %v, want 32 Seeker cards, 20 Thronecards, 34 Seatcards", count)
+	if count["Seeker"] != 44 || count["Thronecard"] != 20 || count["Seatcard"] != 34 {
+		t.Errorf("printed %v, want 44 Seeker cards, 20 Thronecards, 34 Seatcards", count)
 	}
 	var all strings.Builder
 	for _, p := range pages {

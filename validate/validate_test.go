@@ -350,7 +350,8 @@ func TestMessages(t *testing.T) {
 		// Kaizerseat setups: one pack per player, packs by name, colour advice.
 		{"kz-packs.yaml", 6, "packs", "setup has 3 packs for 4 players, want one pack per player (add 1)"},
 		{"kz-packs.yaml", 8, "packs", `no pack named "Solongneck" in Kaizerseat; did you mean "Solongnecks"?`},
-		{"kz-packs.yaml", 10, "packs", `packs "Cracktapus" (red) and "Taredtula" (crimson, colour group red) are of similar colour; the rulebook advises: "It's recommended to not include two Seekers of similar color in the same game. They have similar actions and might make the game monotone."; consider another pack instead of "Taredtula"`},
+		{"kz-packs.yaml", 10, "packs", `packs "Cracktapus" (light blue, colour group blue) and "Sirens of Seatongue" (dark blue, colour group blue) are of similar colour; the rulebook advises: "It's recommended to not include two Seekers of similar color in the same game. They have similar actions and might make the game monotone."; consider another pack instead of "Sirens of Seatongue"`},
+		{"legal-kz-blues.yaml", 11, "packs", `packs "Cracktapus" (light blue, colour group blue) and "Sirens of Seatongue" (dark blue, colour group blue) are of similar colour; the rulebook advises: "It's recommended to not include two Seekers of similar color in the same game. They have similar actions and might make the game monotone."; consider another pack instead of "Sirens of Seatongue"`},
 		{"kz-packs.yaml", 11, "packs", `pack "Cracktapus" is chosen twice (first on line 9); choose each pack once`},
 		{"kz-too-many.txt", 5, "packs", "setup has 5 packs for 3 players, want one pack per player (remove 2)"},
 		{"kz-no-players.yaml", 2, "packs", "setup gives no player count; add players: N and choose one pack per player"},
@@ -411,6 +412,10 @@ func TestBundledDecks(t *testing.T) {
 		{"arkhtide/three-factions", []string{"non-innate"}},
 		{"hubworld/sample", nil},
 		{"kaizerseat/four-players", nil},
+		// The publisher's recommended sets: not even the similar-colour warning.
+		{"kaizerseat/starter", nil},
+		{"kaizerseat/medium", nil},
+		{"kaizerseat/advanced", nil},
 		// Only 8 of the 162 Ark cards are in the data: a warning, not an error.
 		{"seeders/full-set", []string{"manifest"}},
 		{"seeders/expert", []string{"manifest"}},

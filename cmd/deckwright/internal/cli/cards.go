@@ -2,7 +2,9 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -16,6 +18,8 @@ type cardsOptions struct {
 	g     *globalOptions
 	query string
 	game  string
+	where []string
+	long  bool
 	json  bool
 }
 
@@ -25,8 +29,18 @@ func newCardsCmd(io IO, g *globalOptions) *cobra.Command {
 		Use:   "cards [QUERY]",
 		Short: "List or search cards",
 		Long: `List the cards of every game, or of one with --game. QUERY keeps the cards
-whose name, type or faction contains it, ignoring case, accents, apostrophes
-and spacing ("schrodinger" finds Schrödinger's Cat).
+that carry it anywhere: name, type, faction, rules text, flavour, pack, tags
+and every field (traits, keywords...), ignoring case, accents, apostrophes
+and spacing ("schrodinger" finds Schrödinger's Cat, "gravity" the cards
+whose text speaks of it).
+
+--where FIELD OP VALUE keeps the cards whose field compares so; repeat it
+and every condition must hold. OP is = != < <= > >= or ~ (contains):
+--where 'cost<=2' --where 'type=agent' --where 'traits~pilot'. Fields are
+name, type, faction, text, flavor, pack, copies, tags, sample, game and the
+fields the game's types declare. --long shows each card's text.
+
+A search that finds no card exits 1.
 
 Cards marked * are samples (invented, not the publisher's); values marked ~
 are provisional (ours, not printed in the rulebook).`,
@@ -39,6 +53,8 @@ are provisional (ours, not printed in the rulebook).`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.game, "game", "", "only this game's cards")
+	cmd.Flags().StringArrayVar(&opts.where, "where", nil, "keep cards whose `FIELD OP VALUE` holds (OP: = != < <= > >= ~); repeatable")
+	cmd.Flags().BoolVar(&opts.long, "long", false, "show each card's text")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
 	return cmd
 }
@@ -49,7 +65,13 @@ type cardJSON struct {
 	Type        string         `json:"type"`
 	Factions    []string       `json:"factions,omitempty"`
 	Text        string         `json:"text,omitempty"`
+	Flavor      string         `json:"flavor,omitempty"`
 	Copies      int            `json:"copies"`
+	DeckLimit   int            `json:"deck_limit,omitempty"`
+	Pack        string         `json:"pack,omitempty"`
+	Tags        []string       `json:"tags,omitempty"`
+	Image       string         `json:"image,omitempty"`
+	Back        *cardBackJSON  `json:"back,omitempty"`
 	Fields      map[string]any `json:"fields,omitempty"`
 	Sample      bool           `json:"sample"`
 	Provisional []string       `json:"provisional,omitempty"`
@@ -57,7 +79,21 @@ type cardJSON struct {
 	Line        int            `json:"line"`
 }
 
+type cardBackJSON struct {
+	Name  string `json:"name,omitempty"`
+	Text  string `json:"text,omitempty"`
+	Image string `json:"image,omitempty"`
+}
+
 func runCards(opts *cardsOptions) error {
+	q := cardsdb.Query{Text: opts.query}
+	for _, w := range opts.where {
+		c, err := cardsdb.ParseCond(w)
+		if err != nil {
+			return usageError("--where %v", err)
+		}
+		q.Where = append(q.Where, c)
+	}
 	db, err := opts.g.loadDB()
 	if err != nil {
 		return inputError(err)
@@ -70,24 +106,38 @@ func runCards(opts *cardsOptions) error {
 		}
 		games = []*cardsdb.Game{g}
 	}
-	q := cardsdb.Fold(opts.query)
+	if err := q.Check(games); err != nil {
+		return usageError("--where %v", err)
+	}
 	var found []cardJSON
 	for _, g := range games {
 		for _, c := range g.Cards {
-			if q != "" && !strings.Contains(c.Key, q) && !strings.Contains(cardsdb.Fold(c.Type), q) && !strings.Contains(cardsdb.Fold(strings.Join(c.Factions, " ")), q) {
-				continue
+			if q.Match(g, c) {
+				found = append(found, toCardJSON(g, c))
 			}
-			found = append(found, toCardJSON(g, c))
 		}
 	}
 	if opts.json {
 		if found == nil {
 			found = []cardJSON{}
 		}
-		return writeJSON(opts.io, map[string]any{"cards": found})
+		if err := writeJSON(opts.io, map[string]any{"cards": found}); err != nil {
+			return err
+		}
+		if len(found) == 0 {
+			return errBrokeRules
+		}
+		return nil
 	}
 	if len(found) == 0 {
-		fmt.Fprintf(opts.io.Err, "no card matches %q\n", opts.query)
+		fmt.Fprintf(opts.io.Err, "no card matches %s\n", describeQuery(q))
+		return errBrokeRules
+	}
+	if opts.long {
+		for _, c := range found {
+			writeCardLong(opts.io.Out, c)
+		}
+		fmt.Fprintf(opts.io.Out, "%s\n", cardsdb.Plural(len(found), "card"))
 		return nil
 	}
 	tw := tabwriter.NewWriter(opts.io.Out, 0, 0, 2, ' ', 0)
@@ -107,7 +157,10 @@ func runCards(opts *cardsOptions) error {
 }
 
 func toCardJSON(g *cardsdb.Game, c *cardsdb.Card) cardJSON {
-	j := cardJSON{Game: g.ID, Name: c.Name, Type: c.Type, Factions: c.Factions, Text: c.Text, Copies: c.Copies, Sample: c.Sample, File: c.Pos.File, Line: c.Pos.Line}
+	j := cardJSON{Game: g.ID, Name: c.Name, Type: c.Type, Factions: c.Factions, Text: c.Text, Flavor: c.Flavor, Copies: c.Copies, DeckLimit: c.DeckLimit, Pack: c.Pack, Tags: c.Tags, Image: c.Image, Sample: c.Sample, File: c.Pos.File, Line: c.Pos.Line}
+	if c.Back != nil {
+		j.Back = &cardBackJSON{Name: c.Back.Name, Text: c.Back.Text, Image: c.Back.Image}
+	}
 	if len(c.Fields) > 0 {
 		j.Fields = map[string]any{}
 	}
@@ -163,4 +216,47 @@ func fieldSummary(c cardJSON) string {
 		parts = append(parts, k+"="+s)
 	}
 	return strings.Join(parts, " ")
+}
+
+// describeQuery says what a search looked for: "schrodinger",
+// "gravity" with cost<=2, or the conditions alone.
+func describeQuery(q cardsdb.Query) string {
+	var conds []string
+	for _, c := range q.Where {
+		conds = append(conds, c.String())
+	}
+	switch {
+	case q.Text != "" && len(conds) > 0:
+		return strconv.Quote(q.Text) + " with " + strings.Join(conds, ", ")
+	case len(conds) > 0:
+		return strings.Join(conds, ", ")
+	}
+	return strconv.Quote(q.Text)
+}
+
+// writeCardLong prints a card as a block: a head line, its values and its
+// text, indented, then a blank line.
+func writeCardLong(w io.Writer, c cardJSON) {
+	name := c.Name
+	if c.Sample {
+		name += " *"
+	}
+	head := []string{c.Game, c.Type}
+	if len(c.Factions) > 0 {
+		head = append(head, strings.Join(c.Factions, "/"))
+	}
+	head = append(head, cardsdb.Plural(c.Copies, "copy"))
+	fmt.Fprintf(w, "%s (%s)\n", name, strings.Join(head, ", "))
+	if v := fieldSummary(c); v != "" {
+		fmt.Fprintf(w, "  %s\n", v)
+	}
+	for _, line := range strings.Split(c.Text, "\n") {
+		if line != "" {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
+	}
+	if c.Flavor != "" {
+		fmt.Fprintf(w, "  %s\n", c.Flavor)
+	}
+	fmt.Fprintln(w)
 }

@@ -218,6 +218,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newBuildCmd(io, g),
 		newGoldfishCmd(io, g),
 		newImportCmd(io, g),
+		newStatsCmd(io, g),
 		newVersionCmd(io, g),
 	)
 	addCompletions(root, g)

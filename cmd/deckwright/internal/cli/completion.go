@@ -36,8 +36,8 @@ func addCompletions(root *cobra.Command, g *globalOptions) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		switch c.Name() {
-		case "validate", "print", "build", "goldfish":
-			one := c.Name() == "build" || c.Name() == "goldfish"
+		case "validate", "print", "build", "goldfish", "stats":
+			one := c.Name() == "build" || c.Name() == "goldfish" || c.Name() == "stats"
 			c.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 				if one && len(args) > 0 {
 					return nil, cobra.ShellCompDirectiveNoFileComp
