@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/sheet"
 	"github.com/deckwright/deckwright/validate"
 )
 
@@ -68,7 +69,11 @@ func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 		return nil, fmt.Errorf("bundled data: %w", err)
 	}
 	for _, p := range g.db {
-		if err := db.AddPath(p); err != nil {
+		add := db.AddPath
+		if sheet.FormatOf(p) != "" {
+			add = func(p string) error { return sheet.AddPath(db, p) }
+		}
+		if err := add(p); err != nil {
 			return nil, err
 		}
 	}
@@ -147,7 +152,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: ExitInput, err: fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
 	})
-	root.PersistentFlags().StringArrayVar(&g.db, "db", nil, "load a game folder, a folder of games, a game.yaml or a cards file beside the bundled data (repeatable)")
+	root.PersistentFlags().StringArrayVar(&g.db, "db", nil, "load a game folder, a folder of games, a game.yaml, a cards file or a cards table (.csv, .tsv, .xlsx) beside the bundled data (repeatable)")
 	root.AddCommand(
 		newGamesCmd(io, g),
 		newCardsCmd(io, g),
@@ -157,6 +162,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newBuildCmd(io, g),
 		newGoldfishCmd(io, g),
 		newImportCmd(io, g),
+		newExportCmd(io, g),
 		newVersionCmd(io),
 	)
 	addCompletions(root, g)
