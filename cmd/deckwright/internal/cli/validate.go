@@ -18,6 +18,7 @@ type validateOptions struct {
 	decks []string
 	game  string
 	json  bool
+	owned string
 }
 
 func newValidateCmd(io IO, g *globalOptions) *cobra.Command {
@@ -30,10 +31,16 @@ problem at once, one line each: file:line:col: severity: message [rule].
 
 DECK is a deck file (.yaml/.yml, or a .txt decklist) or a bundled deck
 GAME/NAME. Exit status: 0 when every deck is legal (warnings allowed), 1 when
-a deck breaks a rule, 2 for usage errors and unreadable input.`,
+a deck breaks a rule, 2 for usage errors and unreadable input.
+
+--owned FILE lists the cards you own, in the decklist format ("3 Rogue
+Star" lines): a warning [owned] then marks each card the deck uses more
+copies of than you own, and says when one physical game holds fewer copies
+than the deck uses. print --owned FILE --missing-only prints just those.`,
 		Example: `  deckwright validate seeker-chronicles/cosmos
   deckwright validate my-deck.txt --game seeker-chronicles
-  deckwright validate --json decks/*.yaml`,
+  deckwright validate --json decks/*.yaml
+  deckwright validate my-deck.txt --owned my-collection.txt`,
 		Args: argsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.decks = args
@@ -42,6 +49,7 @@ a deck breaks a rule, 2 for usage errors and unreadable input.`,
 	}
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
+	cmd.Flags().StringVar(&opts.owned, "owned", "", "a list of the cards you own (decklist format): warn where a deck needs more")
 	return cmd
 }
 
@@ -70,10 +78,14 @@ func runValidate(opts *validateOptions) error {
 			return usageError("--game: %v", err)
 		}
 	}
+	owned, err := readOwned(opts.owned)
+	if err != nil {
+		return err
+	}
 	code := ExitOK
 	var reports []deckReport
 	for _, arg := range opts.decks {
-		r, err := validateOne(db, arg, opts.game)
+		r, err := validateOne(db, arg, opts.game, owned)
 		if err != nil {
 			code = ExitInput
 			if !opts.json {
@@ -108,7 +120,23 @@ func runValidate(opts *validateOptions) error {
 	return nil
 }
 
-func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
+// readOwned reads --owned: nil when the flag is not given.
+func readOwned(name string) (*cardsdb.DeckList, error) {
+	if name == "" {
+		return nil, nil
+	}
+	data, err := readTextFile(name, "--owned")
+	if err != nil {
+		return nil, err
+	}
+	l, err := cardsdb.ParseDeck(name, data)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return l, nil
+}
+
+func validateOne(db *cardsdb.DB, arg, defaultGame string, owned *cardsdb.DeckList) (deckReport, error) {
 	list, err := db.OpenDeck(arg, defaultGame)
 	if err != nil {
 		return deckReport{}, err
@@ -122,6 +150,14 @@ func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
 		return deckReport{}, err
 	}
 	fs := validate.Check(deck)
+	if owned != nil {
+		coll, err := cardsdb.NewCollection(owned, g)
+		if err != nil {
+			return deckReport{}, err
+		}
+		fs = append(fs, validate.CheckOwned(deck, coll)...)
+		validate.Sort(fs)
+	}
 	if fs == nil {
 		fs = []validate.Finding{}
 	}
