@@ -43,7 +43,7 @@ func ExportTable(g *cardsdb.Game, cards []*cardsdb.Card) ([][]string, error) {
 					errs.Add(c.Pos, "card %q: the %s item %q holds %q, which a table cell uses between items; reword it", c.Name, k, it, Sep)
 				}
 			}
-			set(k, strings.Join(items, Sep+" "))
+			set(k, strings.Join(items, " "+Sep+" "))
 		}
 		list("faction", c.Factions)
 		if c.DeckLimit > 0 {
