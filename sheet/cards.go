@@ -143,7 +143,7 @@ func columns(t *Table, g *cardsdb.Game, m map[string]string, errs *cardsdb.Error
 			}
 			continue
 		case !ok:
-			errs.Add(pos, "unknown column %q (column %s)%s; %s cards have %s (or skip it with --map %q)", h, ColumnName(i), cardsdb.DidYouMean(cardsdb.Suggest(h, names, 1)), g.Name, strings.Join(names, ", "), h+"=-")
+			errs.Add(pos, "unknown column %q (column %s)%s (%s cards have %s; --map %q skips the column)", h, ColumnName(i), cardsdb.DidYouMean(cardsdb.Suggest(h, names, 1)), g.Name, strings.Join(names, ", "), h+"=-")
 			continue
 		}
 		if j, dup := first[c.key]; dup {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/sheet"
 )
 
@@ -68,6 +69,6 @@ func runExportCSV(opts *exportCSVOptions) error {
 	if err := writeAtomic(opts.output, func(w io.Writer) error { return sheet.Export(w, format, g, g.Cards) }); err != nil {
 		return inputError(err)
 	}
-	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s\n", pluralCards(len(g.Cards)), g.Name, opts.output)
+	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s\n", cardsdb.Plural(len(g.Cards), "card"), g.Name, opts.output)
 	return nil
 }

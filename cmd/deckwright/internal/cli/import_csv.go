@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/sheet"
 )
 
@@ -105,13 +106,6 @@ func runImportCSV(opts *importCSVOptions) error {
 	if err := writeAtomic(opts.output, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return inputError(err)
 	}
-	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s\n", pluralCards(len(f.Cards)), g.Name, opts.output)
+	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s\n", cardsdb.Plural(len(f.Cards), "card"), g.Name, opts.output)
 	return nil
-}
-
-func pluralCards(n int) string {
-	if n == 1 {
-		return "1 card"
-	}
-	return fmt.Sprintf("%d cards", n)
 }
