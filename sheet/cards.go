@@ -58,21 +58,49 @@ type File struct {
 // YAML returns the cards file as YAML text, with a comment naming its
 // source.
 func (f *File) YAML(source string) ([]byte, error) {
-	list := &yaml.Node{Kind: yaml.SequenceNode, Content: f.Cards}
-	doc := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("game"), str(f.Game), str("cards"), list}}
+	var b strings.Builder
 	if source != "" {
-		doc.HeadComment = "yaml-language-server: $schema=https://raw.githubusercontent.com/deckwright/deckwright/main/docs/schema/cards.schema.json\nWritten by deckwright import csv from " + source + "."
+		b.WriteString("# yaml-language-server: $schema=https://raw.githubusercontent.com/deckwright/deckwright/main/docs/schema/cards.schema.json\n")
+		b.WriteString("# Written by deckwright import csv from " + strings.ReplaceAll(source, "\n", " ") + ".\n")
 	}
+	head, err := encode(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("game"), str(f.Game)}})
+	if err != nil {
+		return nil, err
+	}
+	b.WriteString(head)
+	if len(f.Cards) == 0 {
+		b.WriteString("cards: []\n")
+		return []byte(b.String()), nil
+	}
+	b.WriteString("cards:\n")
+	// One card at a time: yaml.v3's emitter slows down on one large
+	// document (its event queue grows with it).
+	for _, c := range f.Cards {
+		item, err := encode(&yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{c}})
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.SplitAfter(item, "\n") {
+			if line != "" && line != "\n" {
+				b.WriteString("  ")
+			}
+			b.WriteString(line)
+		}
+	}
+	return []byte(b.String()), nil
+}
+
+func encode(n *yaml.Node) (string, error) {
 	var b strings.Builder
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	if err := enc.Encode(doc); err != nil {
-		return nil, err
+	if err := enc.Encode(n); err != nil {
+		return "", err
 	}
 	if err := enc.Close(); err != nil {
-		return nil, err
+		return "", err
 	}
-	return []byte(b.String()), nil
+	return b.String(), nil
 }
 
 // column is what a column of the table fills.
