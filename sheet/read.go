@@ -93,6 +93,7 @@ func ReadCSV(file string, data []byte, comma rune) (*Table, error) {
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = comma == '\t'
 	var rows [][]string
+	end := 0 // the line the last record ended on
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
@@ -106,9 +107,17 @@ func ReadCSV(file string, data []byte, comma rune) (*Table, error) {
 			}
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
+		// encoding/csv skips blank lines, which a spreadsheet shows as
+		// blank rows: put them back so that row numbers match.
+		start, _ := r.FieldPos(0)
+		for ; end+1 < start && len(rows) < MaxRows; end++ {
+			rows = append(rows, nil)
+		}
 		if len(rows) >= MaxRows {
 			return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: len(rows) + 1}, Msg: fmt.Sprintf("more than %d rows; deckwright reads tables up to that size", MaxRows)}
 		}
+		last, _ := r.FieldPos(len(rec) - 1)
+		end = last + strings.Count(rec[len(rec)-1], "\n")
 		rows = append(rows, rec)
 	}
 	return table(file, rows)

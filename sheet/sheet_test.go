@@ -320,3 +320,37 @@ func TestColumnName(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorPositionsEachFormat: a bad cell is at the same ROW:COLUMN in a
+// CSV, a TSV and a workbook, blank rows above the header counted.
+func TestErrorPositionsEachFormat(t *testing.T) {
+	g := seeker(t)
+	rows := [][]string{{}, {"name", "type", "power"}, {"A", "module", "1"}, {}, {"B", "module", "many"}}
+	var csvText, tsvText strings.Builder
+	x := excelize.NewFile()
+	defer x.Close()
+	for i, r := range rows {
+		csvText.WriteString(strings.Join(r, ",") + "\n")
+		tsvText.WriteString(strings.Join(r, "\t") + "\n")
+		for j, s := range r {
+			cell, _ := excelize.CoordinatesToCellName(j+1, i+1)
+			if err := x.SetCellStr("Sheet1", cell, s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var xb bytes.Buffer
+	if err := x.Write(&xb); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"t.csv": []byte(csvText.String()), "t.tsv": []byte(tsvText.String()), "t.xlsx": xb.Bytes()} {
+		tab, err := Read(name, data, "")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		_, err = Cards(tab, g, Options{})
+		if want := name + `:5:3: "power" must be a whole number, found "many"`; err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", name, err, want)
+		}
+	}
+}
