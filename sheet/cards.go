@@ -322,6 +322,14 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		r.errs.Add(r.pos(row, "name"), "row %d has no card name", row.N)
 		return nil
 	}
+	for _, key := range []string{"name", "type", "faction", "copies", "deck_limit", "pack", "image", "back", "back_name", "tags", "sample", "provisional", "game"} {
+		if strings.ContainsAny(r.cell(row, key), "\r\n") {
+			r.errs.Add(r.pos(row, key), "%s must be one line", key)
+		}
+	}
+	if len(*r.errs) > before {
+		return nil
+	}
 	if id := r.cell(row, "game"); id != "" && id != r.g.ID {
 		r.errs.Add(r.pos(row, "game"), "the row is for game %q, but the cards are for %q", id, r.g.ID)
 	}

@@ -1,9 +1,12 @@
 package sheet
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/deckwright/deckwright/cardsdb"
 )
 
 // FuzzReadSheet reads arbitrary bytes as CSV, TSV and xlsx and turns what
@@ -22,6 +25,10 @@ func FuzzReadSheet(f *testing.F) {
 		f.Add(data)
 	}
 	g := seeker(f)
+	gameYAML, err := fs.ReadFile(g.FS, "game.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, name := range []string{"f.csv", "f.tsv", "f.xlsx"} {
 			tab, err := Read(name, data, "")
@@ -40,8 +47,18 @@ func FuzzReadSheet(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			if _, err := file.YAML(name); err != nil {
+			y, err := file.YAML(name)
+			if err != nil {
 				t.Fatalf("%s: %v", name, err)
+			}
+			// What Cards accepts, the loader accepts: the cards file
+			// loads into the game with no error of its own.
+			fresh, err := cardsdb.ParseGame("game.yaml", gameYAML, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cardsdb.ParseCards("out.yaml", y, ".", fresh); err != nil {
+				t.Fatalf("%s: Cards wrote a cards file the loader refuses: %v\n%s", name, err, y)
 			}
 		}
 	})
