@@ -155,6 +155,8 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 				return usageError("print needs a DECK (or --game ID --all); see deckwright print --help")
 			case opts.missing && opts.owned == "":
 				return usageError("--missing-only needs --owned FILE: the list of the cards you own")
+			case opts.owned != "" && !opts.missing:
+				return usageError("--owned FILE is for --missing-only: print just the cards you lack (deckwright validate --owned shows them)")
 			case opts.missing && opts.all:
 				return usageError("--missing-only prints the missing cards of decks, not of --all")
 			}
