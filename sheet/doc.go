@@ -13,13 +13,14 @@
 //
 // Positions are FILE:ROW:COLUMN, both counted from 1 as a spreadsheet shows
 // them: the header is usually row 1 and column 2 is column B. For CSV and
-// TSV a row is a record, so a cell with line breaks still counts as one row.
+// TSV a row is a record, so a cell with line breaks still counts as one row,
+// and a blank line counts as a blank row.
 //
 // Read a table, turn it into a cards file for a game, and write it:
 //
 //	t, err := sheet.Read("cards.csv", data, "")
 //	f, err := sheet.Cards(t, game, sheet.Options{})
-//	out, err := f.YAML()
+//	out, err := f.YAML("cards.csv") // the cards file, naming its source
 //
 // Export writes a game's cards back as a table that Cards reads into the
 // same cards.
