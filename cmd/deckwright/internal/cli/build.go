@@ -58,7 +58,7 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	r, err := validateOne(db, opts.deck, opts.game)
+	r, err := validateOne(db, opts.deck, opts.game, nil)
 	if err != nil {
 		return inputError(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/sheet"
 	"github.com/deckwright/deckwright/validate"
 )
 
@@ -85,7 +86,11 @@ func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 		return nil, fmt.Errorf("bundled data: %w", err)
 	}
 	for _, p := range g.db {
-		if err := db.AddPath(p); err != nil {
+		add := db.AddPath
+		if sheet.FormatOf(p) != "" {
+			add = func(p string) error { return sheet.AddPath(db, p) }
+		}
+		if err := add(p); err != nil {
 			return nil, err
 		}
 	}
@@ -207,7 +212,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return &exitError{code: ExitInput, err: fmt.Errorf("%w (see %s --help)", err, c.CommandPath())}
 	})
-	root.PersistentFlags().StringArrayVar(&g.db, "db", nil, "load a game folder, a folder of games, a game.yaml or a cards file beside the bundled data (repeatable)")
+	root.PersistentFlags().StringArrayVar(&g.db, "db", nil, "load a game folder, a folder of games, a game.yaml, a cards file or a cards table (.csv, .tsv, .xlsx) beside the bundled data (repeatable)")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no notes or progress: errors, problems and results only")
 	root.AddCommand(
 		newGamesCmd(io, g),
@@ -219,6 +224,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newGoldfishCmd(io, g),
 		newImportCmd(io, g),
 		newStatsCmd(io, g),
+		newExportCmd(io, g),
 		newVersionCmd(io, g),
 	)
 	addCompletions(root, g)

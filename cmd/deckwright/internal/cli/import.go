@@ -27,15 +27,16 @@ const maxImportPages = 1000
 func newImportCmd(io IO, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "import",
-		Short: "Import cards from other sources (a print-and-play PDF)",
-		Long: `Import turns cards made elsewhere into a card folder deckwright loads with
---db. See deckwright import pnp --help.`,
+		Short: "Import cards from other sources (a print-and-play PDF, a spreadsheet)",
+		Long: `Import turns cards made elsewhere into a card folder or cards file deckwright
+loads with --db. See deckwright import pnp --help and deckwright import csv --help.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			return usageError("import needs what to import: deckwright import pnp FILE.pdf --game ID (see deckwright import --help)")
 		},
 	}
 	cmd.AddCommand(newImportPnPCmd(io, g))
+	cmd.AddCommand(newImportCSVCmd(io, g))
 	return cmd
 }
 

@@ -125,6 +125,9 @@ type printOptions struct {
 	all      bool
 	strict   bool
 	json     bool
+	owned    string
+	// missing prints only the cards the deck needs beyond --owned.
+	missing bool
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -154,6 +157,12 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 				return usageError("give decks or --game ID --all, not both")
 			case !opts.all && len(args) == 0:
 				return usageError("print needs a DECK (or --game ID --all); see deckwright print --help")
+			case opts.missing && opts.owned == "":
+				return usageError("--missing-only needs --owned FILE: the list of the cards you own")
+			case opts.owned != "" && !opts.missing:
+				return usageError("--owned FILE is for --missing-only: print just the cards you lack (deckwright validate --owned shows them)")
+			case opts.missing && opts.all:
+				return usageError("--missing-only prints the missing cards of decks, not of --all")
 			}
 			return runPrint(opts)
 		},
@@ -165,6 +174,8 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	registerMaxCards(cmd, &opts.maxCards)
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat warnings (low DPI, missing art or backs, cut text) as errors")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
+	cmd.Flags().StringVar(&opts.owned, "owned", "", "a list of the cards you own (decklist format), for --missing-only")
+	cmd.Flags().BoolVar(&opts.missing, "missing-only", false, "print only the cards the decks need beyond --owned")
 	cmd.AddCommand(newCalibrationCmd(io, g))
 	return cmd
 }
@@ -229,10 +240,21 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		return job, nil
 	}
 	var names []string
+	owned, err := readOwned(opts.owned)
+	if err != nil {
+		return nil, err
+	}
 	for _, arg := range opts.decks {
 		deck, err := resolveDeck(db, arg, opts.game)
 		if err != nil {
 			return nil, err
+		}
+		if owned != nil && opts.missing {
+			coll, err := cardsdb.NewCollection(owned, deck.Game)
+			if err != nil {
+				return nil, inputError(err)
+			}
+			deck = coll.Missing(deck)
 		}
 		if len(deck.Unknown) > 0 {
 			u := deck.Unknown[0]
@@ -259,6 +281,9 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 	}
 	job.note()
 	job.name = strings.Join(names, "+")
+	if opts.missing {
+		job.name += "-missing"
+	}
 	return job, nil
 }
 
@@ -311,6 +336,10 @@ func runPrint(opts *printOptions) error {
 	job, err := collectPrint(db, opts)
 	if err != nil {
 		return err
+	}
+	if opts.missing && len(job.items) == 0 {
+		fmt.Fprintf(opts.io.Out, "you own every card of %s (%s); nothing to print\n", strings.Join(opts.decks, ", "), opts.owned)
+		return nil
 	}
 	return renderJob(opts.io, job, &opts.sheet, opts.output, opts.strict, opts.g.quiet, opts.json)
 }

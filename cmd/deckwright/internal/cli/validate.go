@@ -18,6 +18,7 @@ type validateOptions struct {
 	decks []string
 	game  string
 	json  bool
+	owned string
 }
 
 func newValidateCmd(io IO, g *globalOptions) *cobra.Command {
@@ -34,11 +35,17 @@ GAME/NAME, or - for standard input (a YAML deck when it has a top-level
 
 With --json, card effects the playtest engine cannot read are warnings of
 rule "effects" among the problems (without it, warnings on stderr).
+--owned FILE lists the cards you own, in the decklist format ("3 Rogue
+Star" lines): a warning [owned] then marks each card the deck uses more
+copies of than you own, and says when one physical game holds fewer copies
+than the deck uses. print --owned FILE --missing-only prints just those.
+
 Exit status: 0 when every deck is legal (warnings allowed), 1 when a deck
 breaks a rule, 2 for usage errors and unreadable input.`,
 		Example: `  deckwright validate seeker-chronicles/cosmos
   deckwright validate my-deck.txt --game seeker-chronicles
   deckwright validate --json decks/*.yaml
+  deckwright validate my-deck.txt --owned my-collection.txt
   pbpaste | deckwright validate - --game seeker-chronicles`,
 		Args: argsUsage(cobra.MinimumNArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -48,6 +55,7 @@ breaks a rule, 2 for usage errors and unreadable input.`,
 	}
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
+	cmd.Flags().StringVar(&opts.owned, "owned", "", "a list of the cards you own (decklist format): warn where a deck needs more")
 	return cmd
 }
 
@@ -85,15 +93,19 @@ func runValidate(opts *validateOptions) error {
 	if stdin > 1 {
 		return usageError("- (standard input) given %d times; it can be read once", stdin)
 	}
+	owned, err := readOwned(opts.owned)
+	if err != nil {
+		return err
+	}
 	code := ExitOK
 	var reports []deckReport
 	for _, arg := range opts.decks {
 		var r deckReport
 		var err error
 		if arg == "-" {
-			r, err = validateStdin(db, opts.io.In, opts.game)
+			r, err = validateStdin(db, opts.io.In, opts.game, owned)
 		} else {
-			r, err = validateOne(db, arg, opts.game)
+			r, err = validateOne(db, arg, opts.game, owned)
 		}
 		if err != nil {
 			code = ExitInput
@@ -141,12 +153,28 @@ func writeValidateJSON(io IO, reports []deckReport, code int) error {
 	return nil
 }
 
-func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
+// readOwned reads --owned: nil when the flag is not given.
+func readOwned(name string) (*cardsdb.DeckList, error) {
+	if name == "" {
+		return nil, nil
+	}
+	data, err := readTextFile(name, "--owned")
+	if err != nil {
+		return nil, err
+	}
+	l, err := cardsdb.ParseDeck(name, data)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return l, nil
+}
+
+func validateOne(db *cardsdb.DB, arg, defaultGame string, owned *cardsdb.DeckList) (deckReport, error) {
 	list, err := db.OpenDeck(arg, defaultGame)
 	if err != nil {
 		return deckReport{}, err
 	}
-	return validateList(db, arg, list)
+	return validateList(db, arg, list, owned)
 }
 
 // illegalJSON is for the commands that play or print a deck with --json:
@@ -155,7 +183,7 @@ func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
 // Otherwise it prints nothing and returns nil, and the caller goes on (and
 // reports an unreadable deck itself).
 func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
-	r, err := validateOne(db, arg, game)
+	r, err := validateOne(db, arg, game, nil)
 	if err != nil || r.Legal || playEngines[r.Game] == nil {
 		return nil
 	}
@@ -168,7 +196,7 @@ const stdinName = "<stdin>"
 
 // validateStdin reads a deck from standard input: a YAML deck when it
 // looks like one (see yamlDeck), a plain-text decklist otherwise.
-func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame string) (deckReport, error) {
+func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame string, owned *cardsdb.DeckList) (deckReport, error) {
 	if in == nil {
 		in = strings.NewReader("")
 	}
@@ -187,7 +215,7 @@ func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame string) (deckReport
 	if list.Game == "" {
 		list.Game = defaultGame
 	}
-	return validateList(db, stdinName, list)
+	return validateList(db, stdinName, list, owned)
 }
 
 // yamlDeck tells a YAML deck from a decklist, which has no file name to go
@@ -204,7 +232,7 @@ func yamlDeck(data []byte) bool {
 }
 
 // validateList checks a deck list that has been read.
-func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList) (deckReport, error) {
+func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, owned *cardsdb.DeckList) (deckReport, error) {
 	g, err := db.GameOf(list)
 	if err != nil {
 		return deckReport{}, err
@@ -214,6 +242,14 @@ func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList) (deckRepor
 		return deckReport{}, err
 	}
 	fs := validate.Check(deck)
+	if owned != nil {
+		coll, err := cardsdb.NewCollection(owned, g)
+		if err != nil {
+			return deckReport{}, err
+		}
+		fs = append(fs, validate.CheckOwned(deck, coll)...)
+		validate.Sort(fs)
+	}
 	if fs == nil {
 		fs = []validate.Finding{}
 	}

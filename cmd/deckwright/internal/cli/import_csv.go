@@ -1,0 +1,111 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/sheet"
+)
+
+type importCSVOptions struct {
+	io     IO
+	g      *globalOptions
+	file   string
+	game   string
+	output string
+	maps   []string
+	sheet  string
+}
+
+func newImportCSVCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &importCSVOptions{io: io, g: g}
+	cmd := &cobra.Command{
+		Use:   "csv FILE --game ID",
+		Short: "Turn a spreadsheet of cards (.csv, .tsv, .xlsx) into a cards file",
+		Long: `Read a table of cards, one card a row, and write a cards file (YAML) the game
+loads with --db. The first non-blank row names the columns: the game's field
+names (see deckwright cards --game ID --json) and name, type, faction,
+copies, deck_limit, pack, text, flavor, image, back (the back's image),
+back_name, back_text, tags, sample, provisional and game. Headers are matched
+ignoring case, accents and spaces ("Link Cost" is link_cost); --map
+"COLUMN=FIELD" names the field of any other column, and --map "COLUMN=-"
+skips it. A list cell (faction, tags, a list field) separates its items with
+"|": "cosmos | order". An .xlsx workbook is read from its first sheet, or
+--sheet NAME.
+
+Every problem is reported at FILE:ROW:COLUMN, counted from 1 as the
+spreadsheet shows them (column 2 is column B); nothing is written then.
+Without -o the cards file goes to standard output.
+
+deckwright export csv writes a game's cards back as such a table, and
+--db FILE.csv loads a table with a game column directly.
+
+Exit status: 0 done, 2 bad flags, an unreadable table or a cell the game
+does not accept.`,
+		Example: `  deckwright import csv cards.csv --game seeker-chronicles -o mygame/cards/cards.yaml
+  deckwright import csv cards.xlsx --game seeker-chronicles --sheet Modules --map "Card Title=name"`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.file = args[0]
+			return runImportCSV(opts)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&opts.game, "game", "", "the game the cards are for (default: the table's game column)")
+	fl.StringVarP(&opts.output, "output", "o", "", "the cards file to write (default: standard output)")
+	fl.StringArrayVar(&opts.maps, "map", nil, "COLUMN=FIELD: the field a column fills; FIELD - skips the column (repeatable)")
+	fl.StringVar(&opts.sheet, "sheet", "", "the sheet of an .xlsx workbook to read (default: the first)")
+	return cmd
+}
+
+func runImportCSV(opts *importCSVOptions) error {
+	m, err := sheet.ParseMap(opts.maps)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	if opts.sheet != "" && sheet.FormatOf(opts.file) != sheet.XLSX {
+		return usageError("--sheet: %s is not an .xlsx workbook; only workbooks have sheets", opts.file)
+	}
+	if sheet.FormatOf(opts.file) == "" {
+		return usageError("%s: not a spreadsheet; want a .csv, .tsv or .xlsx file", opts.file)
+	}
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return inputError(err)
+	}
+	t, err := sheet.ReadFile(opts.file, opts.sheet)
+	if err != nil {
+		return inputError(err)
+	}
+	id := opts.game
+	if id == "" {
+		if id = t.GameID(); id == "" {
+			return usageError("import csv needs --game ID: the game the cards are for (one of %s), or a game column in the table", strings.Join(db.GameIDs(), ", "))
+		}
+	}
+	g, err := db.LookupGame(id)
+	if err != nil {
+		return usageError("--game: %v", err)
+	}
+	f, err := sheet.Cards(t, g, sheet.Options{Map: m})
+	if err != nil {
+		return inputError(err)
+	}
+	data, err := f.YAML(opts.file)
+	if err != nil {
+		return inputError(err)
+	}
+	if opts.output == "" {
+		_, err := opts.io.Out.Write(data)
+		return err
+	}
+	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+		return inputError(err)
+	}
+	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s\n", cardsdb.Plural(len(f.Cards), "card"), g.Name, opts.output)
+	return nil
+}

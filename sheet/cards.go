@@ -1,0 +1,631 @@
+package sheet
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// Sep separates the items of a list cell: "cosmos | order". It is a bar,
+// not a comma or a semicolon, because rules text and effects use those.
+const Sep = "|"
+
+// The keys every card has, as columns; a game's own fields come after.
+var commonColumns = []string{"game", "name", "type", "faction", "copies", "deck_limit", "pack", "text", "flavor", "image", "back", "back_name", "back_text", "tags", "sample", "provisional"}
+
+// Skip is the --map target that ignores a column.
+const Skip = "-"
+
+// Options tune Cards.
+type Options struct {
+	// Map names the key a column fills, by the column's header: "Card
+	// Title" -> "name"; Skip ignores the column. Headers are compared
+	// folded (cardsdb.Fold).
+	Map map[string]string
+	// Loaded makes a card whose name the game already has an error, for
+	// a table loaded beside the game's own cards (--db cards.csv) rather
+	// than written as a file that replaces them.
+	Loaded bool
+}
+
+// ParseMap reads --map COLUMN=FIELD pairs into Options.Map.
+func ParseMap(pairs []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, p := range pairs {
+		col, field, ok := strings.Cut(p, "=")
+		col, field = strings.TrimSpace(col), strings.TrimSpace(field)
+		if !ok || cardsdb.Fold(col) == "" || field == "" {
+			return nil, fmt.Errorf("--map %q: want COLUMN=FIELD, e.g. --map \"Card Title=name\" (FIELD - skips the column)", p)
+		}
+		if _, dup := m[cardsdb.Fold(col)]; dup {
+			return nil, fmt.Errorf("--map %q: column %q is mapped twice", p, col)
+		}
+		m[cardsdb.Fold(col)] = field
+	}
+	return m, nil
+}
+
+// File is a cards file made from a table: what a cards/*.yaml file holds.
+type File struct {
+	Game  string
+	Cards []*yaml.Node // one mapping a card
+}
+
+// YAML returns the cards file as YAML text, with a comment naming its
+// source.
+func (f *File) YAML(source string) ([]byte, error) {
+	var b strings.Builder
+	if source != "" {
+		b.WriteString("# yaml-language-server: $schema=https://raw.githubusercontent.com/deckwright/deckwright/main/docs/schema/cards.schema.json\n")
+		b.WriteString("# Written by deckwright import csv from " + strings.ReplaceAll(source, "\n", " ") + ".\n")
+	}
+	head, err := encode(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("game"), str(f.Game)}})
+	if err != nil {
+		return nil, err
+	}
+	b.WriteString(head)
+	if len(f.Cards) == 0 {
+		b.WriteString("cards: []\n")
+		return []byte(b.String()), nil
+	}
+	b.WriteString("cards:\n")
+	// One card at a time: yaml.v3's emitter slows down on one large
+	// document (its event queue grows with it).
+	for _, c := range f.Cards {
+		item, err := encode(&yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{c}})
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.SplitAfter(item, "\n") {
+			if line != "" && line != "\n" {
+				b.WriteString("  ")
+			}
+			b.WriteString(line)
+		}
+	}
+	return []byte(b.String()), nil
+}
+
+func encode(n *yaml.Node) (string, error) {
+	var b strings.Builder
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(n); err != nil {
+		return "", err
+	}
+	if err := enc.Close(); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+// column is what a column of the table fills.
+type column struct {
+	key   string // a common key or a field name; "" to skip
+	field bool   // a field of some card type
+}
+
+// columns resolves the header against the game's keys.
+func columns(t *Table, g *cardsdb.Game, m map[string]string, errs *cardsdb.ErrorList) []column {
+	known := map[string]column{}
+	var names []string
+	add := func(alias, key string, field bool) {
+		k := cardsdb.Fold(alias)
+		if _, ok := known[k]; !ok {
+			known[k] = column{key: key, field: field}
+		}
+	}
+	for _, k := range commonColumns {
+		add(k, k, false)
+		names = append(names, k)
+	}
+	add("factions", "faction", false)
+	add(g.Factions.Label, "faction", false)
+	add(g.Factions.Label+"s", "faction", false)
+	add("tag", "tags", false)
+	add("count", "copies", false)
+	add("quantity", "copies", false)
+	add("qty", "copies", false)
+	for _, ty := range g.Types {
+		for _, f := range ty.Fields {
+			if _, ok := known[cardsdb.Fold(f.Name)]; !ok {
+				names = append(names, f.Name)
+			}
+			add(f.Name, f.Name, true)
+		}
+	}
+	used := map[string]bool{}
+	for k, target := range m {
+		if target == Skip {
+			continue
+		}
+		c, ok := known[cardsdb.Fold(target)]
+		if !ok {
+			errs.Add(cardsdb.Pos{File: t.File}, "--map: %q is not a column deckwright knows for %s%s", target, g.Name, cardsdb.DidYouMean(cardsdb.Suggest(target, names, 1)))
+			delete(m, k)
+			continue
+		}
+		m[k] = c.key
+	}
+	cols := make([]column, len(t.Header))
+	first := map[string]int{}
+	for i, h := range t.Header {
+		k := cardsdb.Fold(h)
+		pos := t.Pos(t.HeaderRow, i)
+		c, ok := known[k]
+		if target, mapped := m[k]; mapped {
+			used[k] = true
+			if target == Skip {
+				continue
+			}
+			c, ok = known[cardsdb.Fold(target)]
+		}
+		switch {
+		case k == "" && h == "":
+			if hasData(t, i) {
+				errs.Add(pos, "column %s has cells but no header; name it (or clear it)", ColumnName(i))
+			}
+			continue
+		case !ok:
+			errs.Add(pos, "unknown column %q (column %s)%s (%s cards have %s; --map %q skips the column)", h, ColumnName(i), cardsdb.DidYouMean(cardsdb.Suggest(h, names, 1)), g.Name, strings.Join(names, ", "), h+"=-")
+			continue
+		}
+		if j, dup := first[c.key]; dup {
+			errs.Add(pos, "column %q fills %q, as column %s does already; keep one", h, c.key, ColumnName(j))
+			continue
+		}
+		first[c.key] = i
+		cols[i] = c
+	}
+	for k := range m {
+		if !used[k] {
+			errs.Add(cardsdb.Pos{File: t.File}, "--map: the table has no column %q", k)
+		}
+	}
+	if _, ok := first["name"]; !ok && len(*errs) == 0 {
+		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"name\" column; add one (or --map COLUMN=name)")
+	}
+	if _, ok := first["type"]; !ok && len(g.Types) > 1 && len(*errs) == 0 {
+		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"type\" column; %s has types %s, so each row must say which", g.Name, strings.Join(typeIDs(g), ", "))
+	}
+	return cols
+}
+
+func hasData(t *Table, i int) bool {
+	for _, r := range t.Rows {
+		if strings.TrimSpace(r.Cells[i]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func typeIDs(g *cardsdb.Game) []string {
+	out := make([]string, len(g.Types))
+	for i, t := range g.Types {
+		out[i] = t.ID
+	}
+	return out
+}
+
+// Cards turns a table into the cards of game g. Every problem is reported,
+// each at its FILE:ROW:COLUMN, as a cardsdb.ErrorList.
+func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
+	var errs cardsdb.ErrorList
+	m := map[string]string{}
+	for k, v := range opt.Map {
+		m[k] = v
+	}
+	cols := columns(t, g, m, &errs)
+	if len(errs) > 0 {
+		return nil, errs.Err()
+	}
+	at := map[string]int{}
+	for i, c := range cols {
+		if c.key != "" {
+			at[c.key] = i
+		}
+	}
+	r := &rowReader{t: t, g: g, cols: cols, at: at, errs: &errs}
+	// The names first: card fields may name a card of a later row.
+	r.types = map[string]string{}
+	for _, c := range g.Cards {
+		r.types[c.Key] = c.Type
+	}
+	seen := map[string]int{}
+	f := &File{Game: g.ID}
+	for _, row := range t.Rows {
+		name := r.cell(row, "name")
+		k := cardsdb.Fold(name)
+		switch {
+		case name == "":
+		case k == "":
+			errs.Add(r.pos(row, "name"), "card name %q has no letters or digits", name)
+		case seen[k] > 0:
+			errs.Add(r.pos(row, "name"), "card %q is in row %d already; card names must be unique in a game", name, seen[k])
+		case opt.Loaded && g.Card(name) != nil:
+			errs.Add(r.pos(row, "name"), "%s has a card %q already (at %s)", g.Name, name, g.Card(name).Pos)
+		default:
+			seen[k] = row.N
+			if typ := r.cardType(row, false); typ != nil {
+				r.types[k] = typ.ID
+			}
+		}
+	}
+	for _, row := range t.Rows {
+		if n := r.card(row); n != nil {
+			f.Cards = append(f.Cards, n)
+		}
+	}
+	return f, errs.Err()
+}
+
+type rowReader struct {
+	t     *Table
+	g     *cardsdb.Game
+	cols  []column
+	at    map[string]int
+	errs  *cardsdb.ErrorList
+	types map[string]string // folded card name -> type id
+}
+
+func (r *rowReader) cell(row Row, key string) string {
+	i, ok := r.at[key]
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(strings.ReplaceAll(row.Cells[i], "\r\n", "\n"))
+}
+
+func (r *rowReader) pos(row Row, key string) cardsdb.Pos {
+	i, ok := r.at[key]
+	if !ok {
+		return cardsdb.Pos{File: r.t.File, Line: row.N}
+	}
+	return r.t.Pos(row.N, i)
+}
+
+// cardType returns the row's type; report says whether to report a
+// problem (the first pass does not).
+func (r *rowReader) cardType(row Row, report bool) *cardsdb.CardType {
+	s := r.cell(row, "type")
+	if _, ok := r.at["type"]; !ok && len(r.g.Types) == 1 {
+		return r.g.Types[0]
+	}
+	if s == "" {
+		if report {
+			r.errs.Add(r.pos(row, "type"), "card %q has no type; %s has types %s", r.cell(row, "name"), r.g.Name, strings.Join(typeIDs(r.g), ", "))
+		}
+		return nil
+	}
+	for _, ty := range r.g.Types {
+		if cardsdb.Fold(ty.ID) == cardsdb.Fold(s) || cardsdb.Fold(ty.Name) == cardsdb.Fold(s) {
+			return ty
+		}
+	}
+	if report {
+		ids := typeIDs(r.g)
+		r.errs.Add(r.pos(row, "type"), "unknown card type %q; %s has types %s%s", s, r.g.Name, strings.Join(ids, ", "), cardsdb.DidYouMean(cardsdb.Suggest(s, ids, 1)))
+	}
+	return nil
+}
+
+// card reads one row into a card mapping, or nil after reporting why not.
+func (r *rowReader) card(row Row) *yaml.Node {
+	before := len(*r.errs)
+	name := r.cell(row, "name")
+	if name == "" {
+		r.errs.Add(r.pos(row, "name"), "row %d has no card name", row.N)
+		return nil
+	}
+	for _, key := range []string{"name", "type", "faction", "copies", "deck_limit", "pack", "image", "back", "back_name", "tags", "sample", "provisional", "game"} {
+		if strings.ContainsAny(r.cell(row, key), "\r\n") {
+			r.errs.Add(r.pos(row, key), "%s must be one line", key)
+		}
+	}
+	if len(*r.errs) > before {
+		return nil
+	}
+	if id := r.cell(row, "game"); id != "" && id != r.g.ID {
+		r.errs.Add(r.pos(row, "game"), "the row is for game %q, but the cards are for %q", id, r.g.ID)
+	}
+	typ := r.cardType(row, true)
+	if typ == nil {
+		return nil
+	}
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	put := func(k string, v *yaml.Node) { n.Content = append(n.Content, str(k), v) }
+	put("name", str(name))
+	put("type", str(typ.ID))
+	if s := r.cell(row, "faction"); s != "" {
+		var ids []string
+		for _, item := range split(s) {
+			id := r.faction(item)
+			if id == "" {
+				var all []string
+				for _, f := range r.g.Factions.Values {
+					all = append(all, f.ID)
+				}
+				r.errs.Add(r.pos(row, "faction"), "unknown %s %q; %s has %s%s", strings.ToLower(r.g.Factions.Label), item, r.g.Name, strings.Join(all, ", "), cardsdb.DidYouMean(cardsdb.Suggest(item, all, 1)))
+				continue
+			}
+			ids = append(ids, id)
+		}
+		if len(ids) == 1 {
+			put("faction", str(ids[0]))
+		} else if len(ids) > 1 {
+			put("faction", strList(ids))
+		}
+	}
+	for _, key := range []string{"copies", "deck_limit"} {
+		if s := r.cell(row, key); s != "" {
+			x, err := strconv.Atoi(s)
+			if err != nil || x < 1 || x > 999 {
+				r.errs.Add(r.pos(row, key), "%s must be a whole number from 1 to 999, found %q", key, s)
+				continue
+			}
+			put(key, intNode(x))
+		}
+	}
+	if s := r.cell(row, "pack"); s != "" {
+		if len(r.g.Packs) == 0 {
+			put("pack", str(s))
+		} else if p := r.g.Pack(s); p != nil {
+			put("pack", str(p.ID))
+		} else {
+			r.errs.Add(r.pos(row, "pack"), "unknown pack %q; %s has packs %s%s", s, r.g.Name, strings.Join(r.g.PackNames(), ", "), cardsdb.DidYouMean(r.g.SuggestPack(s)))
+		}
+	}
+	for i, c := range r.cols {
+		if !c.field {
+			continue
+		}
+		s := r.cell(row, c.key)
+		if s == "" {
+			continue
+		}
+		if typ.Field(c.key) == nil {
+			r.errs.Add(r.t.Pos(row.N, i), "a %s has no %q; clear the cell (the %s column is for %s)", typ.Name, r.t.Header[i], r.t.Header[i], typesWith(r.g, c.key))
+		}
+	}
+	// Fields in the order the game declares them, whatever the columns'.
+	for _, f := range typ.Fields {
+		i, ok := r.at[f.Name]
+		if s := r.cell(row, f.Name); ok && s != "" {
+			if v := r.value(row, i, f, s); v != nil {
+				put(f.Name, v)
+			}
+		}
+	}
+	for _, f := range typ.Fields {
+		if f.Required && r.cell(row, f.Name) == "" {
+			r.errs.Add(r.pos(row, f.Name), "%s %q has no %q; a %s needs one", typ.Name, name, f.Name, typ.Name)
+		}
+	}
+	for _, key := range []string{"text", "flavor", "image"} {
+		if s := r.cell(row, key); s != "" {
+			put(key, str(s))
+		}
+	}
+	if back := r.back(row); back != nil {
+		put("back", back)
+	}
+	if s := r.cell(row, "tags"); s != "" {
+		put("tags", strList(split(s)))
+	}
+	if s := r.cell(row, "sample"); s != "" {
+		if b, ok := r.bool(row, "sample", s); ok && b {
+			put("sample", boolNode(true))
+		}
+	}
+	if s := r.cell(row, "provisional"); s != "" {
+		if b, err := parseBool(s); err == nil {
+			if b {
+				put("provisional", boolNode(true))
+			}
+		} else {
+			put("provisional", strList(split(s)))
+		}
+	}
+	if len(*r.errs) > before {
+		return nil
+	}
+	return n
+}
+
+func (r *rowReader) back(row Row) *yaml.Node {
+	var content []*yaml.Node
+	for _, kv := range [][2]string{{"back_name", "name"}, {"back_text", "text"}, {"back", "image"}} {
+		if s := r.cell(row, kv[0]); s != "" {
+			content = append(content, str(kv[1]), str(s))
+		}
+	}
+	if content == nil {
+		return nil
+	}
+	return &yaml.Node{Kind: yaml.MappingNode, Content: content}
+}
+
+func (r *rowReader) faction(s string) string {
+	k := cardsdb.Fold(s)
+	for _, f := range r.g.Factions.Values {
+		if cardsdb.Fold(f.ID) == k || cardsdb.Fold(f.Name) == k {
+			return f.ID
+		}
+	}
+	return ""
+}
+
+func (r *rowReader) bool(row Row, key, s string) (bool, bool) {
+	b, err := parseBool(s)
+	if err != nil {
+		r.errs.Add(r.pos(row, key), "%s must be true or false (or yes, no, 1, 0), found %q", key, s)
+		return false, false
+	}
+	return b, true
+}
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "yes", "y", "1", "x":
+		return true, nil
+	case "false", "no", "n", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("not a yes or no: %q", s)
+}
+
+// value converts a field's cell by the field's kind.
+func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node {
+	pos := r.t.Pos(row.N, i)
+	what := fmt.Sprintf("%q", f.Name)
+	bounds := func(x int) bool {
+		if f.Min != nil && x < *f.Min || f.Max != nil && x > *f.Max {
+			r.errs.Add(pos, "%s is %d, outside %s", what, x, boundsText(f))
+			return false
+		}
+		return true
+	}
+	switch f.Kind {
+	case cardsdb.KindInt, cardsdb.KindCost:
+		if f.Kind == cardsdb.KindCost && (s == "X" || s == "x") {
+			return str("X")
+		}
+		x, err := strconv.Atoi(s)
+		if err != nil {
+			want := "a whole number"
+			if f.Kind == cardsdb.KindCost {
+				want += " or X"
+			}
+			r.errs.Add(pos, "%s must be %s, found %q", what, want, s)
+			return nil
+		}
+		if !bounds(x) {
+			return nil
+		}
+		return intNode(x)
+	case cardsdb.KindString, cardsdb.KindCard:
+		if strings.Contains(s, "\n") {
+			r.errs.Add(pos, "%s must be one line", what)
+			return nil
+		}
+		if f.Kind == cardsdb.KindCard {
+			ty, ok := r.types[cardsdb.Fold(s)]
+			switch {
+			case !ok:
+				r.errs.Add(pos, "%s names %q, but neither the table nor %s has such a card%s", what, s, r.g.Name, cardsdb.DidYouMean(r.g.Suggest(s)))
+				return nil
+			case f.CardType != "" && ty != f.CardType:
+				r.errs.Add(pos, "%s names %q, which is a %s, not a %s", what, s, r.g.TypeName(ty), r.g.TypeName(f.CardType))
+				return nil
+			}
+		}
+		return str(s)
+	case cardsdb.KindText:
+		return str(s)
+	case cardsdb.KindEnum:
+		if v, ok := oneOf(s, f.Values); ok {
+			return str(v)
+		}
+		r.errs.Add(pos, "%s must be one of %s, found %q%s", what, strings.Join(f.Values, ", "), s, cardsdb.DidYouMean(cardsdb.Suggest(s, f.Values, 1)))
+		return nil
+	case cardsdb.KindBool:
+		b, err := parseBool(s)
+		if err != nil {
+			r.errs.Add(pos, "%s must be true or false (or yes, no, 1, 0), found %q", what, s)
+			return nil
+		}
+		return boolNode(b)
+	case cardsdb.KindList:
+		items := split(s)
+		if len(f.Values) > 0 {
+			for j, it := range items {
+				v, ok := oneOf(it, f.Values)
+				if !ok {
+					r.errs.Add(pos, "%s: %q is not one of %s%s", what, it, strings.Join(f.Values, ", "), cardsdb.DidYouMean(cardsdb.Suggest(it, f.Values, 1)))
+					return nil
+				}
+				items[j] = v
+			}
+		}
+		return strList(items)
+	}
+	return str(s)
+}
+
+// oneOf finds s among values, ignoring case and accents.
+func oneOf(s string, values []string) (string, bool) {
+	for _, v := range values {
+		if v == s {
+			return v, true
+		}
+	}
+	for _, v := range values {
+		if cardsdb.Fold(v) == cardsdb.Fold(s) && cardsdb.Fold(s) != "" {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func typesWith(g *cardsdb.Game, field string) string {
+	var names []string
+	for _, t := range g.Types {
+		if t.Field(field) != nil {
+			names = append(names, t.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+func boundsText(f *cardsdb.Field) string {
+	switch {
+	case f.Min != nil && f.Max != nil:
+		return fmt.Sprintf("%d to %d", *f.Min, *f.Max)
+	case f.Min != nil:
+		return fmt.Sprintf("at least %d", *f.Min)
+	case f.Max != nil:
+		return fmt.Sprintf("at most %d", *f.Max)
+	}
+	return "any"
+}
+
+// split splits a list cell at Sep, trimming the items and dropping empty
+// ones.
+func split(s string) []string {
+	var out []string
+	for _, it := range strings.Split(s, Sep) {
+		if it = strings.TrimSpace(it); it != "" {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func str(s string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	if strings.Contains(s, "\n") {
+		n.Style = yaml.LiteralStyle
+	}
+	return n
+}
+
+func intNode(x int) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(x)}
+}
+
+func boolNode(b bool) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(b)}
+}
+
+func strList(items []string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, it := range items {
+		n.Content = append(n.Content, str(it))
+	}
+	return n
+}
