@@ -353,8 +353,9 @@ type Game struct {
 	// user's ("my-game"), "" for the current folder.
 	Dir string
 
-	byKey map[string]*Card
-	art   []artEntry // art: entries waiting for their card (see applyArt)
+	byKey   map[string]*Card
+	aliases map[string][]*Card // folded alias -> the cards that have it
+	art     []artEntry         // art: entries waiting for their card (see applyArt)
 }
 
 // Type returns the card type with the id, or nil.
@@ -421,10 +422,19 @@ func (g *Game) Card(name string) *Card {
 		// allocate, and Resolve looks up every entry of every deck.
 		var buf [64]byte
 		if b, ok := foldASCII(buf[:0], name); ok {
-			return g.byKey[string(b)]
+			if c := g.byKey[string(b)]; c != nil || g.aliases == nil {
+				return c
+			}
 		}
 	}
-	return g.byKey[Fold(name)]
+	key := Fold(name)
+	if c := g.byKey[key]; c != nil {
+		return c
+	}
+	if a := g.aliases[key]; len(a) == 1 {
+		return a[0]
+	}
+	return nil
 }
 
 // CardNames lists every card name of the game, in file order.
@@ -437,7 +447,18 @@ func (g *Game) CardNames() []string {
 }
 
 // Suggest returns up to three card names close to name.
-func (g *Game) Suggest(name string) []string { return Suggest(name, g.CardNames(), 3) }
+// A short name that several cards share as their alias suggests each of
+// them.
+func (g *Game) Suggest(name string) []string {
+	if a := g.Alias(name); len(a) > 1 {
+		out := make([]string, len(a))
+		for i, c := range a {
+			out[i] = c.Name
+		}
+		return out
+	}
+	return Suggest(name, g.CardNames(), 3)
+}
 
 // HasRule reports whether the game switches on the named rule.
 func (g *Game) HasRule(name string) bool {

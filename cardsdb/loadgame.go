@@ -169,6 +169,11 @@ var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "value
 // take one of these names.
 var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "copies", "deck_limit", "pack", "image", "back", "provisional", "sample", "tags"}
 
+// commonCardKeys are card keys every type has unless it declares a field of
+// the same name (Arkhtide's types declare traits): the type's field wins,
+// so game definitions written before these keys existed keep loading.
+var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
+
 func (d *decoder) types(n *yaml.Node) []*CardType {
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "types must be a list, found %s", kindName(n))
