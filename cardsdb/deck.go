@@ -42,6 +42,9 @@ type Deck struct {
 	Packs []DeckPack
 	// Variant is the variant the list names, nil for the standard game.
 	Variant *Variant
+	// Format is the format the list names (or --format chooses), nil for
+	// the game's own rules.
+	Format *Format
 }
 
 // DeckPack is a pack a setup names: the game's pack, or nil with
@@ -112,6 +115,7 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 		sections[h.Name] = s
 	}
 	d.resolveSetup(&errs)
+	d.resolveFormat(&errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}

@@ -340,7 +340,10 @@ type Game struct {
 	Manifest []*ManifestGroup
 	// Variants are ways of playing with fewer cards (Seeders' expert mode).
 	Variants []*Variant
-	Pos      Pos
+	// Formats are the game's deck-building formats (Hubworld's Free
+	// Agent); a deck names one with a format: line.
+	Formats []*Format
+	Pos     Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

@@ -239,6 +239,7 @@ func (g *Game) check(file string) ErrorList {
 			}
 		}
 	}
+	g.checkFormats(&errs)
 	return append(errs, g.checkVariants()...)
 }
 

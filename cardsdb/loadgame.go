@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "formats"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -56,6 +56,8 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			manifestNode = p.V
 		case "variants":
 			g.Variants = d.variants(p.V)
+		case "formats":
+			g.Formats = d.formats(p.V)
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}

@@ -63,9 +63,22 @@ type card struct {
 	set                 edn.Map // its set-cards entry, nil when none
 }
 
+// Options change what Convert writes.
+type Options struct {
+	// ID is the game id to write ("" for hubworld, which replaces the
+	// bundled sample game when the folder is loaded with --db).
+	ID string
+}
+
 // Convert reads the Hubworld-Data files in fsys (the repository's root, or
 // its edn folder) and returns the game folder.
-func Convert(fsys fs.FS) (*Result, error) {
+func Convert(fsys fs.FS, opts Options) (*Result, error) {
+	if opts.ID == "" {
+		opts.ID = "hubworld"
+	}
+	if slug(opts.ID) != opts.ID {
+		return nil, fmt.Errorf("game id %q: use lower-case letters, digits and '-'", opts.ID)
+	}
 	if _, err := fs.Stat(fsys, "edn/cards"); err == nil {
 		sub, err := fs.Sub(fsys, "edn")
 		if err != nil {
@@ -75,12 +88,13 @@ func Convert(fsys fs.FS) (*Result, error) {
 	} else if _, err := fs.Stat(fsys, "cards"); err != nil {
 		return nil, errors.New("no edn/cards folder: give the Hubworld-Data folder (or its edn folder)")
 	}
-	c := &converter{fsys: fsys, res: &Result{}}
+	c := &converter{fsys: fsys, res: &Result{}, id: opts.ID}
 	return c.run()
 }
 
 type converter struct {
 	fsys     fs.FS
+	id       string
 	res      *Result
 	subtypes map[string]string // id -> name
 }
@@ -172,7 +186,7 @@ func (c *converter) run() (*Result, error) {
 	}
 	var buf bytes.Buffer
 	err = tmpl.Execute(&buf, map[string]any{
-		"Source": "github.com/NBKelly/Hubworld-Data", "Cards": len(cards),
+		"ID": c.id, "Source": "github.com/NBKelly/Hubworld-Data", "Cards": len(cards),
 		"Factions": factions, "Formats": formats,
 	})
 	if err != nil {
@@ -357,7 +371,7 @@ func (c *converter) cardsFile(f faction, cards []*card) []byte {
 	var b bytes.Buffer
 	b.WriteString("# yaml-language-server: $schema=https://raw.githubusercontent.com/deckwright/deckwright/main/docs/schema/cards.schema.json\n")
 	fmt.Fprintf(&b, "# %s: converted by deckwright import hubworld-data from the community data.\n", f.Name)
-	b.WriteString("game: hubworld\ncards:\n")
+	fmt.Fprintf(&b, "game: %s\ncards:\n", c.id)
 	for _, cd := range cards {
 		c.writeCard(&b, cd)
 	}

@@ -9,7 +9,7 @@
 // lives (the CLI opens the user's folder with os.OpenRoot), and returns the
 // files to write; it writes nothing itself.
 //
-//	out, err := hubworld.Convert(os.DirFS("Hubworld-Data"))
+//	out, err := hubworld.Convert(os.DirFS("Hubworld-Data"), hubworld.Options{})
 //	if err != nil {
 //		return err
 //	}
