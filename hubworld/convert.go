@@ -68,6 +68,8 @@ type Options struct {
 	// ID is the game id to write ("" for hubworld, which replaces the
 	// bundled sample game when the folder is loaded with --db).
 	ID string
+	// Dir is the folder fsys reads, as errors name it ("Hubworld-Data").
+	Dir string
 }
 
 // Convert reads the Hubworld-Data files in fsys (the repository's root, or
@@ -79,7 +81,12 @@ func Convert(fsys fs.FS, opts Options) (*Result, error) {
 	if slug(opts.ID) != opts.ID {
 		return nil, fmt.Errorf("game id %q: use lower-case letters, digits and '-'", opts.ID)
 	}
+	prefix := opts.Dir
+	if prefix != "" {
+		prefix += "/"
+	}
 	if _, err := fs.Stat(fsys, "edn/cards"); err == nil {
+		prefix += "edn/"
 		sub, err := fs.Sub(fsys, "edn")
 		if err != nil {
 			return nil, err
@@ -88,13 +95,14 @@ func Convert(fsys fs.FS, opts Options) (*Result, error) {
 	} else if _, err := fs.Stat(fsys, "cards"); err != nil {
 		return nil, errors.New("no edn/cards folder: give the Hubworld-Data folder (or its edn folder)")
 	}
-	c := &converter{fsys: fsys, res: &Result{}, id: opts.ID}
+	c := &converter{fsys: fsys, res: &Result{}, id: opts.ID, prefix: prefix}
 	return c.run()
 }
 
 type converter struct {
 	fsys     fs.FS
 	id       string
+	prefix   string // what errors put before a file's name
 	res      *Result
 	subtypes map[string]string // id -> name
 }
@@ -102,7 +110,7 @@ type converter struct {
 func (c *converter) read(name string) ([]any, error) {
 	f, err := c.fsys.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s%s: %w", c.prefix, name, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
@@ -110,10 +118,10 @@ func (c *converter) read(name string) ([]any, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", name)
+		return nil, fmt.Errorf("%s%s is not a regular file", c.prefix, name)
 	}
 	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s is %d bytes; EDN files run to %d", name, st.Size(), MaxFileSize)
+		return nil, fmt.Errorf("%s%s is %d bytes; EDN files run to %d", c.prefix, name, st.Size(), MaxFileSize)
 	}
 	data, err := fs.ReadFile(c.fsys, name)
 	if err != nil {
@@ -121,7 +129,7 @@ func (c *converter) read(name string) ([]any, error) {
 	}
 	vals, err := edn.Read(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s:%w", name, err)
+		return nil, fmt.Errorf("%s%s:%w", c.prefix, name, err)
 	}
 	return vals, nil
 }
@@ -145,7 +153,7 @@ func (c *converter) readList(name string, optional bool) ([]edn.Map, error) {
 		for _, it := range items {
 			m, ok := it.(edn.Map)
 			if !ok {
-				return nil, fmt.Errorf("%s: want maps, found %s", name, describe(it))
+				return nil, fmt.Errorf("%s%s: want maps, found %s", c.prefix, name, describe(it))
 			}
 			out = append(out, m)
 		}
@@ -163,7 +171,7 @@ func (c *converter) run() (*Result, error) {
 	for _, m := range facts {
 		id, name := ident(m.Get(kw("id"))), str(m.Get(kw("name")))
 		if id == "" || name == "" {
-			return nil, fmt.Errorf("factions.edn: an affiliation without :id or :name")
+			return nil, fmt.Errorf("%sfactions.edn: an affiliation without :id or :name", c.prefix)
 		}
 		factions = append(factions, faction{ID: id, Name: name})
 		known[id] = true
@@ -226,17 +234,17 @@ func (c *converter) cards(known map[string]bool) ([]*card, error) {
 			return nil, err
 		}
 		if len(vals) != 1 {
-			return nil, fmt.Errorf("%s: want one card map, found %d values", name, len(vals))
+			return nil, fmt.Errorf("%s%s: want one card map, found %d values", c.prefix, name, len(vals))
 		}
 		m, ok := vals[0].(edn.Map)
 		if !ok {
-			return nil, fmt.Errorf("%s: want a card map, found %s", name, describe(vals[0]))
+			return nil, fmt.Errorf("%s%s: want a card map, found %s", c.prefix, name, describe(vals[0]))
 		}
 		cd := &card{file: name, m: m, id: str(m.Get(kw("id"))), title: strings.TrimSpace(str(m.Get(kw("title")))),
 			typ: ident(m.Get(kw("type"))), faction: ident(m.Get(kw("faction")))}
 		switch {
 		case cd.id == "" || cd.title == "":
-			return nil, fmt.Errorf("%s: card without :id or :title", name)
+			return nil, fmt.Errorf("%s%s: card without :id or :title", c.prefix, name)
 		case !types[cd.typ]:
 			c.res.Skipped = append(c.res.Skipped, fmt.Sprintf("%s: %q has type %q, which Hubworld does not have", name, cd.title, cd.typ))
 			continue
@@ -245,7 +253,7 @@ func (c *converter) cards(known map[string]bool) ([]*card, error) {
 			continue
 		}
 		if prev, dup := byID[cd.id]; dup {
-			return nil, fmt.Errorf("%s: card id %q is also in %s", name, cd.id, prev.file)
+			return nil, fmt.Errorf("%s%s: card id %q is also in %s", c.prefix, name, cd.id, prev.file)
 		}
 		byID[cd.id] = cd
 		out = append(out, cd)

@@ -12,6 +12,7 @@ type buildOptions struct {
 	sheet  sheetFlags
 	deck   string
 	game   string
+	format string
 	output string
 	strict bool
 	quiet  bool
@@ -36,6 +37,7 @@ a goldfish playtest summary for games deckwright can play.`,
 	opts.sheet.register(cmd)
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of a deck list that names none")
+	cmd.Flags().StringVar(&opts.format, "format", "", "the deck-building format to check (overrides the deck's format: line)")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat print warnings as errors")
 	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no progress on stderr")
 	return cmd
@@ -46,7 +48,7 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	r, err := validateOne(db, opts.deck, opts.game)
+	r, err := validateOne(db, opts.deck, opts.game, opts.format)
 	if err != nil {
 		return inputError(err)
 	}

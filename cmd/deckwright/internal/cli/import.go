@@ -36,6 +36,7 @@ func newImportCmd(io IO, g *globalOptions) *cobra.Command {
 		},
 	}
 	cmd.AddCommand(newImportPnPCmd(io, g))
+	cmd.AddCommand(newImportHubworldCmd(io, g))
 	return cmd
 }
 

@@ -13,11 +13,12 @@ import (
 )
 
 type validateOptions struct {
-	io    IO
-	g     *globalOptions
-	decks []string
-	game  string
-	json  bool
+	io     IO
+	g      *globalOptions
+	decks  []string
+	game   string
+	format string
+	json   bool
 }
 
 func newValidateCmd(io IO, g *globalOptions) *cobra.Command {
@@ -41,6 +42,7 @@ a deck breaks a rule, 2 for usage errors and unreadable input.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none")
+	cmd.Flags().StringVar(&opts.format, "format", "", "the deck-building format to check (a format of the game; overrides a deck's format: line)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
 	return cmd
 }
@@ -49,6 +51,7 @@ a deck breaks a rule, 2 for usage errors and unreadable input.`,
 type deckReport struct {
 	Deck     string             `json:"deck"`
 	Game     string             `json:"game"`
+	Format   string             `json:"format,omitempty"`
 	Legal    bool               `json:"legal"`
 	Problems []validate.Finding `json:"problems"`
 
@@ -73,7 +76,7 @@ func runValidate(opts *validateOptions) error {
 	code := ExitOK
 	var reports []deckReport
 	for _, arg := range opts.decks {
-		r, err := validateOne(db, arg, opts.game)
+		r, err := validateOne(db, arg, opts.game, opts.format)
 		if err != nil {
 			code = ExitInput
 			if !opts.json {
@@ -108,13 +111,16 @@ func runValidate(opts *validateOptions) error {
 	return nil
 }
 
-func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
+func validateOne(db *cardsdb.DB, arg, defaultGame, format string) (deckReport, error) {
 	list, err := db.OpenDeck(arg, defaultGame)
 	if err != nil {
 		return deckReport{}, err
 	}
 	g, err := db.GameOf(list)
 	if err != nil {
+		return deckReport{}, err
+	}
+	if err := chooseFormat(g, list, format); err != nil {
 		return deckReport{}, err
 	}
 	deck, err := cardsdb.Resolve(g, list)
@@ -126,6 +132,9 @@ func validateOne(db *cardsdb.DB, arg, defaultGame string) (deckReport, error) {
 		fs = []validate.Finding{}
 	}
 	r := deckReport{Deck: arg, Game: g.ID, Legal: validate.Legal(fs), Problems: fs, name: deck.Name(), sample: list.Sample}
+	if deck.Format != nil {
+		r.Format = deck.Format.ID
+	}
 	if check := effectCheckers[g.ID]; check != nil {
 		r.effects = check(deck)
 	}
@@ -173,7 +182,11 @@ func printReport(io IO, r deckReport) {
 	if !r.Legal {
 		verdict = "NOT legal"
 	}
-	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s\n", r.Deck, r.name, r.Game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"))
+	game := r.Game
+	if r.Format != "" {
+		game += ", format " + r.Format
+	}
+	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s\n", r.Deck, r.name, game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"))
 	if r.sample {
 		fmt.Fprintln(io.Out, "  note: this deck uses sample cards invented for deckwright, not the publisher's cards")
 	}
