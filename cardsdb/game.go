@@ -343,7 +343,10 @@ type Game struct {
 	// Formats are the game's deck-building formats (Hubworld's Free
 	// Agent); a deck names one with a format: line.
 	Formats []*Format
-	Pos     Pos
+	// Icons is the game's icon set: [name] in rules text prints as the
+	// icon (Hubworld's [shard], [action]).
+	Icons []*IconDef
+	Pos   Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "formats"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "formats", "icons"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -58,6 +58,8 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			g.Variants = d.variants(p.V)
 		case "formats":
 			g.Formats = d.formats(p.V)
+		case "icons":
+			g.Icons = d.iconSet(p.V, dir)
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}
