@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -111,5 +112,74 @@ func TestRealCardKeyErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error = %v, want %q", err, want)
 		}
+	}
+}
+
+const formatsGame = realGame + `rules: [{name: affiliation, params: {match: icons}}]
+formats:
+  - {id: free-agent, name: Free Agent, override: [{name: affiliation, params: {pips: 6}}]}
+  - {id: casual, skip: all}
+  - {id: strict, rules: [], skip: [copy-limit], banned: [Dodge], restricted: [Auntie Ruth]}
+`
+
+// TestFormats checks how a format changes the game's rules, and how a deck
+// names its format.
+func TestFormats(t *testing.T) {
+	g, err := cardsdb.ParseGame("game.yaml", []byte(formatsGame), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cardsdb.ParseCards("cards.yaml", []byte(realCards), ".", g); err != nil {
+		t.Fatal(err)
+	}
+	fa := g.Format("free agent")
+	if fa == nil || fa.ID != "free-agent" || g.Format("Casual").Name != "casual" {
+		t.Fatalf("Format lookups: %+v", fa)
+	}
+	refs := fa.RuleRefs(g)
+	if len(refs) != 1 || refs[0].Params["match"] != "icons" || refs[0].Params["pips"] != 6 {
+		t.Errorf("free-agent rules = %+v, want affiliation with match icons and pips 6", refs)
+	}
+	if refs := g.Format("casual").RuleRefs(g); len(refs) != 0 || !g.Format("casual").Skips("section-size") || g.Format("casual").Skips("unknown-card") {
+		t.Errorf("casual keeps %+v", refs)
+	}
+	strict := g.Format("strict")
+	if len(strict.RuleRefs(g)) != 0 || !strict.Skips("copy-limit") || strict.Skips("section-size") {
+		t.Errorf("strict = %+v", strict)
+	}
+	if refs := (*cardsdb.Format)(nil).RuleRefs(g); len(refs) != 1 {
+		t.Errorf("no format: %+v, want the game's rules", refs)
+	}
+	for _, tc := range []struct{ list, want string }{
+		{"game: real\nformat: Free Agent\nDodge\n", ""},
+		{"game: real\nformat: free-agnet\nDodge\n", `d.txt:2:1: unknown format "free-agnet"; Real has formats free-agent, casual, strict; did you mean "free-agent"?`},
+	} {
+		list, err := cardsdb.ParseDecklist("d.txt", []byte(tc.list))
+		if err != nil {
+			t.Fatal(err)
+		}
+		deck, err := cardsdb.Resolve(g, list)
+		switch {
+		case tc.want == "" && (err != nil || deck.Format != fa):
+			t.Errorf("Resolve(%q) = %v, %v; want the free-agent format", tc.list, deck, err)
+		case tc.want != "" && (err == nil || err.Error() != tc.want):
+			t.Errorf("Resolve(%q) error = %v, want %s", tc.list, err, tc.want)
+		}
+	}
+	bad := formatsGame + "  - {id: casual}\n  - {name: No id}\n  - {id: x, banned: Dodge, frobs: 1}\n"
+	_, err = cardsdb.ParseGame("game.yaml", []byte(bad), ".")
+	for _, want := range []string{`duplicate format "casual"`, "format has no id", "banned must be a list of card names", `unknown key "frobs" in format`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error = %v, want %q", err, want)
+		}
+	}
+	// A banned card the game does not have is an error once its cards are loaded.
+	mem := fstest.MapFS{
+		"real/game.yaml":      {Data: []byte(realGame + "formats: [{id: f, banned: [Dodgy]}]\n")},
+		"real/cards/all.yaml": {Data: []byte(realCards)},
+	}
+	err = cardsdb.Empty().AddFS(mem, "real", "")
+	if err == nil || !strings.Contains(err.Error(), `format "f" names no card of Real: "Dodgy"; did you mean "Dodge"?`) {
+		t.Errorf("AddFS error = %v, want the unknown banned card", err)
 	}
 }
