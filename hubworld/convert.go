@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/template"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/edn"
 )
 
@@ -240,11 +241,14 @@ func (c *converter) cards(known map[string]bool) ([]*card, error) {
 		if !ok {
 			return nil, fmt.Errorf("%s%s: want a card map, found %s", c.prefix, name, describe(vals[0]))
 		}
-		cd := &card{file: name, m: m, id: str(m.Get(kw("id"))), title: strings.TrimSpace(str(m.Get(kw("title")))),
+		cd := &card{file: name, m: m, id: str(m.Get(kw("id"))), title: oneLine(str(m.Get(kw("title")))),
 			typ: ident(m.Get(kw("type"))), faction: ident(m.Get(kw("faction")))}
 		switch {
 		case cd.id == "" || cd.title == "":
 			return nil, fmt.Errorf("%s%s: card without :id or :title", c.prefix, name)
+		case cardsdb.Fold(cd.title) == "":
+			c.res.Skipped = append(c.res.Skipped, fmt.Sprintf("%s: title %q has no letters or digits", name, cd.title))
+			continue
 		case !types[cd.typ]:
 			c.res.Skipped = append(c.res.Skipped, fmt.Sprintf("%s: %q has type %q, which Hubworld does not have", name, cd.title, cd.typ))
 			continue
@@ -291,7 +295,7 @@ func (c *converter) cards(known map[string]bool) ([]*card, error) {
 	seen := map[string]*card{}
 	var keep []*card
 	for _, cd := range out {
-		k := strings.ToLower(cd.title)
+		k := cardsdb.Fold(cd.title)
 		if prev := seen[k]; prev != nil {
 			c.res.Skipped = append(c.res.Skipped, fmt.Sprintf("%s: %q has the title of %s", cd.file, cd.title, prev.file))
 			continue
@@ -392,10 +396,10 @@ func (c *converter) writeCard(b *bytes.Buffer, cd *card) {
 	fmt.Fprintf(b, "  - name: %s\n", strconv.Quote(cd.title))
 	kv("type", cd.typ)
 	kv("faction", cd.faction)
-	if a := strings.TrimSpace(str(m.Get(kw("alias")))); a != "" && !strings.EqualFold(a, cd.title) {
+	if a := oneLine(str(m.Get(kw("alias")))); cardsdb.Fold(a) != "" && cardsdb.Fold(a) != cardsdb.Fold(cd.title) {
 		kv("alias", strconv.Quote(a))
 	}
-	if s := strings.TrimSpace(str(m.Get(kw("subtitle")))); s != "" {
+	if s := oneLine(str(m.Get(kw("subtitle")))); s != "" {
 		kv("subtitle", strconv.Quote(s))
 	}
 	if cd.typ != "agent" {
@@ -414,6 +418,7 @@ func (c *converter) writeCard(b *bytes.Buffer, cd *card) {
 			if name == "" {
 				name = id
 			}
+			name = oneLine(name)
 			if name != "" {
 				ts = append(ts, strconv.Quote(name))
 			}
@@ -451,13 +456,13 @@ func (c *converter) writeCard(b *bytes.Buffer, cd *card) {
 		kv("text", strconv.Quote(t))
 	}
 	if s := cd.set; s != nil {
-		if v := str(s.Get(kw("set-id"))); v != "" {
+		if v := oneLine(str(s.Get(kw("set-id")))); v != "" {
 			kv("set", strconv.Quote(v))
 		}
-		if v := str(s.Get(kw("code"))); v != "" {
+		if v := oneLine(str(s.Get(kw("code")))); v != "" {
 			kv("number", strconv.Quote(v))
 		}
-		if v := strings.TrimSpace(str(s.Get(kw("illustrator")))); v != "" {
+		if v := oneLine(str(s.Get(kw("illustrator")))); v != "" {
 			kv("illustrator", strconv.Quote(v))
 		}
 		if q, ok := s.Get(kw("quantity")).(int64); ok && q >= 1 && q <= 999 {
@@ -500,6 +505,9 @@ func Text(s string) string {
 	s = nlRE.ReplaceAllString(s, "\n")
 	return strings.TrimSpace(s)
 }
+
+// oneLine collapses runs of white space, line breaks included, to one space.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func clamp(n int64) int {
 	if n < 0 {
