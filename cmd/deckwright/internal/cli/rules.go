@@ -13,8 +13,8 @@ import (
 )
 
 type rulesOptions struct {
-	io   IO
-	g    *globalOptions
+	io     IO
+	g      *globalOptions
 	game   string
 	format string
 	json   bool
