@@ -78,15 +78,12 @@ func closes(rest, marker string) bool {
 	return strings.Contains(line, marker)
 }
 
-// plainRich returns rules text as a text proxy prints it: markup markers
-// dropped and icons drawn as their glyphs.
+// plainRich returns rules text as Data.Text holds it: icons as their
+// glyphs, markup markers turned into the marks the renderer sets in bold
+// and italic (see markedRich).
 func plainRich(s string, g *cardsdb.Game) string {
 	if !strings.ContainsAny(s, "*[") {
 		return s
 	}
-	var b strings.Builder
-	for _, sp := range ParseRich(s, g) {
-		b.WriteString(sp.Text)
-	}
-	return b.String()
+	return markedRich(ParseRich(s, g))
 }

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -38,7 +39,7 @@ func TestParseRich(t *testing.T) {
 			t.Errorf("ParseRich(%q) =\n %+v\nwant\n %+v", tt.in, got, tt.want)
 		}
 	}
-	if got := plainRich("**[action]:** Gain 4 [shard].", g); got != "■: Gain 4 ♦." {
+	if got := plainRich("**[action]:** Gain 4 [shard].", g); got != "\x02■:\x02 Gain 4 ♦." {
 		t.Errorf("plainRich = %q", got)
 	}
 	if got := plainRich("[shard]", nil); got != "[shard]" {
@@ -57,7 +58,7 @@ func TestDataRealCard(t *testing.T) {
 	if d.Faction != "Omniworks ×3" {
 		t.Errorf("Faction = %q, want Omniworks ×3", d.Faction)
 	}
-	if d.Text != "■■: Gain 4 ♦." {
+	if d.Text != "\x02■■:\x02 Gain 4 ♦." {
 		t.Errorf("Text = %q", d.Text)
 	}
 	if d.Traits != "Commerce · Influence" || !d.Unique || d.Number != "01004" || d.Subtitle != "Sub" {
@@ -66,5 +67,87 @@ func TestDataRealCard(t *testing.T) {
 	twice := &cardsdb.Card{Name: "Grand Heist", Factions: []string{"omniworks", "omniworks"}}
 	if d := newData(twice, g, Front, nil); d.Faction != "Omniworks ×2" {
 		t.Errorf("a faction listed twice prints %q, want Omniworks ×2", d.Faction)
+	}
+}
+
+// TestRenderBoldRuns renders a Hubworld card whose rules text has a bold
+// run and icons: the rules block's first line is split into a bold run
+// and a regular one, placed one after the other, and nothing is replaced.
+func TestRenderBoldRuns(t *testing.T) {
+	set := bundledSet(t)
+	g := game(t, "hubworld")
+	c := *card(t, g, "Dry Dock")
+	c.Text = "**[action] Exhaust:** gain 2 [shard]. *Busy* docks."
+	f, warns := set.Render(&c, g, cardsdb.Size{}, Front)
+	if len(warns) != 0 {
+		t.Errorf("warnings: %v", warns)
+	}
+	var rules *Block
+	for i := range f.Blocks {
+		if f.Blocks[i].Box == "rules" {
+			rules = &f.Blocks[i]
+		}
+	}
+	if rules == nil || len(rules.Lines) != 1 {
+		t.Fatalf("rules block = %+v", rules)
+	}
+	l := rules.Lines[0]
+	if l.Text != "■ Exhaust: gain 2 ♦. Busy docks." {
+		t.Errorf("line text = %q", l.Text)
+	}
+	want := []Run{
+		{Text: "■ Exhaust:", Bold: true, Font: FontName(true, false)},
+		{Text: " gain 2 ♦. ", Font: FontName(false, false)},
+		{Text: "Busy", Italic: true, Font: FontName(false, true)},
+		{Text: " docks.", Font: FontName(false, false)},
+	}
+	if len(l.Runs) != len(want) {
+		t.Fatalf("runs = %+v", l.Runs)
+	}
+	x := 0.0
+	for i, r := range l.Runs {
+		w := want[i]
+		if r.Text != w.Text || r.Bold != w.Bold || r.Italic != w.Italic || r.Font != w.Font {
+			t.Errorf("run %d = %+v, want %+v", i, r, w)
+		}
+		if r.X < x-1e-9 {
+			t.Errorf("run %d starts at %.3f, before the previous run ends (%.3f)", i, r.X, x)
+		}
+		x = r.X + TextWidth(r.Text, rules.Size, r.Bold, r.Italic)
+	}
+	if d := x - l.W; d > 1e-9 || d < -1e-9 {
+		t.Errorf("line width %.3f, runs end at %.3f", l.W, x)
+	}
+}
+
+// TestRunsCoverLines renders long styled texts, wrapped and cut: each
+// line's runs must spell the line exactly.
+func TestRunsCoverLines(t *testing.T) {
+	set := bundledSet(t)
+	g := game(t, "hubworld")
+	base := card(t, g, "Dry Dock")
+	for _, text := range []string{
+		strings.Repeat("**[action] Exhaust this card, then:** gain 2 [shard] and *draw* a card. ", 3),
+		strings.Repeat("**Bold** ", 200),
+		"**" + strings.Repeat("W", 300) + "** end *open",
+		"*a*\n**b**\n\n[shard]",
+	} {
+		c := *base
+		c.Text = text
+		f, _ := set.Render(&c, g, cardsdb.Size{}, Front)
+		for _, b := range f.Blocks {
+			for _, l := range b.Lines {
+				if l.Runs == nil {
+					continue
+				}
+				var s strings.Builder
+				for _, r := range l.Runs {
+					s.WriteString(r.Text)
+				}
+				if s.String() != l.Text {
+					t.Errorf("runs spell %q, line is %q", s.String(), l.Text)
+				}
+			}
+		}
 	}
 }
