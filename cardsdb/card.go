@@ -128,3 +128,12 @@ func (c *Card) IconCounts() []Icon {
 	}
 	return out
 }
+
+// TraitList returns the card's traits: its traits key, or a list field
+// called traits that its type declares (Arkhtide's), for searches.
+func (c *Card) TraitList() []string {
+	if len(c.Traits) > 0 {
+		return c.Traits
+	}
+	return c.List("traits")
+}

@@ -70,7 +70,7 @@ func TestRealCardKeys(t *testing.T) {
 		t.Errorf("IconCounts = %v, want remnants x2", got)
 	}
 	// A type that declares traits as its own field keeps it.
-	if d.Traits != nil || !reflect.DeepEqual(d.List("traits"), []string{"Tactic"}) {
+	if d.Traits != nil || !reflect.DeepEqual(d.List("traits"), []string{"Tactic"}) || !reflect.DeepEqual(d.TraitList(), []string{"Tactic"}) || !reflect.DeepEqual(c.TraitList(), []string{"Paragon"}) {
 		t.Errorf("Dodge traits: common %v, field %v", d.Traits, d.List("traits"))
 	}
 }
