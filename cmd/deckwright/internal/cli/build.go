@@ -57,7 +57,7 @@ func runBuild(opts *buildOptions) error {
 		fmt.Fprintln(opts.io.Err, "deckwright: the deck breaks the rules above; nothing printed")
 		return errBrokeRules
 	}
-	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet})
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, format: opts.format, sheet: opts.sheet})
 	if err != nil {
 		return err
 	}

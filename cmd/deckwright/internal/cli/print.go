@@ -117,6 +117,7 @@ type printOptions struct {
 	decks  []string
 	output string
 	game   string
+	format string
 	all    bool
 	strict bool
 	quiet  bool
@@ -158,6 +159,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none; with --all, the game to print")
 	cmd.Flags().BoolVar(&opts.all, "all", false, "print the game's whole card pool in its physical counts")
+	cmd.Flags().StringVar(&opts.format, "format", "", "the deck-building format of the decks (overrides their format: line; print checks no deck rule, validate does)")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat warnings (low DPI, missing art or backs, cut text) as errors")
 	cmd.Flags().BoolVarP(&opts.quiet, "quiet", "q", false, "no progress on stderr")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
@@ -193,7 +195,7 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 	}
 	var names []string
 	for _, arg := range opts.decks {
-		deck, err := resolveDeck(db, arg, opts.game)
+		deck, err := resolveDeck(db, arg, opts.game, opts.format)
 		if err != nil {
 			return nil, err
 		}
@@ -235,7 +237,7 @@ func (j *printJob) note(cards []*cardsdb.Card) {
 }
 
 // resolveDeck opens and resolves one deck argument.
-func resolveDeck(db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
+func resolveDeck(db *cardsdb.DB, arg, game, format string) (*cardsdb.Deck, error) {
 	list, err := db.OpenDeck(arg, game)
 	if err != nil {
 		return nil, inputError(err)
@@ -243,6 +245,9 @@ func resolveDeck(db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
 	g, err := db.GameOf(list)
 	if err != nil {
 		return nil, inputError(err)
+	}
+	if err := chooseFormat(g, list, format); err != nil {
+		return nil, err
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {
