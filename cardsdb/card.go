@@ -40,9 +40,24 @@ type Card struct {
 	AllProvisional bool
 	Sample         bool // an invented card, not the publisher's
 	Tags           []string
-	Fields         map[string]Value
-	Index          int // place in Game.Cards
-	Pos            Pos
+	// Icons are counted faction icons, in file order: Hubworld's cards
+	// require (or, for agents, show) 1 to 6 pips of an affiliation. A card
+	// without icons counts each faction it lists once (see IconCounts).
+	Icons []Icon
+	// Unique marks a unique card.
+	Unique bool
+	// Traits are the traits or subtypes printed on the card.
+	Traits []string
+	// Alias is the short name players write ("Goldie Xin"); Game.Card finds
+	// the card by it when no other card shares it.
+	Alias       string
+	Subtitle    string
+	Illustrator string
+	Set         string // the code of the set the card comes from
+	Number      string // collector number in its set
+	Fields      map[string]Value
+	Index       int // place in Game.Cards
+	Pos         Pos
 
 	provSet bool // the card had its own provisional key
 }
@@ -84,3 +99,41 @@ func (c *Card) IsProvisional(field string) bool {
 
 // HasProvisional reports whether any value of the card is provisional.
 func (c *Card) HasProvisional() bool { return c.AllProvisional || len(c.Provisional) > 0 }
+
+// Icon is a count of one faction's icons on a card.
+type Icon struct {
+	Faction string
+	Count   int
+}
+
+// IconCounts returns how many icons of each faction the card shows, in
+// order of first appearance: its Icons when it has them, else one per
+// faction it lists (a faction listed twice counts two).
+func (c *Card) IconCounts() []Icon {
+	if len(c.Icons) > 0 {
+		return c.Icons
+	}
+	var out []Icon
+	for _, f := range c.Factions {
+		found := false
+		for i := range out {
+			if out[i].Faction == f {
+				out[i].Count++
+				found = true
+			}
+		}
+		if !found {
+			out = append(out, Icon{Faction: f, Count: 1})
+		}
+	}
+	return out
+}
+
+// TraitList returns the card's traits: its traits key, or a list field
+// called traits that its type declares (Arkhtide's), for searches.
+func (c *Card) TraitList() []string {
+	if len(c.Traits) > 0 {
+		return c.Traits
+	}
+	return c.List("traits")
+}

@@ -38,6 +38,9 @@ type Deck struct {
 	Packs []DeckPack
 	// Variant is the variant the list names, nil for the standard game.
 	Variant *Variant
+	// Format is the format the list names (or --format chooses), nil for
+	// the game's own rules.
+	Format *Format
 }
 
 // DeckPack is a pack a setup names: the game's pack, or nil with
@@ -108,6 +111,7 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 		sections[h.Name] = s
 	}
 	d.resolveSetup(&errs)
+	d.resolveFormat(&errs)
 	if err := errs.Err(); err != nil {
 		return nil, err
 	}

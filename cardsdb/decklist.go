@@ -46,6 +46,10 @@ type DeckList struct {
 	// for the standard game.
 	Variant    string
 	VariantPos Pos
+	// Format is the deck-building format the list names (format: ID), ""
+	// for the game's own rules.
+	Format    string
+	FormatPos Pos
 }
 
 // PackRef is a pack a setup names, with the position of the name.
@@ -133,6 +137,8 @@ func ParseDecklist(file string, data []byte) (*DeckList, error) {
 				}
 			case "variant":
 				l.Variant, l.VariantPos = val, pos
+			case "format":
+				l.Format, l.FormatPos = val, pos
 			}
 			continue
 		}
@@ -181,7 +187,7 @@ func headerLine(s string) (key, val string, ok bool) {
 	k = strings.ToLower(strings.TrimSpace(k))
 	v = strings.TrimSpace(v)
 	switch k {
-	case "game", "name", "players", "packs", "variant":
+	case "game", "name", "players", "packs", "variant", "format":
 		return k, v, v != ""
 	}
 	return "", "", false
@@ -237,7 +243,7 @@ func firstRune(s string) (rune, int) {
 	return 0, 0
 }
 
-var deckKeys = []string{"game", "name", "sample", "notes", "sections", "players", "packs", "variant"}
+var deckKeys = []string{"game", "name", "sample", "notes", "sections", "players", "packs", "variant", "format"}
 
 // ParseDeckYAML reads a YAML deck file. Every problem is reported, as an
 // ErrorList.
@@ -279,6 +285,8 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 			l.Packs = d.packRefs(p.V)
 		case "variant":
 			l.Variant, l.VariantPos = d.id(p.V, "variant"), d.pos(p.V)
+		case "format":
+			l.Format, l.FormatPos = d.name(p.V, "format"), d.pos(p.V)
 		default:
 			d.unknown(p, "deck", deckKeys)
 		}

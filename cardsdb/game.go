@@ -364,7 +364,13 @@ type Game struct {
 	// Draw is how the game deals cards (opening hand, draws per turn), or
 	// nil when the definition does not say.
 	Draw *Draw
-	Pos  Pos
+	// Formats are the game's deck-building formats (Hubworld's Free
+	// Agent); a deck names one with a format: line.
+	Formats []*Format
+	// Icons is the game's icon set: [name] in rules text prints as the
+	// icon (Hubworld's [shard], [action]).
+	Icons []*IconDef
+	Pos   Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card
@@ -377,8 +383,9 @@ type Game struct {
 	// user's ("my-game"), "" for the current folder.
 	Dir string
 
-	byKey map[string]*Card
-	art   []artEntry // art: entries waiting for their card (see applyArt)
+	byKey   map[string]*Card
+	aliases map[string][]*Card // folded alias -> the cards that have it
+	art     []artEntry         // art: entries waiting for their card (see applyArt)
 	// names and types are built on first use, and again when cards or
 	// types were added since.
 	names atomic.Pointer[Names]
@@ -460,10 +467,19 @@ func (g *Game) Card(name string) *Card {
 		// allocate, and Resolve looks up every entry of every deck.
 		var buf [64]byte
 		if b, ok := foldASCII(buf[:0], name); ok {
-			return g.byKey[string(b)]
+			if c := g.byKey[string(b)]; c != nil || g.aliases == nil {
+				return c
+			}
 		}
 	}
-	return g.byKey[Fold(name)]
+	key := Fold(name)
+	if c := g.byKey[key]; c != nil {
+		return c
+	}
+	if a := g.aliases[key]; len(a) == 1 {
+		return a[0]
+	}
+	return nil
 }
 
 // CardNames lists every card name of the game, in file order.
@@ -477,7 +493,17 @@ func (g *Game) CardNames() []string {
 
 // Suggest returns up to three card names close to name. The card names are
 // folded once, on the first call.
+//
+// A short name that several cards share as their alias suggests each of
+// them.
 func (g *Game) Suggest(name string) []string {
+	if a := g.Alias(name); len(a) > 1 {
+		out := make([]string, len(a))
+		for i, c := range a {
+			out[i] = c.Name
+		}
+		return out
+	}
 	n := g.names.Load()
 	if n == nil || n.Len() != len(g.Cards) {
 		n = NewNames(g.CardNames())

@@ -253,11 +253,12 @@ func (g *Game) check(file string) ErrorList {
 			}
 		}
 		for _, p := range c.Provisional {
-			if t.Field(p) == nil && !contains(reservedCardKeys, p) {
+			if t.Field(p) == nil && !contains(reservedCardKeys, p) && !contains(commonCardKeys, p) {
 				errs.Add(c.Pos, "card %q lists %q as provisional, but a %s has no such field", c.Name, p, t.Name)
 			}
 		}
 	}
+	g.checkFormats(&errs)
 	return append(errs, g.checkVariants()...)
 }
 

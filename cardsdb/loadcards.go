@@ -106,6 +106,7 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		c.Index = len(g.Cards)
 		g.Cards = append(g.Cards, c)
 		g.byKey[c.Key] = c
+		g.addAlias(c)
 	}
 	g.link()
 	g.applyArt()
@@ -173,7 +174,11 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 	c.Fields = make(map[string]Value, len(typ.Fields))
 	var seen []string // the type's fields the card gives, valid or not
 	for _, p := range pairs {
-		switch p.Key {
+		key := p.Key
+		if typ.Field(key) != nil && contains(commonCardKeys, key) {
+			key = "" // the type's own field
+		}
+		switch key {
 		case "name", "type":
 		case "faction":
 			c.Factions = d.strings(p.V, "faction")
@@ -210,10 +215,26 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 			c.Sample = d.bool(p.V, "sample")
 		case "tags":
 			c.Tags = d.strings(p.V, "tags")
+		case "icons":
+			c.Icons = d.icons(p.V, g, factionIDs)
+		case "unique":
+			c.Unique = d.bool(p.V, "unique")
+		case "traits":
+			c.Traits = d.strings(p.V, "traits")
+		case "alias":
+			c.Alias = d.name(p.V, "alias")
+		case "subtitle":
+			c.Subtitle = d.str(p.V, "subtitle")
+		case "illustrator":
+			c.Illustrator = d.str(p.V, "illustrator")
+		case "set":
+			c.Set = d.name(p.V, "set")
+		case "number":
+			c.Number = d.name(p.V, "number")
 		default:
 			f := typ.Field(p.Key)
 			if f == nil {
-				allowed := append([]string{}, reservedCardKeys...)
+				allowed := append(append([]string{}, reservedCardKeys...), commonCardKeys...)
 				for _, tf := range typ.Fields {
 					allowed = append(allowed, tf.Name)
 				}

@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -58,6 +58,10 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			g.Variants = d.variants(p.V)
 		case "draw":
 			drawNode = p.V
+		case "formats":
+			g.Formats = d.formats(p.V)
+		case "icons":
+			g.Icons = d.iconSet(p.V, dir)
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}
@@ -174,6 +178,11 @@ var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "value
 // reservedCardKeys are the card keys every type has; a type field may not
 // take one of these names.
 var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "copies", "deck_limit", "pack", "image", "back", "provisional", "sample", "tags"}
+
+// commonCardKeys are card keys every type has unless it declares a field of
+// the same name (Arkhtide's types declare traits): the type's field wins,
+// so game definitions written before these keys existed keep loading.
+var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
 
 func (d *decoder) types(n *yaml.Node) []*CardType {
 	if n.Kind != yaml.SequenceNode {

@@ -431,7 +431,7 @@ types: [{id: unit, name: Unit}]
 		{"cards/field value is a fraction", cardsSchema, "game: tiny\ncards:\n  - {name: A, type: unit, power: 1.5}\n", false},
 		{"cards/provisional is a string", cardsSchema, "game: tiny\nprovisional: power\ncards: []\n", false},
 		{"cards/unknown key on back", cardsSchema, "game: tiny\ncards:\n  - {name: A, type: unit, back: {nmae: B}}\n", false},
-		{"deck/unknown top-level key", deckSchema, "name: D\nsections: {main: [A]}\nformat: standard\n", false},
+		{"deck/unknown top-level key", deckSchema, "name: D\nsections: {main: [A]}\nlegality: standard\n", false},
 		{"deck/count 0 in a mapping", deckSchema, "sections:\n  main:\n    Apple: 0\n", false},
 		{"deck/count 1000 in a list", deckSchema, "sections:\n  main:\n    - {name: Apple, count: 1000}\n", false},
 		{"deck/count 0 in a line", deckSchema, "sections:\n  main: [\"0 Apple\"]\n", false},

@@ -52,7 +52,15 @@ func (r *renderer) textFace(f Face, box Rect) {
 		r.useFont(blk.Bold, blk.Italic, blk.Size)
 		pdf.SetTextColor(int(blk.Color[0]), int(blk.Color[1]), int(blk.Color[2]))
 		for _, l := range blk.Lines {
-			pdf.Text(x+l.X, y+l.Baseline, l.Text)
+			if l.Runs == nil {
+				pdf.Text(x+l.X, y+l.Baseline, l.Text)
+				continue
+			}
+			for _, run := range l.Runs {
+				r.useFont(run.Bold, run.Italic, blk.Size)
+				pdf.Text(x+l.X+run.X, y+l.Baseline, run.Text)
+			}
+			r.useFont(blk.Bold, blk.Italic, blk.Size)
 		}
 	}
 }

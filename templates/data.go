@@ -25,11 +25,19 @@ type Data struct {
 	Faction      string // printed faction names, " / " between them
 	FactionID    string // the first faction's id, "" for none
 	FactionLabel string // what the game calls factions: "Domain"
-	Text         string // rules text
-	Flavor       string
-	Pack         string // the pack's printed name: "Sonar & Sons"
-	PackID       string // the pack's id: "sonar-and-sons"
-	Copies       int
+	Text         string // rules text: markup dropped, icons as their glyphs
+	// RichText is the rules text in spans: bold, italic and icons.
+	RichText    []Span
+	Subtitle    string
+	Traits      string // traits, " · " between them
+	Unique      bool
+	Illustrator string
+	Set         string // set code
+	Number      string // collector number
+	Flavor      string
+	Pack        string // the pack's printed name: "Sonar & Sons"
+	PackID      string // the pack's id: "sonar-and-sons"
+	Copies      int
 	// Stats lists the card's typed field values in the type's order,
 	// except text fields (in Texts), absent values and false booleans.
 	Stats []Stat
@@ -117,7 +125,10 @@ func newData(c *cardsdb.Card, g *cardsdb.Game, side Side, labels map[string]stri
 		d.Text = mark(c.Back.Text, prov("back"))
 		return d
 	}
-	d.Text = mark(c.Text, prov("text"))
+	d.Text = mark(plainRich(c.Text, g), prov("text"))
+	d.RichText = ParseRich(c.Text, g)
+	d.Subtitle, d.Unique, d.Illustrator, d.Set, d.Number = c.Subtitle, c.Unique, c.Illustrator, c.Set, c.Number
+	d.Traits = strings.Join(c.Traits, " · ")
 	d.Flavor = mark(c.Flavor, prov("flavor"))
 	if t := d.cardType(); t != nil {
 		for _, f := range t.Fields {
@@ -142,14 +153,21 @@ func (d *Data) cardType() *cardsdb.CardType {
 	return d.game.Type(d.card.Type)
 }
 
+// factionNames prints the card's factions with their icon counts:
+// "Omniworks ×3" for a card that shows (or requires) three Omniworks
+// icons, never the name three times.
 func (d *Data) factionNames() string {
-	names := make([]string, 0, len(d.card.Factions))
-	for _, id := range d.card.Factions {
+	icons := d.card.IconCounts()
+	names := make([]string, 0, len(icons))
+	for _, ic := range icons {
+		name := ic.Faction
 		if d.game != nil {
-			names = append(names, d.game.Factions.Name(id))
-		} else {
-			names = append(names, id)
+			name = d.game.Factions.Name(ic.Faction)
 		}
+		if ic.Count > 1 {
+			name += " ×" + strconv.Itoa(ic.Count)
+		}
+		names = append(names, name)
 	}
 	return strings.Join(names, " / ")
 }

@@ -162,6 +162,9 @@ type Line struct {
 	X        float64 // left end of the baseline
 	Baseline float64
 	W        float64
+	// Runs splits a line that mixes font styles (bold or italic runs of
+	// rules text); nil when the whole line is in the block's font.
+	Runs []Run
 }
 
 // The kinds of Warning.
@@ -301,7 +304,7 @@ func (r *renderer) warn(boxName, kind, format string, args ...any) {
 // addBlock fits text into a box and appends the block, unless the text is
 // empty and the box is not drawn when empty.
 func (r *renderer) addBlock(f *Face, bx *box, text string) {
-	text, bad := sanitize(text)
+	text, styles, bad := stripMarks(text)
 	for _, c := range bad {
 		if !containsRune(r.replaced, c) {
 			r.replaced = append(r.replaced, c)
@@ -329,9 +332,11 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	pad := bx.padding * r.sf
 	iw, ih := max(0, blk.W-2*pad), max(0, blk.H-2*pad)
 	fit := Fit(text, iw, ih, FitOptions{
-		Size:       bx.size * r.sf,
-		MinSize:    bx.minSize * r.sf,
-		Bold:       bx.bold,
+		Size:    bx.size * r.sf,
+		MinSize: bx.minSize * r.sf,
+		// Text with bold runs is measured bold, so that no line is
+		// wider than the box whatever its runs.
+		Bold:       bx.bold || hasStyle(styles, 1),
 		Italic:     bx.italic,
 		Wrap:       bx.wrap,
 		LineHeight: bx.lineHeight,
@@ -351,8 +356,16 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	// descent centred in it.
 	first := top + (fit.LineHeight-(ff.ascent+ff.descent)*sizeMM)/2 + ff.ascent*sizeMM
 	blk.Lines = make([]Line, len(fit.Lines))
+	pos := 0
 	for i, l := range fit.Lines {
 		w := unitsToMM(float64(ff.units(l)), fit.Size)
+		var runs []Run
+		if styles != nil {
+			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size)
+			if len(runs) == 1 && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {
+				runs = nil
+			}
+		}
 		x := blk.X + pad
 		switch bx.align {
 		case "center":
@@ -360,7 +373,7 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 		case "right":
 			x += iw - w
 		}
-		blk.Lines[i] = Line{Text: l, X: x, Baseline: first + float64(i)*fit.LineHeight, W: w}
+		blk.Lines[i] = Line{Text: l, X: x, Baseline: first + float64(i)*fit.LineHeight, W: w, Runs: runs}
 	}
 	if fit.Cut {
 		r.warn(bx.name, WarnCut, "text of %q does not fit box %q at %gpt: cut after %q", r.cardName(), bx.name, round1(fit.Size), fit.CutAfter)
@@ -420,4 +433,14 @@ func (t *Template) factionColor(c *cardsdb.Card, g *cardsdb.Game) RGB {
 		}
 	}
 	return t.neutral
+}
+
+// hasStyle reports whether any byte has the style bit.
+func hasStyle(styles []byte, bit byte) bool {
+	for _, s := range styles {
+		if s&bit != 0 {
+			return true
+		}
+	}
+	return false
 }

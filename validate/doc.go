@@ -20,5 +20,11 @@
 //
 // The rule names are a public contract: section-size, copy-limit,
 // unknown-card, card-type, card-section, companion, leader, faction-limit,
-// guardian-stages, domain, non-innate, packs, manifest and affiliation.
+// guardian-stages, domain, non-innate, packs, manifest, affiliation and
+// format-list.
+//
+// A game may define deck-building formats (cardsdb.Format): a deck that
+// names one (format: free-agent) is checked by RulesForFormat, the game's
+// rules as the format replaces, overrides or skips them, plus its ban and
+// restricted lists (format-list).
 package validate

@@ -69,7 +69,7 @@ func (p *Pass) sectionPos(s *cardsdb.Section) cardsdb.Pos {
 // All lists every rule deckwright knows, the always-on rules first.
 func All() []*Rule {
 	return []*Rule{
-		UnknownCard, CardType, CardSection, SectionSize, CopyLimit, Leader, Companion,
+		UnknownCard, CardType, CardSection, SectionSize, CopyLimit, Leader, Companion, FormatList,
 		FactionLimit, GuardianStages, Domain, NonInnate,
 		Packs, Manifest, Affiliation,
 	}
@@ -106,20 +106,26 @@ func CheckGame(g *cardsdb.Game) error {
 			errs = append(errs, bad...)
 		}
 	}
+	errs = append(errs, checkFormats(g, names)...)
 	return errs.Err()
 }
 
 // RulesFor returns the rules that apply to a game: the always-on rules and
 // those the game switches on, each with its parameters.
-func RulesFor(g *cardsdb.Game) []Applied {
+func RulesFor(g *cardsdb.Game) []Applied { return RulesForFormat(g, nil) }
+
+// RulesForFormat returns the rules that apply to a game in a format (nil:
+// the game's own rules): the always-on rules the format does not skip and
+// the rules the format switches on (Format.RuleRefs).
+func RulesForFormat(g *cardsdb.Game, f *cardsdb.Format) []Applied {
 	var out []Applied
 	for _, r := range All() {
-		if r.Always {
+		if r.Always && !f.Skips(r.Name) {
 			vals, _ := resolve(r, cardsdb.RuleRef{Name: r.Name}, g)
 			out = append(out, Applied{Rule: r, Params: vals})
 		}
 	}
-	for _, ref := range g.Rules {
+	for _, ref := range f.RuleRefs(g) {
 		if r := Lookup(ref.Name); r != nil && !r.Always {
 			a := Applied{Rule: r, Pos: ref.Pos}
 			a.Params, a.errs = resolve(r, ref, g)
@@ -155,7 +161,7 @@ type Applied struct {
 func Check(d *cardsdb.Deck) []Finding {
 	var out []Finding
 	p := Pass{Deck: d, Game: d.Game, out: &out}
-	for _, a := range rulesFor(d.Game) {
+	for _, a := range rulesFor(d.Game, d.Format) {
 		p.values, p.rule = a.Params, a.Rule
 		// A game definition that CheckGame refuses never gives a verdict
 		// on a deck: its bad parameters are errors of every deck.
@@ -170,14 +176,20 @@ func Check(d *cardsdb.Deck) []Finding {
 
 // applied caches RulesFor per game: a game definition does not change once
 // loaded, and Check runs for every deck.
-var applied sync.Map // *cardsdb.Game → []Applied
+var applied sync.Map // gameFormat → []Applied
 
-func rulesFor(g *cardsdb.Game) []Applied {
-	if a, ok := applied.Load(g); ok {
+type gameFormat struct {
+	g *cardsdb.Game
+	f *cardsdb.Format
+}
+
+func rulesFor(g *cardsdb.Game, f *cardsdb.Format) []Applied {
+	key := gameFormat{g, f}
+	if a, ok := applied.Load(key); ok {
 		return a.([]Applied)
 	}
-	a := RulesFor(g)
-	applied.Store(g, a)
+	a := RulesForFormat(g, f)
+	applied.Store(key, a)
 	return a
 }
 

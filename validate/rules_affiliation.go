@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -14,19 +15,28 @@ var Affiliation = &Rule{
 	Doc: `Hubworld: a deck may hold only cards of the affiliations its agents bring.
 Every card that is not of the bringing type (the seeker included) is
 checked. With match "any", a card needs one of its affiliations among the
-bringing cards'; with match "icons", each affiliation a card lists is an
-icon it requires, listed twice for two icons, and the bringing cards
-together must show at least as many icons of it. Neutral and wildcard
-affiliations need nothing; a bringing card of a wildcard affiliation
-brings every one.`,
+bringing cards'; with match "icons", a card requires the icons it shows
+(its icons: counts, or one per affiliation it lists, listed twice for two
+icons), and the bringing cards together must show at least as many icons
+of each affiliation. Neutral and wildcard affiliations need nothing; a
+bringing card of a wildcard affiliation brings every one. With pips N
+(Hubworld's Free Agent format: "you can use any 6 affiliation pips"), the
+bringing cards do not matter: the deck may use N icons in all, as the
+player chooses them, so the icons the deck needs (for each affiliation,
+the most any one card requires) must add up to N at most.`,
 	Params: []*Param{
 		{Name: "brings", Kind: ParamType, Default: "agent", Doc: "the card type whose cards bring affiliations"},
 		{Name: "match", Kind: ParamEnum, Default: "any", Values: []string{"any", "icons"}, Doc: "any: one shared affiliation is enough; icons: every icon a card lists is needed"},
+		{Name: "pips", Kind: ParamInt, Default: 0, Min: intPtr(0), Doc: "above 0: any this many icons in all, whatever the bringing cards (Free Agent)"},
 	},
 	Check: func(p *Pass) {
 		g := p.Game
 		brings := p.String("brings")
 		icons := p.String("match") == "icons"
+		if pips := p.Int("pips"); pips > 0 {
+			freePips(p, brings, pips)
+			return
+		}
 		have := map[string]int{}
 		by := map[string][]string{}
 		wild := false
@@ -36,11 +46,12 @@ brings every one.`,
 				continue
 			}
 			bringers = append(bringers, dc.Card.Name)
-			for _, f := range dc.Card.Factions {
+			for _, ic := range dc.Card.IconCounts() {
+				f := ic.Faction
 				if g.Factions.IsWildcard(f) {
 					wild = true
 				}
-				have[f] += dc.Count
+				have[f] += ic.Count * dc.Count
 				by[f] = append(by[f], dc.Card.Name)
 			}
 		}
@@ -59,14 +70,15 @@ brings every one.`,
 			done[c] = true
 			need := map[string]int{}
 			var order []string
-			for _, f := range c.Factions {
-				if g.Factions.IsNeutral(f) || g.Factions.IsWildcard(f) {
+			for _, ic := range c.IconCounts() {
+				f := ic.Faction
+				if g.Factions.IsNeutral(f) || g.Factions.IsWildcard(f) || ic.Count == 0 {
 					continue
 				}
 				if need[f] == 0 {
 					order = append(order, f)
 				}
-				need[f]++
+				need[f] += ic.Count
 			}
 			if len(order) == 0 {
 				continue
@@ -122,4 +134,43 @@ func brought(g *cardsdb.Game, have map[string]int, bringers []string) string {
 	}
 	sort.Strings(out)
 	return strings.Join(out, ", ")
+}
+
+// freePips checks a deck of a format where the player picks any pips
+// icons (Hubworld's Free Agent): for each affiliation, the most icons any
+// one card needs; their sum may not pass pips.
+func freePips(p *Pass, brings string, pips int) {
+	g := p.Game
+	most := map[string]int{}
+	at := map[string]cardsdb.DeckCard{}
+	var order []string
+	for _, dc := range p.Deck.Cards {
+		if dc.Card.Type == brings || dc.Section == nil {
+			continue
+		}
+		for _, ic := range dc.Card.IconCounts() {
+			f := ic.Faction
+			if g.Factions.IsNeutral(f) || g.Factions.IsWildcard(f) || ic.Count <= most[f] {
+				continue
+			}
+			if _, ok := most[f]; !ok {
+				order = append(order, f)
+			}
+			most[f], at[f] = ic.Count, dc
+		}
+	}
+	total := 0
+	var parts []string
+	for _, f := range order {
+		total += most[f]
+		parts = append(parts, fmt.Sprintf("%s %d for %q", g.Factions.Name(f), most[f], at[f].Card.Name))
+	}
+	if total <= pips {
+		return
+	}
+	label := strings.ToLower(g.Factions.Label)
+	for _, f := range order {
+		dc := at[f]
+		p.Report(dc.Pos, Error, dc.Section.ID, dc.Card.Name, "the deck needs %d %s icons (%s), the format allows %d; remove cards until their icons add up to %d", total, label, strings.Join(parts, ", "), pips, pips)
+	}
 }

@@ -26,7 +26,7 @@ import (
 var publicRules = []string{
 	"section-size", "copy-limit", "unknown-card", "card-type", "card-section", "companion",
 	"leader", "faction-limit", "guardian-stages", "domain", "non-innate",
-	"packs", "manifest", "affiliation",
+	"packs", "manifest", "affiliation", "format-list",
 }
 
 // warningRules are the rules whose findings are warnings: their docs say
@@ -522,7 +522,7 @@ func TestRulesFor(t *testing.T) {
 			}
 		}
 	}
-	want := "unknown-card card-type card-section section-size copy-limit leader companion faction-limit non-innate"
+	want := "unknown-card card-type card-section section-size copy-limit leader companion format-list faction-limit non-innate"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("RulesFor(arkhtide) = %s\nwant %s", got, want)
 	}

@@ -17,6 +17,7 @@ type buildOptions struct {
 	maxCards int
 	deck     string
 	game     string
+	format   string
 	output   string
 	strict   bool
 	json     bool
@@ -47,6 +48,7 @@ playtest engine or the deck is not legal).`,
 	opts.sheet.register(cmd)
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of a deck list that names none")
+	cmd.Flags().StringVar(&opts.format, "format", "", "the deck-building format to check (overrides the deck's format: line)")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat print warnings as errors")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
 	registerMaxCards(cmd, &opts.maxCards)
@@ -58,7 +60,7 @@ func runBuild(opts *buildOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	r, err := validateOne(db, opts.deck, opts.game, nil)
+	r, err := validateOne(db, opts.deck, opts.game, opts.format, nil)
 	if err != nil {
 		return inputError(err)
 	}
@@ -70,7 +72,7 @@ func runBuild(opts *buildOptions) error {
 		fmt.Fprintln(opts.io.Err, "deckwright: the deck breaks the rules above; nothing printed")
 		return errBrokeRules
 	}
-	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet, maxCards: opts.maxCards})
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, format: opts.format, sheet: opts.sheet, maxCards: opts.maxCards})
 	if err != nil {
 		return err
 	}
@@ -91,7 +93,7 @@ func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 		}
 		return errBrokeRules
 	}
-	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, sheet: opts.sheet})
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, format: opts.format, sheet: opts.sheet})
 	if err != nil {
 		return err
 	}

@@ -34,6 +34,8 @@ type gameJSON struct {
 	Sample   int        `json:"sample_cards"`
 	Decks    []string   `json:"decks"`
 	CardSize [2]float64 `json:"card_size_mm"`
+	// Formats lists the ids of the game's deck-building formats.
+	Formats []string `json:"formats,omitempty"`
 }
 
 func runGames(opts *gamesOptions) error {
@@ -43,7 +45,7 @@ func runGames(opts *gamesOptions) error {
 	}
 	var out []gameJSON
 	for _, g := range db.Games() {
-		j := gameJSON{ID: g.ID, Name: g.Name, Cards: len(g.Cards), Decks: []string{}, CardSize: [2]float64{g.CardSize.W, g.CardSize.H}}
+		j := gameJSON{ID: g.ID, Name: g.Name, Cards: len(g.Cards), Decks: []string{}, CardSize: [2]float64{g.CardSize.W, g.CardSize.H}, Formats: g.FormatIDs()}
 		for _, c := range g.Cards {
 			if c.Sample {
 				j.Sample++

@@ -37,6 +37,7 @@ loads with --db. See deckwright import pnp --help and deckwright import csv --he
 	}
 	cmd.AddCommand(newImportPnPCmd(io, g))
 	cmd.AddCommand(newImportCSVCmd(io, g))
+	cmd.AddCommand(newImportHubworldCmd(io, g))
 	return cmd
 }
 

@@ -122,6 +122,7 @@ type printOptions struct {
 	decks    []string
 	output   string
 	game     string
+	format   string
 	all      bool
 	strict   bool
 	json     bool
@@ -172,6 +173,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none; with --all, the game to print")
 	cmd.Flags().BoolVar(&opts.all, "all", false, "print the game's whole card pool in its physical counts")
 	registerMaxCards(cmd, &opts.maxCards)
+	cmd.Flags().StringVar(&opts.format, "format", "", "the deck-building format of the decks (overrides their format: line; print checks no deck rule, validate does)")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat warnings (low DPI, missing art or backs, cut text) as errors")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
 	cmd.Flags().StringVar(&opts.owned, "owned", "", "a list of the cards you own (decklist format), for --missing-only")
@@ -245,7 +247,7 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		return nil, err
 	}
 	for _, arg := range opts.decks {
-		deck, err := resolveDeck(db, arg, opts.game)
+		deck, err := resolveDeck(db, arg, opts.game, opts.format)
 		if err != nil {
 			return nil, err
 		}
@@ -305,7 +307,7 @@ func (j *printJob) note() {
 }
 
 // resolveDeck opens and resolves one deck argument.
-func resolveDeck(db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
+func resolveDeck(db *cardsdb.DB, arg, game, format string) (*cardsdb.Deck, error) {
 	list, err := db.OpenDeck(arg, game)
 	if err != nil {
 		return nil, inputError(err)
@@ -313,6 +315,9 @@ func resolveDeck(db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
 	g, err := db.GameOf(list)
 	if err != nil {
 		return nil, inputError(err)
+	}
+	if err := chooseFormat(g, list, format); err != nil {
+		return nil, err
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {

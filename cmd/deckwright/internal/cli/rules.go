@@ -8,14 +8,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/validate"
 )
 
 type rulesOptions struct {
-	io   IO
-	g    *globalOptions
-	game string
-	json bool
+	io     IO
+	g      *globalOptions
+	game   string
+	format string
+	json   bool
 }
 
 func newRulesCmd(io IO, g *globalOptions) *cobra.Command {
@@ -25,11 +27,13 @@ func newRulesCmd(io IO, g *globalOptions) *cobra.Command {
 		Short: "List the deck rules with their docs",
 		Long: `List every deck rule deckwright knows, with its doc and the parameters a game
 definition may give it (name, kind, default). With --game, list the rules
-that apply to that game, with the parameters its definition gives.`,
+that apply to that game, with the parameters its definition gives; with
+--format too, those of one of the game's deck-building formats.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error { return runRules(opts) },
 	}
 	cmd.Flags().StringVar(&opts.game, "game", "", "only the rules that apply to this game")
+	cmd.Flags().StringVar(&opts.format, "format", "", "with --game: the rules of this format of the game")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
 	return cmd
 }
@@ -66,6 +70,9 @@ func declares(r *validate.Rule, values map[string]any) []paramJSON {
 
 func runRules(opts *rulesOptions) error {
 	var list []ruleJSON
+	if opts.format != "" && opts.game == "" {
+		return usageError("--format needs --game ID")
+	}
 	if opts.game == "" {
 		for _, r := range validate.All() {
 			list = append(list, ruleJSON{Name: r.Name, Always: r.Always, Doc: r.Doc, Declares: declares(r, nil)})
@@ -79,7 +86,15 @@ func runRules(opts *rulesOptions) error {
 		if err != nil {
 			return usageError("--game: %v", err)
 		}
-		for _, a := range validate.RulesFor(g) {
+		chosen := &cardsdb.DeckList{}
+		if err := chooseFormat(g, chosen, opts.format); err != nil {
+			return err
+		}
+		var f *cardsdb.Format
+		if chosen.Format != "" {
+			f = g.Format(chosen.Format)
+		}
+		for _, a := range validate.RulesForFormat(g, f) {
 			r := ruleJSON{Name: a.Rule.Name, Always: a.Rule.Always, Doc: a.Rule.Doc, Declares: declares(a.Rule, a.Params)}
 			for _, name := range a.Given {
 				if r.Params == nil {

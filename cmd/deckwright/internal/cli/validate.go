@@ -13,12 +13,13 @@ import (
 )
 
 type validateOptions struct {
-	io    IO
-	g     *globalOptions
-	decks []string
-	game  string
-	json  bool
-	owned string
+	io     IO
+	g      *globalOptions
+	decks  []string
+	game   string
+	format string
+	json   bool
+	owned  string
 }
 
 func newValidateCmd(io IO, g *globalOptions) *cobra.Command {
@@ -54,6 +55,7 @@ breaks a rule, 2 for usage errors and unreadable input.`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none")
+	cmd.Flags().StringVar(&opts.format, "format", "", "the deck-building format to check (a format of the game; overrides a deck's format: line)")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
 	cmd.Flags().StringVar(&opts.owned, "owned", "", "a list of the cards you own (decklist format): warn where a deck needs more")
 	return cmd
@@ -63,6 +65,7 @@ breaks a rule, 2 for usage errors and unreadable input.`,
 type deckReport struct {
 	Deck     string             `json:"deck"`
 	Game     string             `json:"game"`
+	Format   string             `json:"format,omitempty"`
 	Legal    bool               `json:"legal"`
 	Problems []validate.Finding `json:"problems"`
 
@@ -103,9 +106,9 @@ func runValidate(opts *validateOptions) error {
 		var r deckReport
 		var err error
 		if arg == "-" {
-			r, err = validateStdin(db, opts.io.In, opts.game, owned)
+			r, err = validateStdin(db, opts.io.In, opts.game, opts.format, owned)
 		} else {
-			r, err = validateOne(db, arg, opts.game, owned)
+			r, err = validateOne(db, arg, opts.game, opts.format, owned)
 		}
 		if err != nil {
 			code = ExitInput
@@ -169,12 +172,12 @@ func readOwned(name string) (*cardsdb.DeckList, error) {
 	return l, nil
 }
 
-func validateOne(db *cardsdb.DB, arg, defaultGame string, owned *cardsdb.DeckList) (deckReport, error) {
+func validateOne(db *cardsdb.DB, arg, defaultGame, format string, owned *cardsdb.DeckList) (deckReport, error) {
 	list, err := db.OpenDeck(arg, defaultGame)
 	if err != nil {
 		return deckReport{}, err
 	}
-	return validateList(db, arg, list, owned)
+	return validateList(db, arg, list, format, owned)
 }
 
 // illegalJSON is for the commands that play or print a deck with --json:
@@ -183,7 +186,7 @@ func validateOne(db *cardsdb.DB, arg, defaultGame string, owned *cardsdb.DeckLis
 // Otherwise it prints nothing and returns nil, and the caller goes on (and
 // reports an unreadable deck itself).
 func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
-	r, err := validateOne(db, arg, game, nil)
+	r, err := validateOne(db, arg, game, "", nil)
 	if err != nil || r.Legal || playEngines[r.Game] == nil {
 		return nil
 	}
@@ -196,7 +199,7 @@ const stdinName = "<stdin>"
 
 // validateStdin reads a deck from standard input: a YAML deck when it
 // looks like one (see yamlDeck), a plain-text decklist otherwise.
-func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame string, owned *cardsdb.DeckList) (deckReport, error) {
+func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame, format string, owned *cardsdb.DeckList) (deckReport, error) {
 	if in == nil {
 		in = strings.NewReader("")
 	}
@@ -215,7 +218,7 @@ func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame string, owned *card
 	if list.Game == "" {
 		list.Game = defaultGame
 	}
-	return validateList(db, stdinName, list, owned)
+	return validateList(db, stdinName, list, format, owned)
 }
 
 // yamlDeck tells a YAML deck from a decklist, which has no file name to go
@@ -232,9 +235,12 @@ func yamlDeck(data []byte) bool {
 }
 
 // validateList checks a deck list that has been read.
-func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, owned *cardsdb.DeckList) (deckReport, error) {
+func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, format string, owned *cardsdb.DeckList) (deckReport, error) {
 	g, err := db.GameOf(list)
 	if err != nil {
+		return deckReport{}, err
+	}
+	if err := chooseFormat(g, list, format); err != nil {
 		return deckReport{}, err
 	}
 	deck, err := cardsdb.Resolve(g, list)
@@ -254,6 +260,9 @@ func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, owned *car
 		fs = []validate.Finding{}
 	}
 	r := deckReport{Deck: arg, Game: g.ID, Legal: validate.Legal(fs), Problems: fs, name: deck.Name(), sample: list.Sample}
+	if deck.Format != nil {
+		r.Format = deck.Format.ID
+	}
 	if check := effectCheckers[g.ID]; check != nil {
 		r.effects = check(deck)
 	}
@@ -303,7 +312,11 @@ func printReport(io IO, r deckReport, quiet bool) {
 	if !r.Legal {
 		verdict = "NOT legal"
 	}
-	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s%s\n", r.Deck, r.name, r.Game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"), quietMarks(quiet, r.sample, r.prov))
+	game := r.Game
+	if r.Format != "" {
+		game += ", format " + r.Format
+	}
+	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s%s\n", r.Deck, r.name, game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"), quietMarks(quiet, r.sample, r.prov))
 	if quiet {
 		return
 	}

@@ -1,0 +1,217 @@
+package cardsdb
+
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Format is one of a game's deck-building formats (Hubworld's standard,
+// Free Agent and Casual): the game's rules with some replaced, changed or
+// skipped, and a ban and restricted list. A deck chooses one with a
+// format: line (or validate --format); a deck that names none is checked
+// by the game's own rules.
+type Format struct {
+	ID   string
+	Name string
+	Doc  string
+	// Rules, when RulesSet, replace the rules the game switches on.
+	Rules    []RuleRef
+	RulesSet bool
+	// Override gives rules the game switches on other parameters: each
+	// parameter named replaces the game's; a rule the game lacks is added.
+	Override []RuleRef
+	// Skip names rules that do not run in the format, always-on ones
+	// included; SkipAll skips every rule but unknown-card.
+	Skip    []string
+	SkipAll bool
+	// Banned cards may not be in a deck of the format.
+	Banned []CardRef
+	// Restricted cards: a deck may hold one of them, one copy, at most.
+	Restricted []CardRef
+	Pos        Pos
+}
+
+// CardRef is a card a format names, with the position of the name.
+type CardRef struct {
+	Name string
+	Pos  Pos
+}
+
+// Format returns the format whose id or name is name (ignoring case,
+// accents and spacing), or nil.
+func (g *Game) Format(name string) *Format {
+	key := Fold(name)
+	for _, f := range g.Formats {
+		if Fold(f.ID) == key || Fold(f.Name) == key {
+			return f
+		}
+	}
+	return nil
+}
+
+// FormatIDs lists the ids of the game's formats.
+func (g *Game) FormatIDs() []string {
+	out := make([]string, len(g.Formats))
+	for i, f := range g.Formats {
+		out[i] = f.ID
+	}
+	return out
+}
+
+// RuleRefs returns the rules the game switches on in the format: the
+// game's own, replaced or overridden as the format says, without the ones
+// it skips (always-on rules are skipped by the validator, see Skips). A nil
+// format gives the game's rules.
+func (f *Format) RuleRefs(g *Game) []RuleRef {
+	if f == nil {
+		return g.Rules
+	}
+	base := g.Rules
+	if f.RulesSet {
+		base = f.Rules
+	}
+	var out []RuleRef
+	for _, r := range base {
+		if !f.Skips(r.Name) {
+			out = append(out, r)
+		}
+	}
+	for _, o := range f.Override {
+		found := false
+		for i, r := range out {
+			if r.Name != o.Name {
+				continue
+			}
+			found = true
+			params := map[string]any{}
+			pos := map[string]ParamPos{}
+			for k, v := range r.Params {
+				params[k], pos[k] = v, r.ParamPos[k]
+			}
+			for k, v := range o.Params {
+				params[k], pos[k] = v, o.ParamPos[k]
+			}
+			out[i] = RuleRef{Name: r.Name, Params: params, ParamPos: pos, Pos: o.Pos}
+		}
+		if !found && !f.Skips(o.Name) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Skips reports whether the format does not run the named rule.
+func (f *Format) Skips(rule string) bool {
+	if f == nil {
+		return false
+	}
+	if f.SkipAll {
+		return rule != "unknown-card"
+	}
+	return contains(f.Skip, rule)
+}
+
+var formatKeys = []string{"id", "name", "doc", "rules", "override", "skip", "banned", "restricted"}
+
+func (d *decoder) formats(n *yaml.Node) []*Format {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "formats must be a list, found %s", kindName(n))
+		return nil
+	}
+	var out []*Format
+	seen := map[string]Pos{}
+	for _, item := range n.Content {
+		pairs, ok := d.mapping(item, "format")
+		if !ok {
+			continue
+		}
+		f := &Format{Pos: d.pos(item)}
+		for _, p := range pairs {
+			switch p.Key {
+			case "id":
+				f.ID = d.id(p.V, "format id")
+			case "name":
+				f.Name = d.name(p.V, "format name")
+			case "doc":
+				f.Doc = d.str(p.V, "format doc")
+			case "rules":
+				f.Rules, f.RulesSet = d.rules(p.V), true
+			case "override":
+				f.Override = d.rules(p.V)
+			case "skip":
+				if p.V.Kind == yaml.ScalarNode && p.V.Value == "all" {
+					f.SkipAll = true
+				} else {
+					f.Skip = d.strings(p.V, "skip")
+				}
+			case "banned":
+				f.Banned = d.cardRefs(p.V, "banned")
+			case "restricted":
+				f.Restricted = d.cardRefs(p.V, "restricted")
+			default:
+				d.unknown(p, "format", formatKeys)
+			}
+		}
+		if f.ID == "" {
+			if !hasKey(pairs, "id") {
+				d.errorf(item, "format has no id")
+			}
+			continue
+		}
+		if f.Name == "" {
+			f.Name = f.ID
+		}
+		if prev, dup := seen[f.ID]; dup {
+			d.errorf(item, "duplicate format %q (first at %s)", f.ID, prev)
+			continue
+		}
+		seen[f.ID] = f.Pos
+		out = append(out, f)
+	}
+	return out
+}
+
+func (d *decoder) cardRefs(n *yaml.Node, what string) []CardRef {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "%s must be a list of card names, found %s", what, kindName(n))
+		return nil
+	}
+	var out []CardRef
+	for _, item := range n.Content {
+		if name := d.name(item, what+" card"); name != "" {
+			out = append(out, CardRef{Name: name, Pos: d.pos(item)})
+		}
+	}
+	return out
+}
+
+// checkFormats reports the cards a format bans or restricts that the game
+// does not have (once every card file is loaded).
+func (g *Game) checkFormats(errs *ErrorList) {
+	for _, f := range g.Formats {
+		for _, list := range [][]CardRef{f.Banned, f.Restricted} {
+			for _, r := range list {
+				if g.Card(r.Name) == nil {
+					errs.Add(r.Pos, "format %q names no card of %s: %q%s", f.ID, g.Name, r.Name, didYouMean(g.Suggest(r.Name)))
+				}
+			}
+		}
+	}
+}
+
+// resolveFormat sets the deck's format from its list.
+func (d *Deck) resolveFormat(errs *ErrorList) {
+	name := d.List.Format
+	if name == "" {
+		return
+	}
+	if d.Format = d.Game.Format(name); d.Format != nil {
+		return
+	}
+	if len(d.Game.Formats) == 0 {
+		errs.Add(d.List.FormatPos, "format %q: %s defines no formats; remove the format line", name, d.Game.Name)
+		return
+	}
+	errs.Add(d.List.FormatPos, "unknown format %q; %s has formats %s%s", name, d.Game.Name, strings.Join(d.Game.FormatIDs(), ", "), didYouMean(Suggest(name, d.Game.FormatIDs(), 1)))
+}

@@ -1,0 +1,73 @@
+package cardsdb
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// IconDef is one icon of a game's icon set: rules text writes it as
+// [name] ("[shard]"), and templates print it as its glyph (or its image)
+// instead of the word in brackets.
+type IconDef struct {
+	Name  string
+	Glyph string // a short text the card font draws: "♦"
+	Image string // path inside the game's FS, "" for none
+	Pos   Pos
+}
+
+// MaxGlyphLen is how many characters an icon's glyph may have.
+const MaxGlyphLen = 8
+
+// Icon returns the game's icon called name (case ignored), or nil.
+func (g *Game) Icon(name string) *IconDef {
+	for _, ic := range g.Icons {
+		if strings.EqualFold(ic.Name, name) {
+			return ic
+		}
+	}
+	return nil
+}
+
+// icons reads a game's icon set: a mapping of icon name to a glyph, or to
+// {glyph, image}.
+func (d *decoder) iconSet(n *yaml.Node, dir string) []*IconDef {
+	pairs, ok := d.mapping(n, "icons")
+	if !ok {
+		return nil
+	}
+	var out []*IconDef
+	for _, p := range pairs {
+		ic := &IconDef{Name: p.Key, Pos: d.pos(p.K)}
+		if strings.ContainsAny(p.Key, "[] \t\n") || p.Key == "" {
+			d.errorf(p.K, "icon name %q may not hold brackets or spaces", p.Key)
+			continue
+		}
+		if p.V.Kind == yaml.ScalarNode {
+			ic.Glyph = d.name(p.V, "icon "+p.Key)
+		} else {
+			fields, _ := d.mapping(p.V, "icon "+p.Key)
+			for _, f := range fields {
+				switch f.Key {
+				case "glyph":
+					ic.Glyph = d.name(f.V, "icon "+p.Key+" glyph")
+				case "image":
+					ic.Image = d.imagePath(f.V, dir)
+				default:
+					d.unknown(f, "icon", []string{"glyph", "image"})
+				}
+			}
+			if ic.Glyph == "" && ic.Image == "" {
+				d.errorf(p.V, "icon %q has neither glyph nor image", p.Key)
+				continue
+			}
+		}
+		if utf8.RuneCountInString(ic.Glyph) > MaxGlyphLen {
+			d.errorf(p.V, "icon %q: glyph %q is longer than %d characters", p.Key, ic.Glyph, MaxGlyphLen)
+			continue
+		}
+		out = append(out, ic)
+	}
+	return out
+}

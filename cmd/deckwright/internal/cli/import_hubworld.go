@@ -1,0 +1,103 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/hubworld"
+)
+
+type importHubworldOptions struct {
+	io     IO
+	g      *globalOptions
+	dir    string
+	output string
+	json   bool
+}
+
+func newImportHubworldCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &importHubworldOptions{io: io, g: g}
+	cmd := &cobra.Command{
+		Use:   "hubworld-data DIR [-o OUT]",
+		Short: "Convert the community card data of Hubworld: Aidalon (Hubworld-Data) into a game folder",
+		Long: `Read the EDN files of a copy of the public Hubworld-Data repository (DIR, or
+its edn folder: edn/cards/*.edn, edn/set-cards/*.edn, edn/factions.edn,
+edn/formats.edn, edn/mwls.edn, edn/subtypes.edn) and write a game folder
+(default out/hubworld): game.yaml with the real affiliations and the data's
+formats (plus Casual), and cards/AFFILIATION.yaml with every card, its
+affiliation icons counted, its alias, subtitle, traits, uniqueness, set,
+collector number and illustrator.
+
+The game's id is hubworld, so --db OUT replaces deckwright's sample
+Hubworld cards with the real ones. deckwright does not ship the data (its
+license is not stated): fetch it yourself.
+
+Exit status: 0 done, 2 unreadable or malformed data, or an output path that
+is not a folder.`,
+		Example: `  git clone https://github.com/NBKelly/Hubworld-Data
+  deckwright import hubworld-data Hubworld-Data -o out/hubworld
+  deckwright --db out/hubworld validate my-deck.txt --format free-agent`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(_ *cobra.Command, args []string) error {
+			opts.dir = args[0]
+			return runImportHubworld(opts)
+		},
+	}
+	cmd.Flags().StringVarP(&opts.output, "output", "o", filepath.Join("out", "hubworld"), "the game folder to write")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the summary as JSON")
+	return cmd
+}
+
+func runImportHubworld(opts *importHubworldOptions) error {
+	st, err := os.Stat(opts.dir)
+	if err != nil {
+		return inputError(err)
+	}
+	if !st.IsDir() {
+		return usageError("%s is not a folder; give the Hubworld-Data folder", opts.dir)
+	}
+	root, err := os.OpenRoot(opts.dir)
+	if err != nil {
+		return inputError(err)
+	}
+	defer root.Close()
+	res, err := hubworld.Convert(root.FS(), hubworld.Options{Dir: filepath.ToSlash(filepath.Clean(opts.dir))})
+	if err != nil {
+		return inputError(err)
+	}
+	if st, err := os.Stat(opts.output); err == nil && !st.IsDir() {
+		return usageError("-o %s is not a folder", opts.output)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return inputError(err)
+	}
+	var files []string
+	for _, f := range res.Files {
+		p := filepath.Join(opts.output, filepath.FromSlash(f.Path))
+		if err := writeAtomic(opts.io.temps, p, func(w io.Writer) error {
+			_, err := io.Copy(w, bytes.NewReader(f.Data))
+			return err
+		}); err != nil {
+			return inputError(err)
+		}
+		files = append(files, p)
+	}
+	for _, s := range res.Skipped {
+		fmt.Fprintf(opts.io.Err, "deckwright: warning: skipped %s\n", s)
+	}
+	if opts.json {
+		skipped := res.Skipped
+		if skipped == nil {
+			skipped = []string{}
+		}
+		return writeJSON(opts.io, map[string]any{"output": opts.output, "cards": res.Cards, "files": files, "skipped": skipped})
+	}
+	fmt.Fprintf(opts.io.Out, "wrote %d cards to %s (%d files); load them with --db %s\n", res.Cards, opts.output, len(files), opts.output)
+	return nil
+}

@@ -1,0 +1,169 @@
+package hubworld_test
+
+import (
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/hubworld"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden game folder")
+
+// golden is the fixture converted with the id hubreal: the validate
+// package checks decks of every format against it.
+const golden = "../validate/testdata/games/hubreal"
+
+func convertFixture(t *testing.T) *hubworld.Result {
+	t.Helper()
+	res, err := hubworld.Convert(os.DirFS("testdata/Hubworld-Data"), hubworld.Options{ID: "hubreal"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestConvertGolden compares the converted fixture with the golden folder
+// (go test -update rewrites it).
+func TestConvertGolden(t *testing.T) {
+	res := convertFixture(t)
+	if res.Cards != 27 || len(res.Skipped) != 0 {
+		t.Errorf("converted %d cards, skipped %q; want 27 and none", res.Cards, res.Skipped)
+	}
+	var got []string
+	for _, f := range res.Files {
+		got = append(got, f.Path)
+		p := filepath.Join(golden, filepath.FromSlash(f.Path))
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(want) != string(f.Data) {
+			t.Errorf("%s differs from the golden file (go test ./hubworld -update)\n got:\n%s", f.Path, f.Data)
+		}
+	}
+	var have []string
+	filepath.WalkDir(golden, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(golden, p)
+			have = append(have, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	sort.Strings(got)
+	if strings.Join(got, " ") != strings.Join(have, " ") {
+		t.Errorf("files %v, golden folder holds %v", got, have)
+	}
+}
+
+// TestConvertedGameLoads loads the converted folder and checks what the
+// brief asks of real cards: counted icons, a unique agent, an alias that
+// finds its card and one that two cards share.
+func TestConvertedGameLoads(t *testing.T) {
+	res, err := hubworld.Convert(os.DirFS("testdata/Hubworld-Data/edn"), hubworld.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mem := fstest.MapFS{}
+	for _, f := range res.Files {
+		mem["hw/"+f.Path] = &fstest.MapFile{Data: f.Data}
+	}
+	db := cardsdb.Empty()
+	if err := db.AddFS(mem, "hw", "out/"); err != nil {
+		t.Fatal(err)
+	}
+	g, ok := db.Game("hubworld")
+	if !ok {
+		t.Fatal("no game hubworld")
+	}
+	if len(g.Cards) != 27 || len(g.Factions.Values) != 2 || len(g.Formats) != 3 {
+		t.Fatalf("%d cards, %d affiliations, %d formats; want 27, 2, 3", len(g.Cards), len(g.Factions.Values), len(g.Formats))
+	}
+	emp := g.Card("Emperor Drejj")
+	if ic := emp.IconCounts(); len(ic) != 1 || ic[0] != (cardsdb.Icon{Faction: "omniworks", Count: 4}) {
+		t.Errorf("Emperor Drejj icons = %v, want omniworks 4", ic)
+	}
+	if c := g.Card("Guildmaster Yanos"); c == nil || !c.Unique || c.Type != "agent" || c.Subtitle != "Affable Gaffer" {
+		t.Errorf("Guildmaster Yanos by alias = %+v", c)
+	}
+	if c := g.Card("Goldie Xin"); c != nil {
+		t.Errorf("Goldie Xin found %q; two seekers share the alias", c.Name)
+	}
+	c := g.Card("Goldie Xin: Tinkering Technician")
+	if c.Set != "pre-release" || c.Number != "01001" || c.Illustrator != "Evan Simonet" || len(c.Traits) != 1 || c.Traits[0] != "Paragon" {
+		t.Errorf("Goldie Xin = %+v", c)
+	}
+	if c := g.Card("Goldie Xin: Junk Collector"); c.Number != "" || c.Copies != 1 {
+		t.Errorf("a card outside every set: number %q, copies %d", c.Number, c.Copies)
+	}
+	if f := g.Format("Free Agent"); f == nil || len(f.Override) != 1 {
+		t.Errorf("Free Agent = %+v", f)
+	}
+	if f := g.Format("pre-release"); f == nil || len(f.Banned) != 1 || f.Banned[0].Name != "Forced Liquidation" || len(f.Restricted) != 2 {
+		t.Errorf("pre-release = %+v", f)
+	}
+}
+
+func TestText(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`<strong>[Click] If:</strong> Gain 3 [Credit].`, `**[action] If:** Gain 3 [shard].`},
+		{"a.<br/> <hr class=\"x\"/>\n<em>b</em> &amp; [Heat] [Unknown]", "a.\n*b* & [heat] [Unknown]"},
+		{"<script>x</script>", "x"},
+	} {
+		if got := hubworld.Text(tc.in); got != tc.want {
+			t.Errorf("Text(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestConvertErrors(t *testing.T) {
+	base := func() fstest.MapFS {
+		return fstest.MapFS{
+			"edn/factions.edn":    {Data: []byte(`[{:id :omniworks :name "Omniworks"}]`)},
+			"edn/cards/a.edn":     {Data: []byte(`{:id "a" :title "A" :type :moment :faction :omniworks}`)},
+			"edn/formats.edn":     {Data: []byte(`[]`)},
+			"edn/set-cards/.keep": {Data: nil},
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(fstest.MapFS)
+		want string
+	}{
+		{"no cards folder", func(m fstest.MapFS) { delete(m, "edn/cards/a.edn") }, "no edn/cards folder"},
+		{"bad edn", func(m fstest.MapFS) { m["edn/cards/a.edn"] = &fstest.MapFile{Data: []byte("{:id \"a\"\n :title}")} }, "cards/a.edn:1:1: map has 3 forms"},
+		{"not a map", func(m fstest.MapFS) { m["edn/cards/a.edn"] = &fstest.MapFile{Data: []byte(`[1]`)} }, "cards/a.edn: want a card map, found a collection"},
+		{"no factions", func(m fstest.MapFS) { delete(m, "edn/factions.edn") }, "factions.edn"},
+		{"duplicate id", func(m fstest.MapFS) { m["edn/cards/b.edn"] = m["edn/cards/a.edn"] }, `cards/b.edn: card id "a" is also in cards/a.edn`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := base()
+			tc.edit(m)
+			_, err := hubworld.Convert(m, hubworld.Options{})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error = %v, want %q", err, tc.want)
+			}
+		})
+	}
+	m := base()
+	m["edn/cards/b.edn"] = &fstest.MapFile{Data: []byte(`{:id "b" :title "B" :type :ice :faction :omniworks}`)}
+	res, err := hubworld.Convert(m, hubworld.Options{})
+	if err != nil || res.Cards != 1 || len(res.Skipped) != 1 || !strings.Contains(res.Skipped[0], `"B" has type "ice"`) {
+		t.Errorf("a card of an unknown type: %v, %+v", err, res)
+	}
+}

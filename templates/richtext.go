@@ -1,0 +1,89 @@
+package templates
+
+import (
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// Span is a run of rules text in one style, or one icon of the game's
+// icon set.
+type Span struct {
+	Text   string // the text, or the icon's glyph
+	Bold   bool
+	Italic bool
+	// Icon is the icon the span draws ([shard] in the text), nil for text.
+	Icon *cardsdb.IconDef
+}
+
+// ParseRich splits rules text written with deckwright's markup into spans:
+// **bold**, *italic*, and [name] for an icon of the game's icon set
+// (cardsdb.Game.Icons). A bracketed word that names no icon, and a star
+// that opens or closes nothing, stay as written.
+func ParseRich(s string, g *cardsdb.Game) []Span {
+	var out []Span
+	var cur strings.Builder
+	bold, italic := false, false
+	flush := func() {
+		if cur.Len() > 0 {
+			out = append(out, Span{Text: cur.String(), Bold: bold, Italic: italic})
+			cur.Reset()
+		}
+	}
+	for i := 0; i < len(s); {
+		switch {
+		case strings.HasPrefix(s[i:], "**") && (bold || closes(s[i+2:], "**")):
+			flush()
+			bold = !bold
+			i += 2
+		case s[i] == '*' && (italic || closes(s[i+1:], "*")):
+			flush()
+			italic = !italic
+			i++
+		case s[i] == '[':
+			end := strings.IndexByte(s[i:], ']')
+			var ic *cardsdb.IconDef
+			if end > 1 && g != nil {
+				ic = g.Icon(s[i+1 : i+end])
+			}
+			if ic == nil {
+				cur.WriteByte('[')
+				i++
+				continue
+			}
+			flush()
+			glyph := ic.Glyph
+			if glyph == "" {
+				glyph = "[" + ic.Name + "]" // an image-only icon: text proxies name it
+			}
+			out = append(out, Span{Text: glyph, Bold: bold, Italic: italic, Icon: ic})
+			i += end + 1
+		default:
+			cur.WriteByte(s[i])
+			i++
+		}
+	}
+	flush()
+	return out
+}
+
+// closes reports whether rest holds the closing marker of a run that
+// starts here: a marker follows later on the same line, and the run does
+// not start with a space.
+func closes(rest, marker string) bool {
+	if rest == "" || rest[0] == ' ' || rest[0] == '\n' || rest[0] == '*' && marker == "*" {
+		return false
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	return strings.Contains(line, marker)
+}
+
+// plainRich returns rules text as Data.Text holds it: icons as their
+// glyphs, markup markers turned into the marks the renderer sets in bold
+// and italic (see markedRich).
+func plainRich(s string, g *cardsdb.Game) string {
+	if !strings.ContainsAny(s, "*[") {
+		return s
+	}
+	return markedRich(ParseRich(s, g))
+}
