@@ -18,10 +18,6 @@ const DefaultMaxPages = 1000
 // resample is the filter faces are resampled with.
 var resample = imaging.CatmullRom
 
-// forceRaster makes Import rasterize pages made of card images too; tests
-// set it to exercise the raster path on every layout.
-var forceRaster = false
-
 // Import reads the print-and-play PDF at pdfPath and cuts out its cards.
 //
 // Each page is read one at a time. A page whose cards are separate images
@@ -238,7 +234,7 @@ func (im *importer) loadPage(nr int) (*source, error) {
 		return nil, fmt.Errorf("page %d: an image of %d megapixels is over the cap of %d", nr, p.maxSide/1_000_000, maxPixels/1_000_000)
 	}
 	s := &source{p: p}
-	if !p.forms && !forceRaster {
+	if !p.forms && !im.opt.forceRaster {
 		for _, pl := range p.images {
 			if _, _, ok := im.cardBox(pl.box); ok && pl.turn >= 0 {
 				s.cards = append(s.cards, pl)
@@ -455,8 +451,10 @@ func pair(fronts, backs []cut, mirror func(Rect) (float64, float64), upsideDown 
 
 // fold is what a fold sheet gave.
 type fold struct {
-	cards  []Card
-	report PageReport
+	cards      []Card
+	report     PageReport
+	sharedBack bool    // one half's cards share one picture
+	gutter     float64 // mm from the fold line to the nearest card
 }
 
 // readFold reads a page with fronts on one half and backs on the other.
@@ -476,7 +474,7 @@ func (im *importer) readFold(nr int) (*fold, error) {
 			errs = append(errs, err)
 			continue
 		}
-		if best == nil || fd.pairs() > best.pairs() {
+		if best == nil || fd.rank() > best.rank() {
 			best = fd
 		}
 	}
@@ -484,6 +482,16 @@ func (im *importer) readFold(nr int) (*fold, error) {
 		return nil, fmt.Errorf("page %d: not a fold sheet: %w", nr, errors.Join(errs...))
 	}
 	return best, nil
+}
+
+// rank orders the ways to fold a sheet: one half holding a shared back
+// first, then more cards paired.
+func (f *fold) rank() int {
+	r := f.pairs() + 100*min(int(f.gutter), 99)
+	if f.sharedBack {
+		r += 100000
+	}
+	return r
 }
 
 func (f *fold) pairs() int {
@@ -526,6 +534,17 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 	if uniform(first.cuts) && !uniform(second.cuts) {
 		fronts, backs = second, first
 	}
+	shared := uniform(backs.cuts)
+	gutter := math.Inf(1)
+	for _, sd := range []*side{first, second} {
+		for _, c := range sd.cuts {
+			if vertical {
+				gutter = min(gutter, math.Abs(c.box.X-w/2), math.Abs(c.box.X+c.box.W-w/2))
+			} else {
+				gutter = min(gutter, math.Abs(c.box.Y-h/2), math.Abs(c.box.Y+c.box.H-h/2))
+			}
+		}
+	}
 	mirror := func(r Rect) (float64, float64) {
 		if vertical {
 			return w - r.cx(), r.cy()
@@ -535,21 +554,27 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 	cards := pair(fronts.cuts, backs.cuts, mirror, !vertical, im.opt)
 	rep := fronts.report
 	rep.Side = "fold"
-	return &fold{cards: cards, report: rep}, nil
+	return &fold{cards: cards, report: rep, sharedBack: shared, gutter: gutter}, nil
 }
 
-// uniform reports whether at least two faces were cut and all share one
-// picture.
+// uniform reports whether at least two faces were cut and at least two
+// thirds of them share one picture (a back most cards share; the others
+// may have backs of their own).
 func uniform(cuts []cut) bool {
 	if len(cuts) < 2 {
 		return false
 	}
-	for _, c := range cuts[1:] {
-		if HashDistance(c.face.Hash, cuts[0].face.Hash) > SameHash {
-			return false
+	best := 0
+	for _, a := range cuts {
+		n := 0
+		for _, b := range cuts {
+			if HashDistance(a.face.Hash, b.face.Hash) <= SameHash {
+				n++
+			}
 		}
+		best = max(best, n)
 	}
-	return true
+	return best >= 2 && 3*best >= 2*len(cuts)
 }
 
 // guessLayout guesses where the backs are (see Import).

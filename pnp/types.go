@@ -32,6 +32,11 @@ type Options struct {
 	KeepBleed bool
 	// MaxPages refuses PDFs with more pages than this (0: 1000).
 	MaxPages int
+
+	// forceRaster makes Import render pages made of card images too and
+	// look for their grid; tests use it to try grid finding on every
+	// layout deckwright prints.
+	forceRaster bool
 }
 
 // Face is one cut card face.
