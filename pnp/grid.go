@@ -158,48 +158,70 @@ func abs(v int) int {
 	return v
 }
 
-// axisProfiles are the evidence for card edges along one axis: edge[i] is
-// how much the picture changes between lines i-1 and i (less its local
-// median), rise[i] and fall[i] how much printed area starts or stops there.
+// axisProfiles are the evidence for card edges along one axis. A change
+// in the picture between lines i-1 and i (less its local median) counts in
+// left[i] when something printed starts at line i, in right[i] when
+// something printed stops at line i-1 (both across a boundary between two
+// cards, or at a thin line); edge[i] is the larger. rise[i] and fall[i]
+// say how much printed area starts or stops there.
 type axisProfiles struct {
-	edge, rise, fall []float64
-	ink              []float64 // printed pixels in each line
+	left, right, edge []float64
+	rise, fall        []float64
+	ink               []float64 // printed pixels in each line
+	noise             float64   // 3 times the median |edge|: what a real edge must exceed
 }
 
 // profiles measures the evidence for vertical card edges (along x) and
 // horizontal ones (along y) in g.
 func profiles(g *greyMap, paper int, pxPerMM float64) (px, py axisProfiles) {
-	ex := make([]float64, g.w)
-	ey := make([]float64, g.h)
+	lx, rx := make([]float64, g.w), make([]float64, g.w)
+	ly, ry := make([]float64, g.h), make([]float64, g.h)
 	ix := make([]float64, g.w)
 	iy := make([]float64, g.h)
+	inked := func(v int) bool { return abs(v-paper) > inkLevel }
 	for y := 0; y < g.h; y++ {
 		row := g.pix[y*g.w : (y+1)*g.w]
 		for x := 0; x < g.w; x++ {
 			v := int(row[x])
-			if abs(v-paper) > inkLevel {
+			in := inked(v)
+			if in {
 				ix[x]++
 				iy[y]++
 			}
 			if x > 0 {
-				if d := abs(v - int(row[x-1])); d > 8 {
-					ex[x] += float64(d)
+				u := int(row[x-1])
+				if d := abs(v - u); d > 8 {
+					prev := inked(u)
+					if in || !prev {
+						lx[x] += float64(d)
+					}
+					if prev || !in {
+						rx[x] += float64(d)
+					}
 				}
 			}
 			if y > 0 {
-				if d := abs(v - int(g.pix[(y-1)*g.w+x])); d > 8 {
-					ey[y] += float64(d)
+				u := int(g.pix[(y-1)*g.w+x])
+				if d := abs(v - u); d > 8 {
+					prev := inked(u)
+					if in || !prev {
+						ly[y] += float64(d)
+					}
+					if prev || !in {
+						ry[y] += float64(d)
+					}
 				}
 			}
 		}
 	}
 	win := max(2, int(3*pxPerMM))
-	return axis(ex, ix, win), axis(ey, iy, win)
+	return axis(lx, rx, ix, win), axis(ly, ry, iy, win)
 }
 
-func axis(e, ink []float64, win int) axisProfiles {
+// lessMedian returns e less its median over a window of ±win.
+func lessMedian(e []float64, win int) []float64 {
 	n := len(e)
-	p := axisProfiles{edge: make([]float64, n), rise: make([]float64, n), fall: make([]float64, n), ink: ink}
+	out := make([]float64, n)
 	buf := make([]float64, 0, 2*win+1)
 	for i := 0; i < n; i++ {
 		buf = buf[:0]
@@ -207,10 +229,26 @@ func axis(e, ink []float64, win int) axisProfiles {
 			buf = append(buf, e[j])
 		}
 		sort.Float64s(buf)
-		p.edge[i] = e[i] - buf[len(buf)/2]
+		out[i] = e[i] - buf[len(buf)/2]
+	}
+	return out
+}
+
+func axis(left, right, ink []float64, win int) axisProfiles {
+	n := len(left)
+	p := axisProfiles{left: lessMedian(left, win), right: lessMedian(right, win), edge: make([]float64, n),
+		rise: make([]float64, n), fall: make([]float64, n), ink: ink}
+	abs := make([]float64, n)
+	for i := range p.edge {
+		p.edge[i] = max(p.left[i], p.right[i])
+		abs[i] = math.Abs(p.edge[i])
+	}
+	sort.Float64s(abs)
+	if n > 0 {
+		p.noise = 3 * abs[n/2]
 	}
 	// Printed area starting or stopping: compare the two lines either side.
-	const inkWeight = 128
+	const inkWeight = 32
 	for i := 0; i < n; i++ {
 		before := (at(ink, i-1) + at(ink, i-2)) / 2
 		after := (at(ink, i) + at(ink, i+1)) / 2
@@ -245,6 +283,9 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
 	cMax := int(math.Ceil(n + 2*maxBleed*pxPerMM))
 	gMax := int(math.Ceil(maxGap * pxPerMM))
 	best := lattice{score: math.Inf(-1)}
+	// Each line takes the best evidence within a pixel: rendering rounds
+	// edges to whole pixels, so a lattice's edges may be a pixel off.
+	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
 	a := make([]float64, 0, L)
 	b := make([]float64, 0, L)
 	for pitch := cMin; pitch <= cMax+gMax && pitch <= L; pitch++ {
@@ -254,8 +295,8 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
 		clear(a)
 		clear(b)
 		for i := 0; i < L; i++ {
-			a[i%pitch] += p.edge[i] + p.rise[i]
-			b[i%pitch] += p.edge[i] + p.fall[i]
+			a[i%pitch] += left[i]
+			b[i%pitch] += right[i]
 		}
 		for cell := cMin; cell <= min(cMax, pitch); cell++ {
 			for x0 := 0; x0 < pitch; x0++ {
@@ -266,7 +307,83 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
 			}
 		}
 	}
-	return best
+	if best.pitch == 0 {
+		return best
+	}
+	return best.centre(p, cMin, cMax)
+}
+
+// centre moves the lattice's cells to where its edges are most symmetric:
+// with bleed and cut lines a card has two pairs of edges (the bleed's and
+// the trim's), and the best single pair may mix them. Every pair of left
+// and right edges at equal distances from a centre adds the geometric mean
+// of their strengths; the cell keeps the widest strong pair about the best
+// centre.
+func (l lattice) centre(p axisProfiles, cMin, cMax int) lattice {
+	L := len(p.edge)
+	a := make([]float64, l.pitch)
+	b := make([]float64, l.pitch)
+	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
+	for i := 0; i < L; i++ {
+		a[i%l.pitch] += left[i]
+		b[i%l.pitch] += right[i]
+	}
+	mod := func(i int) int { return ((i % l.pitch) + l.pitch) % l.pitch }
+	pairAt := func(m2, c int) float64 {
+		// m2 is twice the centre; the pair is (m2-c)/2 and (m2+c)/2.
+		x := (m2 - c) / 2
+		return math.Sqrt(max(0, a[mod(x)]) * max(0, b[mod(x+c)]))
+	}
+	m0 := 2*l.x0 + l.cell
+	reach := max(2, (cMax-cMin)/2+2)
+	bestM, bestS := m0, -1.0
+	for m2 := m0 - 2*reach; m2 <= m0+2*reach; m2++ {
+		s := 0.0
+		for c := cMin; c <= cMax; c++ {
+			if (m2-c)%2 != 0 {
+				continue
+			}
+			s += pairAt(m2, c)
+		}
+		if s > bestS {
+			bestM, bestS = m2, s
+		}
+	}
+	strongest := 0.0
+	for c := cMin; c <= cMax; c++ {
+		if (bestM-c)%2 == 0 {
+			strongest = max(strongest, pairAt(bestM, c))
+		}
+	}
+	cell := l.cell
+	for c := cMax; c >= cMin; c-- {
+		if (bestM-c)%2 == 0 && pairAt(bestM, c) >= 0.25*strongest && c <= l.pitch {
+			cell = c
+			break
+		}
+	}
+	// Keep the cell's centre at bestM/2 (to a pixel).
+	if (bestM-cell)%2 != 0 {
+		cell--
+	}
+	l.x0 = mod((bestM - cell) / 2)
+	l.cell = cell
+	return l
+}
+
+// pooled returns e+f, each line taking the largest value within a line of
+// it.
+func pooled(e, f []float64) []float64 {
+	n := len(e)
+	out := make([]float64, n)
+	for i := range out {
+		v := math.Inf(-1)
+		for j := max(0, i-1); j <= min(n-1, i+1); j++ {
+			v = max(v, e[j]+f[j])
+		}
+		out[i] = v
+	}
+	return out
 }
 
 // cellsAlong lists the starts of the lattice's cells that lie within
@@ -430,43 +547,36 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	if float64(outside) > 0.1*float64(total) {
 		return nil, fmt.Errorf("%.0f%% of what is printed lies outside the best grid of %s mm cards", 100*float64(outside)/float64(total), sizeName(w, h))
 	}
-	// The cards' edges must be seen.
-	support := func(p axisProfiles, pos int, left bool) float64 {
-		best := math.Inf(-1)
+	// The cards' edges must be seen: a change in the picture along each
+	// edge clearly above what changes elsewhere.
+	seen := func(p axisProfiles, pos, length int) bool {
+		v := math.Inf(-1)
 		for d := -1; d <= 1; d++ {
-			i := pos + d
-			if i < 0 || i >= len(p.edge) {
-				continue
+			if i := pos + d; i >= 0 && i < len(p.edge) {
+				v = max(v, p.edge[i])
 			}
-			v := p.edge[i]
-			if left {
-				v += p.rise[i]
-			} else {
-				v += p.fall[i]
-			}
-			best = max(best, v)
 		}
-		return best
+		return v > p.noise && v > 0.5*float64(length)
 	}
-	var strengths []float64
+	weak, edges := 0, 0
 	for i := minC; i <= maxC; i++ {
-		strengths = append(strengths, support(px, xs[i], true), support(px, xs[i]+f.lx.cell, false))
+		for _, x := range []int{xs[i], xs[i] + f.lx.cell} {
+			edges++
+			if !seen(px, x, f.ly.cell) {
+				weak++
+			}
+		}
 	}
 	for j := minR; j <= maxR; j++ {
-		strengths = append(strengths, support(py, ys[j], true), support(py, ys[j]+f.ly.cell, false))
-	}
-	strongest := 0.0
-	for _, s := range strengths {
-		strongest = max(strongest, s)
-	}
-	weak := 0
-	for _, s := range strengths {
-		if s < 0.2*strongest {
-			weak++
+		for _, y := range []int{ys[j], ys[j] + f.ly.cell} {
+			edges++
+			if !seen(py, y, f.lx.cell) {
+				weak++
+			}
 		}
 	}
-	if strongest <= 0 || float64(weak) > 0.25*float64(len(strengths)) {
-		return nil, fmt.Errorf("%d of the %d edges of the best grid of %s mm cards are not seen", weak, len(strengths), sizeName(w, h))
+	if float64(weak) > 0.25*float64(edges) {
+		return nil, fmt.Errorf("%d of the %d edges of the best grid of %s mm cards are not seen", weak, edges, sizeName(w, h))
 	}
 
 	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape}
