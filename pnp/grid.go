@@ -147,7 +147,9 @@ func deskew(img *image.NRGBA, dpi int) (*image.NRGBA, float64) {
 	}
 	// A vertical edge at x = x0 + y·tan(best) leans right going down: the
 	// page is turned clockwise on screen; turn it back counter-clockwise.
-	out := imaging.Rotate(img, -best, color.White)
+	// Turned about its centre and cropped back to its size, the page keeps
+	// its coordinates.
+	out := imaging.CropCenter(imaging.Rotate(img, -best, color.White), img.Bounds().Dx(), img.Bounds().Dy())
 	return out, best
 }
 
@@ -371,6 +373,34 @@ func (l lattice) centre(p axisProfiles, cMin, cMax int) lattice {
 	return l
 }
 
+// refine moves each cell's edges by up to r pixels to where they are best
+// seen: a lattice of whole pixels drifts from edges a fraction of a pixel
+// off its pitch, the cell width is found to a pixel or two, and a scan's
+// scale is not exact. It returns each cell's start and end.
+func refine(p axisProfiles, starts []int, cell, r int) (lo, hi []int) {
+	n := len(p.edge)
+	best := func(at int, ev func(i int) float64) int {
+		b, bv := at, math.Inf(-1)
+		for d := -r; d <= r; d++ {
+			i := at + d
+			if i < 0 || i >= n {
+				continue
+			}
+			if v := ev(i); v > bv || v == bv && abs(d) < abs(b-at) {
+				b, bv = i, v
+			}
+		}
+		return b
+	}
+	left := func(i int) float64 { return p.left[i] + p.rise[i] }
+	right := func(i int) float64 { return p.right[i] + p.fall[i] }
+	for _, s := range starts {
+		lo = append(lo, best(s, left))
+		hi = append(hi, best(s+cell, right))
+	}
+	return lo, hi
+}
+
 // pooled returns e+f, each line taking the largest value within a line of
 // it.
 func pooled(e, f []float64) []float64 {
@@ -446,6 +476,9 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 	})
 	var firstErr error
 	for _, f := range fits {
+		if debugGrid != nil {
+			debugGrid(f, pxPerMM)
+		}
 		grid, err := f.check(g, px, py, paper, pxPerMM, cardW, cardH, region)
 		if err == nil {
 			return grid, nil
@@ -456,6 +489,9 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 	}
 	return nil, firstErr
 }
+
+// debugGrid, when set by a test, hears every candidate grid.
+var debugGrid func(f gridFit, pxPerMM float64)
 
 // gridFit is a candidate grid: a lattice along each axis, the cards
 // landscape or portrait.
@@ -473,8 +509,8 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		w, h = cardH, cardW
 	}
 	tol := int(math.Ceil(pxPerMM))
-	xs := f.lx.cellsAlong(g.w, tol)
-	ys := f.ly.cellsAlong(g.h, tol)
+	xs, xe := refine(px, f.lx.cellsAlong(g.w, tol), f.lx.cell, tol)
+	ys, ye := refine(py, f.ly.cellsAlong(g.h, tol), f.ly.cell, tol)
 	if len(xs) == 0 || len(ys) == 0 {
 		return nil, fmt.Errorf("no %s mm card fits", sizeName(w, h))
 	}
@@ -496,8 +532,8 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	for j, y := range ys {
 		card[j] = make([]bool, len(xs))
 		for i, x := range xs {
-			ix, iy := f.lx.cell/10, f.ly.cell/10
-			n, area := ink(x+ix, y+iy, x+f.lx.cell-ix, y+f.ly.cell-iy)
+			ix, iy := (xe[i]-x)/10, (ye[j]-y)/10
+			n, area := ink(x+ix, y+iy, xe[i]-ix, ye[j]-iy)
 			if area > 0 && float64(n) > 0.02*float64(area) {
 				card[j][i] = true
 				minR, maxR = min(minR, j), max(maxR, j)
@@ -518,14 +554,14 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		rowOf[i] = -1
 	}
 	for i, x := range xs {
-		for v := max(0, x-tol); v < min(g.w, x+f.lx.cell+tol); v++ {
+		for v := max(0, x-tol); v < min(g.w, xe[i]+tol); v++ {
 			if colOf[v] < 0 {
 				colOf[v] = i
 			}
 		}
 	}
 	for j, y := range ys {
-		for v := max(0, y-tol); v < min(g.h, y+f.ly.cell+tol); v++ {
+		for v := max(0, y-tol); v < min(g.h, ye[j]+tol); v++ {
 			if rowOf[v] < 0 {
 				rowOf[v] = j
 			}
@@ -560,7 +596,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	}
 	weak, edges := 0, 0
 	for i := minC; i <= maxC; i++ {
-		for _, x := range []int{xs[i], xs[i] + f.lx.cell} {
+		for _, x := range []int{xs[i], xe[i]} {
 			edges++
 			if !seen(px, x, f.ly.cell) {
 				weak++
@@ -568,7 +604,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		}
 	}
 	for j := minR; j <= maxR; j++ {
-		for _, y := range []int{ys[j], ys[j] + f.ly.cell} {
+		for _, y := range []int{ys[j], ye[j]} {
 			edges++
 			if !seen(py, y, f.lx.cell) {
 				weak++
@@ -580,7 +616,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	}
 
 	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape}
-	grid.method = f.method(g, xs[minC], ys[minR], xs[maxC]+f.lx.cell, ys[maxR]+f.ly.cell, paper)
+	grid.method = f.method(g, xs[minC], ys[minR], xe[maxC], ye[maxR], paper)
 	k := float64(g.scale)
 	full := float64(g.scale) * pxPerMM // full-resolution pixels per mm
 	for j := minR; j <= maxR; j++ {
@@ -589,11 +625,11 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 				continue
 			}
 			// The trimmed card is centred in the cell (which holds its bleed).
-			cx := float64(region.Min.X) + k*(float64(xs[i])+float64(f.lx.cell)/2)
-			cy := float64(region.Min.Y) + k*(float64(ys[j])+float64(f.ly.cell)/2)
+			cx := float64(region.Min.X) + k*float64(xs[i]+xe[i])/2
+			cy := float64(region.Min.Y) + k*float64(ys[j]+ye[j])/2
 			tw, th := w*full, h*full
 			trim := image.Rect(int(math.Round(cx-tw/2)), int(math.Round(cy-th/2)), int(math.Round(cx+tw/2)), int(math.Round(cy+th/2)))
-			bx, by := max(tw, k*float64(f.lx.cell)), max(th, k*float64(f.ly.cell))
+			bx, by := max(tw, k*float64(xe[i]-xs[i])), max(th, k*float64(ye[j]-ys[j]))
 			bleed := image.Rect(int(math.Round(cx-bx/2)), int(math.Round(cy-by/2)), int(math.Round(cx+bx/2)), int(math.Round(cy+by/2)))
 			grid.cells = append(grid.cells, gridCell{trim: trim, bleed: bleed, row: j - minR + 1, col: i - minC + 1})
 		}

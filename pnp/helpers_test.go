@@ -168,3 +168,5 @@ func psnr(a, b image.Image) float64 {
 	}
 	return 10 * math.Log10(255*255/(se/float64(n)))
 }
+
+func layoutDefaults() layout.Options { return layout.DefaultOptions() }

@@ -125,6 +125,9 @@ func testRoundTrip(t *testing.T, raster bool) {
 				for _, marks := range markStyles {
 					for _, b := range backModes {
 						name := fmt.Sprintf("%s/%s/bleed%g/%s/%s", paper.name, card.name, bleed, marks, b.mode)
+						if raster && paper.name == "letter" && card.name != "poker" {
+							continue // keep the raster run short: A4 has every card size
+						}
 						if raster && bleed > 0 && (marks == layout.MarksLines || b.mode == layout.BacksFold) {
 							// Known limit of grid finding on a raster: cut
 							// lines drawn across the bleed give two sets of
