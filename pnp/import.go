@@ -332,7 +332,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		if im.opt.KeepBleed {
 			r = c.bleed
 		}
-		face := im.finish(imaging.Crop(s.raster, r), float64(r.Dx())/s.pxmm, float64(r.Dy())/s.pxmm, g.landscape)
+		face := im.finish(subImage(s.raster, r), float64(r.Dx())/s.pxmm, float64(r.Dy())/s.pxmm, g.landscape)
 		face.Page, face.Row, face.Col = s.p.nr, c.row, c.col
 		t := c.trim
 		face.Trim = Rect{X: float64(t.Min.X) / s.pxmm, Y: float64(t.Min.Y) / s.pxmm, W: float64(t.Dx()) / s.pxmm, H: float64(t.Dy()) / s.pxmm}
@@ -366,11 +366,11 @@ func (im *importer) cutPlaced(s *source, pl placed) (cut, error) {
 		r := image.Rect(
 			int(math.Round((want.X-pl.box.X)*sx)), int(math.Round((want.Y-pl.box.Y)*sy)),
 			int(math.Round((want.X+want.W-pl.box.X)*sx)), int(math.Round((want.Y+want.H-pl.box.Y)*sy))).Add(b.Min).Intersect(b)
-		src = imaging.Crop(img, r)
+		src = subImage(img, r)
 	} else {
 		r := image.Rect(int(math.Round(want.X*s.pxmm)), int(math.Round(want.Y*s.pxmm)),
 			int(math.Round((want.X+want.W)*s.pxmm)), int(math.Round((want.Y+want.H)*s.pxmm)))
-		src = imaging.Crop(s.raster, r)
+		src = subImage(s.raster, r)
 	}
 	face := im.finish(src, want.W, want.H, land)
 	face.Trim = trim
@@ -382,11 +382,23 @@ func (im *importer) cutPlaced(s *source, pl placed) (cut, error) {
 func (im *importer) finish(src image.Image, w, h float64, landscape bool) Face {
 	pw := max(1, int(math.Round(w/25.4*float64(im.opt.DPI))))
 	ph := max(1, int(math.Round(h/25.4*float64(im.opt.DPI))))
-	img := image.Image(imaging.Resize(src, pw, ph, resample))
+	img := imaging.Resize(src, pw, ph, resample)
 	if landscape {
 		img = imaging.Rotate270(img)
 	}
-	return Face{Image: img, Hash: Hash(img), Rotated: landscape}
+	return Face{Image: compact(img), Hash: Hash(img), Rotated: landscape}
+}
+
+// subImage returns the part r of img without copying it when img can
+// tell one.
+func subImage(img image.Image, r image.Rectangle) image.Image {
+	r = r.Intersect(img.Bounds())
+	if s, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}); ok {
+		return s.SubImage(r)
+	}
+	return imaging.Crop(img, r)
 }
 
 // gridPlaces numbers placed cards by row and column (1-based): cards
@@ -439,8 +451,8 @@ func pair(fronts, backs []cut, mirror func(Rect) (float64, float64), upsideDown 
 			used[best] = true
 			back := backs[best].face
 			if upsideDown {
-				back.Image = imaging.Rotate180(back.Image)
-				back.Hash = Hash(back.Image)
+				turned := imaging.Rotate180(back.Image)
+				back.Image, back.Hash = compact(turned), Hash(turned)
 			}
 			card.Back = &back
 		}
