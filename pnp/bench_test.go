@@ -19,7 +19,16 @@ import (
 // from 300 DPI art, cutting faces at 300 DPI. It reports the peak Go heap
 // in use during the imports (peak-heap-MB, sampled every 5 ms) and the
 // process's peak resident memory while importing (peak-rss-MB, on Linux).
-func BenchmarkImport(b *testing.B) {
+func BenchmarkImport(b *testing.B) { benchImport(b, false) }
+
+// BenchmarkImportRaster is BenchmarkImport with every page rendered by
+// pdftoppm and its grid found on the raster.
+func BenchmarkImportRaster(b *testing.B) {
+	needPdftoppm(b)
+	benchImport(b, true)
+}
+
+func benchImport(b *testing.B, raster bool) {
 	o := layout.DefaultOptions()
 	o.Paper = layout.Letter
 	path := printDeck(b, b.TempDir(), 90, o, 300).path // the art is not kept
@@ -47,7 +56,7 @@ func BenchmarkImport(b *testing.B) {
 	}()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res, err := Import(context.Background(), path, Options{CardW: 63, CardH: 88, Layout: LayoutFronts})
+		res, err := Import(context.Background(), path, Options{CardW: 63, CardH: 88, Layout: LayoutFronts, forceRaster: raster})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"os"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -128,11 +129,14 @@ func testRoundTrip(t *testing.T, raster bool) {
 						if raster && paper.name == "letter" && card.name != "poker" {
 							continue // keep the raster run short: A4 has every card size
 						}
-						if raster && bleed > 0 && (marks == layout.MarksLines || b.mode == layout.BacksFold) {
-							// Known limit of grid finding on a raster: cut
-							// lines drawn across the bleed give two sets of
-							// edges (bleed and trim) that it may mix; such
-							// pages are read from their image placements.
+						if raster && os.Getenv("PNPALL") == "" && bleed > 0 && (marks == layout.MarksLines || b.mode == layout.BacksFold) {
+							// Known limits of grid finding on a raster (run
+							// them with PNPALL=1): cut lines drawn across the
+							// bleed give two sets of edges (bleed and trim)
+							// that it may mix on a page of a single row; a
+							// half of identical backs touching with bleed
+							// shows no edges between them. deckwright's own
+							// PDFs are read from their image placements.
 							continue
 						}
 						t.Run(name, func(t *testing.T) {
