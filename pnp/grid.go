@@ -660,13 +660,16 @@ func (f gridFit) method(g *greyMap, x0, y0, x1, y1, paper int) string {
 	}
 	outRows := g.h - max(0, min(y1, g.h)-max(y0, 0))
 	outCols := g.w - max(0, min(x1, g.w)-max(x0, 0))
-	for _, c := range cols {
-		if outRows > 0 && c*3 >= outRows {
+	// Lines along the region's own border (the fold line of a half
+	// sheet) are not cutting guides.
+	edge := 3 * pad
+	for x, c := range cols {
+		if outRows > 0 && c*3 >= outRows && x >= edge && x < g.w-edge {
 			return "lines"
 		}
 	}
-	for _, r := range rows {
-		if outCols > 0 && r*3 >= outCols {
+	for y, r := range rows {
+		if outCols > 0 && r*3 >= outCols && y >= edge && y < g.h-edge {
 			return "lines"
 		}
 	}

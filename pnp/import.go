@@ -48,6 +48,13 @@ var resample = imaging.CatmullRom
 // top-bottom for a short-edge flip, the other way round on a landscape
 // page); backs printed upside down by a top-bottom flip are turned upright.
 //
+// PageReport.Method is "images" for pages read from their image
+// placements; on a raster it is "gaps" when nothing is printed outside the
+// cards, else "marks" or "lines" for short or long guides (the part of cut
+// lines beside the cards may be short enough to read as marks). Import
+// does not yet tell cutting-machine registration marks apart: they count
+// as marks.
+//
 // Import needs pdftoppm (poppler-utils) only for pages that are not made
 // of JPEG card images; when it is needed and missing, the error says how
 // to install it. It honours ctx between pages and while rendering.

@@ -33,6 +33,18 @@ func roundTrip(t *testing.T, o layout.Options, lay Layout, flip string, dpi int,
 	if len(res.Cards) != n {
 		t.Fatalf("%d cards, want %d (pages %+v)", len(res.Cards), n, res.Pages)
 	}
+	// Cutting guides outside the cards are told from none; short crop
+	// marks and the part of cut lines outside the cards can look alike
+	// (2.2 mm of either beside poker cards on Letter), so either name is
+	// taken for them.
+	want := map[string]bool{"images": !raster}
+	if raster {
+		guides := o.Marks != layout.MarksNone
+		want = map[string]bool{"marks": guides, "lines": guides, "gaps": !guides}
+	}
+	if m := res.Pages[0].Method; !want[m] {
+		t.Errorf("page 1 found by %q with marks %s", m, o.Marks)
+	}
 	landscape := o.Card.W > o.Card.H
 	expect := func(img image.Image) image.Image {
 		if landscape {
