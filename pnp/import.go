@@ -52,8 +52,8 @@ var resample = imaging.CatmullRom
 // placements; on a raster it is "gaps" when nothing is printed outside the
 // cards, else "marks" or "lines" for short or long guides (the part of cut
 // lines beside the cards may be short enough to read as marks). Import
-// does not yet tell cutting-machine registration marks apart: they count
-// as marks.
+// does not yet tell cutting-machine registration marks apart: they read
+// as marks or lines, and the grid is found from the cards' edges.
 //
 // Import needs pdftoppm (poppler-utils) only for pages that are not made
 // of JPEG card images; when it is needed and missing, the error says how

@@ -333,3 +333,36 @@ func TestMissingPdftoppm(t *testing.T) {
 	}
 	_ = os.Getenv
 }
+
+// TestOtherToolsRegistration reads a cutting-machine sheet: cards with
+// gaps and the machine's registration marks (black squares and an L in
+// three corners) drawn as vectors, so the page is rendered.
+func TestOtherToolsRegistration(t *testing.T) {
+	needPdftoppm(t)
+	pdf := sheetPDF()
+	pdf.AddPage()
+	var arts []image.Image
+	var places []Rect
+	for i := 0; i < 9; i++ {
+		art := testArt(i+40, 372, 520)
+		x, y := grid3(i, 3)
+		placeJPEG(t, pdf, fmt.Sprint("c", i), art, x, y, 63, 88)
+		arts = append(arts, art)
+		places = append(places, Rect{x, y, 63, 88})
+	}
+	pdf.SetFillColor(0, 0, 0)
+	pdf.Rect(5, 5, 5, 5, "F")
+	pdf.Rect(200, 5, 5, 5, "F")
+	pdf.Rect(5, 287, 5, 1, "F")
+	pdf.Rect(5, 282, 1, 6, "F")
+	opt := poker
+	opt.forceRaster = true
+	res, err := Import(context.Background(), savePDF(t, pdf), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCards(t, res, arts, places, 30, 0.5)
+	if m := res.Pages[0].Method; m != "marks" && m != "lines" {
+		t.Errorf("method %q, want the registration marks seen as guides (marks or lines)", m)
+	}
+}
