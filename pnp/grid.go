@@ -508,6 +508,9 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	if f.landscape {
 		w, h = cardH, cardW
 	}
+	if f.lx.pitch <= 0 || f.ly.pitch <= 0 {
+		return nil, fmt.Errorf("no %s mm card fits", sizeName(w, h))
+	}
 	tol := int(math.Ceil(pxPerMM))
 	xs, xe := refine(px, f.lx.cellsAlong(g.w, tol), f.lx.cell, tol)
 	ys, ye := refine(py, f.ly.cellsAlong(g.h, tol), f.ly.cell, tol)
