@@ -86,7 +86,10 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 	}
 	im := &importer{ctx: ctx, f: f, opt: opt}
 	if opt.Layout == LayoutAuto {
-		if im.opt.Layout, err = im.guessLayout(pages); err != nil {
+		im.guessing = true
+		im.opt.Layout, err = im.guessLayout(pages)
+		im.guessing = false
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -180,10 +183,11 @@ func duplexMirrorsX(w, h float64, flip string) bool {
 }
 
 type importer struct {
-	ctx    context.Context
-	f      *pdfFile
-	opt    Options
-	recent []*source
+	ctx      context.Context
+	f        *pdfFile
+	opt      Options
+	recent   []*source
+	guessing bool // guessLayout is reading
 }
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
@@ -219,16 +223,21 @@ func (im *importer) load(nr int) (*source, error) {
 			return s, nil
 		}
 	}
+	// Keep the last two pages while guessing the layout (it reads the
+	// first two, and they are read again right after), else the last one;
+	// a page is let go before the next is rendered.
+	keep := 1
+	if im.guessing {
+		keep = 2
+	}
+	if len(im.recent) >= keep {
+		im.recent = im.recent[len(im.recent)-keep+1:]
+	}
 	s, err := im.loadPage(nr)
 	if err != nil {
 		return nil, err
 	}
-	// Keep the last two pages: guessing the layout reads the first two,
-	// and they are read again right after.
 	im.recent = append(im.recent, s)
-	if len(im.recent) > 2 {
-		im.recent = im.recent[1:]
-	}
 	return s, nil
 }
 
