@@ -9,6 +9,32 @@
 // a Result into a card folder: one image per distinct face, a cards YAML
 // skeleton and a contact sheet.
 //
+// For example:
+//
+//	res, err := pnp.Import(ctx, "game-pnp.pdf", pnp.Options{CardW: 63, CardH: 88, Layout: pnp.LayoutDuplex})
+//	if err != nil {
+//		return err // one line, naming the page at fault
+//	}
+//	for _, c := range res.Cards {
+//		fmt.Println(c.Front.Page, c.Front.Row, c.Front.Col, c.Back != nil)
+//	}
+//
+// # How cards are found
+//
+// Pages whose cards are separate images are cut where the page's content
+// stream draws them (the transformation in force at each Do), so order and
+// position are known; JPEG images are decoded at their own resolution
+// without any rasterizer. Other pages (scans, exported sheets, vector art)
+// are rendered with poppler's pdftoppm at Options.DPI, straightened when
+// skewed by up to about 1°, and searched for the lattice of card-sized
+// cells that best explains the edges along each axis (see Import). Faces
+// are held as YCbCr 4:2:0 images, 1.5 bytes a pixel.
+//
+// Known limit: on a raster, cut lines drawn across a card's bleed give two
+// sets of edges (bleed and trim) that the lattice search may mix; PDFs
+// deckwright prints are read from their image placements and are not
+// affected.
+//
 // The package never prints; it returns values and writes only where it is
 // told to.
 package pnp

@@ -32,6 +32,11 @@ type Options struct {
 	KeepBleed bool
 	// MaxPages refuses PDFs with more pages than this (0: 1000).
 	MaxPages int
+
+	// forceRaster makes Import render pages made of card images too and
+	// look for their grid; tests use it to try grid finding on every
+	// layout deckwright prints.
+	forceRaster bool
 }
 
 // Face is one cut card face.
@@ -40,7 +45,14 @@ type Face struct {
 	Image          image.Image // the face, portrait, at Options.DPI
 	Hash           uint64      // perceptual hash of Image (see Hash)
 	Rotated        bool        // the card lay landscape on the page
+	// Trim is where the face's trimmed card lay on its page (for a
+	// skewed scan, on the page turned straight).
+	Trim Rect
 }
+
+// Rect is a rectangle in millimetres from the top-left corner of a page,
+// y growing downwards.
+type Rect struct{ X, Y, W, H float64 }
 
 // Card is one card of the PDF: its front and, unless the PDF has fronts
 // only, its back.

@@ -1,0 +1,172 @@
+package pnp
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/disintegration/imaging"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/layout"
+)
+
+// needPdftoppm skips a test that needs pdftoppm when it is missing, except
+// on CI (CI=true), where it must be installed.
+func needPdftoppm(t testing.TB) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftoppm"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("pdftoppm is missing on CI: %s", installHint)
+		}
+		t.Skipf("pdftoppm (poppler-utils) is not installed, skipping: %s", installHint)
+	}
+}
+
+// testArt paints card i's art: smooth waves of colour whose directions,
+// frequencies and hues depend on i, so that every card looks different
+// and resampling or a cut off by a fraction of a millimetre changes it
+// little.
+func testArt(i, w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	f1 := 0.6 + 0.37*float64(i%5)
+	f2 := 0.5 + 0.29*float64((i*3)%7)
+	p1 := 0.9 * float64(i)
+	p2 := 1.7 * float64(i)
+	base := [3]float64{float64((i * 67) % 200), float64((i * 131) % 200), float64((i * 47) % 200)}
+	for y := 0; y < h; y++ {
+		fy := float64(y) / float64(h)
+		for x := 0; x < w; x++ {
+			fx := float64(x) / float64(w)
+			a := math.Sin(2*math.Pi*(f1*fx+0.4*fy) + p1)
+			b := math.Sin(2*math.Pi*(f2*fy-0.3*fx) + p2)
+			o := img.PixOffset(x, y)
+			img.Pix[o] = uint8(base[0] + 25 + 25*a)
+			img.Pix[o+1] = uint8(base[1] + 25 + 25*b)
+			img.Pix[o+2] = uint8(base[2] + 25 + 12*(a+b))
+			img.Pix[o+3] = 255
+		}
+	}
+	return img
+}
+
+// backArt is the shared back: a pattern unlike any front.
+func backArt(w, h int) *image.NRGBA {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			fx, fy := float64(x)/float64(w), float64(y)/float64(h)
+			v := math.Sin(2*math.Pi*(1.5*fx+1.5*fy)) * math.Cos(2*math.Pi*(fx-fy))
+			img.SetNRGBA(x, y, color.NRGBA{uint8(120 + 60*v), 40, uint8(140 - 60*v), 255})
+		}
+	}
+	return img
+}
+
+func writeJPEG(t testing.TB, path string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 92}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// printed is a PDF deckwright printed, with what it should give back.
+type printed struct {
+	path   string
+	sheet  layout.Sheet
+	fronts []image.Image // the art of each card, in order
+	backs  []image.Image // the back art of each card (nil without backs)
+}
+
+// printDeck prints n cards (card i with testArt(i)) with deckwright's own
+// printer. Card 0 has a back of its own; the others share the game's back.
+// Art is made at dpi for the card's size as given (w×h mm).
+func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) printed {
+	t.Helper()
+	px := func(mm float64) int { return int(math.Round(mm / 25.4 * float64(dpi))) }
+	w, h := px(o.Card.W), px(o.Card.H)
+	g := &cardsdb.Game{ID: "t", Name: "Test", FS: os.DirFS(dir), Back: cardsdb.Back{Image: "back.jpg"}}
+	back := backArt(w, h)
+	writeJPEG(t, filepath.Join(dir, "back.jpg"), back)
+	own := testArt(99, w, h)
+	writeJPEG(t, filepath.Join(dir, "own.jpg"), own)
+	p := printed{path: filepath.Join(dir, "deck.pdf")}
+	var items []layout.Item
+	for i := 0; i < n; i++ {
+		art := testArt(i, w, h)
+		name := "c" + strconv.Itoa(i) + ".jpg"
+		writeJPEG(t, filepath.Join(dir, name), art)
+		c := &cardsdb.Card{Name: "Card " + strconv.Itoa(i), Image: name, Copies: 1}
+		if i == 0 {
+			c.Back = &cardsdb.Face{Image: "own.jpg"}
+		}
+		g.Cards = append(g.Cards, c)
+		items = append(items, layout.CardItem(g, c))
+		p.fronts = append(p.fronts, art)
+		if o.Backs != layout.BacksNone {
+			if i == 0 {
+				p.backs = append(p.backs, own)
+			} else {
+				p.backs = append(p.backs, back)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	rep, err := layout.Render(context.Background(), &buf, items, layout.RenderOptions{Sheet: o, DPI: dpi})
+	if err != nil {
+		t.Fatalf("printing: %v", err)
+	}
+	if rep.Images != rep.Cards*(1+btoi(o.Backs != layout.BacksNone)) {
+		t.Fatalf("printed %d faces from art, want all of them (%+v)", rep.Images, rep.Warnings)
+	}
+	if err := os.WriteFile(p.path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.sheet = rep.Sheet
+	return p
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// psnr compares two images of the same picture after resampling b to a's
+// size, in dB over the colour channels, leaving out a border of 2% on
+// each side (where cut lines are drawn over the trim line).
+func psnr(a, b image.Image) float64 {
+	na := imaging.Clone(a)
+	w, h := na.Bounds().Dx(), na.Bounds().Dy()
+	nb := imaging.Resize(b, w, h, imaging.Linear)
+	inset := image.Rect(w/50, h/50, w-w/50, h-h/50)
+	na, nb = imaging.Crop(na, inset), imaging.Crop(nb, inset)
+	var se float64
+	n := 0
+	for i := 0; i < len(na.Pix); i += 4 {
+		for c := 0; c < 3; c++ {
+			d := float64(na.Pix[i+c]) - float64(nb.Pix[i+c])
+			se += d * d
+			n++
+		}
+	}
+	if se == 0 {
+		return 99
+	}
+	return 10 * math.Log10(255*255/(se/float64(n)))
+}
+
+func layoutDefaults() layout.Options { return layout.DefaultOptions() }
