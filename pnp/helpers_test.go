@@ -71,7 +71,7 @@ func backArt(w, h int) *image.NRGBA {
 	return img
 }
 
-func writeJPEG(t testing.TB, path string, img image.Image) {
+func writeTestJPEG(t testing.TB, path string, img image.Image) {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 92}); err != nil {
@@ -99,15 +99,15 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 	w, h := px(o.Card.W), px(o.Card.H)
 	g := &cardsdb.Game{ID: "t", Name: "Test", FS: os.DirFS(dir), Back: cardsdb.Back{Image: "back.jpg"}}
 	back := backArt(w, h)
-	writeJPEG(t, filepath.Join(dir, "back.jpg"), back)
+	writeTestJPEG(t, filepath.Join(dir, "back.jpg"), back)
 	own := testArt(99, w, h)
-	writeJPEG(t, filepath.Join(dir, "own.jpg"), own)
+	writeTestJPEG(t, filepath.Join(dir, "own.jpg"), own)
 	p := printed{path: filepath.Join(dir, "deck.pdf")}
 	var items []layout.Item
 	for i := 0; i < n; i++ {
 		art := testArt(i, w, h)
 		name := "c" + strconv.Itoa(i) + ".jpg"
-		writeJPEG(t, filepath.Join(dir, name), art)
+		writeTestJPEG(t, filepath.Join(dir, name), art)
 		c := &cardsdb.Card{Name: "Card " + strconv.Itoa(i), Image: name, Copies: 1}
 		if i == 0 {
 			c.Back = &cardsdb.Face{Image: "own.jpg"}
