@@ -2,8 +2,13 @@ package cli_test
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"image/color"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"strconv"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -67,4 +72,50 @@ func scriptFace(page, row, col, id, noise int) pnp.Face {
 		}
 	}
 	return pnp.Face{Page: page, Row: row, Col: col, Image: img, Hash: uint64(id+1) * 0x9E3779B97F4A7C15}
+}
+
+// cmdGenArt writes N distinct card images, DIR/card000.jpg ..., for
+// scripts that print a PnP PDF with art and import it back:
+//
+//	genart DIR N
+func cmdGenArt(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: genart DIR N")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	dir := ts.MkAbs(args[0])
+	ts.Check(os.MkdirAll(dir, 0o755))
+	for id := 0; id < n; id++ {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("card%03d.jpg", id)))
+		ts.Check(err)
+		ts.Check(jpeg.Encode(f, blockArt(id), &jpeg.Options{Quality: 92}))
+		ts.Check(f.Close())
+	}
+}
+
+// blockArt draws art id as a 6x8 grid of blocks whose shades come from a
+// generator seeded with id, so that every id has a layout of its own (and
+// a perceptual hash far from the others').
+func blockArt(id int) image.Image {
+	const w, h, bw, bh = 600, 840, 100, 105
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	x := uint32(id)*2654435761 + 12345
+	next := func() uint8 {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		return uint8(x)
+	}
+	for by := 0; by < h/bh; by++ {
+		for bx := 0; bx < w/bw; bx++ {
+			c := color.RGBA{next(), next(), next(), 255}
+			for y := by * bh; y < (by+1)*bh; y++ {
+				for x := bx * bw; x < (bx+1)*bw; x++ {
+					img.SetRGBA(x, y, c)
+				}
+			}
+		}
+	}
+	return img
 }

@@ -70,6 +70,7 @@ func TestScripts(t *testing.T) {
 			"grow":      cmdGrow,
 			"addbytes":  cmdAddbytes,
 			"pnpfolder": cmdPnpFolder,
+			"genart":    cmdGenArt,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "bugs" {
