@@ -27,7 +27,10 @@
 // without any rasterizer. Other pages (scans, exported sheets, vector art)
 // are rendered with poppler's pdftoppm at Options.DPI, straightened when
 // skewed by up to about 1°, and searched for the lattice of card-sized
-// cells that best explains the edges along each axis (see Import). Faces
+// cells that best explains the edges along each axis (see Import); cards
+// laid edge to edge, whose shared edges may not show (deckwright's own
+// text proxies: frames meeting in one band), are measured as a block whose
+// outer border is divided evenly. Faces
 // are held as YCbCr 4:2:0 images, 1.5 bytes a pixel.
 //
 // Known limit: on a raster, cut lines drawn across a card's bleed give two

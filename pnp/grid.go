@@ -19,6 +19,7 @@ const (
 	skewDPI   = 50   // the resolution the page's skew is measured at
 	maxSkew   = 1.2  // degrees
 	inkLevel  = 40   // grey levels from the paper that count as printed
+	minStep   = 6    // the least change between two lines that counts: a light card (16 levels off white) may fade in over two
 )
 
 // greyMap is a page (or a part of one) in grey levels at a working
@@ -192,7 +193,7 @@ func profiles(g *greyMap, paper int, pxPerMM float64) (px, py axisProfiles) {
 			}
 			if x > 0 {
 				u := int(row[x-1])
-				if d := abs(v - u); d > 8 {
+				if d := abs(v - u); d > minStep {
 					prev := inked(u)
 					if in || !prev {
 						lx[x] += float64(d)
@@ -204,7 +205,7 @@ func profiles(g *greyMap, paper int, pxPerMM float64) (px, py axisProfiles) {
 			}
 			if y > 0 {
 				u := int(g.pix[(y-1)*g.w+x])
-				if d := abs(v - u); d > 8 {
+				if d := abs(v - u); d > minStep {
 					prev := inked(u)
 					if in || !prev {
 						ly[y] += float64(d)
@@ -466,7 +467,7 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 		if w*pxPerMM > float64(g.w) || h*pxPerMM > float64(g.h) {
 			continue
 		}
-		fits = append(fits, gridFit{fitAxis(px, w*pxPerMM, pxPerMM), fitAxis(py, h*pxPerMM, pxPerMM), land})
+		fits = append(fits, gridFit{lx: fitAxis(px, w*pxPerMM, pxPerMM), ly: fitAxis(py, h*pxPerMM, pxPerMM), landscape: land})
 	}
 	if len(fits) == 0 {
 		return nil, fmt.Errorf("a %gx%g mm card is larger than the page", cardW, cardH)
@@ -481,13 +482,109 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 		}
 		grid, err := f.check(g, px, py, paper, pxPerMM, cardW, cardH, region)
 		if err == nil {
+			// Cards that touch are measured again as a block: the
+			// lines between them may not be seen, and a pitch of whole
+			// pixels drifts from one card to the next. A lone card is
+			// measured by its own border too, when that is seen.
+			if f.touching(pxPerMM) || grid.rows*grid.cols == 1 {
+				if b, _ := blockGrid(g, px, py, paper, pxPerMM, cardW, cardH, region, f.landscape); b != nil && b.rows == grid.rows && b.cols == grid.cols {
+					return b, nil
+				}
+			}
 			return grid, nil
 		}
 		if firstErr == nil {
 			firstErr = err
 		}
 	}
+	// Cards laid edge to edge may show no line between them (their frames
+	// or margins meet in one band): try blocks of them whose outer border
+	// is seen, the most cards first.
+	for _, land := range []bool{false, true} {
+		if grid, _ := blockGrid(g, px, py, paper, pxPerMM, cardW, cardH, region, land); grid != nil {
+			return grid, nil
+		}
+	}
 	return nil, firstErr
+}
+
+// touching reports whether the fit's cards touch along both axes: less
+// than a millimetre between them.
+func (f gridFit) touching(pxPerMM float64) bool {
+	return float64(f.lx.pitch-f.lx.cell) < pxPerMM && float64(f.ly.pitch-f.ly.cell) < pxPerMM
+}
+
+// blockGrid looks for cards laid edge to edge, landscape or not: the
+// most cards whose block's border is seen and explains what is printed.
+func blockGrid(g *greyMap, px, py axisProfiles, paper int, pxPerMM, cardW, cardH float64, region image.Rectangle, land bool) (*pageGrid, error) {
+	w, h := cardW, cardH
+	if land {
+		w, h = cardH, cardW
+	}
+	// A block with every place filled is best; else the largest: a
+	// partly filled last page. (A lone card on a page of crop marks
+	// drawn for a full sheet fits a block of the full sheet too.)
+	var first *pageGrid
+	for _, bx := range blocks(px, w*pxPerMM) {
+		for _, by := range blocks(py, h*pxPerMM) {
+			f := gridFit{landscape: land, bx: &bx, by: &by}
+			grid, err := f.check(g, px, py, paper, pxPerMM, cardW, cardH, region)
+			if err != nil {
+				continue
+			}
+			if grid.rows == by.m && grid.cols == bx.m && len(grid.cells) == bx.m*by.m {
+				return grid, nil
+			}
+			if first == nil {
+				first = grid
+			}
+		}
+	}
+	if first != nil {
+		return first, nil
+	}
+	return nil, fmt.Errorf("no block of %s mm cards edge to edge", sizeName(w, h))
+}
+
+// block is a row of m cards laid edge to edge along one axis, from its
+// first line lo to hi (exclusive), in working pixels.
+type block struct{ lo, hi, m int }
+
+// cells divides the block into its cards.
+func (b block) cells() (lo, hi []int) {
+	at := func(i int) int { return b.lo + int(math.Round(float64(i*(b.hi-b.lo))/float64(b.m))) }
+	for i := 0; i < b.m; i++ {
+		lo, hi = append(lo, at(i)), append(hi, at(i+1))
+	}
+	return lo, hi
+}
+
+// blockSlack is how far (a fraction) a block of cards laid edge to edge
+// may be from a whole number of cards: the scale of a print or scan.
+const blockSlack = 0.01
+
+// blocks finds, for each number of cards n working pixels long that fits
+// along an axis (the most first), the block whose first and last edges
+// are best seen together: the weaker of the two scores it.
+func blocks(p axisProfiles, n float64) []block {
+	L := len(p.edge)
+	starts, stops := pooled(p.left, p.rise), pooled(p.right, p.fall)
+	var out []block
+	for m := int(float64(L) / (n * (1 - blockSlack))); m >= 1; m-- {
+		best, bestS := block{}, p.noise
+		lo, hi := int(math.Ceil(float64(m)*n*(1-blockSlack))), int(math.Floor(float64(m)*n*(1+blockSlack)))
+		for x0 := 0; x0 < L; x0++ {
+			for x1 := x0 + lo; x1 <= min(L-1, x0+hi); x1++ {
+				if s := min(starts[x0], stops[x1]); s > bestS {
+					best, bestS = block{x0, x1, m}, s
+				}
+			}
+		}
+		if best.m > 0 {
+			out = append(out, best)
+		}
+	}
+	return out
 }
 
 // debugGrid, when set by a test, hears every candidate grid.
@@ -498,6 +595,7 @@ var debugGrid func(f gridFit, pxPerMM float64)
 type gridFit struct {
 	lx, ly    lattice
 	landscape bool
+	bx, by    *block // cards laid edge to edge, in place of lx and ly
 }
 
 // check turns the two lattices into the page's cards and checks that they
@@ -508,12 +606,19 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	if f.landscape {
 		w, h = cardH, cardW
 	}
-	if f.lx.pitch <= 0 || f.ly.pitch <= 0 {
+	edgeToEdge := f.bx != nil && f.by != nil
+	if !edgeToEdge && (f.lx.pitch <= 0 || f.ly.pitch <= 0) {
 		return nil, fmt.Errorf("no %s mm card fits", sizeName(w, h))
 	}
 	tol := int(math.Ceil(pxPerMM))
-	xs, xe := refine(px, f.lx.cellsAlong(g.w, tol), f.lx.cell, tol)
-	ys, ye := refine(py, f.ly.cellsAlong(g.h, tol), f.ly.cell, tol)
+	var xs, xe, ys, ye []int
+	if edgeToEdge {
+		xs, xe = f.bx.cells()
+		ys, ye = f.by.cells()
+	} else {
+		xs, xe = refine(px, f.lx.cellsAlong(g.w, tol), f.lx.cell, tol)
+		ys, ye = refine(py, f.ly.cellsAlong(g.h, tol), f.ly.cell, tol)
+	}
 	if len(xs) == 0 || len(ys) == 0 {
 		return nil, fmt.Errorf("no %s mm card fits", sizeName(w, h))
 	}
@@ -535,9 +640,15 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	for j, y := range ys {
 		card[j] = make([]bool, len(xs))
 		for i, x := range xs {
-			ix, iy := (xe[i]-x)/10, (ye[j]-y)/10
+			// A card's middle is printed; but a block of cards edge to
+			// edge is known by its border, and a text card (a frame and
+			// a few words) is printed mostly near its edges.
+			ix, iy, part := (xe[i]-x)/10, (ye[j]-y)/10, 0.02
+			if edgeToEdge {
+				ix, iy, part = tol, tol, 0.005
+			}
 			n, area := ink(x+ix, y+iy, xe[i]-ix, ye[j]-iy)
-			if area > 0 && float64(n) > 0.02*float64(area) {
+			if area > 0 && float64(n) > part*float64(area) {
 				card[j][i] = true
 				minR, maxR = min(minR, j), max(maxR, j)
 				minC, maxC = min(minC, i), max(maxC, i)
@@ -598,23 +709,35 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		return v > p.noise && v > 0.5*float64(length)
 	}
 	weak, edges := 0, 0
+	cellW, cellH := f.lx.cell, f.ly.cell
+	if edgeToEdge {
+		cellW, cellH = xe[0]-xs[0], ye[0]-ys[0]
+	}
 	for i := minC; i <= maxC; i++ {
-		for _, x := range []int{xs[i], xe[i]} {
+		for k, x := range []int{xs[i], xe[i]} {
+			// Between cards edge to edge only the block's border must
+			// be seen.
+			if edgeToEdge && (k == 0 && i > minC || k == 1 && i < maxC) {
+				continue
+			}
 			edges++
-			if !seen(px, x, f.ly.cell) {
+			if !seen(px, x, cellH) {
 				weak++
 			}
 		}
 	}
 	for j := minR; j <= maxR; j++ {
-		for _, y := range []int{ys[j], ye[j]} {
+		for k, y := range []int{ys[j], ye[j]} {
+			if edgeToEdge && (k == 0 && j > minR || k == 1 && j < maxR) {
+				continue
+			}
 			edges++
-			if !seen(py, y, f.lx.cell) {
+			if !seen(py, y, cellW) {
 				weak++
 			}
 		}
 	}
-	if float64(weak) > 0.25*float64(edges) {
+	if edgeToEdge && weak > 0 || float64(weak) > 0.25*float64(edges) {
 		return nil, fmt.Errorf("%d of the %d edges of the best grid of %s mm cards are not seen", weak, edges, sizeName(w, h))
 	}
 

@@ -1,0 +1,84 @@
+package pnp
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/deckwright/deckwright/layout"
+)
+
+// TestTextProxyRaster imports deckwright's own text-proxy sheets (no art:
+// each card a dark frame inside its trim, a title bar, text boxes) from
+// the raster: the cards lie edge to edge, so no line shows between two
+// of them, and the lines inside the cards are as long as their edges.
+// The backs are light cards with a frame drawn 2 mm inside the trim.
+func TestTextProxyRaster(t *testing.T) {
+	needPdftoppm(t)
+	_, g := seeker(t)
+	if g == nil || len(g.Cards) < 10 {
+		t.Fatal("the bundled seeker-chronicles game is missing or small")
+	}
+	for _, b := range []struct {
+		mode layout.BackMode
+		lay  Layout
+		flip string
+	}{{layout.BacksNone, LayoutFronts, ""}, {layout.BacksLong, LayoutDuplex, "long"}} {
+		t.Run(b.mode.String(), func(t *testing.T) {
+			o := layoutDefaults()
+			o.Backs = b.mode
+			sheet, err := layout.Plan(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			per := sheet.PerPage()
+			n := per + 1 // a second page with one card
+			var items []layout.Item
+			for _, c := range g.Cards[:n] {
+				items = append(items, layout.CardItem(g, c))
+			}
+			var buf bytes.Buffer
+			rep, err := layout.Render(context.Background(), &buf, items, layout.RenderOptions{Sheet: o, DPI: 150})
+			if err != nil {
+				t.Fatalf("printing: %v", err)
+			}
+			if rep.Images != 0 {
+				t.Fatalf("printed %d faces from art, want text proxies only", rep.Images)
+			}
+			path := filepath.Join(t.TempDir(), "proxies.pdf")
+			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res, err := Import(context.Background(), path, Options{Layout: b.lay, Flip: b.flip, DPI: 300, MaxPages: 10}.withCard(o.Card))
+			if err != nil {
+				t.Fatalf("Import: %v", err)
+			}
+			if len(res.Cards) != n {
+				t.Fatalf("%d cards, want %d (pages %+v)", len(res.Cards), n, res.Pages)
+			}
+			for k, c := range res.Cards {
+				slot := rep.Sheet.Slots[k%per]
+				page := k/per + 1
+				if b.mode == layout.BacksLong {
+					page = 2*(k/per) + 1
+				}
+				f := c.Front
+				if f.Page != page || f.Row != slot.Row+1 || f.Col != slot.Col+1 {
+					t.Errorf("card %d at page %d r%dc%d, want page %d r%dc%d", k, f.Page, f.Row, f.Col, page, slot.Row+1, slot.Col+1)
+				}
+				for _, d := range []float64{f.Trim.X - slot.X, f.Trim.Y - slot.Y, f.Trim.X + f.Trim.W - slot.X - slot.W, f.Trim.Y + f.Trim.H - slot.Y - slot.H} {
+					if math.Abs(d) > 0.5 {
+						t.Errorf("card %d cut at %+v, trim is %+v: %.2f mm off", k, f.Trim, slot.Trim(), d)
+						break
+					}
+				}
+				if (c.Back != nil) != (b.mode != layout.BacksNone) {
+					t.Errorf("card %d: back %v with backs %s", k, c.Back != nil, b.mode)
+				}
+			}
+		})
+	}
+}
