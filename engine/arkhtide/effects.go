@@ -213,9 +213,12 @@ func (t *Text) Parse(s string) error {
 	if s == "" {
 		return fmt.Errorf("empty effect; write e.g. \"draw 1\" or \"assist: refresh 1\"")
 	}
-	low := strings.ToLower(s)
-	if r, ok := strings.CutPrefix(low, "not simulated:"); ok {
-		r = strings.TrimSpace(s[len(s)-len(r):])
+	// The prefix is matched on s itself: lower-casing may change the
+	// length of invalid UTF-8, so offsets into a lowered copy are not
+	// offsets into s.
+	const notSim = "not simulated:"
+	if len(s) >= len(notSim) && strings.EqualFold(s[:len(notSim)], notSim) {
+		r := strings.TrimSpace(s[len(notSim):])
 		if r == "" {
 			return fmt.Errorf("effect %q: say what is not simulated after the colon", s)
 		}
