@@ -144,17 +144,7 @@ func cardsFileGame(file string, data []byte) (string, error) {
 // replaces (a cards folder that brings the publisher's back).
 func (d *decoder) defaultBack(n *yaml.Node, dir string, old Back) Back {
 	b := old
-	pairs, _ := d.mapping(n, "back")
-	for _, p := range pairs {
-		switch p.Key {
-		case "image":
-			b.Image = d.imagePath(p.V, dir)
-		case "text":
-			b.Text = d.str(p.V, "back text")
-		default:
-			d.unknown(p, "back", []string{"image", "text"})
-		}
-	}
+	d.back(n, &b, dir)
 	return b
 }
 
