@@ -77,10 +77,16 @@ func usageError(format string, args ...any) error {
 type globalOptions struct {
 	db    []string
 	quiet bool // -q: no notes or progress; errors and results only
+	// loaded is a database loaded once already (by serve, which runs the
+	// commands in-process for each request): loadDB returns it.
+	loaded *cardsdb.DB
 }
 
 // loadDB loads the bundled games and each --db path beside them.
 func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
+	if g.loaded != nil {
+		return g.loaded, nil
+	}
 	db, err := cardsdb.LoadBundled()
 	if err != nil {
 		return nil, fmt.Errorf("bundled data: %w", err)
@@ -194,7 +200,12 @@ func printError(w io.Writer, err error) {
 }
 
 func newRootCmd(io IO) *cobra.Command {
-	g := &globalOptions{}
+	return newRootCmdWith(io, &globalOptions{})
+}
+
+// newRootCmdWith is newRootCmd with the global options given: serve runs
+// commands in-process with its database already loaded.
+func newRootCmdWith(io IO, g *globalOptions) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "deckwright",
 		Short: "Validate, print and playtest decks for print-and-play card games",
@@ -226,6 +237,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newStatsCmd(io, g),
 		newExportCmd(io, g),
 		newVersionCmd(io, g),
+		newServeCmd(io, g),
 	)
 	addCompletions(root, g)
 	// Cobra's completion command prints its help and exits 0 for an unknown

@@ -1,0 +1,211 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"regexp"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/serve"
+)
+
+type serveOptions struct {
+	io    IO
+	g     *globalOptions
+	addr  string
+	decks string
+	open  bool
+	check bool
+}
+
+func newServeCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &serveOptions{io: io, g: g}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Build, check, print and playtest decks on a local web page",
+		Long: `Start a local web server with deckwright's pages: the games and their cards
+(a card grid with search and a page per card), a deck editor that shows the
+validator's findings and the deck's statistics as you type, print (the
+print options as a form, the PDF to download) and playtest (goldfish with a
+progress bar, its histogram and per-card table; a sample opening hand).
+
+Every answer comes from the same commands as on the command line, run
+in-process: the same rule ids and messages, and under /api/ the same JSON
+as --json (POST /api/validate with a decklist or YAML deck as the body
+answers what "deckwright validate - --json" prints).
+
+Decks are saved as files in --decks (made if missing), written atomically;
+the server reads and writes nothing else but its own temporary folder. It
+listens on the loopback address unless --addr says otherwise, refuses
+requests from other sites, and caps request bodies. Ctrl-C stops it.
+
+--check builds the server, asks it for its start page and exits, without
+listening.`,
+		Example: `  deckwright serve
+  deckwright serve --decks ~/decks --db ~/games/my-game --open
+  deckwright serve --addr 127.0.0.1:0`,
+		Args: argsUsage(cobra.NoArgs),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return runServe(opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.addr, "addr", "127.0.0.1:8080", "the address to listen on (port 0: any free port)")
+	cmd.Flags().StringVar(&opts.decks, "decks", "decks", "the folder where decks are saved")
+	cmd.Flags().BoolVar(&opts.open, "open", false, "open the page in the web browser")
+	cmd.Flags().BoolVar(&opts.check, "check", false, "build the server, load its start page once and exit")
+	return cmd
+}
+
+func runServe(opts *serveOptions) error {
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return inputError(err)
+	}
+	srv, err := newServer(db, opts.decks, log.New(opts.io.Err, "deckwright serve: ", 0))
+	if err != nil {
+		return inputError(err)
+	}
+	defer srv.Close()
+	if opts.check {
+		rec := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+		if rec.Code != http.StatusOK {
+			return fmt.Errorf("serve --check: start page answered %d", rec.Code)
+		}
+		fmt.Fprintf(opts.io.Out, "serve: ok: %s, %s, decks in %s\n", cardsdb.Plural(len(db.Games()), "game"), cardsdb.Plural(cardCount(db), "card"), opts.decks)
+		return nil
+	}
+	ln, err := net.Listen("tcp", opts.addr)
+	if err != nil {
+		return usageError("--addr: %v", err)
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	fmt.Fprintf(opts.io.Out, "deckwright serve: %s (decks in %s; Ctrl-C stops)\n", url, opts.decks)
+	if host, _, _ := net.SplitHostPort(opts.addr); !loopback(host) {
+		fmt.Fprintf(opts.io.Err, "deckwright: warning: --addr %s is not a loopback address: anyone who can reach it can read and write the decks in %s\n", opts.addr, opts.decks)
+	}
+	if opts.open {
+		if err := openBrowser(url); err != nil {
+			fmt.Fprintf(opts.io.Err, "deckwright: warning: --open: %v\n", err)
+		}
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-opts.io.context().Done():
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		_ = hs.Shutdown(ctx)
+		return nil
+	}
+}
+
+func cardCount(db *cardsdb.DB) int {
+	n := 0
+	for _, g := range db.Games() {
+		n += len(g.Cards)
+	}
+	return n
+}
+
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// openBrowser opens url in the user's web browser.
+func openBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	return cmd.Start()
+}
+
+// newServer makes the web server over db: its Runner runs deckwright's
+// own commands in-process with db already loaded.
+func newServer(db *cardsdb.DB, decks string, logger *log.Logger) (*serve.Server, error) {
+	return serve.New(serve.Config{DB: db, Run: inProcess(db), Decks: decks, Log: logger})
+}
+
+// inProcess returns a serve.Runner that runs a command as Main would, with
+// db loaded once for all: same commands, same messages, same JSON.
+func inProcess(db *cardsdb.DB) serve.Runner {
+	return func(ctx context.Context, args []string, stdin []byte, progress func(done, total int)) serve.Output {
+		var out, errb bytes.Buffer
+		var errw io.Writer = &errb
+		if progress != nil {
+			errw = &progressWriter{w: &errb, f: progress}
+		}
+		temps := &tempFiles{}
+		cio := IO{In: bytes.NewReader(stdin), Out: &out, Err: errw, ctx: ctx, temps: temps}
+		root := newRootCmdWith(cio, &globalOptions{loaded: db})
+		root.SetArgs(args)
+		root.SetIn(cio.In)
+		root.SetOut(&out)
+		root.SetErr(errw)
+		err := root.ExecuteContext(ctx)
+		if ctx.Err() != nil {
+			temps.removeAll()
+			err = errors.Join(err, ctx.Err())
+		}
+		code := exitCode(errw, err)
+		return serve.Output{Stdout: out.Bytes(), Stderr: errb.String(), Code: code}
+	}
+}
+
+// progressLine is a progress line of a command not on a terminal:
+// "playing games: 2500/10000".
+var progressLine = regexp.MustCompile(`^playing games: (\d+)/(\d+)$`)
+
+// progressWriter passes what a command writes on stderr to w and tells f
+// the progress lines it sees.
+type progressWriter struct {
+	mu   sync.Mutex
+	w    io.Writer
+	f    func(done, total int)
+	line []byte
+}
+
+func (p *progressWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range b {
+		if c != '\n' {
+			p.line = append(p.line, c)
+			continue
+		}
+		if m := progressLine.FindSubmatch(p.line); m != nil {
+			done, _ := strconv.Atoi(string(m[1]))
+			total, _ := strconv.Atoi(string(m[2]))
+			p.f(done, total)
+		}
+		p.line = p.line[:0]
+	}
+	return p.w.Write(b)
+}

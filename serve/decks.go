@@ -1,0 +1,163 @@
+package serve
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// MaxDeckName is the longest deck name the server accepts, in bytes.
+const MaxDeckName = 100
+
+// deckExts are the file extensions of a saved deck: a text decklist or a
+// YAML deck.
+var deckExts = []string{".txt", ".yaml", ".yml"}
+
+// CheckDeckName returns an error unless name is a plain file name for a
+// saved deck: no folder, no "..", no leading dot, no control characters,
+// at most MaxDeckName bytes, ending in .txt, .yaml or .yml.
+func CheckDeckName(name string) error {
+	switch {
+	case name == "":
+		return errors.New("deck name is empty")
+	case len(name) > MaxDeckName:
+		return fmt.Errorf("deck name is %d bytes long, want at most %d", len(name), MaxDeckName)
+	case strings.ContainsAny(name, `/\`):
+		return fmt.Errorf("deck name %q names a folder; want a plain file name such as my-deck.txt", name)
+	case strings.Contains(name, ".."):
+		return fmt.Errorf("deck name %q contains \"..\"; want a plain file name such as my-deck.txt", name)
+	case strings.HasPrefix(name, "."):
+		return fmt.Errorf("deck name %q starts with a dot; want a plain file name such as my-deck.txt", name)
+	case filepath.IsAbs(name) || filepath.VolumeName(name) != "":
+		return fmt.Errorf("deck name %q is an absolute path; want a plain file name such as my-deck.txt", name)
+	}
+	for _, r := range name {
+		if unicode.IsControl(r) || r == unicode.ReplacementChar {
+			return fmt.Errorf("deck name %q contains a control character or invalid UTF-8", name)
+		}
+	}
+	for _, ext := range deckExts {
+		if strings.HasSuffix(strings.ToLower(name), ext) && len(name) > len(ext) {
+			return nil
+		}
+	}
+	return fmt.Errorf("deck name %q: want a name ending in .txt (a decklist), .yaml or .yml (a YAML deck)", name)
+}
+
+// deckStore is the folder of saved decks, read and written only through
+// an os.Root: nothing outside it, regular files only.
+type deckStore struct {
+	dir  string
+	root *os.Root
+}
+
+func openDeckStore(dir string) (*deckStore, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("--decks: %w", err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("--decks: %w", err)
+	}
+	return &deckStore{dir: dir, root: root}, nil
+}
+
+// list returns the names of the saved decks, sorted.
+func (d *deckStore) list() ([]string, error) {
+	f, err := d.root.Open(".")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, err
+	}
+	names := []string{}
+	for _, e := range entries {
+		if e.Type().IsRegular() && CheckDeckName(e.Name()) == nil {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// MaxDeckSize is the largest saved deck the server reads or writes.
+const MaxDeckSize = 1 << 20
+
+// read returns a saved deck's text.
+func (d *deckStore) read(name string) ([]byte, error) {
+	if err := CheckDeckName(name); err != nil {
+		return nil, err
+	}
+	st, err := d.root.Lstat(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no saved deck %q", name)
+	} else if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("saved deck %q is not a regular file", name)
+	}
+	if st.Size() > MaxDeckSize {
+		return nil, fmt.Errorf("saved deck %q is %d bytes, more than the %d a deck may have", name, st.Size(), MaxDeckSize)
+	}
+	return d.root.ReadFile(name)
+}
+
+// path returns the file path of a saved deck after checking it is a
+// regular file, for the commands that take a deck file.
+func (d *deckStore) path(name string) (string, error) {
+	if _, err := d.read(name); err != nil {
+		return "", err
+	}
+	return filepath.Join(d.dir, name), nil
+}
+
+// write saves a deck atomically: the text goes to a temporary file in the
+// folder, which is then renamed over the deck, so a reader sees the old
+// deck or the new one, never half of one. An existing deck must be a
+// regular file.
+func (d *deckStore) write(name string, data []byte) error {
+	if err := CheckDeckName(name); err != nil {
+		return err
+	}
+	if len(data) > MaxDeckSize {
+		return fmt.Errorf("deck is %d bytes, more than the %d a deck may have", len(data), MaxDeckSize)
+	}
+	if st, err := d.root.Lstat(name); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("saved deck %q is not a regular file; not overwriting it", name)
+	}
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	tmp := ".tmp-" + hex.EncodeToString(b[:]) + "-" + name
+	f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = d.root.Rename(tmp, name)
+	}
+	if err != nil {
+		_ = d.root.Remove(tmp)
+		return fmt.Errorf("saving deck %q: %w", name, err)
+	}
+	return nil
+}
+
+func (d *deckStore) close() error { return d.root.Close() }

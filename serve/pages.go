@@ -1,0 +1,533 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/deckstats"
+)
+
+// page is what the layout template gets.
+type page struct {
+	Title string
+	Nav   string // the menu entry to mark
+	Data  any
+}
+
+// pageNames are the templates that are whole pages (each with the layout).
+var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "error"}
+
+func (s *Server) loadPages() error {
+	funcs := template.FuncMap{
+		"pct":      func(p float64) string { return strconv.FormatFloat(p*100, 'f', 1, 64) + "%" },
+		"join":     strings.Join,
+		"pathesc":  url.PathEscape,
+		"queryesc": url.QueryEscape,
+		"add":      func(a, b int) int { return a + b },
+		"split":    strings.Fields,
+		"list":     func(s ...string) []string { return s },
+	}
+	s.pages = map[string]*template.Template{}
+	for _, name := range pageNames {
+		t, err := template.New(name).Funcs(funcs).ParseFS(templateFS, "templates/layout.html", "templates/partials.html", "templates/"+name+".html")
+		if err != nil {
+			return fmt.Errorf("serve: templates: %w", err)
+		}
+		s.pages[name] = t
+	}
+	t, err := template.New("partials").Funcs(funcs).ParseFS(templateFS, "templates/partials.html")
+	if err != nil {
+		return fmt.Errorf("serve: templates: %w", err)
+	}
+	s.pages["partials"] = t
+	return nil
+}
+
+// render writes a whole page.
+func (s *Server) render(w http.ResponseWriter, r *http.Request, name, title string, data any) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := s.pages[name].ExecuteTemplate(w, "layout", page{Title: title, Nav: name, Data: data}); err != nil {
+		s.logf("%s: template %s: %v", r.URL.Path, name, err)
+	}
+}
+
+// partial writes a fragment of a page.
+func (s *Server) partial(w http.ResponseWriter, r *http.Request, name string, data any) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := s.pages["partials"].ExecuteTemplate(w, name, data); err != nil {
+		s.logf("%s: template %s: %v", r.URL.Path, name, err)
+	}
+}
+
+type homeData struct {
+	Games []gameInfo
+	Decks []string
+}
+
+func (s *Server) homePage(w http.ResponseWriter, r *http.Request) {
+	decks, err := s.decks.list()
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	s.render(w, r, "home", "deckwright", homeData{Games: s.games, Decks: decks})
+}
+
+// cardsQuery is the card search form: the cards command's QUERY and
+// --where conditions, with fields for the common ones.
+type cardsQuery struct {
+	Game, Q, Type, Faction, CostOp, Cost, Where string
+}
+
+func readCardsQuery(r *http.Request) cardsQuery {
+	q := cardsQuery{Game: r.FormValue("game"), Q: r.FormValue("q"), Type: r.FormValue("type"), Faction: r.FormValue("faction"), CostOp: r.FormValue("costop"), Cost: r.FormValue("cost"), Where: r.FormValue("where")}
+	if q.CostOp == "" {
+		q.CostOp = "<="
+	}
+	return q
+}
+
+// args are the cards command's arguments for the search.
+func (q cardsQuery) args() []string {
+	args := []string{"cards", "--json"}
+	if q.Game != "" {
+		args = append(args, "--game="+q.Game)
+	}
+	if q.Type != "" {
+		args = append(args, "--where=type~"+q.Type)
+	}
+	if q.Faction != "" {
+		args = append(args, "--where=faction~"+q.Faction)
+	}
+	if q.Cost != "" {
+		op := q.CostOp
+		switch op {
+		case "=", "<=", ">=", "<", ">":
+		default:
+			op = "<="
+		}
+		args = append(args, "--where=cost"+op+q.Cost)
+	}
+	for _, w := range strings.Split(q.Where, ";") {
+		if w = strings.TrimSpace(w); w != "" {
+			args = append(args, "--where="+w)
+		}
+	}
+	if q.Q != "" {
+		args = append(args, "--", q.Q)
+	}
+	return args
+}
+
+// Command is the search as a deckwright command line, shown under the form.
+func (q cardsQuery) Command() string {
+	var parts []string
+	for _, a := range q.args()[2:] {
+		if a != "--" {
+			parts = append(parts, strconv.Quote(a))
+		}
+	}
+	return "deckwright cards " + strings.Join(parts, " ")
+}
+
+type cardsData struct {
+	Games  []gameInfo
+	Query  cardsQuery
+	Cards  []cardInfo
+	Errors []string
+	Editor bool // the grid sits in the deck editor: + and − buttons
+	More   int  // cards found beyond those shown
+}
+
+// MaxGrid is the most cards a grid shows at once.
+const MaxGrid = 120
+
+// searchCards runs the cards command for a search.
+func (s *Server) searchCards(r *http.Request, q cardsQuery) cardsData {
+	d := cardsData{Games: s.games, Query: q}
+	out := s.run(r.Context(), q.args(), nil, nil, nil)
+	if out.Code > 1 {
+		d.Errors = strings.Split(cliError(out).Error(), "\n")
+		return d
+	}
+	var res struct{ Cards []cardInfo }
+	if err := json.Unmarshal(out.Stdout, &res); err != nil {
+		d.Errors = []string{err.Error()}
+		return d
+	}
+	if len(res.Cards) > MaxGrid {
+		d.More = len(res.Cards) - MaxGrid
+		res.Cards = res.Cards[:MaxGrid]
+	}
+	d.Cards = res.Cards
+	return d
+}
+
+func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request) {
+	q := readCardsQuery(r)
+	if q.Game == "" && q.Q == "" && len(s.games) > 0 && r.URL.RawQuery == "" {
+		q.Game = s.games[0].ID
+	}
+	s.render(w, r, "cards", "Cards", s.searchCards(r, q))
+}
+
+func (s *Server) cardsPartial(w http.ResponseWriter, r *http.Request) {
+	d := s.searchCards(r, readCardsQuery(r))
+	d.Editor = r.FormValue("editor") != ""
+	s.partial(w, r, "card-grid", d)
+}
+
+// fieldRow is one field of the card page.
+type fieldRow struct {
+	Name, Value string
+	Provisional bool
+}
+
+type cardData struct {
+	Card   *cardInfo
+	Game   *gameInfo
+	Fields []fieldRow
+	// AllProvisional is set when every value of the card is provisional.
+	AllProvisional bool
+}
+
+func (s *Server) cardPage(w http.ResponseWriter, r *http.Request) {
+	game, name := r.PathValue("game"), r.PathValue("name")
+	c := s.card(game, name)
+	if c == nil {
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no card %q in game %q", name, game))
+		return
+	}
+	prov := map[string]bool{}
+	for _, p := range c.Provisional {
+		prov[p] = true
+	}
+	d := cardData{Card: c, Game: s.game(game), AllProvisional: prov["*"]}
+	keys := make([]string, 0, len(c.Fields))
+	for k := range c.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := c.Fields[k]
+		if l, ok := v.([]any); ok {
+			parts := make([]string, len(l))
+			for i, x := range l {
+				parts[i] = fmt.Sprint(x)
+			}
+			v = strings.Join(parts, ", ")
+		}
+		d.Fields = append(d.Fields, fieldRow{Name: k, Value: fmt.Sprint(v), Provisional: prov[k] || prov["*"]})
+	}
+	s.render(w, r, "card", c.Name, d)
+}
+
+// artTypes are the image files the server sends as card art.
+var artTypes = map[string]string{".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp"}
+
+// MaxArt is the largest card image the server sends.
+const MaxArt = 32 << 20
+
+// art sends a card's image from its game's files: the game's file system
+// never leaves the game's folder (os.OpenRoot) and opens regular files only.
+func (s *Server) art(w http.ResponseWriter, r *http.Request) {
+	game, name := r.PathValue("game"), r.PathValue("name")
+	g, err := s.cfg.DB.LookupGame(game)
+	if err != nil {
+		s.fail(w, r, http.StatusNotFound, err)
+		return
+	}
+	var c *cardsdb.Card
+	for _, x := range g.Cards {
+		if x.Name == name {
+			c = x
+			break
+		}
+	}
+	if c == nil || c.Image == "" || g.FS == nil {
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q of %s has no image", name, game))
+		return
+	}
+	typ := artTypes[strings.ToLower(path.Ext(c.Image))]
+	if typ == "" {
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: image %s is not a PNG, JPEG, GIF or WebP file", name, c.Image))
+		return
+	}
+	st, err := fs.Stat(g.FS, c.Image)
+	if err != nil {
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: %v", name, err))
+		return
+	}
+	if !st.Mode().IsRegular() || st.Size() > MaxArt {
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: image %s is not a regular file of at most %d bytes", name, c.Image, MaxArt))
+		return
+	}
+	data, err := fs.ReadFile(g.FS, c.Image)
+	if err != nil {
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: %v", name, err))
+		return
+	}
+	w.Header().Set("Content-Type", typ)
+	w.Header().Set("Cache-Control", "max-age=300")
+	_, _ = w.Write(data)
+}
+
+type deckData struct {
+	Name  string
+	Game  string
+	Text  string
+	Games []gameInfo
+	Decks []string
+	Grid  cardsData
+}
+
+// deckPage is the deck editor: ?name= opens a saved deck, ?bundled=
+// copies a bundled deck, ?game= starts an empty deck of a game.
+func (s *Server) deckPage(w http.ResponseWriter, r *http.Request) {
+	d := deckData{Name: r.FormValue("name"), Game: r.FormValue("game"), Games: s.games}
+	if d.Name != "" {
+		data, err := s.decks.read(d.Name)
+		if err != nil {
+			s.fail(w, r, http.StatusNotFound, err)
+			return
+		}
+		d.Text = string(data)
+	} else if b := r.FormValue("bundled"); b != "" {
+		in, err := s.namedDeck(b)
+		if err != nil || in.dir != "" {
+			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no bundled deck %q", b))
+			return
+		}
+		game, _, _ := strings.Cut(b, "/")
+		g, err := s.cfg.DB.LookupGame(game)
+		if err != nil {
+			s.fail(w, r, http.StatusNotFound, err)
+			return
+		}
+		data, err := fs.ReadFile(g.FS, g.Decks[strings.TrimPrefix(b, game+"/")])
+		if err != nil {
+			s.fail(w, r, http.StatusNotFound, err)
+			return
+		}
+		d.Text = string(data)
+		d.Name = path.Base(b) + path.Ext(g.Decks[strings.TrimPrefix(b, game+"/")])
+	}
+	if d.Game == "" {
+		d.Game = gameLine(d.Text)
+	}
+	if d.Game == "" && len(s.games) > 0 {
+		d.Game = s.games[0].ID
+	}
+	var err error
+	if d.Decks, err = s.decks.list(); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err)
+		return
+	}
+	d.Grid = cardsData{Games: s.games, Query: cardsQuery{Game: d.Game}, Editor: true}
+	s.render(w, r, "deck", "Deck editor", d)
+}
+
+// gameLine returns the game a deck's text names ("game: ID"), or "".
+func gameLine(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(l), ":"); ok && strings.EqualFold(strings.TrimSpace(k), "game") {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// finding is one problem of validate --json.
+type finding struct {
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+	Card     string `json:"card"`
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Column   int    `json:"column"`
+}
+
+type checkData struct {
+	Legal    bool
+	Deck     string
+	Game     string
+	Format   string
+	Problems []finding
+	Errors   []string // the command failed
+	Notes    []string
+	Stats    *deckstats.Stats
+	Unknown  int
+	Curve    *barChart
+	Types    *barChart
+	Factions *barChart
+}
+
+// checkPartial validates the editor's deck and works out its statistics:
+// the findings panel and the charts beside the list.
+func (s *Server) checkPartial(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(r)
+	if err != nil {
+		s.fail(w, r, statusOf(err), err)
+		return
+	}
+	_ = r.ParseForm()
+	d := checkData{}
+	out := s.validate(r, body)
+	var rep struct {
+		Decks []struct {
+			Deck     string    `json:"deck"`
+			Game     string    `json:"game"`
+			Format   string    `json:"format"`
+			Legal    bool      `json:"legal"`
+			Problems []finding `json:"problems"`
+		} `json:"decks"`
+	}
+	if err := json.Unmarshal(out.Stdout, &rep); err != nil || len(rep.Decks) != 1 {
+		d.Errors = strings.Split(cliError(out).Error(), "\n")
+		s.partial(w, r, "check", d)
+		return
+	}
+	v := rep.Decks[0]
+	d.Legal, d.Deck, d.Game, d.Format, d.Problems = v.Legal, v.Deck, v.Game, v.Format, v.Problems
+	if out.Code == 2 {
+		d.Legal = false
+	}
+	if out.Code <= 1 {
+		st, err := s.stats(r, body)
+		if err == nil && st.Code == 0 {
+			var sj struct {
+				deckstats.Stats
+				Unknown int `json:"unknown_cards"`
+			}
+			if json.Unmarshal(st.Stdout, &sj) == nil {
+				d.Stats, d.Unknown = &sj.Stats, sj.Unknown
+				d.Curve, d.Types, d.Factions = curveChart(d.Stats), countChart(d.Stats.Types), countChart(d.Stats.Factions)
+			}
+		} else if err == nil {
+			d.Notes = append(d.Notes, "stats: "+cliError(st).Error())
+		}
+	}
+	s.partial(w, r, "check", d)
+}
+
+type handData struct {
+	Seed  uint64
+	Hand  []string
+	From  string
+	Size  int
+	Pool  int
+	Note  string
+	Error string
+}
+
+// MaxSeed bounds the hand drawer's seeds so they stay short to write.
+const MaxSeed = 1 << 53
+
+// handPartial draws a sample opening hand from the editor's deck: the
+// game's opening hand size from its draw: block, from the section it
+// draws from, shuffled with the seed shown (so a hand can be drawn again).
+func (s *Server) handPartial(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(r)
+	if err != nil {
+		s.fail(w, r, statusOf(err), err)
+		return
+	}
+	_ = r.ParseForm()
+	seed, err := strconv.ParseUint(r.FormValue("seed"), 10, 64)
+	if err != nil || seed == 0 || seed > MaxSeed {
+		seed = rand.Uint64N(MaxSeed) + 1
+	}
+	d := handData{Seed: seed}
+	deck, err := s.resolve(body, r.FormValue("game"))
+	if err != nil {
+		d.Error = err.Error()
+		s.partial(w, r, "hand", d)
+		return
+	}
+	g := deck.Game
+	if g.Draw == nil || g.Draw.OpeningHand <= 0 {
+		d.Error = fmt.Sprintf("%s has no opening hand in its game definition (draw: block)", g.Name)
+		s.partial(w, r, "hand", d)
+		return
+	}
+	var pool []string
+	for _, dc := range deck.Cards {
+		if g.Draw.Deck != "" && (dc.Section == nil || dc.Section.ID != g.Draw.Deck) {
+			continue
+		}
+		for range dc.Count {
+			pool = append(pool, dc.Card.Name)
+		}
+	}
+	d.Size, d.Pool, d.From = g.Draw.OpeningHand, len(pool), g.Draw.Deck
+	rng := rand.New(rand.NewPCG(seed, 0))
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	d.Hand = pool[:min(len(pool), d.Size)]
+	if len(deck.Unknown) > 0 {
+		d.Note = fmt.Sprintf("%d cards the game does not have are left out", len(deck.Unknown))
+	}
+	s.partial(w, r, "hand", d)
+}
+
+// resolve reads a deck's text as validate - does and resolves its cards.
+func (s *Server) resolve(body []byte, game string) (*cardsdb.Deck, error) {
+	parse := cardsdb.ParseDecklist
+	if yamlDeck(body) {
+		parse = cardsdb.ParseDeckYAML
+	}
+	list, err := parse("deck", body)
+	if err != nil {
+		return nil, err
+	}
+	if list.Game == "" {
+		list.Game = game
+	}
+	g, err := s.cfg.DB.GameOf(list)
+	if err != nil {
+		return nil, err
+	}
+	return cardsdb.Resolve(g, list)
+}
+
+type deckChoice struct {
+	Games []gameInfo
+	Decks []string
+	Deck  string
+	Text  string
+}
+
+func (s *Server) deckChoice(w http.ResponseWriter, r *http.Request) (deckChoice, bool) {
+	decks, err := s.decks.list()
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err)
+		return deckChoice{}, false
+	}
+	d := deckChoice{Games: s.games, Decks: decks, Deck: r.FormValue("deck")}
+	if d.Deck == "" && len(decks) > 0 {
+		d.Deck = decks[0]
+	}
+	return d, true
+}
+
+func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
+	if d, ok := s.deckChoice(w, r); ok {
+		s.render(w, r, "print", "Print", d)
+	}
+}
+
+func (s *Server) playtestPage(w http.ResponseWriter, r *http.Request) {
+	if d, ok := s.deckChoice(w, r); ok {
+		s.render(w, r, "playtest", "Playtest", d)
+	}
+}
