@@ -84,18 +84,18 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("X-Accel-Buffering", "no")
 	flusher, _ := w.(http.Flusher)
-	var mu sync.Mutex
+	var mu sync.Mutex // the engine's workers report progress concurrently
+	var last time.Time
 	send := func(v any) {
-		mu.Lock()
-		defer mu.Unlock()
 		data, _ := json.Marshal(v)
 		_, _ = w.Write(append(data, '\n'))
 		if flusher != nil {
 			flusher.Flush()
 		}
 	}
-	last := time.Time{}
 	progress := func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
 		if time.Since(last) < 100*time.Millisecond && done < total {
 			return
 		}
@@ -128,6 +128,8 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 	}
 	var html bytes.Buffer
 	_ = s.pages["partials"].ExecuteTemplate(&html, "playtest-report", d)
+	mu.Lock()
+	defer mu.Unlock()
 	send(map[string]string{"html": html.String()})
 }
 

@@ -11,10 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
-	"regexp"
 	"runtime"
-	"strconv"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -179,33 +176,18 @@ func inProcess(db *cardsdb.DB) serve.Runner {
 	}
 }
 
-// progressLine is a progress line of a command not on a terminal:
-// "playing games: 2500/10000".
-var progressLine = regexp.MustCompile(`^playing games: (\d+)/(\d+)$`)
-
-// progressWriter passes what a command writes on stderr to w and tells f
-// the progress lines it sees.
+// progressWriter is stderr for a command run by serve: it keeps what the
+// command writes and passes the games' progress to f.
 type progressWriter struct {
-	mu   sync.Mutex
-	w    io.Writer
-	f    func(done, total int)
-	line []byte
+	w io.Writer
+	f func(done, total int)
 }
 
-func (p *progressWriter) Write(b []byte) (int, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for _, c := range b {
-		if c != '\n' {
-			p.line = append(p.line, c)
-			continue
-		}
-		if m := progressLine.FindSubmatch(p.line); m != nil {
-			done, _ := strconv.Atoi(string(m[1]))
-			total, _ := strconv.Atoi(string(m[2]))
-			p.f(done, total)
-		}
-		p.line = p.line[:0]
+func (p *progressWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
+
+// Progress passes the progress of the games played to f.
+func (p *progressWriter) Progress(stage string, done, total int) {
+	if stage == "games" {
+		p.f(done, total)
 	}
-	return p.w.Write(b)
 }

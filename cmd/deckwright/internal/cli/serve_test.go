@@ -1,0 +1,452 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+var (
+	serveDBOnce sync.Once
+	serveDB     *cardsdb.DB
+	serveDBErr  error
+)
+
+// newTestServer serves the bundled games with decks in a fresh folder.
+func newTestServer(t testing.TB) (*httptest.Server, string) {
+	t.Helper()
+	serveDBOnce.Do(func() { serveDB, serveDBErr = (&globalOptions{}).loadDB() })
+	if serveDBErr != nil {
+		t.Fatal(serveDBErr)
+	}
+	decks := t.TempDir()
+	srv, err := newServer(serveDB, decks, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	return ts, decks
+}
+
+// cliOut runs the command line as a user would and returns its stdout.
+func cliOut(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	var out, errb bytes.Buffer
+	MainContext(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return out.String()
+}
+
+type resp struct {
+	code int
+	body string
+	hdr  http.Header
+}
+
+func do(t *testing.T, method, u, body string, hdr ...string) resp {
+	t.Helper()
+	req, err := http.NewRequest(method, u, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		if hdr[i] == "Host" {
+			req.Host = hdr[i+1]
+			continue
+		}
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	r, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	data, _ := io.ReadAll(r.Body)
+	return resp{r.StatusCode, string(data), r.Header}
+}
+
+const typoDeck = "game: seeker-chronicles\n3 Rouge Star\n"
+
+// The API answers exactly what the command line's --json prints.
+func TestServeAPISameAsCLI(t *testing.T) {
+	ts, _ := newTestServer(t)
+	cosmos := cliOut(t, "", "validate", "seeker-chronicles/cosmos", "--json")
+	_ = cosmos
+	tests := []struct {
+		name, method, path, body string
+		cli                      []string
+		stdin                    string
+	}{
+		{"games", "GET", "/api/games", "", []string{"games", "--json"}, ""},
+		{"cards search", "GET", "/api/cards?game=seeker-chronicles&q=comet", "", []string{"cards", "comet", "--game", "seeker-chronicles", "--json"}, ""},
+		{"cards where", "GET", "/api/cards?where=cost%3C%3D1&where=type%3Dmodule", "", []string{"cards", "--where", "cost<=1", "--where", "type=module", "--json"}, ""},
+		{"cards none", "GET", "/api/cards?q=nosuchcardanywhere", "", []string{"cards", "nosuchcardanywhere", "--json"}, ""},
+		{"validate typo", "POST", "/api/validate", typoDeck, []string{"validate", "-", "--json"}, typoDeck},
+		{"validate game flag", "POST", "/api/validate?game=seeker-chronicles", "3 Comet\n", []string{"validate", "-", "--json", "--game", "seeker-chronicles"}, "3 Comet\n"},
+		{"validate unreadable", "POST", "/api/validate", "sections:\n  - [\n", []string{"validate", "-", "--json"}, "sections:\n  - [\n"},
+		{"stats bundled", "POST", "/api/stats?deck=seeker-chronicles/cosmos", "", []string{"stats", "seeker-chronicles/cosmos", "--json"}, ""},
+		{"goldfish bundled", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=60&workers=1", "", []string{"goldfish", "seeker-chronicles/cosmos", "--games", "60", "--json"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := do(t, tt.method, ts.URL+tt.path, tt.body, "Content-Type", "text/plain")
+			want := cliOut(t, tt.stdin, tt.cli...)
+			if want == "" {
+				t.Fatalf("the CLI printed nothing for %v", tt.cli)
+			}
+			if got.body != want {
+				t.Errorf("%s %s answered (%d)\n%s\nwant what deckwright %s prints:\n%s", tt.method, tt.path, got.code, got.body, strings.Join(tt.cli, " "), want)
+			}
+			if ct := got.hdr.Get("Content-Type"); ct != "application/json" {
+				t.Errorf("Content-Type %q, want application/json", ct)
+			}
+		})
+	}
+}
+
+// The deck in the body gets the name it was given, not a temporary path.
+func TestServeAPIStatsBody(t *testing.T) {
+	ts, _ := newTestServer(t)
+	got := do(t, "POST", ts.URL+"/api/stats?name=mine.txt", "game: seeker-chronicles\n3 Comet\n2 Laika\n", "Content-Type", "text/plain")
+	if got.code != 200 {
+		t.Fatalf("status %d: %s", got.code, got.body)
+	}
+	var st struct {
+		Deck  string `json:"deck"`
+		Cards int    `json:"cards"`
+	}
+	if err := json.Unmarshal([]byte(got.body), &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Deck != "mine.txt" || st.Cards != 5 {
+		t.Errorf("deck %q with %d cards, want mine.txt with 5", st.Deck, st.Cards)
+	}
+	if strings.Contains(got.body, os.TempDir()) {
+		t.Errorf("answer shows a temporary path:\n%s", got.body)
+	}
+}
+
+func TestServePages(t *testing.T) {
+	ts, decks := newTestServer(t)
+	if err := os.WriteFile(filepath.Join(decks, "saved.txt"), []byte(typoDeck), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path string
+		code       int
+		want       []string
+	}{
+		{"home", "/", 200, []string{"Seeker Chronicles", "Arkhtide", "saved.txt", "seeker-chronicles/cosmos"}},
+		{"cards", "/cards?game=seeker-chronicles&q=comet", 200, []string{">Comet<", "/card/seeker-chronicles/Comet"}},
+		{"cards cost", "/cards?game=seeker-chronicles&cost=0&costop=%3D&type=module", 200, []string{"cards", "--where=cost=0"}},
+		{"cards bad where", "/cards?where=bogus%3C%3D1", 200, []string{"error-panel", "bogus"}},
+		{"card", "/card/seeker-chronicles/Comet", 200, []string{"<h1>Comet", "provisional", "link_cost"}},
+		{"card sample", "/card/hubworld/Hushed%20Novice", 200, []string{"sample"}},
+		{"card missing", "/card/seeker-chronicles/Nope", 404, []string{"error-panel", `no card &#34;Nope&#34;`}},
+		{"art none", "/art/seeker-chronicles/Comet", 404, []string{"has no image"}},
+		{"deck new", "/deck?game=arkhtide", 200, []string{"deck-text", `value="arkhtide" selected`}},
+		{"deck saved", "/deck?name=saved.txt", 200, []string{"3 Rouge Star"}},
+		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `value="cosmos.yaml"`}},
+		{"deck missing", "/deck?name=nope.txt", 404, []string{"no saved deck"}},
+		{"deck bad name", "/deck?name=..%2F..%2Fetc%2Fpasswd", 404, []string{"folder"}},
+		{"print", "/print?deck=saved.txt", 200, []string{"print-form", `value="saved.txt" selected`}},
+		{"playtest", "/playtest", 200, []string{"playtest-form", "seeker-chronicles/cosmos"}},
+		{"static", "/static/app.js", 200, []string{"deckwright serve"}},
+		{"download", "/decks/saved.txt", 200, []string{"Rouge Star"}},
+		{"not found", "/nope", 404, []string{"no page /nope"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := do(t, "GET", ts.URL+tt.path, "")
+			if got.code != tt.code {
+				t.Errorf("GET %s: status %d, want %d\n%s", tt.path, got.code, tt.code, got.body)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(got.body, w) {
+					t.Errorf("GET %s: no %q in\n%.3000s", tt.path, w, got.body)
+				}
+			}
+			if strings.Contains(got.body, "goroutine ") || strings.Contains(got.body, "panic") {
+				t.Errorf("GET %s shows a stack trace", tt.path)
+			}
+			if csp := got.hdr.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
+				t.Errorf("GET %s: Content-Security-Policy %q", tt.path, csp)
+			}
+		})
+	}
+}
+
+func TestServePartials(t *testing.T) {
+	ts, decks := newTestServer(t)
+	if err := os.WriteFile(filepath.Join(decks, "cosmos.txt"), []byte(cliOut(t, "", "validate", "seeker-chronicles/cosmos")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	form := "application/x-www-form-urlencoded"
+	tests := []struct {
+		name, method, path, body, ctype string
+		code                            int
+		want                            []string
+	}{
+		{"check typo", "POST", "/partial/check", typoDeck, "text/plain", 200, []string{"NOT legal", `no card named &#34;Rouge Star&#34; in Seeker Chronicles; did you mean &#34;Rogue Star&#34;?`, "[unknown-card]"}},
+		{"check unreadable", "POST", "/partial/check", "sections:\n  - [\n", "text/plain", 200, []string{"NOT legal", "[input]"}},
+		{"check no game", "POST", "/partial/check?game=", "3 Comet\n", "text/plain", 200, []string{"NOT legal", "deck names no game", "[input]"}},
+		{"check legal", "POST", "/partial/check?game=seeker-chronicles", "", "text/plain", 200, []string{"verdict"}},
+		{"cards grid", "GET", "/partial/cards?game=seeker-chronicles&q=rogue&editor=1", "", "", 200, []string{"data-add=\"Rogue Star\""}},
+		{"hand", "POST", "/partial/hand?game=seeker-chronicles&seed=7", "game: seeker-chronicles\n3 Comet\n3 Laika\n", "text/plain", 200, []string{"Opening hand of 2", "seed <code id=\"hand-seed\">7</code>"}},
+		{"hand unreadable", "POST", "/partial/hand", "", "text/plain", 200, []string{"error-panel"}},
+		{"print report", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=a4", form, 200, []string{"Ready: 6 pages, 46 cards"}},
+		{"print bad paper", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=napkin", form, 200, []string{"error-panel", "--paper"}},
+		{"print no deck", "POST", "/partial/print", "paper=a4", form, 400, []string{"error-panel", "no deck"}},
+		{"print not a deck", "POST", "/partial/print", "deck=%2Fetc%2Fpasswd", form, 400, []string{"error-panel"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := do(t, tt.method, ts.URL+tt.path, tt.body, "Content-Type", tt.ctype)
+			if got.code != tt.code {
+				t.Errorf("%s %s: status %d, want %d\n%s", tt.method, tt.path, got.code, tt.code, got.body)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(got.body, w) {
+					t.Errorf("%s %s: no %q in\n%.3000s", tt.method, tt.path, w, got.body)
+				}
+			}
+		})
+	}
+	// The same seed draws the same hand; the hand is drawn from the deck.
+	a := do(t, "POST", ts.URL+"/partial/hand?seed=42", "game: seeker-chronicles\n3 Comet\n3 Laika\n")
+	b := do(t, "POST", ts.URL+"/partial/hand?seed=42", "game: seeker-chronicles\n3 Comet\n3 Laika\n")
+	if a.body != b.body || strings.Count(a.body, "<li>") != 2 {
+		t.Errorf("hands for one seed differ or are not 2 cards:\n%s\n%s", a.body, b.body)
+	}
+}
+
+func TestServeDecks(t *testing.T) {
+	ts, decks := newTestServer(t)
+	got := do(t, "PUT", ts.URL+"/api/decks/mine.txt", typoDeck, "Content-Type", "text/plain")
+	if got.code != 200 || !strings.Contains(got.body, `"saved": "mine.txt"`) {
+		t.Fatalf("PUT: %d %s", got.code, got.body)
+	}
+	data, err := os.ReadFile(filepath.Join(decks, "mine.txt"))
+	if err != nil || string(data) != typoDeck {
+		t.Fatalf("saved file: %q, %v", data, err)
+	}
+	if got := do(t, "GET", ts.URL+"/api/decks/mine.txt", ""); got.body != typoDeck {
+		t.Errorf("GET deck: %q", got.body)
+	}
+	if got := do(t, "GET", ts.URL+"/api/decks", ""); !strings.Contains(got.body, `"mine.txt"`) {
+		t.Errorf("GET decks: %s", got.body)
+	}
+	entries, _ := os.ReadDir(decks)
+	if len(entries) != 1 {
+		t.Errorf("decks folder holds %d files after a save, want 1 (no temporary file left)", len(entries))
+	}
+	bad := []struct{ name, path string }{
+		{"dot dot", "/api/decks/..%2Fescape.txt"},
+		{"slash", "/api/decks/a%2Fb.txt"},
+		{"hidden", "/api/decks/.hidden.txt"},
+		{"extension", "/api/decks/evil.sh"},
+		{"control", "/api/decks/a%1Bb.txt"},
+		{"absolute", "/api/decks/%2Fetc%2Fx.txt"},
+	}
+	for _, b := range bad {
+		t.Run(b.name, func(t *testing.T) {
+			got := do(t, "PUT", ts.URL+b.path, "3 Comet\n", "Content-Type", "text/plain")
+			if got.code != 400 && got.code != 404 {
+				t.Errorf("PUT %s: status %d, want 400: %s", b.path, got.code, got.body)
+			}
+			if !strings.Contains(got.body, `"error"`) {
+				t.Errorf("PUT %s: no error message: %s", b.path, got.body)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(decks), "escape.txt")); err == nil {
+		t.Error("a deck was written outside the decks folder")
+	}
+	// A symbolic link in the folder is never followed out of it.
+	outside := filepath.Join(t.TempDir(), "outside.txt")
+	os.WriteFile(outside, []byte("secret"), 0o644)
+	if err := os.Symlink(outside, filepath.Join(decks, "link.txt")); err != nil {
+		t.Skip(err)
+	}
+	if got := do(t, "GET", ts.URL+"/api/decks/link.txt", ""); got.code == 200 || strings.Contains(got.body, "secret") {
+		t.Errorf("GET through a link: %d %s", got.code, got.body)
+	}
+	if got := do(t, "PUT", ts.URL+"/api/decks/link.txt", "3 Comet\n"); got.code == 200 {
+		t.Errorf("PUT over a link: %d %s", got.code, got.body)
+	}
+	if data, _ := os.ReadFile(outside); string(data) != "secret" {
+		t.Errorf("the file outside was changed: %q", data)
+	}
+}
+
+func TestServeSafety(t *testing.T) {
+	ts, _ := newTestServer(t)
+	t.Run("cross-origin POST", func(t *testing.T) {
+		got := do(t, "PUT", ts.URL+"/api/decks/x.txt", "3 Comet\n", "Origin", "http://evil.example", "Sec-Fetch-Site", "cross-site")
+		if got.code != 403 || !strings.Contains(got.body, "cross-origin") {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
+	t.Run("cross-origin without fetch metadata", func(t *testing.T) {
+		got := do(t, "POST", ts.URL+"/api/validate", "3 Comet\n", "Origin", "http://evil.example")
+		if got.code != 403 {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
+	t.Run("same-origin POST", func(t *testing.T) {
+		got := do(t, "POST", ts.URL+"/api/validate", typoDeck, "Origin", ts.URL, "Sec-Fetch-Site", "same-origin")
+		if got.code != 200 {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
+	t.Run("foreign host", func(t *testing.T) {
+		got := do(t, "GET", ts.URL+"/", "", "Host", "evil.example:8080")
+		if got.code != 403 {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
+	t.Run("body too large", func(t *testing.T) {
+		got := do(t, "POST", ts.URL+"/api/validate", strings.Repeat("3 Comet\n", 200000))
+		if got.code != 413 || !strings.Contains(got.body, "more than") {
+			t.Errorf("status %d: %.300s", got.code, got.body)
+		}
+	})
+	t.Run("too many games", func(t *testing.T) {
+		got := do(t, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&games=999999999", "")
+		if got.code != 400 || !strings.Contains(got.body, "at most") {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
+	t.Run("bad flag value", func(t *testing.T) {
+		got := do(t, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&policy=--help", "")
+		if got.code != 400 || !strings.Contains(got.body, "policy") {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
+	t.Run("unknown bundled deck", func(t *testing.T) {
+		got := do(t, "POST", ts.URL+"/api/stats?deck=seeker-chronicles/..", "")
+		if got.code != 400 || !strings.Contains(got.body, "no bundled deck") {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
+}
+
+func TestServePrint(t *testing.T) {
+	ts, _ := newTestServer(t)
+	got := do(t, "POST", ts.URL+"/api/print?deck=seeker-chronicles/cosmos", "")
+	var rep struct {
+		Output string `json:"output"`
+		Report struct {
+			Pages int `json:"pages"`
+		} `json:"report"`
+	}
+	if err := json.Unmarshal([]byte(got.body), &rep); err != nil || rep.Report.Pages != 6 || rep.Output != "seeker-chronicles/cosmos.pdf" && rep.Output != "cosmos.pdf" {
+		t.Errorf("print --json: %v %+v\n%s", err, rep, got.body)
+	}
+	pdf := do(t, "POST", ts.URL+"/print.pdf", url.Values{"deck": {"seeker-chronicles/cosmos"}, "paper": {"letter"}}.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if pdf.code != 200 || !strings.HasPrefix(pdf.body, "%PDF-") || pdf.hdr.Get("Content-Type") != "application/pdf" {
+		t.Fatalf("print.pdf: %d %s %.100q", pdf.code, pdf.hdr.Get("Content-Type"), pdf.body)
+	}
+	if n := pdfPages(t, []byte(pdf.body)); n != 6 {
+		t.Errorf("PDF has %d pages, want 6", n)
+	}
+	bad := do(t, "POST", ts.URL+"/print.pdf", "deck=seeker-chronicles%2Fcosmos&grid=0x0", "Content-Type", "application/x-www-form-urlencoded")
+	if bad.code != 400 || !strings.Contains(bad.body, "--grid") {
+		t.Errorf("bad grid: %d %s", bad.code, bad.body)
+	}
+}
+
+func TestServePlaytestStream(t *testing.T) {
+	ts, _ := newTestServer(t)
+	req, _ := http.NewRequest("POST", ts.URL+"/playtest/run", strings.NewReader("deck=seeker-chronicles%2Fcosmos&games=4000&seed=3"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	r, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Body.Close()
+	sc := bufio.NewScanner(r.Body)
+	sc.Buffer(nil, 4<<20)
+	progress, html := 0, ""
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		if _, ok := m["done"]; ok {
+			progress++
+		}
+		if h, ok := m["html"].(string); ok {
+			html = h
+		}
+	}
+	if progress == 0 {
+		t.Error("no progress line")
+	}
+	for _, w := range []string{"4000 games", "<svg", "<polyline", "Comet"} {
+		if !strings.Contains(html, w) {
+			t.Errorf("report has no %q:\n%.2000s", w, html)
+		}
+	}
+	// An illegal deck gets the findings, not a report.
+	bad := do(t, "POST", ts.URL+"/playtest/run", url.Values{"text": {typoDeck}}.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if !strings.Contains(bad.body, "error-panel") || !strings.Contains(bad.body, "Rogue Star") {
+		t.Errorf("illegal deck: %s", bad.body)
+	}
+}
+
+// Long work stops when the browser goes away.
+func TestServeCancel(t *testing.T) {
+	ts, _ := newTestServer(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&games=200000&policy=planner", nil)
+	done := make(chan struct{})
+	go func() {
+		r, err := http.DefaultClient.Do(req)
+		if err == nil {
+			r.Body.Close()
+		}
+		close(done)
+	}()
+	time.Sleep(300 * time.Millisecond)
+	cancel()
+	<-done
+	// The server's handler must be free again soon: a new request is
+	// answered while the cancelled run would still be playing.
+	got := do(t, "POST", ts.URL+"/api/validate", typoDeck)
+	if got.code != 200 {
+		t.Errorf("after cancel: %d %s", got.code, got.body)
+	}
+	// httptest.Server.Close (in Cleanup) waits for every handler: it
+	// hangs, and the test times out, if the run was not cancelled.
+}
+
+// pdfPages reads a PDF back with pdfcpu and returns its page count.
+func pdfPages(t testing.TB, data []byte) int {
+	t.Helper()
+	api.DisableConfigDir()
+	ctx, err := api.ReadContext(bytes.NewReader(data), model.NewDefaultConfiguration())
+	if err != nil {
+		t.Fatalf("pdfcpu cannot read the PDF back: %v", err)
+	}
+	if err := ctx.EnsurePageCount(); err != nil {
+		t.Fatal(err)
+	}
+	return ctx.PageCount
+}
