@@ -79,7 +79,9 @@ func runServe(opts *serveOptions) error {
 	defer srv.Close()
 	if opts.check {
 		rec := httptest.NewRecorder()
-		srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Host = "127.0.0.1"
+		srv.Handler().ServeHTTP(rec, req)
 		if rec.Code != http.StatusOK {
 			return fmt.Errorf("serve --check: start page answered %d", rec.Code)
 		}
