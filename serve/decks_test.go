@@ -93,7 +93,7 @@ func TestDeckStore(t *testing.T) {
 func TestLocalHost(t *testing.T) {
 	for host, want := range map[string]bool{
 		"127.0.0.1:8080": true, "localhost:8080": true, "[::1]:80": true, "localhost": true,
-		"192.168.1.5:8080": true, // an IP literal cannot be a rebound name
+		"192.168.1.5:8080":  true, // an IP literal cannot be a rebound name
 		"evil.example:8080": false, "evil.example": false, "localhost.evil.example": false, "": false,
 	} {
 		if got := localHost(host); got != want {
