@@ -1,0 +1,267 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+		"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// findChromium returns the path of a Chromium (or Chrome) to drive, or ""
+// for none: $DECKWRIGHT_CHROME, else the usual names on PATH.
+func findChromium() string {
+	if p := os.Getenv("DECKWRIGHT_CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// newBrowser starts headless Chromium for a test, or skips the test when
+// there is none (never under CI=true, where .ci/run installs it).
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	exe := findChromium()
+	if exe == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Chromium found, and CI=true: .ci/run installs Debian's chromium; set DECKWRIGHT_CHROME to its path")
+		}
+		t.Skip("browser test skipped: no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
+		chromedp.WindowSize(1400, 1000),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel3)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	return ctx
+}
+
+// screenshot saves the page as docs/images/serve-NAME.png when
+// DECKWRIGHT_SCREENSHOTS=1 (the README shows them).
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if os.Getenv("DECKWRIGHT_SCREENSHOTS") != "1" {
+		return
+	}
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("..", "..", "..", "..", "docs", "images", "serve-"+name+".png")
+	if err := os.WriteFile(path, buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", path)
+}
+
+const legalDecklist = `game: seeker-chronicles
+Guardians:
+Johnson
+Newton
+Hawking
+Stack:
+1 Laika
+2 Comet
+2 Red Giant
+2 Nebula
+2 Cosmic Infrared Background
+3 Spacetime Curvature
+2 Supernova
+3 Mass Accretion
+2 Cosmic Jet
+2 Accelerating Expansion
+3 Black Hole
+3 Exoplanetary Drone
+2 Solar Sail
+2 Telescope Array
+3 GPS
+3 Space Probe
+`
+
+// steps runs browser steps and fails the test on an error.
+func steps(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// get runs one browser action that returns a value.
+func get[T any](t *testing.T, ctx context.Context, a chromedp.Action[T]) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// The deck editor as a person uses it: type a decklist with a typo, see
+// the finding, fix it, see the deck legal, save, reload and find it,
+// then print it and read the downloaded PDF back.
+func TestServeBrowserEditor(t *testing.T) {
+	ctx := newBrowser(t)
+	ts, decks := newTestServer(t)
+	downloads := t.TempDir()
+
+	start := time.Now()
+	steps(t, ctx, "open the editor",
+		chromedp.Navigate(ts.URL+"/deck?game=seeker-chronicles"),
+		chromedp.WaitVisible(chromedp.CSS("#deck-text")),
+	)
+	timing := `(() => { const n = performance.getEntriesByType("navigation")[0]; return [n.responseEnd - n.startTime, n.domContentLoadedEventEnd - n.startTime, n.duration]; })()`
+	first := get(t, ctx, chromedp.Evaluate[[]float64](timing))
+	t.Logf("first load of the deck editor (cold browser): response %.0f ms, DOM ready %.0f ms, load event %.0f ms; %v with the browser's start-up", first[0], first[1], first[2], time.Since(start).Round(time.Millisecond))
+	steps(t, ctx, "load again", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#deck-text")))
+	again := get(t, ctx, chromedp.Evaluate[[]float64](timing))
+	t.Logf("second load of the deck editor: response %.0f ms, DOM ready %.0f ms, load event %.0f ms", again[0], again[1], again[2])
+
+	// Type the list with a typo on its last line.
+	steps(t, ctx, "type a decklist",
+		chromedp.SendKeys(chromedp.CSS("#deck-name"), "mine"),
+		chromedp.SendKeys(chromedp.CSS("#deck-text"), legalDecklist+"3 Rouge Star"),
+		chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="unknown-card"]`)),
+	)
+	text := get(t, ctx, chromedp.Text(chromedp.CSS(`#findings li[data-rule="unknown-card"]`)))
+	if want := `no card named "Rouge Star" in Seeker Chronicles; did you mean "Rogue Star"?`; !strings.Contains(text, want) {
+		t.Errorf("finding %q, want %q", text, want)
+	}
+	screenshot(t, ctx, "editor")
+
+	// Fix it: delete "uge Star" and type the right name.
+	steps(t, ctx, "fix the typo",
+		chromedp.SendKeys(chromedp.CSS("#deck-text"), strings.Repeat(kb.Backspace, len("uge Star"))+"gue Star\n"),
+		chromedp.WaitVisible(chromedp.CSS(`#findings .verdict.legal`)),
+	)
+	if v := get(t, ctx, chromedp.Text(chromedp.CSS("#verdict"))); !strings.HasPrefix(strings.TrimSpace(v), "legal") {
+		t.Errorf("verdict %q, want legal", v)
+	}
+	ms := get(t, ctx, chromedp.AttributeValue(chromedp.CSS("#findings"), "data-ms"))
+	t.Logf("live validation round trip (findings and stats) in the browser: %s ms", ms.Value)
+
+	// Save, reload, and find it.
+	steps(t, ctx, "save",
+		chromedp.Click(chromedp.CSS("#save")),
+		chromedp.WaitVisible(chromedp.CSS("#saved.ok")),
+	)
+	if saved := get(t, ctx, chromedp.Text(chromedp.CSS("#saved"))); saved != "saved mine.txt" {
+		t.Errorf("save says %q", saved)
+	}
+	steps(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#deck-text")))
+	text = get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text")))
+	if !strings.Contains(text, "3 Rogue Star") || strings.Contains(text, "Rouge") {
+		t.Errorf("after reload the editor holds:\n%s", text)
+	}
+	if data, err := os.ReadFile(filepath.Join(decks, "mine.txt")); err != nil || !strings.Contains(string(data), "3 Rogue Star") {
+		t.Errorf("saved file: %q, %v", data, err)
+	}
+
+	// Print it: check, then download the PDF and read it back.
+	steps(t, ctx, "check the print",
+		chromedp.Navigate(ts.URL+"/print?deck=mine.txt"),
+		chromedp.Click(chromedp.CSS("#preview")),
+		chromedp.WaitVisible(chromedp.CSS("#print-report .ok")),
+	)
+	if report := get(t, ctx, chromedp.Text(chromedp.CSS("#print-report .ok"))); !strings.Contains(report, "6 pages, 46 cards") {
+		t.Errorf("print report %q", report)
+	}
+	screenshot(t, ctx, "print")
+	progress := chromedp.BrowserEvents(ctx, browser.DownloadProgress)
+	steps(t, ctx, "download the PDF",
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			events := true
+			_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+				Behavior:      browser.SetDownloadBehaviorBehaviorAllowAndName,
+				DownloadPath:  downloads,
+				EventsEnabled: &events,
+			})
+			return err
+		}),
+		chromedp.Click(chromedp.CSS("#download")),
+	)
+	var file string
+	for ev, err := range progress {
+		if err != nil {
+			t.Fatalf("waiting for the download: %v", err)
+		}
+		if ev.State == browser.DownloadProgressStateCompleted {
+			file = filepath.Join(downloads, ev.GUID)
+			break
+		}
+		if ev.State == browser.DownloadProgressStateCanceled {
+			t.Fatal("the download was cancelled")
+		}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := pdfPages(t, data); n != 6 {
+		t.Errorf("downloaded PDF has %d pages, want 6", n)
+	}
+}
+
+// Every other page opens and shows what it is for; the grid adds cards,
+// the hand drawer draws, and the playtest runs with its progress bar and
+// draws its charts.
+func TestServeBrowserPages(t *testing.T) {
+	ctx := newBrowser(t)
+	ts, decks := newTestServer(t)
+	if err := os.WriteFile(filepath.Join(decks, "cosmos.txt"), []byte(legalDecklist+"3 Rogue Star\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages := []struct {
+		name, path, wait string
+	}{
+		{"home", "/", "table.list"},
+		{"cards", "/cards?game=seeker-chronicles", ".grid .tile"},
+		{"card", "/card/seeker-chronicles/Rogue%20Star", ".fields"},
+	}
+	for _, p := range pages {
+		steps(t, ctx, p.path, chromedp.Navigate(ts.URL+p.path), chromedp.WaitVisible(chromedp.CSS(p.wait)))
+		screenshot(t, ctx, p.name)
+	}
+	steps(t, ctx, "add a card with +",
+		chromedp.Navigate(ts.URL+"/deck?name=cosmos.txt"),
+		chromedp.WaitVisible(chromedp.CSS(`#grid [data-add="Gluon"]`)),
+		chromedp.Click(chromedp.CSS(`#grid [data-add="Gluon"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="domain"]`)),
+	)
+	if s := get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text"))); !strings.Contains(s, "\n1 Gluon\n") {
+		t.Errorf("+ did not add a line 1 Gluon:\n%s", s)
+	}
+	steps(t, ctx, "draw a hand", chromedp.Click(chromedp.CSS("#draw")), chromedp.WaitVisible(chromedp.CSS("#hand ol.hand li")))
+	screenshot(t, ctx, "editor-stats")
+	steps(t, ctx, "run goldfish",
+		chromedp.Navigate(ts.URL+"/playtest?deck=cosmos.txt"),
+		chromedp.WaitVisible(chromedp.CSS("#run")),
+		chromedp.SetValue(chromedp.CSS(`input[name="games"]`), "3000"),
+		chromedp.Click(chromedp.CSS("#run")),
+		chromedp.WaitVisible(chromedp.CSS("#playtest-report svg")),
+	)
+	if s := get(t, ctx, chromedp.Text(chromedp.CSS("#progress-text"))); s != "done" {
+		t.Errorf("progress says %q, want done", s)
+	}
+	screenshot(t, ctx, "playtest")
+}
