@@ -46,8 +46,8 @@ func newBarChart(title string, labels []string, values []float64, format func(fl
 	if maxV == 0 {
 		maxV = 1
 	}
-	bw := 34
-	if len(values) > 12 {
+	bw := 44
+	if len(values) > 10 {
 		bw = max(10, 420/len(values))
 	}
 	c := &barChart{Title: title, Width: 10 + len(values)*(bw+6), Height: chartH, Axis: chartH - chartBot}

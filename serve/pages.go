@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -54,19 +55,27 @@ func (s *Server) loadPages() error {
 }
 
 // render writes a whole page.
+// A template that fails is answered with the error panel, never half a
+// page.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, name, title string, data any) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := s.pages[name].ExecuteTemplate(w, "layout", page{Title: title, Nav: name, Data: data}); err != nil {
-		s.logf("%s: template %s: %v", r.URL.Path, name, err)
+	var buf bytes.Buffer
+	if err := s.pages[name].ExecuteTemplate(&buf, "layout", page{Title: title, Nav: name, Data: data}); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, fmt.Errorf("page %s: %w", name, err))
+		return
 	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(buf.Bytes())
 }
 
 // partial writes a fragment of a page.
 func (s *Server) partial(w http.ResponseWriter, r *http.Request, name string, data any) {
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := s.pages["partials"].ExecuteTemplate(w, name, data); err != nil {
-		s.logf("%s: template %s: %v", r.URL.Path, name, err)
+	var buf bytes.Buffer
+	if err := s.pages["partials"].ExecuteTemplate(&buf, name, data); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, fmt.Errorf("fragment %s: %w", name, err))
+		return
 	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(buf.Bytes())
 }
 
 type homeData struct {
@@ -366,11 +375,14 @@ type checkData struct {
 	Problems []finding
 	Errors   []string // the command failed
 	Notes    []string
-	Stats    *deckstats.Stats
-	Unknown  int
-	Curve    *barChart
-	Types    *barChart
-	Factions *barChart
+	// Sample and Provisional count the deck's cards (copies included) that
+	// are samples or carry provisional values: every output says so.
+	Sample, Provisional int
+	Stats               *deckstats.Stats
+	Unknown             int
+	Curve               *barChart
+	Types               *barChart
+	Factions            *barChart
 }
 
 // checkPartial validates the editor's deck and works out its statistics:
@@ -402,6 +414,16 @@ func (s *Server) checkPartial(w http.ResponseWriter, r *http.Request) {
 	d.Legal, d.Deck, d.Game, d.Format, d.Problems = v.Legal, v.Deck, v.Game, v.Format, v.Problems
 	if out.Code == 2 {
 		d.Legal = false
+	}
+	if deck, err := s.resolve(body, r.FormValue("game")); err == nil {
+		for _, dc := range deck.Cards {
+			if dc.Card.Sample {
+				d.Sample += dc.Count
+			}
+			if dc.Card.HasProvisional() {
+				d.Provisional += dc.Count
+			}
+		}
 	}
 	if out.Code <= 1 {
 		st, err := s.stats(r, body)

@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"strconv"
@@ -13,10 +14,11 @@ import (
 
 // printData is the print fragment: print --json's report.
 type printData struct {
-	Report map[string]any
-	Pages  any
-	Errors []string
-	JSON   string
+	Report  map[string]any
+	Sheets  []sheetPreview
+	Preview string // why there is no preview
+	Errors  []string
+	JSON    string
 }
 
 // printPartial prints the deck with the form's options and shows print
@@ -40,6 +42,11 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 		d.Errors = strings.Split(cliError(out).Error(), "\n")
 	}
 	d.JSON = string(out.Stdout)
+	if d.Errors == nil {
+		if d.Sheets, err = s.previewSheets(r); err != nil {
+			d.Preview = "no preview: " + err.Error()
+		}
+	}
 	s.partial(w, r, "print-report", d)
 }
 
@@ -60,8 +67,15 @@ type goldfishReport struct {
 		Median    float64   `json:"median"`
 		Histogram []histBin `json:"histogram"`
 	} `json:"turns"`
-	NotSimulated json.RawMessage `json:"not_simulated"`
-	Provisional  json.RawMessage `json:"provisional"`
+	NotSimulated []struct {
+		Name   string `json:"name"`
+		Reason string `json:"reason"`
+	} `json:"not_simulated"`
+	Provisional []struct {
+		Name   string   `json:"name"`
+		Fields []string `json:"fields"`
+		Sample bool     `json:"sample"`
+	} `json:"provisional"`
 }
 
 type playtestData struct {
@@ -119,6 +133,7 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 		}
 	default:
 		d.Chart = histogramChart(d.Report.TurnUnit, d.Report.Turns.Histogram)
+		d.Notes = append(d.Notes, playNotes(&d.Report)...)
 		d.Columns, d.Rows = cardTable(out.Stdout)
 		for _, l := range strings.Split(strings.TrimSpace(out.Stderr), "\n") {
 			if l = strings.TrimPrefix(l, "deckwright: "); l != "" && !strings.HasPrefix(l, "playing games:") {
@@ -127,7 +142,11 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	var html bytes.Buffer
-	_ = s.pages["partials"].ExecuteTemplate(&html, "playtest-report", d)
+	if err := s.pages["partials"].ExecuteTemplate(&html, "playtest-report", d); err != nil {
+		s.logf("%s: fragment playtest-report: %v", r.URL.Path, err)
+		html.Reset()
+		_ = s.pages["partials"].ExecuteTemplate(&html, "error-panel", []string{"internal error; the server log says more"})
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	send(map[string]string{"html": html.String()})
@@ -209,4 +228,31 @@ func cellText(v any) string {
 	}
 	data, _ := json.Marshal(v)
 	return string(data)
+}
+
+// playNotes are the marks every output carries: the cards whose text the
+// engine does not play, the sample cards and those with provisional values.
+func playNotes(r *goldfishReport) []string {
+	var notes, prov, sample []string
+	if len(r.NotSimulated) > 0 {
+		var names []string
+		for _, n := range r.NotSimulated {
+			names = append(names, n.Name+" ("+n.Reason+")")
+		}
+		notes = append(notes, "not simulated: "+strings.Join(names, "; "))
+	}
+	for _, p := range r.Provisional {
+		if p.Sample {
+			sample = append(sample, p.Name)
+		} else {
+			prov = append(prov, p.Name)
+		}
+	}
+	if len(sample) > 0 {
+		notes = append(notes, fmt.Sprintf("%d sample cards (invented for deckwright, provisional values): %s", len(sample), strings.Join(sample, ", ")))
+	}
+	if len(prov) > 0 {
+		notes = append(notes, fmt.Sprintf("%d cards with provisional values (not printed in the rulebook): %s", len(prov), strings.Join(prov, ", ")))
+	}
+	return notes
 }

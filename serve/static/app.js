@@ -20,7 +20,7 @@ function editor() {
   async function check() {
     const mine = ++seq;
     const t0 = performance.now();
-    const r = await post("/partial/check?game=" + encodeURIComponent(game.value), text.value, "text/plain");
+    const r = await post("/partial/check?game=" + encodeURIComponent(game.value) + "&name=" + encodeURIComponent(name.value), text.value, "text/plain");
     const html = await r.text();
     if (mine !== seq) return; // a newer check is under way
     findings.innerHTML = html;

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
-		"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
