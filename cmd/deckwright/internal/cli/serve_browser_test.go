@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -42,7 +43,7 @@ func newBrowser(t *testing.T) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
-		chromedp.WindowSize(1400, 1000),
+		chromedp.WindowSize(1280, 900),
 		chromedp.Flag("disable-dev-shm-usage", true),
 	)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
@@ -57,19 +58,20 @@ func newBrowser(t *testing.T) context.Context {
 	return ctx
 }
 
-// screenshot saves the page as docs/images/serve-NAME.png when
-// DECKWRIGHT_SCREENSHOTS=1 (the README shows them).
+// screenshot saves what the browser shows as docs/images/serve-NAME.jpg
+// when DECKWRIGHT_SCREENSHOTS=1 (the README shows them).
 func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	if os.Getenv("DECKWRIGHT_SCREENSHOTS") != "1" {
 		return
 	}
-	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	quality := int64(72)
+	shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatJpeg, Quality: &quality})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("..", "..", "..", "..", "docs", "images", "serve-"+name+".png")
-	if err := os.WriteFile(path, buf, 0o644); err != nil {
+	path := filepath.Join("..", "..", "..", "..", "docs", "images", "serve-"+name+".jpg")
+	if err := os.WriteFile(path, shot.Data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", path)
