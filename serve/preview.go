@@ -10,6 +10,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // sheetPreview is one sheet of the print preview, drawn as SVG in mm:
@@ -59,7 +60,7 @@ func (s *Server) deckText(r *http.Request) ([]byte, error) {
 
 // previewSheets lays out the first sheets of a print the way print does:
 // the same options read by the same layout functions, the deck's cards in
-// print order (layout.DeckItems).
+// print order (render.DeckItems).
 func (s *Server) previewSheets(r *http.Request) ([]sheetPreview, error) {
 	text, err := s.deckText(r)
 	if err != nil {
@@ -80,7 +81,7 @@ func (s *Server) previewSheets(r *http.Request) ([]sheetPreview, error) {
 	if err != nil {
 		return nil, err
 	}
-	items := layout.DeckItems(deck)
+	items := render.DeckItems(deck)
 	marks := layout.CropMarks(sheet)
 	if sheet.Marks == layout.MarksLines {
 		marks = layout.CutLines(sheet)
