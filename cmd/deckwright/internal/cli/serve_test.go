@@ -5,6 +5,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -450,4 +453,58 @@ func pdfPages(t testing.TB, data []byte) int {
 		t.Fatal(err)
 	}
 	return ctx.PageCount
+}
+
+// Card art is sent from the game's folder only: a link out of it is not
+// followed.
+func TestServeArt(t *testing.T) {
+	dir := t.TempDir()
+	game := filepath.Join(dir, "mini")
+	for name, text := range map[string]string{
+		"game.yaml": "id: mini\nname: Mini\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n",
+		"cards/core.yaml": "game: mini\ncards:\n  - {name: Alpha, type: unit, image: ../art/alpha.png}\n  - {name: Beta, type: unit, image: ../art/beta.png}\n  - {name: Gamma, type: unit}\n",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(game, name)), 0o755)
+		if err := os.WriteFile(filepath.Join(game, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.MkdirAll(filepath.Join(game, "art"), 0o755)
+	var art bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 6, 8))
+	img.Set(1, 1, color.RGBA{200, 10, 10, 255})
+	if err := png.Encode(&art, img); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(game, "art", "alpha.png"), art.Bytes(), 0o644)
+	secret := filepath.Join(dir, "secret.png")
+	os.WriteFile(secret, []byte("secret outside the game folder"), 0o644)
+	if err := os.Symlink(secret, filepath.Join(game, "art", "beta.png")); err != nil {
+		t.Skip(err)
+	}
+	db, err := (&globalOptions{db: []string{game}}).loadDB()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := newServer(db, t.TempDir(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer func() { ts.Close(); srv.Close() }()
+
+	got := do(t, "GET", ts.URL+"/art/mini/Alpha", "")
+	if got.code != 200 || got.body != art.String() || got.hdr.Get("Content-Type") != "image/png" {
+		t.Errorf("Alpha: %d %s %d bytes", got.code, got.hdr.Get("Content-Type"), len(got.body))
+	}
+	got = do(t, "GET", ts.URL+"/art/mini/Beta", "")
+	if got.code != 404 || strings.Contains(got.body, "secret") {
+		t.Errorf("Beta (a link out of the folder): %d %s", got.code, got.body)
+	}
+	got = do(t, "GET", ts.URL+"/cards?game=mini", "")
+	for _, w := range []string{`<img class="face" src="/art/mini/Alpha"`, `class="face proxy"`} {
+		if !strings.Contains(got.body, w) {
+			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
+		}
+	}
 }
