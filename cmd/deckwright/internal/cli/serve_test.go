@@ -461,7 +461,7 @@ func TestServeArt(t *testing.T) {
 	dir := t.TempDir()
 	game := filepath.Join(dir, "mini")
 	for name, text := range map[string]string{
-		"game.yaml": "id: mini\nname: Mini\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n",
+		"game.yaml":       "id: mini\nname: Mini\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n",
 		"cards/core.yaml": "game: mini\ncards:\n  - {name: Alpha, type: unit, image: ../art/alpha.png}\n  - {name: Beta, type: unit, image: ../art/beta.png}\n  - {name: Gamma, type: unit}\n",
 	} {
 		os.MkdirAll(filepath.Dir(filepath.Join(game, name)), 0o755)
