@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -506,5 +507,43 @@ func TestServeArt(t *testing.T) {
 		if !strings.Contains(got.body, w) {
 			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
 		}
+	}
+}
+
+// Requests run their commands at the same time over one database (the
+// CI runs this under -race).
+func TestServeConcurrent(t *testing.T) {
+	ts, _ := newTestServer(t)
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for i := range 12 {
+		wg.Go(func() {
+			var r *http.Response
+			var err error
+			switch i % 4 {
+			case 0:
+				r, err = http.Post(ts.URL+"/api/validate", "text/plain", strings.NewReader(typoDeck))
+			case 1:
+				r, err = http.Post(ts.URL+"/partial/check", "text/plain", strings.NewReader(legalDecklist))
+			case 2:
+				r, err = http.Get(ts.URL + "/api/cards?q=star")
+			case 3:
+				r, err = http.Post(ts.URL+"/api/goldfish?deck=seeker-chronicles/order&games=200", "text/plain", nil)
+			}
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			io.Copy(io.Discard, r.Body)
+			r.Body.Close()
+			if r.StatusCode != 200 {
+				errs <- fmt.Sprintf("request %d: status %d", i, r.StatusCode)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
