@@ -330,6 +330,9 @@ func (s *Server) deckPage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Text = string(data)
 		d.Name = path.Base(b) + path.Ext(g.Decks[strings.TrimPrefix(b, game+"/")])
+		if d.Game == "" {
+			d.Game = game // a bundled deck may name no game: its folder does
+		}
 	}
 	if d.Game == "" {
 		d.Game = gameLine(d.Text)

@@ -66,7 +66,11 @@ func (s *Server) previewSheets(r *http.Request) ([]sheetPreview, error) {
 	if err != nil {
 		return nil, err
 	}
-	deck, err := s.resolve(text, r.FormValue("game"))
+	game := r.FormValue("game")
+	if name := r.FormValue("deck"); game == "" && strings.Count(name, "/") == 1 {
+		game, _, _ = strings.Cut(name, "/") // a bundled deck may name no game
+	}
+	deck, err := s.resolve(text, game)
 	if err != nil {
 		return nil, err
 	}
