@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
 )
 
 // deckInput is a deck for a command that takes a deck file: a saved deck,
@@ -378,4 +380,43 @@ func (s *Server) apiGoldfish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.answer(w, r, out)
+}
+
+// convert answers the deck in the body written in the other format:
+// ?to=txt a plain-text decklist, ?to=yaml a YAML deck (the editor's
+// Export buttons). Errors are plain text.
+func (s *Server) convert(w http.ResponseWriter, r *http.Request) {
+	body, err := readBody(r)
+	if err != nil {
+		http.Error(w, err.Error(), statusOf(err))
+		return
+	}
+	_ = r.ParseForm()
+	parse := cardsdb.ParseDecklist
+	if yamlDeck(body) {
+		parse = cardsdb.ParseDeckYAML
+	}
+	list, err := parse("deck", body)
+	if err == nil && list.Game == "" {
+		list.Game = r.FormValue("game")
+	}
+	var out []byte
+	if err == nil {
+		switch r.FormValue("to") {
+		case "txt":
+			var text string
+			text, err = list.Text()
+			out = []byte(text)
+		case "yaml":
+			out, err = list.YAML()
+		default:
+			err = fmt.Errorf("to=%q: want txt or yaml", r.FormValue("to"))
+		}
+	}
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	_, _ = w.Write(out)
 }

@@ -197,6 +197,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /partial/hand", s.handPartial)
 	mux.HandleFunc("POST /partial/print", s.printPartial)
 	mux.HandleFunc("POST /print.pdf", s.printPDF)
+	mux.HandleFunc("POST /convert", s.convert)
 	mux.HandleFunc("POST /playtest/run", s.playtestRun)
 	// The JSON API: what the CLI's --json prints.
 	mux.HandleFunc("GET /api/games", s.apiGames)

@@ -40,6 +40,11 @@ function editor() {
 
   // + and − in the card grid change the count on the card's line.
   function change(card, delta) {
+    if (/^(sections|packs):/m.test(text.value)) {
+      $("#saved").textContent = "+ and − edit decklists (\"3 Card Name\" lines); edit this YAML deck by hand";
+      $("#saved").className = "small bad";
+      return;
+    }
     const lines = text.value.split("\n");
     const re = /^\s*(\d+)\s*x?\s+(.*?)\s*$/;
     let found = false;
@@ -83,12 +88,19 @@ function editor() {
     if (!name.value) name.value = f.name;
     soon();
   });
-  $("#export").addEventListener("click", () => {
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([text.value], { type: "text/plain" }));
-    a.download = name.value || "deck.txt";
-    a.click();
-  });
+  // Export writes the deck as a decklist or a YAML deck, whichever it is.
+  for (const b of [$("#export-txt"), $("#export-yaml")]) {
+    b.addEventListener("click", async () => {
+      const to = b.dataset.to;
+      const r = await post("/convert?to=" + to + "&game=" + encodeURIComponent(game.value), text.value, "text/plain");
+      const body = await r.text();
+      if (!r.ok) { $("#saved").textContent = body; $("#saved").className = "small bad"; return; }
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(new Blob([body], { type: "text/plain" }));
+      a.download = (name.value.replace(/\.(txt|ya?ml)$/i, "") || "deck") + "." + to;
+      a.click();
+    });
+  }
   $("#draw").addEventListener("click", async () => {
     const r = await post("/partial/hand?game=" + encodeURIComponent(game.value), text.value, "text/plain");
     $("#hand").innerHTML = await r.text();
