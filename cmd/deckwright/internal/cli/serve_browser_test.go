@@ -254,6 +254,7 @@ func TestServeBrowserPages(t *testing.T) {
 		t.Errorf("+ did not add a line 1 Gluon:\n%s", s)
 	}
 	steps(t, ctx, "draw a hand", chromedp.Click(chromedp.CSS("#draw")), chromedp.WaitVisible(chromedp.CSS("#hand ol.hand li")))
+	get(t, ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	screenshot(t, ctx, "editor-stats")
 	steps(t, ctx, "run goldfish",
 		chromedp.Navigate(ts.URL+"/playtest?deck=cosmos.txt"),
