@@ -16,5 +16,6 @@ deckwright export csv --help.`,
 		},
 	}
 	cmd.AddCommand(newExportCSVCmd(io, g))
+	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g))
 	return cmd
 }
