@@ -177,12 +177,12 @@ func sampleOf(items []layout.Item) bool {
 	return false
 }
 
-// encode writes img as PNG or JPEG (quality 90).
+// encode writes img as PNG or JPEG (quality 92).
 func encode(img image.Image, format string) ([]byte, error) {
 	var buf bytes.Buffer
 	var err error
 	if format == "jpeg" {
-		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90})
+		err = jpeg.Encode(&buf, img, &jpeg.Options{Quality: 92})
 	} else {
 		enc := png.Encoder{CompressionLevel: png.BestSpeed}
 		err = enc.Encode(&buf, img)

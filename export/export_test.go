@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	_ "image/jpeg" // MPC art images
 	"image/png"
 	"os"
 	"path/filepath"
@@ -90,13 +91,14 @@ sections:
 	return g, items
 }
 
-func readPNG(t *testing.T, path string) *image.NRGBA {
+// readImage reads a PNG or JPEG file.
+func readImage(t *testing.T, path string) *image.NRGBA {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := png.Decode(bytes.NewReader(data))
+	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -158,7 +160,7 @@ func TestPNG(t *testing.T) {
 		"back.png": colorOf(1000),
 	}
 	for name, c := range colors {
-		img := readPNG(t, filepath.Join(dir, name))
+		img := readImage(t, filepath.Join(dir, name))
 		if s := img.Bounds().Size(); s != image.Pt(248, 346) {
 			t.Errorf("%s is %v, want 248x346 (63x88 mm at 100 DPI)", name, s)
 		}
@@ -176,7 +178,7 @@ func TestPNG(t *testing.T) {
 		if got := files(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Fatalf("files %v, want %v", got, want)
 		}
-		if s := readPNG(t, filepath.Join(dir, "001-card-0.png")).Bounds().Size(); s != image.Pt(272, 370) {
+		if s := readImage(t, filepath.Join(dir, "001-card-0.png")).Bounds().Size(); s != image.Pt(272, 370) {
 			t.Errorf("size with bleed %v, want 272x370", s)
 		}
 	})

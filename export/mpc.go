@@ -129,15 +129,15 @@ func MPC(ctx context.Context, dir string, items []layout.Item, opts MPCOptions) 
 	}
 	ufront, ifront := distinct(fronts)
 	useconds, isecond := distinct(seconds)
-	files := make([]string, 0, len(ufront)+len(useconds)+1)
+	all := append(append(append([]layout.Face{}, ufront...), useconds...), layout.Face{Game: game, Image: game.Back.Image, FS: game.FS})
+	files := make([]string, 0, len(all))
 	for i, f := range ufront {
-		files = append(files, "fronts/"+number(i+1, len(ufront))+"-"+slug(faceTitle(f))+".png")
+		files = append(files, "fronts/"+number(i+1, len(ufront))+"-"+slug(faceTitle(f))+mpcExt(f))
 	}
 	for i, f := range useconds {
-		files = append(files, "backs/"+number(i+1, len(useconds))+"-"+slug(faceTitle(f))+".png")
+		files = append(files, "backs/"+number(i+1, len(useconds))+"-"+slug(faceTitle(f))+mpcExt(f))
 	}
-	files = append(files, "cardback.png")
-	all := append(append(append([]layout.Face{}, ufront...), useconds...), layout.Face{Game: game, Image: game.Back.Image, FS: game.FS})
+	files = append(files, "cardback"+mpcExt(all[len(all)-1]))
 
 	out, err := newFolder(dir)
 	if err != nil {
@@ -159,7 +159,11 @@ func MPC(ctx context.Context, dir string, items []layout.Item, opts MPCOptions) 
 		if b := img.Bounds(); b.Dx() > b.Dy() {
 			img = imaging.Rotate270(img) // a quarter turn clockwise
 		}
-		data, err := encode(img, "png")
+		format := "png"
+		if strings.HasSuffix(files[i], ".jpg") {
+			format = "jpeg"
+		}
+		data, err := encode(img, format)
 		if err != nil {
 			return err
 		}
@@ -182,7 +186,7 @@ func MPC(ctx context.Context, dir string, items []layout.Item, opts MPCOptions) 
 		part := items[o*MPCMaxOrder : min((o+1)*MPCMaxOrder, len(items))]
 		ord := mpcOrder{
 			Details:  mpcDetails{Quantity: len(part), Bracket: MPCBracket(len(part)), Stock: stock, Foil: opts.Foil},
-			Cardback: path("cardback.png"),
+			Cardback: path(files[len(files)-1]),
 		}
 		frontSlots := map[int][]int{}
 		backSlots := map[int][]int{}
@@ -216,6 +220,16 @@ func MPC(ctx context.Context, dir string, items []layout.Item, opts MPCOptions) 
 	}
 	res.Files = out.files
 	return res, nil
+}
+
+// mpcExt is the file type of a face's image: JPEG for art (a PNG of a
+// photograph at 822×1122 is ten times the size and five times the time),
+// PNG for text proxies, whose sharp lettering JPEG would blur.
+func mpcExt(f layout.Face) string {
+	if f.Image != "" {
+		return ".jpg"
+	}
+	return ".png"
 }
 
 // mpcCards lists the cards of one side of an order, by their first slot.

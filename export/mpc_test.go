@@ -92,13 +92,13 @@ func TestMPC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"backs/001-twin-reversed.png", "cardback.png", "fronts/001-card-0.png", "fronts/002-card-1.png", "fronts/003-card-2.png", "fronts/004-twin.png", "order.xml"}
+	want := []string{"backs/001-twin-reversed.jpg", "cardback.jpg", "fronts/001-card-0.jpg", "fronts/002-card-1.jpg", "fronts/003-card-2.jpg", "fronts/004-twin.jpg", "order.xml"}
 	if got := files(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Fatalf("files %v, want %v", got, want)
 	}
-	colors := map[string]int{"fronts/001-card-0.png": 0, "fronts/002-card-1.png": 1, "fronts/003-card-2.png": 2, "fronts/004-twin.png": 500, "backs/001-twin-reversed.png": 2000, "cardback.png": 1000}
+	colors := map[string]int{"fronts/001-card-0.jpg": 0, "fronts/002-card-1.jpg": 1, "fronts/003-card-2.jpg": 2, "fronts/004-twin.jpg": 500, "backs/001-twin-reversed.jpg": 2000, "cardback.jpg": 1000}
 	for name, c := range colors {
-		img := readPNG(t, filepath.Join(dir, name))
+		img := readImage(t, filepath.Join(dir, name))
 		if s := img.Bounds().Size(); s != image.Pt(822, 1122) {
 			t.Errorf("%s is %v, want 822x1122", name, s)
 		}
@@ -118,7 +118,7 @@ func TestMPC(t *testing.T) {
 		t.Errorf("details %+v", o.Details)
 	}
 	abs, _ := filepath.Abs(dir)
-	if o.Cardback != filepath.Join(abs, "cardback.png") {
+	if o.Cardback != filepath.Join(abs, "cardback.jpg") {
 		t.Errorf("cardback %q", o.Cardback)
 	}
 	got := map[string][]int{}
@@ -166,6 +166,9 @@ func TestMPCSplitsBigDecks(t *testing.T) {
 		t.Fatalf("orders %+v", res.Orders)
 	}
 	o1, o2 := readOrder(t, filepath.Join(dir, "order-1.xml")), readOrder(t, filepath.Join(dir, "order-2.xml"))
+	if got := files(t, dir); strings.Join(got, " ") != "cardback.png fronts/001-alpha.png fronts/002-beta.png order-1.xml order-2.xml" {
+		t.Errorf("text proxies: files %v, want PNG images", got)
+	}
 	if o1.Details.Stock != "(M31) Linen" || o1.Details.Foil != "true" {
 		t.Errorf("details %+v", o1.Details)
 	}

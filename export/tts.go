@@ -167,6 +167,20 @@ func TTS(ctx context.Context, dir string, items []layout.Item, opts TTSOptions) 
 
 	fo := opts.faces()
 	fo.Pixels = px
+	// Each finished sheet is encoded in the background while the next
+	// one is drawn: encoding a 4096-pixel PNG takes about as long as
+	// drawing the sheet. At most one sheet waits, to bound memory.
+	type encoded struct {
+		file string
+		err  error
+	}
+	encDone := make(chan encoded, 1)
+	pending := 0
+	wait := func() error {
+		e := <-encDone
+		pending--
+		return e.err
+	}
 	for s := 0; s*TTSPerSheet < len(uniq); s++ {
 		part := uniq[s*TTSPerSheet : min((s+1)*TTSPerSheet, len(uniq))]
 		cols, rows := TTSGrid(len(part))
@@ -180,19 +194,30 @@ func TTS(ctx context.Context, dir string, items []layout.Item, opts TTSOptions) 
 			draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(px)}, img, img.Bounds().Min, draw.Src)
 			return nil
 		})
+		if pending > 0 {
+			if werr := wait(); err == nil {
+				err = werr
+			}
+		}
 		if err != nil {
 			return fail(err)
 		}
 		file := "sheet-" + strconv.Itoa(s+1) + ext(format)
-		data, err := encode(sheet, format)
-		if err != nil {
-			return fail(err)
-		}
-		if err := out.create(file, writeBytes(data)); err != nil {
-			return fail(err)
-		}
 		res.Sheets = append(res.Sheets, file)
 		res.Grids = append(res.Grids, [2]int{cols, rows})
+		pending++
+		go func() {
+			data, err := encode(sheet, format)
+			if err == nil {
+				err = out.create(file, writeBytes(data))
+			}
+			encDone <- encoded{file, err}
+		}()
+	}
+	if pending > 0 {
+		if err := wait(); err != nil {
+			return fail(err)
+		}
 	}
 
 	back, err := faces.RenderOne(ctx, layout.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)

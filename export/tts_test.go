@@ -101,7 +101,7 @@ func TestTTS(t *testing.T) {
 	}
 
 	// The sheets: sizes, and card k's art at slot k.
-	sheets := []*image.NRGBA{readPNG(t, filepath.Join(dir, "sheet-1.png")), readPNG(t, filepath.Join(dir, "sheet-2.png"))}
+	sheets := []*image.NRGBA{readImage(t, filepath.Join(dir, "sheet-1.png")), readImage(t, filepath.Join(dir, "sheet-2.png"))}
 	for s, img := range sheets {
 		w, h := res.Grids[s][0]*409, res.Grids[s][1]*571
 		if img.Bounds().Size() != image.Pt(w, h) || w > 4096 || h > 4096 {
@@ -129,7 +129,7 @@ func TestTTS(t *testing.T) {
 	if got := sheets[0].NRGBAAt(9*409+204, 6*571+285); got.A != 0 {
 		t.Errorf("slot 70 of sheet 1 is %v, want empty", got)
 	}
-	if got := readPNG(t, filepath.Join(dir, "back.png")); !near(got.NRGBAAt(200, 280), colorOf(1000)) || got.Bounds().Size() != image.Pt(409, 571) {
+	if got := readImage(t, filepath.Join(dir, "back.png")); !near(got.NRGBAAt(200, 280), colorOf(1000)) || got.Bounds().Size() != image.Pt(409, 571) {
 		t.Errorf("back image %v, %v", got.Bounds().Size(), got.NRGBAAt(200, 280))
 	}
 

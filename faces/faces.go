@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	_ "image/jpeg" // prepared art is JPEG
 	_ "image/png"  // or PNG
 	"math"
@@ -222,12 +221,15 @@ func decodePrepared(p *layout.PreparedImage, size image.Point) (*image.NRGBA, er
 	if err != nil {
 		return nil, fmt.Errorf("prepared art: %w", err)
 	}
-	if img.Bounds().Size() != size {
+	b := img.Bounds()
+	dx, dy := b.Dx()-size.X, b.Dy()-size.Y
+	if dx < 0 || dy < 0 || dx > 2 || dy > 2 {
 		return imaging.Resize(img, size.X, size.Y, imaging.CatmullRom), nil
 	}
-	n := image.NewNRGBA(image.Rectangle{Max: size})
-	draw.Draw(n, n.Rect, img, img.Bounds().Min, draw.Src)
-	return n, nil
+	// The art pipeline works at a whole DPI, so it may give a pixel or
+	// two more than asked: the middle is kept rather than resampled again.
+	at := b.Min.Add(image.Pt(dx/2, dy/2))
+	return imaging.Crop(img, image.Rectangle{Min: at, Max: at.Add(size)}), nil
 }
 
 // drawFace draws im: the text proxy when it has no art, and the notice of
