@@ -14,7 +14,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // benchArt is JPEG art of w×h pixels with gradients and noise (as
@@ -42,7 +42,7 @@ func benchArt(b *testing.B, seed uint64, w, h int) []byte {
 
 // benchDeck is a deck of n distinct cards, each with 300 DPI poker art
 // (744×1039 pixels), and a back.
-func benchDeck(b *testing.B, n int) []layout.Item {
+func benchDeck(b *testing.B, n int) []render.Item {
 	fsys := fstest.MapFS{
 		"game.yaml": {Data: []byte("id: bench\nname: Bench\ncard_size: {width: 63, height: 88}\nback: {image: back.jpg}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n")},
 		"back.jpg":  {Data: benchArt(b, 9999, 744, 1039)},
@@ -59,9 +59,9 @@ func benchDeck(b *testing.B, n int) []layout.Item {
 		b.Fatal(err)
 	}
 	g, _ := db.Game("bench")
-	var items []layout.Item
+	var items []render.Item
 	for _, c := range g.Cards {
-		items = append(items, layout.CardItem(g, c))
+		items = append(items, render.CardItem(g, c))
 	}
 	return items
 }

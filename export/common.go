@@ -15,15 +15,15 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 	"golang.org/x/text/unicode/norm"
 )
 
 // Options are the settings every export shares.
 type Options struct {
 	// Templates draws text proxies; nil uses the bundled templates.
-	Templates layout.TemplateSource
-	// CacheDir and Workers tune the art pipeline (layout.PrepareOptions).
+	Templates render.TemplateSource
+	// CacheDir and Workers tune the art pipeline (art.PrepareOptions).
 	CacheDir string
 	Workers  int
 }
@@ -58,11 +58,11 @@ type faceID struct {
 	land   bool
 }
 
-func idOf(f layout.Face) faceID { return faceID{f.Game, f.Card, f.Second, f.Image, f.Landscape} }
+func idOf(f render.Face) faceID { return faceID{f.Game, f.Card, f.Second, f.Image, f.Landscape} }
 
 // distinct lists the distinct faces among fs in their first order, and
 // for each face of fs its index in that list.
-func distinct(fs []layout.Face) (uniq []layout.Face, index []int) {
+func distinct(fs []render.Face) (uniq []render.Face, index []int) {
 	seen := map[faceID]int{}
 	index = make([]int, len(fs))
 	for i, f := range fs {
@@ -86,7 +86,7 @@ const batch = 32
 // and calls each for every face with its image, from several goroutines
 // at once. Art that cannot be read fails the run, naming every card whose
 // art failed, once all faces have been tried.
-func drawEach(ctx context.Context, fs []layout.Face, fo faces.Options, res *Result, each func(i int, im *faces.Image) error) error {
+func drawEach(ctx context.Context, fs []render.Face, fo faces.Options, res *Result, each func(i int, im *faces.Image) error) error {
 	var artErrs []error
 	var mu sync.Mutex
 	for start := 0; start < len(fs); start += batch {
@@ -154,7 +154,7 @@ func (e *ArtError) Error() string {
 func (e *ArtError) Unwrap() []error { return e.Errs }
 
 // faceName names a face in messages.
-func faceName(f layout.Face) string {
+func faceName(f render.Face) string {
 	switch {
 	case f.Card != nil && f.Second:
 		return f.Card.Name + " (second face)"
@@ -168,7 +168,7 @@ func faceName(f layout.Face) string {
 
 // sampleOf reports whether an item's card is a sample or has provisional
 // values.
-func sampleOf(items []layout.Item) bool {
+func sampleOf(items []render.Item) bool {
 	for _, it := range items {
 		if c := it.Front.Card; c != nil && (c.Sample || c.HasProvisional()) {
 			return true

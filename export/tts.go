@@ -16,7 +16,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 	"github.com/disintegration/imaging"
 )
@@ -100,7 +100,7 @@ func TTSGrid(n int) (cols, rows int) {
 // after the card. Copy the JSON into Tabletop Simulator's Saves/Saved
 // Objects folder to find the deck under Objects → Saved Objects. A
 // double-faced card is one card with two states, its faces.
-func TTS(ctx context.Context, dir string, items []layout.Item, opts TTSOptions) (*TTSResult, error) {
+func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) (*TTSResult, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -131,7 +131,7 @@ func TTS(ctx context.Context, dir string, items []layout.Item, opts TTSOptions) 
 	res.Card = [2]int{px.X, px.Y}
 
 	// The distinct faces, fronts and second faces, in order of first use.
-	var all []layout.Face
+	var all []render.Face
 	for _, it := range items {
 		all = append(all, it.Front)
 		if it.Own {
@@ -185,6 +185,9 @@ func TTS(ctx context.Context, dir string, items []layout.Item, opts TTSOptions) 
 		part := uniq[s*TTSPerSheet : min((s+1)*TTSPerSheet, len(uniq))]
 		cols, rows := TTSGrid(len(part))
 		sheet := image.NewNRGBA(image.Rect(0, 0, cols*px.X, rows*px.Y))
+		// Empty slots are white: an opaque sheet is a smaller RGB PNG, and
+		// JPEG would make transparent slots black.
+		draw.Draw(sheet, sheet.Rect, image.White, image.Point{}, draw.Src)
 		err := drawEach(ctx, part, fo, &res.Result, func(i int, im *faces.Image) error {
 			img := image.Image(im.Image)
 			if b := img.Bounds(); b.Dx() > b.Dy() {
@@ -220,7 +223,7 @@ func TTS(ctx context.Context, dir string, items []layout.Item, opts TTSOptions) 
 		}
 	}
 
-	back, err := faces.RenderOne(ctx, layout.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)
+	back, err := faces.RenderOne(ctx, render.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)
 	if err != nil {
 		return fail(err)
 	}
@@ -265,7 +268,7 @@ func gameName(g *cardsdb.Game) string {
 }
 
 // faceTitle is the name a face shows on the table.
-func faceTitle(f layout.Face) string {
+func faceTitle(f render.Face) string {
 	switch {
 	case f.Card != nil && f.Second && f.Card.Back != nil && f.Card.Back.Name != "":
 		return f.Card.Back.Name
@@ -352,7 +355,7 @@ func guid(parts ...string) string {
 	return hex.EncodeToString(h[:3])
 }
 
-func ttsObject(name string, items []layout.Item, index []int, res *TTSResult, url func(string) string) ttsSave {
+func ttsObject(name string, items []render.Item, index []int, res *TTSResult, url func(string) string) ttsSave {
 	decks := map[string]TTSCustomDeck{}
 	for s, file := range res.Sheets {
 		decks[strconv.Itoa(s+1)] = TTSCustomDeck{

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"image"
+	"image/color"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -126,7 +127,7 @@ func TestTTS(t *testing.T) {
 		}
 	}
 	// The last slot of a full sheet stays empty for the hidden card.
-	if got := sheets[0].NRGBAAt(9*409+204, 6*571+285); got.A != 0 {
+	if got := sheets[0].NRGBAAt(9*409+204, 6*571+285); got != (color.NRGBA{255, 255, 255, 255}) {
 		t.Errorf("slot 70 of sheet 1 is %v, want empty", got)
 	}
 	if got := readImage(t, filepath.Join(dir, "back.png")); !near(got.NRGBAAt(200, 280), colorOf(1000)) || got.Bounds().Size() != image.Pt(409, 571) {

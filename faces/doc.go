@@ -3,7 +3,7 @@
 // than a PDF (Tabletop Simulator sheets, print-shop files, a web view).
 //
 // A face with art goes through the art pipeline the PDF uses
-// (layout.PrepareImages: safe reading, EXIF orientation, cropping to the
+// (art.PrepareImages: safe reading, EXIF orientation, cropping to the
 // card's shape, resampling, edges extended into the bleed) and is then
 // brought to the exact pixel size asked for. A face without art (or whose
 // art cannot be read) is a text proxy drawn from the same templates.Face
@@ -21,7 +21,7 @@
 //
 // Example:
 //
-//	imgs, err := faces.Render(ctx, []layout.Face{item.Front, item.Back}, faces.Options{DPI: 300})
+//	imgs, err := faces.Render(ctx, []render.Face{item.Front, item.Back}, faces.Options{DPI: 300})
 //	if err != nil { ... }
 //	png.Encode(w, imgs[0].Image)
 package faces

@@ -46,7 +46,7 @@ func newCanvas(img *image.NRGBA, size image.Point, trim cardsdb.Size, bleed floa
 
 func rgb(c templates.RGB) color.NRGBA { return color.NRGBA{c[0], c[1], c[2], 0xff} }
 
-// face draws a whole text proxy as layout's PDF writer does: background
+// face draws a whole text proxy as the render package's PDF writer does: background
 // over the bleed, frame, then each block.
 func (c *canvas) face(f templates.Face) {
 	if f.HasBackground {

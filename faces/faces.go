@@ -12,8 +12,9 @@ import (
 	"math"
 	"sync"
 
+	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 	"github.com/disintegration/imaging"
 )
@@ -40,16 +41,16 @@ type Options struct {
 	// means the game's card size.
 	Card cardsdb.Size
 	// Templates draws text proxies; nil uses the bundled templates.
-	Templates layout.TemplateSource
+	Templates render.TemplateSource
 	// CacheDir and Workers tune the art pipeline (see
-	// layout.PrepareOptions).
+	// art.PrepareOptions).
 	CacheDir string
 	Workers  int
 }
 
 // Image is one face drawn.
 type Image struct {
-	Face  layout.Face
+	Face  render.Face
 	Image *image.NRGBA
 	// Art reports that the face was drawn from its art; false for a text
 	// proxy.
@@ -58,7 +59,7 @@ type Image struct {
 	// drawn instead); nil when it has none or it was used.
 	ArtErr error
 	// SourceDPI is the art's own resolution at the printed size (0 for a
-	// text proxy): art below layout.MinDPI prints soft.
+	// text proxy): art below render.MinDPI prints soft.
 	SourceDPI float64
 	// Warnings are the template's (text cut to fit, characters replaced).
 	Warnings []templates.Warning
@@ -69,7 +70,7 @@ var bundled = sync.OnceValues(templates.LoadBundled)
 
 // TrimSize is the trimmed size of face f in its own orientation: card
 // (zero: the game's card size) turned for a landscape face.
-func TrimSize(f layout.Face, card cardsdb.Size) cardsdb.Size {
+func TrimSize(f render.Face, card cardsdb.Size) cardsdb.Size {
 	if !(card.W > 0 && card.H > 0) && f.Game != nil {
 		card = f.Game.CardSize
 	}
@@ -80,7 +81,7 @@ func TrimSize(f layout.Face, card cardsdb.Size) cardsdb.Size {
 }
 
 // PixelSize is the size of the image Render makes of face f.
-func PixelSize(f layout.Face, opts Options) image.Point {
+func PixelSize(f render.Face, opts Options) image.Point {
 	s := TrimSize(f, opts.Card)
 	if opts.Pixels != (image.Point{}) {
 		p := opts.Pixels
@@ -107,7 +108,7 @@ type key struct {
 	land   bool
 }
 
-func faceKey(f layout.Face) key {
+func faceKey(f render.Face) key {
 	return key{f.Game, f.Card, f.Second, f.Image, f.Landscape}
 }
 
@@ -117,7 +118,7 @@ func faceKey(f layout.Face) key {
 // Image.ArtErr says why. Render fails only for options that make no sense
 // (a size of no pixels or over MaxPixels, a face of no size) or when ctx
 // is cancelled.
-func Render(ctx context.Context, fs []layout.Face, opts Options) ([]*Image, error) {
+func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -161,7 +162,7 @@ func Render(ctx context.Context, fs []layout.Face, opts Options) ([]*Image, erro
 	}
 
 	// Art first, all at once, so that it is prepared in parallel.
-	var specs []layout.ImageSpec
+	var specs []art.ImageSpec
 	var withArt []*Image
 	for _, im := range uniq {
 		if im.Face.Image == "" {
@@ -172,11 +173,11 @@ func Render(ctx context.Context, fs []layout.Face, opts Options) ([]*Image, erro
 		// The DPI that gives at least the pixels asked for; the image is
 		// brought to the exact size afterwards.
 		dpi := int(math.Ceil(max(float64(p.X)/((trim.W+2*opts.Bleed)/25.4), float64(p.Y)/((trim.H+2*opts.Bleed)/25.4))))
-		specs = append(specs, layout.ImageSpec{FS: im.Face.FS, Path: im.Face.Image, TrimW: trim.W, TrimH: trim.H, Bleed: opts.Bleed, DPI: dpi})
+		specs = append(specs, art.ImageSpec{FS: im.Face.FS, Path: im.Face.Image, TrimW: trim.W, TrimH: trim.H, Bleed: opts.Bleed, DPI: dpi})
 		withArt = append(withArt, im)
 	}
 	if len(specs) > 0 {
-		prepared, errs := layout.PrepareImages(ctx, specs, layout.PrepareOptions{Workers: opts.Workers, CacheDir: opts.CacheDir})
+		prepared, errs := art.PrepareImages(ctx, specs, art.PrepareOptions{Workers: opts.Workers, CacheDir: opts.CacheDir})
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -203,7 +204,7 @@ func Render(ctx context.Context, fs []layout.Face, opts Options) ([]*Image, erro
 }
 
 // faceName names a face in messages.
-func faceName(f layout.Face) string {
+func faceName(f render.Face) string {
 	switch {
 	case f.Card != nil && f.Second:
 		return f.Card.Name + " (second face)"
@@ -216,7 +217,7 @@ func faceName(f layout.Face) string {
 }
 
 // decodePrepared decodes prepared art and brings it to exactly size.
-func decodePrepared(p *layout.PreparedImage, size image.Point) (*image.NRGBA, error) {
+func decodePrepared(p *art.PreparedImage, size image.Point) (*image.NRGBA, error) {
 	img, _, err := image.Decode(bytes.NewReader(p.Data))
 	if err != nil {
 		return nil, fmt.Errorf("prepared art: %w", err)
@@ -234,7 +235,7 @@ func decodePrepared(p *layout.PreparedImage, size image.Point) (*image.NRGBA, er
 
 // drawFace draws im: the text proxy when it has no art, and the notice of
 // a sample or provisional card over art.
-func drawFace(im *Image, src layout.TemplateSource, opts Options) {
+func drawFace(im *Image, src render.TemplateSource, opts Options) {
 	f := im.Face
 	side := templates.Front
 	if f.Second || f.Card == nil {
@@ -270,8 +271,8 @@ const noticeBox = "notice"
 var errNoFaces = errors.New("no face drawn")
 
 // RenderOne draws one face; see Render.
-func RenderOne(ctx context.Context, f layout.Face, opts Options) (*Image, error) {
-	imgs, err := Render(ctx, []layout.Face{f}, opts)
+func RenderOne(ctx context.Context, f render.Face, opts Options) (*Image, error) {
+	imgs, err := Render(ctx, []render.Face{f}, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -61,7 +62,7 @@ func save(t *testing.T, name string, img image.Image) {
 	}
 }
 
-func render(t *testing.T, f layout.Face, opts faces.Options) *faces.Image {
+func draw(t *testing.T, f render.Face, opts faces.Options) *faces.Image {
 	t.Helper()
 	im, err := faces.RenderOne(context.Background(), f, opts)
 	if err != nil {
@@ -72,11 +73,11 @@ func render(t *testing.T, f layout.Face, opts faces.Options) *faces.Image {
 
 func TestPixelSizes(t *testing.T) {
 	g := game(t, "arkhtide")
-	unit := layout.CardItem(g, cardOf(t, g, false))
-	realm := layout.CardItem(g, cardOf(t, g, true))
+	unit := render.CardItem(g, cardOf(t, g, false))
+	realm := render.CardItem(g, cardOf(t, g, true))
 	for _, tc := range []struct {
 		name string
-		face layout.Face
+		face render.Face
 		opts faces.Options
 		want image.Point
 	}{
@@ -93,7 +94,7 @@ func TestPixelSizes(t *testing.T) {
 			if got := faces.PixelSize(tc.face, tc.opts); got != tc.want {
 				t.Errorf("PixelSize = %v, want %v", got, tc.want)
 			}
-			im := render(t, tc.face, tc.opts)
+			im := draw(t, tc.face, tc.opts)
 			if got := im.Image.Bounds().Size(); got != tc.want {
 				t.Errorf("image is %v, want %v", got, tc.want)
 			}
@@ -103,7 +104,7 @@ func TestPixelSizes(t *testing.T) {
 
 func TestBadOptions(t *testing.T) {
 	g := game(t, "arkhtide")
-	f := layout.CardItem(g, cardOf(t, g, false)).Front
+	f := render.CardItem(g, cardOf(t, g, false)).Front
 	for _, o := range []faces.Options{
 		{DPI: 100000},
 		{DPI: -1},
@@ -160,7 +161,7 @@ func TestTextProxyName(t *testing.T) {
 	tf, _ := set.Render(c, g, cardsdb.Size{}, templates.Front)
 	name := block(t, tf, "name")
 	for _, bleed := range []float64{0, 3} {
-		im := render(t, layout.CardItem(g, c).Front, faces.Options{DPI: 300, Bleed: bleed})
+		im := draw(t, render.CardItem(g, c).Front, faces.Options{DPI: 300, Bleed: bleed})
 		if im.Art {
 			t.Fatal("a card without art was drawn from art")
 		}
@@ -198,14 +199,14 @@ func TestSampleNotice(t *testing.T) {
 	r := pxRect(notice, 300, 0)
 
 	// A text proxy, and art of one flat colour: both show the notice.
-	im := render(t, layout.CardItem(g, c).Front, faces.Options{DPI: 300})
+	im := draw(t, render.CardItem(g, c).Front, faces.Options{DPI: 300})
 	save(t, "arkhtide-unit.png", im.Image)
 	if n := ink(im.Image, r); n == 0 {
 		t.Errorf("text proxy: no ink in the notice box %v", r)
 	}
 	art := flatJPEG(t, 630, 880, color.RGBA{250, 250, 250, 255})
-	f := layout.Face{Game: g, Card: c, Image: "art.jpg", FS: fstest.MapFS{"art.jpg": {Data: art}}}
-	im = render(t, f, faces.Options{DPI: 300})
+	f := render.Face{Game: g, Card: c, Image: "art.jpg", FS: fstest.MapFS{"art.jpg": {Data: art}}}
+	im = draw(t, f, faces.Options{DPI: 300})
 	if !im.Art || im.ArtErr != nil {
 		t.Fatalf("art not used: %v", im.ArtErr)
 	}
@@ -271,7 +272,7 @@ func TestArt(t *testing.T) {
 		}
 	}
 	t.Run("portrait, resampled with bleed", func(t *testing.T) {
-		im := render(t, layout.Face{Game: g, Image: "q.png", FS: fsys}, faces.Options{DPI: 300, Bleed: 3.175})
+		im := draw(t, render.Face{Game: g, Image: "q.png", FS: fsys}, faces.Options{DPI: 300, Bleed: 3.175})
 		if !im.Art {
 			t.Fatal(im.ArtErr)
 		}
@@ -285,9 +286,9 @@ func TestArt(t *testing.T) {
 		check(t, im.Image, image.Pt(816, 1111), want{255, 255})
 	})
 	t.Run("landscape card keeps landscape art upright", func(t *testing.T) {
-		realm := layout.CardItem(g, cardOf(t, g, true)).Front
+		realm := render.CardItem(g, cardOf(t, g, true)).Front
 		realm.Image, realm.FS = "wide.png", fsys
-		im := render(t, realm, faces.Options{DPI: 200})
+		im := draw(t, realm, faces.Options{DPI: 200})
 		if !im.Art {
 			t.Fatal(im.ArtErr)
 		}
@@ -302,7 +303,7 @@ func TestArt(t *testing.T) {
 	})
 	t.Run("low-resolution art is brought to size", func(t *testing.T) {
 		small := fstest.MapFS{"s.png": {Data: quadrantsPNG(t, 100, 140)}}
-		im := render(t, layout.Face{Game: g, Image: "s.png", FS: small}, faces.Options{DPI: 300})
+		im := draw(t, render.Face{Game: g, Image: "s.png", FS: small}, faces.Options{DPI: 300})
 		if got := im.Image.Bounds().Size(); got != image.Pt(744, 1039) {
 			t.Errorf("size %v", got)
 		}
@@ -312,7 +313,7 @@ func TestArt(t *testing.T) {
 	})
 	t.Run("missing and corrupt art: text proxy and the reason", func(t *testing.T) {
 		for _, p := range []string{"nope.png", "corrupt.png"} {
-			im := render(t, layout.Face{Game: g, Image: p, FS: fsys}, faces.Options{DPI: 100})
+			im := draw(t, render.Face{Game: g, Image: p, FS: fsys}, faces.Options{DPI: 100})
 			if im.Art || im.ArtErr == nil {
 				t.Errorf("%s: art %v, error %v", p, im.Art, im.ArtErr)
 			}
@@ -325,9 +326,9 @@ func TestArt(t *testing.T) {
 
 func TestEqualFacesShared(t *testing.T) {
 	g := game(t, "seeker-chronicles")
-	a := layout.CardItem(g, g.Cards[0])
-	b := layout.CardItem(g, g.Cards[1])
-	imgs, err := faces.Render(context.Background(), []layout.Face{a.Front, b.Front, a.Front, a.Back, b.Back}, faces.Options{DPI: 50})
+	a := render.CardItem(g, g.Cards[0])
+	b := render.CardItem(g, g.Cards[1])
+	imgs, err := faces.Render(context.Background(), []render.Face{a.Front, b.Front, a.Front, a.Back, b.Back}, faces.Options{DPI: 50})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,20 +358,20 @@ func TestLooksLikePDF(t *testing.T) {
 	} {
 		g := game(t, tc.game)
 		c := cardOf(t, g, tc.landscape)
-		it := layout.CardItem(g, c)
+		it := render.CardItem(g, c)
 		it.Front.Image = ""
 		f := it.Front
 		if tc.back {
-			f = layout.Face{Game: g}
+			f = render.Face{Game: g}
 		}
 		name := f.Game.ID + "-" + c.Type
 		if tc.back {
 			name = g.ID + "-back"
 		}
 		t.Run(name, func(t *testing.T) {
-			im := render(t, f, faces.Options{DPI: dpi})
+			im := draw(t, f, faces.Options{DPI: dpi})
 			trim := faces.TrimSize(f, cardsdb.Size{})
-			pdfImg := rasterPDF(t, layout.Item{Front: f}, trim, dpi)
+			pdfImg := rasterPDF(t, render.Item{Front: f}, trim, dpi)
 			save(t, name+".png", im.Image)
 			save(t, name+"-pdf.png", pdfImg)
 			// pdftoppm rounds the page size up, Render to the nearest pixel.
@@ -398,11 +399,11 @@ func TestLooksLikePDF(t *testing.T) {
 
 // rasterPDF prints one item on a page of exactly the card's size and
 // rasterises it.
-func rasterPDF(t *testing.T, it layout.Item, trim cardsdb.Size, dpi int) image.Image {
+func rasterPDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int) image.Image {
 	t.Helper()
 	sheet := layout.Options{Paper: layout.Size{W: trim.W, H: trim.H}, Card: layout.Size{W: trim.W, H: trim.H}, Marks: layout.MarksNone}
 	var buf bytes.Buffer
-	if _, err := layout.Render(context.Background(), &buf, []layout.Item{it}, layout.RenderOptions{Sheet: sheet, DPI: dpi}); err != nil {
+	if _, err := render.Render(context.Background(), &buf, []render.Item{it}, render.RenderOptions{Sheet: sheet, DPI: dpi}); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()

@@ -10,7 +10,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // exportDeckFlags are the flags export png, tts and mpc share.
@@ -40,7 +40,7 @@ func (f *exportDeckFlags) register(cmd *cobra.Command, what string) {
 // exportJob is a deck ready to export.
 type exportJob struct {
 	deck  *cardsdb.Deck
-	items []layout.Item
+	items []render.Item
 	dir   string
 	opts  export.Options
 	prov  int
@@ -70,7 +70,7 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 			return nil, err
 		}
 	}
-	job := &exportJob{deck: deck, items: layout.DeckItems(deck), dir: f.output}
+	job := &exportJob{deck: deck, items: render.DeckItems(deck), dir: f.output}
 	if len(job.items) == 0 {
 		return nil, inputError(fmt.Errorf("%s has no cards to export", arg))
 	}
@@ -132,7 +132,7 @@ func describeFaces(res *export.Result) string {
 	return fmt.Sprintf("%d from art, %s", res.ArtFaces, cardsdb.Plural(res.TextFaces, "text proxy"))
 }
 
-func anySample(items []layout.Item) bool {
+func anySample(items []render.Item) bool {
 	for _, it := range items {
 		if c := it.Front.Card; c != nil && c.Sample {
 			return true
