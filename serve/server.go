@@ -55,6 +55,7 @@ type Server struct {
 	pages   map[string]*template.Template
 	games   []gameInfo
 	cards   map[string][]cardInfo // by game id, from cards --json
+	faces   *faceCache
 	handler http.Handler
 }
 
@@ -67,7 +68,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
 	}
-	s := &Server{cfg: cfg}
+	s := &Server{cfg: cfg, faces: newFaceCache()}
 	var err error
 	if s.decks, err = openDeckStore(cfg.Decks); err != nil {
 		return nil, err
@@ -185,6 +186,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /cards", s.cardsPage)
 	mux.HandleFunc("GET /card/{game}/{name}", s.cardPage)
 	mux.HandleFunc("GET /art/{game}/{name}", s.art)
+	mux.HandleFunc("GET /face/{game}/{name}", s.face)
 	mux.HandleFunc("GET /deck", s.deckPage)
 	mux.HandleFunc("GET /print", s.printPage)
 	mux.HandleFunc("GET /playtest", s.playtestPage)

@@ -65,3 +65,22 @@ func BenchmarkServeAPIValidate(b *testing.B) {
 		r.Body.Close()
 	}
 }
+
+// BenchmarkServeFace draws one card face (a text proxy) for the grid, not
+// from the cache: a fresh server for each round.
+func BenchmarkServeFace(b *testing.B) {
+	for b.Loop() {
+		b.StopTimer()
+		ts, _ := newTestServer(b)
+		b.StartTimer()
+		r, err := http.Get(ts.URL + "/face/seeker-chronicles/Spacetime%20Curvature.png")
+		if err != nil {
+			b.Fatal(err)
+		}
+		io.Copy(io.Discard, r.Body)
+		r.Body.Close()
+		if r.StatusCode != 200 {
+			b.Fatal(r.StatusCode)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"net/http"
@@ -157,13 +158,15 @@ func TestServePages(t *testing.T) {
 		want       []string
 	}{
 		{"home", "/", 200, []string{"Seeker Chronicles", "Arkhtide", "saved.txt", "seeker-chronicles/cosmos"}},
-		{"cards", "/cards?game=seeker-chronicles&q=comet", 200, []string{">Comet<", "/card/seeker-chronicles/Comet"}},
+		{"cards", "/cards?game=seeker-chronicles&q=comet", 200, []string{`<div class="caption">Comet`, "/card/seeker-chronicles/Comet", `src="/face/seeker-chronicles/Comet.png"`}},
 		{"cards cost", "/cards?game=seeker-chronicles&cost=0&costop=%3D&type=module", 200, []string{"cards", "--where=cost=0"}},
 		{"cards bad where", "/cards?where=bogus%3C%3D1", 200, []string{"error-panel", "bogus"}},
 		{"card", "/card/seeker-chronicles/Comet", 200, []string{"<h1>Comet", "provisional", "link_cost"}},
 		{"card sample", "/card/hubworld/Hushed%20Novice", 200, []string{"sample"}},
 		{"card missing", "/card/seeker-chronicles/Nope", 404, []string{"error-panel", `no card &#34;Nope&#34;`}},
 		{"art none", "/art/seeker-chronicles/Comet", 404, []string{"has no image"}},
+		{"face unknown", "/face/seeker-chronicles/Nope.png", 404, []string{"no card"}},
+		{"face unknown game", "/face/nope/Comet.png", 404, []string{"error-panel"}},
 		{"deck new", "/deck?game=arkhtide", 200, []string{"deck-text", `value="arkhtide" selected`}},
 		{"deck saved", "/deck?name=saved.txt", 200, []string{"3 Rouge Star"}},
 		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `value="cosmos.yaml"`}},
@@ -245,6 +248,22 @@ func TestServePartials(t *testing.T) {
 	if a.body != b.body || strings.Count(a.body, "<li>") != 2 {
 		t.Errorf("hands for one seed differ or are not 2 cards:\n%s\n%s", a.body, b.body)
 	}
+}
+
+// The grid's card images are text proxies drawn by package faces from the
+// PDF's templates; a sample card carries its notice.
+func TestServeFaces(t *testing.T) {
+	ts, _ := newTestServer(t)
+	comet := facePNG(t, ts.URL+"/face/seeker-chronicles/Comet.png")
+	again := facePNG(t, ts.URL+"/face/seeker-chronicles/Comet.png") // from the cache
+	if imagesDiffer(comet, again) {
+		t.Error("the same face drawn twice differs")
+	}
+	laika := facePNG(t, ts.URL+"/face/seeker-chronicles/Laika.png")
+	if !imagesDiffer(comet, laika) {
+		t.Error("Comet and Laika have the same face")
+	}
+	facePNG(t, ts.URL+"/face/hubworld/Hushed%20Novice.png")
 }
 
 func TestServeDecks(t *testing.T) {
@@ -479,7 +498,7 @@ func TestServeArt(t *testing.T) {
 	os.MkdirAll(filepath.Join(game, "art"), 0o755)
 	var art bytes.Buffer
 	img := image.NewRGBA(image.Rect(0, 0, 6, 8))
-	img.Set(1, 1, color.RGBA{200, 10, 10, 255})
+	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{200, 10, 10, 255}), image.Point{}, draw.Src)
 	if err := png.Encode(&art, img); err != nil {
 		t.Fatal(err)
 	}
@@ -509,11 +528,56 @@ func TestServeArt(t *testing.T) {
 		t.Errorf("Beta (a link out of the folder): %d %s", got.code, got.body)
 	}
 	got = do(t, "GET", ts.URL+"/cards?game=mini", "")
-	for _, w := range []string{`<img class="face" src="/art/mini/Alpha"`, `class="face proxy"`} {
+	for _, w := range []string{`<img class="face" src="/face/mini/Alpha.png"`, `src="/face/mini/Gamma.png"`, `title="the card's art"`, `title="text proxy, as the PDF prints it"`} {
 		if !strings.Contains(got.body, w) {
 			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
 		}
 	}
+	// The faces are drawn by package faces: the art, or a text proxy
+	// (also for Beta, whose art leads out of the folder).
+	alpha := facePNG(t, ts.URL+"/face/mini/Alpha.png")
+	gamma := facePNG(t, ts.URL+"/face/mini/Gamma.png")
+	beta := facePNG(t, ts.URL+"/face/mini/Beta.png")
+	if r, _, _, _ := alpha.At(alpha.Bounds().Dx()/2, alpha.Bounds().Dy()/2).RGBA(); r>>8 < 100 {
+		t.Errorf("Alpha's face is not drawn from its (red-dot) art")
+	}
+	if !imagesDiffer(alpha, gamma) {
+		t.Errorf("Alpha (art) and Gamma (proxy) faces are the same")
+	}
+	if r, g, _, _ := beta.At(beta.Bounds().Dx()/2, beta.Bounds().Dy()/2).RGBA(); r>>8 > 150 && g>>8 < 50 {
+		t.Errorf("Beta's face looks drawn from art that leads out of the folder")
+	}
+}
+
+// facePNG fetches a face and decodes it: a portrait card image at FaceDPI.
+func facePNG(t *testing.T, u string) image.Image {
+	t.Helper()
+	got := do(t, "GET", u, "")
+	if got.code != 200 || got.hdr.Get("Content-Type") != "image/png" {
+		t.Fatalf("GET %s: %d %s %.200s", u, got.code, got.hdr.Get("Content-Type"), got.body)
+	}
+	img, err := png.Decode(strings.NewReader(got.body))
+	if err != nil {
+		t.Fatalf("GET %s: %v", u, err)
+	}
+	if b := img.Bounds(); b.Dx() < 240 || b.Dx() > 256 || b.Dy() < 340 || b.Dy() > 352 {
+		t.Errorf("GET %s: %v, want a 63 x 88 mm card at 100 DPI", u, b)
+	}
+	return img
+}
+
+func imagesDiffer(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return true
+	}
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y += 7 {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x += 7 {
+			if a.At(x, y) != b.At(x, y) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Requests run their commands at the same time over one database (the
