@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -14,9 +15,9 @@ import (
 )
 
 // sheetPreview is one sheet of the print preview, drawn as SVG in mm:
-// the page, the card slots with the names of the cards that land in them,
-// and the cutting guides. It shows the layout the PDF has; the faces
-// themselves are in the PDF.
+// the page, the card slots with the faces of the cards that land in them
+// (drawn by package faces, as the grid shows them), and the cutting
+// guides.
 type sheetPreview struct {
 	Number    int
 	W, H      float64
@@ -32,6 +33,7 @@ type slotPreview struct {
 	Lines      []string // the name, wrapped
 	TX, TY     float64
 	Art        bool
+	Src        string // the face's image (/face/...), "" for a default back
 }
 
 // MaxPreviewSheets is how many sheets the print page previews.
@@ -103,6 +105,9 @@ func (s *Server) previewSheets(r *http.Request) ([]sheetPreview, error) {
 			it := items[start+i]
 			sp := slotPreview{X: sl.X, Y: sl.Y, W: sl.W, H: sl.H, Bleed: sl.BleedRect(), Name: it.Name(), Art: it.Front.Image != "", TX: sl.X + sl.W/2, TY: sl.Y + 8}
 			sp.Lines = wrap(sp.Name, max(6, int(sl.W/2.6)))
+			if c := it.Front.Card; c != nil && !it.Front.Second {
+				sp.Src = "/face/" + url.PathEscape(deck.Game.ID) + "/" + url.PathEscape(c.Name) + ".png"
+			}
 			p.Slots = append(p.Slots, sp)
 		}
 		out = append(out, p)

@@ -65,6 +65,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if os.Getenv("DECKWRIGHT_SCREENSHOTS") != "1" {
 		return
 	}
+	time.Sleep(1500 * time.Millisecond) // the card images drawn for the page
 	quality := int64(72)
 	shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatJpeg, Quality: &quality})
 	if err != nil {
@@ -139,12 +140,16 @@ func TestServeBrowserEditor(t *testing.T) {
 	again := get(t, ctx, chromedp.Evaluate[[]float64](timing))
 	t.Logf("second load of the deck editor: response %.0f ms, DOM ready %.0f ms, load event %.0f ms", again[0], again[1], again[2])
 
-	// Type the list with a typo on its last line.
+	// Type the list with a typo on its last line. On a busy machine a check
+	// may run while a name is half typed ("Rou"): wait for the whole one.
 	steps(t, ctx, "type a decklist",
 		chromedp.SendKeys(chromedp.CSS("#deck-name"), "mine"),
 		chromedp.SendKeys(chromedp.CSS("#deck-text"), legalDecklist+"3 Rouge Star"),
 		chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="unknown-card"]`)),
 	)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(document.querySelector('#findings li[data-rule="unknown-card"]') || {}).textContent?.includes('"Rouge Star" in')`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("waiting for the finding on \"Rouge Star\": %v", err)
+	}
 	text := get(t, ctx, chromedp.Text(chromedp.CSS(`#findings li[data-rule="unknown-card"]`)))
 	if want := `no card named "Rouge Star" in Seeker Chronicles; did you mean "Rogue Star"?`; !strings.Contains(text, want) {
 		t.Errorf("finding %q, want %q", text, want)

@@ -223,7 +223,7 @@ func TestServePartials(t *testing.T) {
 		{"convert to txt", "POST", "/convert?to=txt", "game: arkhtide\nsections:\n  main: {Gutter Crew: 2}\n", "text/plain", 200, []string{"game: arkhtide\n\nmain:\n2 Gutter Crew\n"}},
 		{"convert refused", "POST", "/convert?to=yaml", "3 Rogue Star\n", "text/plain", 400, []string{"deck:1:1: \"Rogue Star\" comes before any section header"}},
 		{"convert bad target", "POST", "/convert?to=pdf", "3 Rogue Star\n", "text/plain", 400, []string{"want txt or yaml"}},
-		{"print report", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=a4", form, 200, []string{"Ready: 6 pages, 46 cards", `aria-label="sheet 1"`, `aria-label="sheet 2"`, "<title>Johnson</title>", `class="mark"`}},
+		{"print report", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=a4", form, 200, []string{"Ready: 6 pages, 46 cards", `aria-label="sheet 1"`, `aria-label="sheet 2"`, "<title>Johnson</title>", `<image href="/face/seeker-chronicles/Johnson.png"`, `class="mark"`}},
 		{"print preview bundled without game line", "POST", "/partial/print", "deck=kaizerseat%2Fstarter", form, 200, []string{"Ready: 11 pages", `aria-label="sheet 1"`}},
 		{"print bad paper", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=napkin", form, 200, []string{"error-panel", "--paper"}},
 		{"print no deck", "POST", "/partial/print", "paper=a4", form, 400, []string{"error-panel", "no deck"}},
