@@ -617,3 +617,43 @@ func TestServeConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// Bad input gets the command's own message as JSON, never a 500.
+func TestServeAPIBadInput(t *testing.T) {
+	ts, _ := newTestServer(t)
+	tests := []struct {
+		name, method, path, body string
+		code                     int
+		want                     string
+	}{
+		{"cards bad where", "GET", "/api/cards?where=bogus%3C%3D1", "", 400, `"error": "--where`},
+		{"cards bad game", "GET", "/api/cards?game=nope", "", 400, `"error": "--game: `},
+		{"validate empty", "POST", "/api/validate", "", 400, `"rule": "input"`},
+		{"validate bad game", "POST", "/api/validate?game=nope", "3 Comet\n", 400, `"error": "--game: `},
+		{"stats unreadable", "POST", "/api/stats", "game: seeker-chronicles\n1000 Comet\n", 400, `"error": "`},
+		{"stats no deck", "POST", "/api/stats", "", 400, `"error": "no deck`},
+		{"stats bad turns", "POST", "/api/stats?deck=seeker-chronicles/cosmos&turns=99", "", 400, `"error": "--turns 99: want 1 to 50"`},
+		{"print bad paper", "POST", "/api/print?deck=seeker-chronicles/cosmos&paper=napkin", "", 400, `"error": "--paper: `},
+		{"print saved deck missing", "POST", "/api/print?deck=gone.txt", "", 400, `"error": "no saved deck \"gone.txt\""`},
+		{"goldfish illegal", "POST", "/api/goldfish", typoDeck, 200, `"legal": false`},
+		{"goldfish no engine", "POST", "/api/goldfish?deck=hubworld/sample", "", 400, `has no playtest engine yet`},
+		{"goldfish bad games", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=abc", "", 400, `"error": "invalid argument \"abc\" for \"--games\"`},
+		{"deck get bad name", "GET", "/api/decks/%2E%2E", "", 404, `"error": "deck name \"..\" contains`},
+		{"deck get missing", "GET", "/api/decks/nope.txt", "", 404, `"error": "no saved deck`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := do(t, tt.method, ts.URL+tt.path, tt.body, "Content-Type", "text/plain")
+			if got.code != tt.code || !strings.Contains(got.body, tt.want) {
+				t.Errorf("%s %s: %d %s\nwant %d with %s", tt.method, tt.path, got.code, got.body, tt.code, tt.want)
+			}
+			if ct := got.hdr.Get("Content-Type"); ct != "application/json" {
+				t.Errorf("Content-Type %q", ct)
+			}
+		})
+	}
+	bad := do(t, "POST", ts.URL+"/playtest/run", "deck=seeker-chronicles%2Fcosmos&games=abc", "Content-Type", "application/x-www-form-urlencoded")
+	if !strings.Contains(bad.body, `error-panel`) || !strings.Contains(bad.body, "--games") {
+		t.Errorf("playtest with games=abc: %s", bad.body)
+	}
+}
