@@ -14,7 +14,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -350,13 +349,3 @@ func writeRawJSON(w http.ResponseWriter, status int, data []byte) {
 func (s *Server) tempDir() (string, error) {
 	return os.MkdirTemp(s.tmp, "req-")
 }
-
-// cleanPath makes a temporary path readable in a message.
-func (s *Server) cleanPath(msg, path, name string) string {
-	if path == "" {
-		return msg
-	}
-	return strings.ReplaceAll(msg, path, name)
-}
-
-var _ = filepath.Join
