@@ -15,7 +15,9 @@ function editor() {
   if (!text) return;
   const game = $("#deck-game"), name = $("#deck-name"), findings = $("#findings");
   let timer = null, seq = 0;
-  const key = "deckwright-draft:" + (name.value || "new");
+  // Unsaved edits are kept in the browser, per deck, so that a reload
+  // never loses them; saving the deck drops the draft.
+  const key = "deckwright-draft:" + (name.value || "new:" + game.value);
 
   async function check() {
     const mine = ++seq;
@@ -33,9 +35,14 @@ function editor() {
   }
   text.addEventListener("input", soon);
   game.addEventListener("change", soon);
-  if (!text.value) {
-    try { text.value = localStorage.getItem(key) || ""; } catch (e) {}
-  }
+  try {
+    const draft = localStorage.getItem(key);
+    if (draft !== null && draft !== text.value) {
+      text.value = draft;
+      $("#saved").textContent = "unsaved changes restored (Save keeps them)";
+      $("#saved").className = "small";
+    }
+  } catch (e) {}
   if (text.value) check();
 
   // + and − in the card grid change the count on the card's line.
@@ -79,7 +86,10 @@ function editor() {
     const j = await r.json();
     $("#saved").textContent = r.ok ? "saved " + j.saved : j.error;
     $("#saved").className = r.ok ? "small ok" : "small bad";
-    if (r.ok) history.replaceState(null, "", "/deck?name=" + encodeURIComponent(n));
+    if (r.ok) {
+      try { localStorage.removeItem(key); } catch (e) {}
+      history.replaceState(null, "", "/deck?name=" + encodeURIComponent(n));
+    }
   });
   $("#import").addEventListener("change", async e => {
     const f = e.target.files[0];

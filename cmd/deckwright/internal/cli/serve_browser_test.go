@@ -258,6 +258,14 @@ func TestServeBrowserPages(t *testing.T) {
 	if s := get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text"))); !strings.Contains(s, "\n1 Gluon\n") {
 		t.Errorf("+ did not add a line 1 Gluon:\n%s", s)
 	}
+	// A reload keeps the unsaved change (a draft in the browser).
+	steps(t, ctx, "reload unsaved", chromedp.Sleep(300*time.Millisecond), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="domain"]`)))
+	if s := get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text"))); !strings.Contains(s, "\n1 Gluon\n") {
+		t.Errorf("the unsaved change is lost on reload:\n%s", s)
+	}
+	if s := get(t, ctx, chromedp.Text(chromedp.CSS("#saved"))); !strings.Contains(s, "unsaved changes restored") {
+		t.Errorf("status after reload: %q", s)
+	}
 	steps(t, ctx, "draw a hand", chromedp.Click(chromedp.CSS("#draw")), chromedp.WaitVisible(chromedp.CSS("#hand ol.hand li")))
 	get(t, ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	screenshot(t, ctx, "editor-stats")
