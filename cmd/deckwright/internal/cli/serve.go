@@ -143,7 +143,11 @@ func openBrowser(url string) error {
 	default:
 		cmd = exec.Command("xdg-open", url)
 	}
-	return cmd.Start()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	go cmd.Wait() // reap it; the browser outlives the opener
+	return nil
 }
 
 // newServer makes the web server over db: its Runner runs deckwright's
