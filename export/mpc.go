@@ -139,7 +139,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	}
 	files = append(files, "cardback"+mpcExt(all[len(all)-1]))
 
-	out, err := newFolder(dir)
+	out, err := newFolder(dir, opts.TempDir)
 	if err != nil {
 		return nil, err
 	}
