@@ -107,6 +107,9 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	if !contains(MPCStocks, stock) {
 		return nil, fmt.Errorf("stock %q: want one of %s", stock, strings.Join(MPCStocks, ", "))
 	}
+	if stock == "(P10) Plastic" && opts.Foil {
+		return nil, fmt.Errorf("stock %q comes without foil: leave out the foil or choose a paper stock", stock)
+	}
 	game := items[0].Front.Game
 	for _, it := range items {
 		if it.Front.Game != game {
