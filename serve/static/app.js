@@ -89,6 +89,9 @@ function editor() {
     if (r.ok) {
       try { localStorage.removeItem(key); } catch (e) {}
       history.replaceState(null, "", "/deck?name=" + encodeURIComponent(n));
+      $("#print-link").href = "/print?deck=" + encodeURIComponent(n);
+      $("#playtest-link").href = "/playtest?deck=" + encodeURIComponent(n);
+      $("#deck-links").hidden = false;
     }
   });
   $("#import").addEventListener("change", async e => {

@@ -184,9 +184,11 @@ func TestServeBrowserEditor(t *testing.T) {
 		t.Errorf("saved file: %q, %v", data, err)
 	}
 
-	// Print it: check, then download the PDF and read it back.
+	// Print it from the editor's link: check, then download the PDF and
+	// read it back.
 	steps(t, ctx, "check the print",
-		chromedp.Navigate(ts.URL+"/print?deck=mine.txt"),
+		chromedp.Click(chromedp.CSS("#print-link")),
+		chromedp.WaitVisible(chromedp.CSS("#print-form")),
 		chromedp.Click(chromedp.CSS("#preview")),
 		chromedp.WaitVisible(chromedp.CSS("#print-report .ok")),
 	)

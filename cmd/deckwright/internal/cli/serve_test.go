@@ -168,7 +168,7 @@ func TestServePages(t *testing.T) {
 		{"face unknown", "/face/seeker-chronicles/Nope.png", 404, []string{"no card"}},
 		{"face unknown game", "/face/nope/Comet.png", 404, []string{"error-panel"}},
 		{"deck new", "/deck?game=arkhtide", 200, []string{"deck-text", `value="arkhtide" selected`}},
-		{"deck saved", "/deck?name=saved.txt", 200, []string{"3 Rouge Star"}},
+		{"deck saved", "/deck?name=saved.txt", 200, []string{"3 Rouge Star", `href="/print?deck=saved.txt"`}},
 		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `value="cosmos.yaml"`}},
 		{"deck bundled without game line", "/deck?bundled=kaizerseat/starter", 200, []string{`value="kaizerseat" selected`}},
 		{"deck missing", "/deck?name=nope.txt", 404, []string{"no saved deck"}},
