@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 
 	"github.com/deckwright/deckwright/deckstats"
@@ -127,5 +128,66 @@ func histogramChart(unit string, bins []histBin) *barChart {
 	}
 	c.Line = pts
 	c.LineLabel = "cumulative share of games won by each " + unit
+	return c
+}
+
+// hbarChart is a horizontal bar chart of one figure per card, laid out
+// for an SVG template.
+type hbarChart struct {
+	Title  string
+	Width  int
+	Height int
+	Rows   []hbar
+}
+
+type hbar struct {
+	Y, W       int // the bar's top and width
+	TY         int // the baseline of its texts
+	Label, Val string
+}
+
+const (
+	hbarLabelW = 190
+	hbarMaxW   = 260
+	hbarRowH   = 16
+)
+
+// cardChart charts column col of goldfish's per-card table: one bar per
+// card, longest first, the bars scaled to the largest value.
+func cardChart(title string, cols []string, rows [][]string, col string) *hbarChart {
+	i := -1
+	for j, c := range cols {
+		if c == col {
+			i = j
+		}
+	}
+	if i < 0 || len(rows) == 0 {
+		return nil
+	}
+	type v struct {
+		name string
+		x    float64
+		text string
+	}
+	var vs []v
+	maxV := 0.0
+	for _, r := range rows {
+		x, err := strconv.ParseFloat(r[i], 64)
+		if err != nil {
+			continue
+		}
+		vs = append(vs, v{r[0], x, r[i]})
+		maxV = max(maxV, x)
+	}
+	if maxV <= 0 {
+		return nil
+	}
+	sort.SliceStable(vs, func(a, b int) bool { return vs[a].x > vs[b].x })
+	c := &hbarChart{Title: title, Width: hbarLabelW + hbarMaxW + 60}
+	for k, x := range vs {
+		y := k * hbarRowH
+		c.Rows = append(c.Rows, hbar{Y: y + 2, W: max(1, int(x.x/maxV*hbarMaxW)), TY: y + 12, Label: x.name, Val: x.text})
+	}
+	c.Height = len(vs)*hbarRowH + 4
 	return c
 }

@@ -81,6 +81,8 @@ type goldfishReport struct {
 type playtestData struct {
 	Report  goldfishReport
 	Chart   *barChart
+	// Played and Dead chart two columns of the per-card table.
+	Played, Dead *hbarChart
 	Columns []string
 	Rows    [][]string
 	Errors  []string
@@ -135,6 +137,8 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 		d.Chart = histogramChart(d.Report.TurnUnit, d.Report.Turns.Histogram)
 		d.Notes = append(d.Notes, playNotes(&d.Report)...)
 		d.Columns, d.Rows = cardTable(out.Stdout)
+		d.Played = cardChart("Played: per game on average", d.Columns, d.Rows, "played")
+		d.Dead = cardChart("Dead: copies in hand at the end, per game on average", d.Columns, d.Rows, "dead")
 		for _, l := range strings.Split(strings.TrimSpace(out.Stderr), "\n") {
 			if l = strings.TrimPrefix(l, "deckwright: "); l != "" && !strings.HasPrefix(l, "playing games:") {
 				d.Notes = append(d.Notes, l)

@@ -429,7 +429,7 @@ func TestServePlaytestStream(t *testing.T) {
 	if progress == 0 {
 		t.Error("no progress line")
 	}
-	for _, w := range []string{"4000 games", "<svg", "<polyline", "Comet"} {
+	for _, w := range []string{"4000 games", "<svg", "<polyline", "Comet", "Played: per game on average", "Dead: copies in hand at the end", `class="hlab">`} {
 		if !strings.Contains(html, w) {
 			t.Errorf("report has no %q:\n%.2000s", w, html)
 		}
