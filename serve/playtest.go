@@ -79,14 +79,14 @@ type goldfishReport struct {
 }
 
 type playtestData struct {
-	Report  goldfishReport
-	Chart   *barChart
+	Report goldfishReport
+	Chart  *barChart
 	// Played and Dead chart two columns of the per-card table.
 	Played, Dead *hbarChart
-	Columns []string
-	Rows    [][]string
-	Errors  []string
-	Notes   []string
+	Columns      []string
+	Rows         [][]string
+	Errors       []string
+	Notes        []string
 }
 
 // playtestRun plays the deck with goldfish and streams its progress as
