@@ -57,6 +57,10 @@ func (r *renderer) textFace(f Face, box Rect) {
 				continue
 			}
 			for _, run := range l.Runs {
+				if run.Icon != nil {
+					r.inlineIcon(f, run, x+l.X+run.X, y+l.Baseline, blk.Size)
+					continue
+				}
 				r.useFont(run.Bold, run.Italic, blk.Size)
 				pdf.Text(x+l.X+run.X, y+l.Baseline, run.Text)
 			}

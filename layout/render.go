@@ -112,6 +112,7 @@ type renderer struct {
 	pdf   *gofpdf.Fpdf
 	art   map[artKey]*registered // prepared art by face
 	fonts map[string]bool
+	icons map[artKey]iconImage // inline icons of rules text, by game and path
 }
 
 type artKey struct {

@@ -304,7 +304,11 @@ func (r *renderer) warn(boxName, kind, format string, args ...any) {
 // addBlock fits text into a box and appends the block, unless the text is
 // empty and the box is not drawn when empty.
 func (r *renderer) addBlock(f *Face, bx *box, text string) {
-	text, styles, bad := stripMarks(text)
+	var icons []*cardsdb.IconDef
+	if r.game != nil {
+		icons = r.game.Icons
+	}
+	text, styles, bad := stripMarks(text, len(icons))
 	for _, c := range bad {
 		if !containsRune(r.replaced, c) {
 			r.replaced = append(r.replaced, c)
@@ -361,8 +365,8 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 		w := unitsToMM(float64(ff.units(l)), fit.Size)
 		var runs []Run
 		if styles != nil {
-			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size)
-			if len(runs) == 1 && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {
+			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size, icons)
+			if len(runs) == 1 && runs[0].Icon == nil && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {
 				runs = nil
 			}
 		}

@@ -1,0 +1,132 @@
+package layout
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"io"
+
+	"github.com/jung-kurt/gofpdf"
+
+	"github.com/deckwright/deckwright/templates"
+)
+
+// Limits on an icon's image: icons print a few millimetres wide, so a
+// bigger file is a mistake, read no further.
+const (
+	maxIconBytes  = 4 << 20
+	maxIconPixels = 1 << 22 // 2048×2048
+)
+
+// iconInset is the share of an icon's square (one em) left empty on each
+// side, so that an icon does not touch the words around it.
+const iconInset = 0.1
+
+// iconImage is an icon's image registered with the PDF: its name there and
+// its pixel size, or ok false when it could not be read.
+type iconImage struct {
+	name string
+	w, h int
+	ok   bool
+}
+
+// inlineIcon draws an icon run of a text proxy line from its image: fitted,
+// its proportions kept, into the run's square (inset by iconInset), centred
+// across and standing on the baseline at x, baseline. An icon whose image
+// cannot be read prints its fallback text (its glyph), or an empty square
+// for an icon without one, with one warning per icon.
+func (r *renderer) inlineIcon(f Face, run templates.Run, x, baseline, size float64) {
+	img := r.iconImage(f, run)
+	side := run.W * (1 - 2*iconInset)
+	if !img.ok {
+		if run.Icon.Glyph != "" {
+			r.useFont(run.Bold, run.Italic, size)
+			r.pdf.Text(x, baseline, run.Icon.Glyph)
+			return
+		}
+		r.pdf.SetLineWidth(0.1)
+		r.pdf.Rect(x+run.W*iconInset, baseline-side, side, side, "D")
+		return
+	}
+	w, h := side, side
+	if img.w > img.h {
+		h = side * float64(img.h) / float64(img.w)
+	} else {
+		w = side * float64(img.w) / float64(img.h)
+	}
+	opt := gofpdf.ImageOptions{ImageType: "png", AllowNegativePosition: true}
+	r.pdf.ImageOptions(img.name, x+(run.W-w)/2, baseline-h, w, h, false, opt, 0, "")
+}
+
+// iconImage reads, checks and registers an icon's image the first time a
+// face of its game draws it.
+func (r *renderer) iconImage(f Face, run templates.Run) iconImage {
+	k := artKey{gameID(f), run.Icon.Image}
+	if img, ok := r.icons[k]; ok {
+		return img
+	}
+	if r.icons == nil {
+		r.icons = map[artKey]iconImage{}
+	}
+	data, w, h, err := readIcon(ImageSpec{FS: f.FS, Path: run.Icon.Image})
+	if err != nil {
+		game := "the game"
+		if f.Game != nil {
+			game = f.Game.Name
+		}
+		r.warn("", "missing-icon", "icon [%s] of %s: %s: %v; printing its glyph instead", run.Icon.Name, game, run.Icon.Image, err)
+		r.icons[k] = iconImage{}
+		return iconImage{}
+	}
+	sum := sha256.Sum256(data)
+	img := iconImage{name: "icon-" + hex.EncodeToString(sum[:16]), w: w, h: h, ok: true}
+	if r.pdf.GetImageInfo(img.name) == nil {
+		r.pdf.RegisterImageOptionsReader(img.name, gofpdf.ImageOptions{ImageType: "png"}, bytes.NewReader(data))
+	}
+	r.icons[k] = img
+	return img
+}
+
+// readIcon reads an icon's image file (PNG, JPEG, GIF or WebP, a regular
+// file of at most maxIconBytes and maxIconPixels) and returns it as an
+// 8-bit non-interlaced RGBA PNG, a form gofpdf always reads, with its size.
+func readIcon(spec ImageSpec) ([]byte, int, int, error) {
+	f, err := openArt(spec)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, maxIconBytes+1))
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("read: %w", err)
+	}
+	if len(raw) > maxIconBytes {
+		return nil, 0, 0, fmt.Errorf("over the %d MB limit for an icon image", maxIconBytes>>20)
+	}
+	if err := sniffArt(raw); err != nil {
+		return nil, 0, 0, err
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return nil, 0, 0, headerError(err)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxIconPixels {
+		return nil, 0, 0, fmt.Errorf("%d×%d pixels: an icon image must have at most %d", cfg.Width, cfg.Height, maxIconPixels)
+	}
+	m, _, err := image.Decode(bytes.NewReader(raw))
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("decode: %w", err)
+	}
+	b := m.Bounds()
+	rgba := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(rgba, rgba.Bounds(), m, b.Min, draw.Src)
+	var out bytes.Buffer
+	if err := png.Encode(&out, rgba); err != nil {
+		return nil, 0, 0, fmt.Errorf("encode: %w", err)
+	}
+	return out.Bytes(), b.Dx(), b.Dy(), nil
+}
