@@ -327,6 +327,9 @@ func TestMessages(t *testing.T) {
 		{"sc-domain.txt", 9, "domain", `"Gluon" (Quantum) can never be linked or hyperlinked: no Guardian of this deck is Quantum (rule D; Guardians: Johnson (Cosmos), Newton (Cosmos), Hawking (Cosmos)); add a Quantum Guardian or remove it`},
 		{"sc-domain-rule-c.txt", 6, "domain", `"Tesla" (Order) can never be activated: the deck holds no Order or Logic module (rule C); add some or choose another Guardian`},
 
+		// Hubworld's real cards: a format takes the cards of its sets.
+		{"hr-format-list.txt", 30, "format-list", `"Harbor Courier" is from set "promo", which Pre-Release does not take (its sets: pre-release); remove it`},
+
 		// Arkhtide: Main Deck 33-42, at most 3 copies; Realm Deck exactly 7, no copies; one Seeker.
 		{"ark-main-32.txt", 6, "section-size", "Main has 32 cards, want 33 to 42 (add 1 to 10)"},
 		{"ark-main-43.txt", 6, "section-size", "Main has 43 cards, want 33 to 42 (remove 1 to 10)"},
