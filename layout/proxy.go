@@ -30,27 +30,44 @@ func (r *renderer) textFace(f Face, box Rect) {
 	}
 	pdf := r.pdf
 	x, y := box.X+b, box.Y+b
-	if face.HasBackground {
+	ink := r.opts.InkSaver
+	line := func(w float64) float64 {
+		if ink {
+			return min(w, InkSaverLine)
+		}
+		return w
+	}
+	if face.HasBackground && !ink {
 		pdf.SetFillColor(int(face.Background[0]), int(face.Background[1]), int(face.Background[2]))
 		pdf.Rect(box.X, box.Y, box.W, box.H, "F")
 	}
 	if fr := face.Frame; fr.Width > 0 {
-		pdf.SetLineWidth(fr.Width)
+		pdf.SetLineWidth(line(fr.Width))
 		pdf.SetDrawColor(int(fr.Color[0]), int(fr.Color[1]), int(fr.Color[2]))
 		pdf.Rect(x+fr.X, y+fr.Y, fr.W, fr.H, "D")
 	}
 	for _, blk := range face.Blocks {
-		if blk.HasFill {
+		switch {
+		case blk.HasFill && ink && blk.Border == 0:
+			// The fill's outline, thin, in its colour.
+			pdf.SetLineWidth(InkSaverLine)
+			pdf.SetDrawColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
+			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
+		case blk.HasFill && !ink:
 			pdf.SetFillColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
 			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "F")
 		}
 		if blk.Border > 0 {
-			pdf.SetLineWidth(blk.Border)
+			pdf.SetLineWidth(line(blk.Border))
 			pdf.SetDrawColor(int(blk.BorderColor[0]), int(blk.BorderColor[1]), int(blk.BorderColor[2]))
 			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
 		}
 		r.useFont(blk.Bold, blk.Italic, blk.Size)
-		pdf.SetTextColor(int(blk.Color[0]), int(blk.Color[1]), int(blk.Color[2]))
+		col := blk.Color
+		if ink && light(col) {
+			col = templates.RGB{} // light text was on a fill that is not printed
+		}
+		pdf.SetTextColor(int(col[0]), int(col[1]), int(col[2]))
 		for _, l := range blk.Lines {
 			if l.Runs == nil {
 				pdf.Text(x+l.X, y+l.Baseline, l.Text)
@@ -67,6 +84,15 @@ func (r *renderer) textFace(f Face, box Rect) {
 			r.useFont(blk.Bold, blk.Italic, blk.Size)
 		}
 	}
+}
+
+// InkSaverLine is the widest line, in mm, that text proxies draw with
+// RenderOptions.InkSaver.
+const InkSaverLine = 0.2
+
+// light reports whether a text colour is too light to read on white paper.
+func light(c templates.RGB) bool {
+	return 0.299*float64(c[0])+0.587*float64(c[1])+0.114*float64(c[2]) > 160
 }
 
 // useFont selects the embedded Go font of a style, registering it with the

@@ -25,6 +25,10 @@ type RenderOptions struct {
 	// Progress, when set, hears how far each stage is.
 	Progress func(stage string, done, total int)
 	Title    string
+	// InkSaver draws text proxies without solid fills (a block's fill
+	// becomes its thin outline, light text turns black) and with lines no
+	// wider than InkSaverLine.
+	InkSaver bool
 }
 
 // Warning is a problem found while printing that does not stop the print:

@@ -54,6 +54,8 @@ type pdfPage struct {
 	draws []pdfDraw       // images, in drawing order
 	texts int             // text-showing operators (Tj, TJ, ', ")
 	fonts map[string]bool // font resources selected with Tf
+	fills int             // painting operators that fill (f, F, f*, B, B*, b, b*)
+	lineW float64         // the widest line width set with w, points
 }
 
 // pdfImage is an image XObject.
@@ -308,6 +310,14 @@ func (p *pdfPage) scan(content []byte, images map[string]pdfImage) error {
 			}
 		case "Tj", "TJ", "'", "\"":
 			p.texts++
+		case "f", "F", "f*", "B", "B*", "b", "b*":
+			p.fills++
+		case "w":
+			if len(operands) == 1 {
+				if v, err := strconv.ParseFloat(operands[0], 64); err == nil {
+					p.lineW = math.Max(p.lineW, v)
+				}
+			}
 		}
 		operands = operands[:0]
 	}
