@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // cardSelector is one --only or --exclude value: a card by name (or
@@ -17,7 +17,7 @@ type cardSelector struct {
 	types       map[*cardsdb.Game]string // the type id per game that has it
 }
 
-func (s *cardSelector) matches(it layout.Item) bool {
+func (s *cardSelector) matches(it render.Item) bool {
 	c := it.Front.Card
 	if c == nil {
 		return false
@@ -100,7 +100,7 @@ func selectItems(job *printJob, only, exclude []string) error {
 		}
 		drop = append(drop, s)
 	}
-	any := func(list []*cardSelector, it layout.Item) bool {
+	any := func(list []*cardSelector, it render.Item) bool {
 		for _, s := range list {
 			if s.matches(it) {
 				return true
@@ -108,7 +108,7 @@ func selectItems(job *printJob, only, exclude []string) error {
 		}
 		return false
 	}
-	var out []layout.Item
+	var out []render.Item
 	for _, it := range job.items {
 		if (len(keep) == 0 || any(keep, it)) && !any(drop, it) {
 			out = append(out, it)

@@ -1,9 +1,10 @@
-package layout_test
+package render_test
 
 import (
 	"testing"
 
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // TestRenderSmallAndLargePaper prints poker cards on A5 and on tabloid:
@@ -11,7 +12,7 @@ import (
 // cards that fit unscaled within the 5 mm margin.
 func TestRenderSmallAndLargePaper(t *testing.T) {
 	g := bundledGame(t, "seeker-chronicles")
-	items := layout.SetItems(g)[:20]
+	items := render.SetItems(g)[:20]
 	for _, tc := range []struct {
 		paper      string
 		size       layout.Size
@@ -30,7 +31,7 @@ func TestRenderSmallAndLargePaper(t *testing.T) {
 			if err != nil || paper != tc.size {
 				t.Fatalf("ParsePaper(%q) = %v, %v", tc.paper, paper, err)
 			}
-			rep, doc := render(t, items, func(o *layout.RenderOptions) { o.Sheet.Paper = paper })
+			rep, doc := renderPDF(t, items, func(o *render.RenderOptions) { o.Sheet.Paper = paper })
 			if rep.PerPage != tc.perPage || rep.Sheet.Cols != tc.cols || rep.Sheet.Rows != tc.rows {
 				t.Errorf("%d per page (%dx%d), want %d (%dx%d)", rep.PerPage, rep.Sheet.Cols, rep.Sheet.Rows, tc.perPage, tc.cols, tc.rows)
 			}

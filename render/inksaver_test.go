@@ -1,9 +1,10 @@
-package layout_test
+package render_test
 
 import (
 	"testing"
 
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // TestInkSaver prints text proxies of every bundled game with and without
@@ -14,10 +15,10 @@ func TestInkSaver(t *testing.T) {
 	for _, id := range []string{"seeker-chronicles", "arkhtide", "hubworld", "kaizerseat", "seeders"} {
 		t.Run(id, func(t *testing.T) {
 			g := bundledGame(t, id)
-			items := layout.SetItems(g)[:9]
-			marks := func(o *layout.RenderOptions) { o.Sheet.Marks = layout.MarksNone }
-			_, plain := render(t, items, marks)
-			_, saver := render(t, items, func(o *layout.RenderOptions) { marks(o); o.InkSaver = true })
+			items := render.SetItems(g)[:9]
+			marks := func(o *render.RenderOptions) { o.Sheet.Marks = layout.MarksNone }
+			_, plain := renderPDF(t, items, marks)
+			_, saver := renderPDF(t, items, func(o *render.RenderOptions) { marks(o); o.InkSaver = true })
 			p, s := plain.pages[0], saver.pages[0]
 			if p.fills == 0 {
 				t.Errorf("the plain print fills nothing: the test cannot tell")
@@ -25,7 +26,7 @@ func TestInkSaver(t *testing.T) {
 			if s.fills != 0 {
 				t.Errorf("the ink-saver print fills %d shapes, want none", s.fills)
 			}
-			maxPt := layout.InkSaverLine * 72 / 25.4
+			maxPt := render.InkSaverLine * 72 / 25.4
 			if s.lineW > maxPt+0.01 {
 				t.Errorf("the ink-saver print draws a %.2f pt line, want at most %.2f", s.lineW, maxPt)
 			}

@@ -1,4 +1,4 @@
-package layout_test
+package render_test
 
 import (
 	"bytes"
@@ -75,7 +75,7 @@ func quoteYAML(s string) string {
 func TestInlineImageIcons(t *testing.T) {
 	g := iconGame(t, "Pay [gem] and [wide], then [lost].")
 	items := cardItems(t, g, "Miner")
-	rep, doc := render(t, items, nil)
+	rep, doc := renderPDF(t, items, nil)
 	if n := warnKinds(rep)["missing-icon"]; n != 1 {
 		t.Errorf("missing-icon warnings = %d, want 1 (for [lost]): %v", n, rep.Warnings)
 	}
@@ -134,7 +134,7 @@ func TestInlineImageIcons(t *testing.T) {
 func TestInlineIconOnceInPDF(t *testing.T) {
 	g := iconGame(t, "[gem] [gem] [gem]")
 	items := cardItems(t, g, "Miner", "Miner", "Miner", "Miner", "Miner", "Miner", "Miner", "Miner", "Miner", "Miner", "Miner", "Miner")
-	_, doc := render(t, items, nil)
+	_, doc := renderPDF(t, items, nil)
 	n := 0
 	for _, img := range doc.images {
 		if img.w == 40 {

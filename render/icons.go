@@ -1,25 +1,14 @@
-package layout
+package render
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
-	"image"
-	"image/draw"
-	"image/png"
-	"io"
 
 	"github.com/jung-kurt/gofpdf"
 
+	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/templates"
-)
-
-// Limits on an icon's image: icons print a few millimetres wide, so a
-// bigger file is a mistake, read no further.
-const (
-	maxIconBytes  = 4 << 20
-	maxIconPixels = 1 << 22 // 2048×2048
 )
 
 // iconInset is the share of an icon's square (one em) left empty on each
@@ -72,7 +61,7 @@ func (r *renderer) iconImage(f Face, run templates.Run) iconImage {
 	if r.icons == nil {
 		r.icons = map[artKey]iconImage{}
 	}
-	data, w, h, err := readIcon(ImageSpec{FS: f.FS, Path: run.Icon.Image})
+	data, w, h, err := art.ReadIcon(art.ImageSpec{FS: f.FS, Path: run.Icon.Image})
 	if err != nil {
 		game := "the game"
 		if f.Game != nil {
@@ -89,44 +78,4 @@ func (r *renderer) iconImage(f Face, run templates.Run) iconImage {
 	}
 	r.icons[k] = img
 	return img
-}
-
-// readIcon reads an icon's image file (PNG, JPEG, GIF or WebP, a regular
-// file of at most maxIconBytes and maxIconPixels) and returns it as an
-// 8-bit non-interlaced RGBA PNG, a form gofpdf always reads, with its size.
-func readIcon(spec ImageSpec) ([]byte, int, int, error) {
-	f, err := openArt(spec)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, maxIconBytes+1))
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("read: %w", err)
-	}
-	if len(raw) > maxIconBytes {
-		return nil, 0, 0, fmt.Errorf("over the %d MB limit for an icon image", maxIconBytes>>20)
-	}
-	if err := sniffArt(raw); err != nil {
-		return nil, 0, 0, err
-	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
-	if err != nil {
-		return nil, 0, 0, headerError(err)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > maxIconPixels {
-		return nil, 0, 0, fmt.Errorf("%d×%d pixels: an icon image must have at most %d", cfg.Width, cfg.Height, maxIconPixels)
-	}
-	m, _, err := image.Decode(bytes.NewReader(raw))
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("decode: %w", err)
-	}
-	b := m.Bounds()
-	rgba := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	draw.Draw(rgba, rgba.Bounds(), m, b.Min, draw.Src)
-	var out bytes.Buffer
-	if err := png.Encode(&out, rgba); err != nil {
-		return nil, 0, 0, fmt.Errorf("encode: %w", err)
-	}
-	return out.Bytes(), b.Dx(), b.Dy(), nil
 }
