@@ -47,7 +47,10 @@ type CardType struct {
 	Name      string
 	Landscape bool
 	Fields    []*Field
-	Pos       Pos
+	// Back is the back of the type's cards when it differs from the
+	// game's (Kaizerseat's Thronecards and Seatcards), nil otherwise.
+	Back *Back
+	Pos  Pos
 }
 
 // Field returns the type's field called name, or nil.
@@ -338,6 +341,15 @@ type ParamPos struct {
 type Back struct {
 	Image string // path inside the game's FS, "" for none
 	Text  string
+}
+
+// BackFor returns the back of cards of type typeID: the type's own back
+// when game.yaml gives it one, else the game's.
+func (g *Game) BackFor(typeID string) Back {
+	if t := g.Type(typeID); t != nil && t.Back != nil {
+		return *t.Back
+	}
+	return g.Back
 }
 
 // Game is a game definition together with its cards and bundled decks.

@@ -75,7 +75,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		}
 	}
 	if typesNode != nil {
-		g.Types = d.types(typesNode)
+		g.Types = d.types(typesNode, dir)
 	}
 	if sectionsNode != nil {
 		g.Sections = d.sections(sectionsNode, g)
@@ -184,7 +184,7 @@ var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "co
 // so game definitions written before these keys existed keep loading.
 var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
 
-func (d *decoder) types(n *yaml.Node) []*CardType {
+func (d *decoder) types(n *yaml.Node, dir string) []*CardType {
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "types must be a list, found %s", kindName(n))
 		return nil
@@ -204,8 +204,11 @@ func (d *decoder) types(n *yaml.Node) []*CardType {
 				t.Landscape = d.bool(p.V, "landscape")
 			case "fields":
 				t.Fields = d.fields(p.V)
+			case "back":
+				t.Back = &Back{}
+				d.back(p.V, t.Back, dir)
 			default:
-				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields"})
+				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields", "back"})
 			}
 		}
 		if t.ID == "" {

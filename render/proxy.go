@@ -26,7 +26,11 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 	}
 	b := r.sheet.Bleed
 	size := cardsdb.Size{W: box.W - 2*b, H: box.H - 2*b}
-	face, warns := r.opts.Templates.Render(f.Card, f.Game, size, side)
+	card := f.Card
+	if card == nil && f.BackType != "" {
+		card = &cardsdb.Card{Type: f.BackType} // the back of a card of that type
+	}
+	face, warns := r.opts.Templates.Render(card, f.Game, size, side)
 	for _, w := range warns {
 		r.warn(w.Card, w.Kind, "%s", w.Message)
 	}

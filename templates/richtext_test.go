@@ -207,3 +207,27 @@ func TestRenderImageIcon(t *testing.T) {
 		t.Errorf("line text %q names the icon or replaced it", l.Text)
 	}
 }
+
+// TestRenderTypeBack renders the back of cards whose type has a back of
+// its own (Kaizerseat's Thronecards): its image and text, not the game's;
+// a card of another type gets the game's back.
+func TestRenderTypeBack(t *testing.T) {
+	set := bundledSet(t)
+	g := game(t, "kaizerseat")
+	for _, tc := range []struct{ typ, image, text string }{
+		{"thronecard", "backs/thronecard.png", "Kaizerseat · Thronecard"},
+		{"seeker", "backs/back.png", "Kaizerseat"},
+	} {
+		c := &cardsdb.Card{Name: "X", Type: tc.typ}
+		f, _ := set.Render(c, g, cardsdb.Size{}, Back)
+		var text []string
+		for _, b := range f.Blocks {
+			for _, l := range b.Lines {
+				text = append(text, l.Text)
+			}
+		}
+		if f.Image != tc.image || !strings.Contains(strings.Join(text, " "), tc.text) {
+			t.Errorf("back of a %s: image %q, text %q; want %q and %q", tc.typ, f.Image, text, tc.image, tc.text)
+		}
+	}
+}
