@@ -382,7 +382,10 @@ type Game struct {
 	// Icons is the game's icon set: [name] in rules text prints as the
 	// icon (Hubworld's [shard], [action]).
 	Icons []*IconDef
-	Pos   Pos
+	// Extras are what a deck needs on the table beyond its own cards
+	// (Arkhtide's Neutral Realm and tokens); print adds them.
+	Extras []*Extra
+	Pos    Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

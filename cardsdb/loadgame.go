@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -25,7 +25,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if !ok {
 		return nil, d.errs.Err()
 	}
-	var typesNode, sectionsNode, manifestNode, drawNode *yaml.Node
+	var typesNode, sectionsNode, manifestNode, drawNode, extrasNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
 		case "id":
@@ -62,6 +62,8 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			g.Formats = d.formats(p.V)
 		case "icons":
 			g.Icons = d.iconSet(p.V, dir)
+		case "extras":
+			extrasNode = p.V
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}
@@ -82,6 +84,9 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	}
 	if manifestNode != nil {
 		g.Manifest = d.manifest(manifestNode, g)
+	}
+	if extrasNode != nil {
+		g.Extras = d.extras(extrasNode, g)
 	}
 	if drawNode != nil {
 		g.Draw = d.draw(drawNode)

@@ -135,6 +135,9 @@ type printOptions struct {
 	missing bool
 	// only and exclude select cards by name or type:TYPE.
 	only, exclude []string
+	// noExtras leaves out what the decks need on the table beyond their
+	// own cards (game.yaml extras:).
+	noExtras bool
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -184,6 +187,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
 	cmd.Flags().StringVar(&opts.owned, "owned", "", "a list of the cards you own (decklist format), for --missing-only")
 	cmd.Flags().BoolVar(&opts.missing, "missing-only", false, "print only the cards the decks need beyond --owned")
+	cmd.Flags().BoolVar(&opts.noExtras, "no-extras", false, "print only the decks' own cards, not what they need on the table (tokens, Arkhtide's Neutral Realm)")
 	cmd.Flags().BoolVar(&opts.sheet.inkSaver, "ink-saver", false, "text proxies with thin frames and no solid fills")
 	cmd.Flags().StringArrayVar(&opts.only, "only", nil, "print only these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.exclude, "exclude", nil, "leave out these cards: a card NAME or type:TYPE (repeatable)")
@@ -201,6 +205,9 @@ type printJob struct {
 	prov   int
 	// selected says what --only and --exclude kept, "" without them.
 	selected string
+	// extras are the cards added for the table (game.yaml extras:).
+	extras      []printedExtra
+	tableExtras map[string]bool
 }
 
 // registerMaxCards adds the --max-cards flag.
@@ -290,6 +297,11 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		job.card = deck.Game.CardSize
 		job.games = append(job.games, deck.Game)
 		job.items = append(job.items, render.DeckItems(deck)...)
+		if !opts.noExtras && !opts.missing {
+			if err := job.addExtras(deck, limit); err != nil {
+				return nil, err
+			}
+		}
 		names = append(names, deckFileName(arg))
 	}
 	job.note()
@@ -386,7 +398,11 @@ type printed struct {
 
 // json is print --json's report.
 func (p *printed) json() map[string]any {
-	return map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov}
+	extras := p.job.extras
+	if extras == nil {
+		extras = []printedExtra{}
+	}
+	return map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov, "table_extras": extras}
 }
 
 // renderPDF writes a job's PDF to output (default out/NAME.pdf), with
@@ -450,6 +466,9 @@ func (p *printed) print(out IO, quiet bool) {
 		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"), quietMarks(quiet, job.sample, job.prov))
 	if quiet {
 		return
+	}
+	if n := job.extrasNote(); n != "" {
+		fmt.Fprintf(out.Out, "  note: %s\n", n)
 	}
 	if job.selected != "" {
 		fmt.Fprintf(out.Out, "  note: %s\n", job.selected)
