@@ -46,16 +46,19 @@ func (s *Server) deckInput(r *http.Request, body []byte) (*deckInput, error) {
 	if yamlDeck(body) {
 		file = "deck.yaml"
 	}
-	path := filepath.Join(dir, file)
-	if err := os.WriteFile(path, body, 0o600); err != nil {
+	tmp := filepath.Join(dir, file)
+	if err := os.WriteFile(tmp, body, 0o600); err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, err
 	}
 	name := r.FormValue("name")
-	if name == "" || CheckDeckName(name) != nil {
+	if CheckDeckName(name) != nil && CheckDeckName(name+filepath.Ext(file)) == nil {
+		name += filepath.Ext(file) // the editor's name field before saving: "mine"
+	}
+	if CheckDeckName(name) != nil {
 		name = file
 	}
-	return &deckInput{arg: path, name: name, dir: dir}, nil
+	return &deckInput{arg: tmp, name: name, dir: dir}, nil
 }
 
 // namedDeck is a saved deck or a bundled deck GAME/NAME.

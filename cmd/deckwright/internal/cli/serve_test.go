@@ -214,7 +214,7 @@ func TestServePartials(t *testing.T) {
 		{"check typo", "POST", "/partial/check", typoDeck, "text/plain", 200, []string{"NOT legal", `no card named &#34;Rouge Star&#34; in Seeker Chronicles; did you mean &#34;Rogue Star&#34;?`, "[unknown-card]"}},
 		{"check unreadable", "POST", "/partial/check", "sections:\n  - [\n", "text/plain", 200, []string{"NOT legal", "[input]"}},
 		{"check no game", "POST", "/partial/check?game=", "3 Comet\n", "text/plain", 200, []string{"NOT legal", "deck names no game", "[input]"}},
-		{"check legal", "POST", "/partial/check?name=mine.txt", legalDecklist + "3 Rogue Star\n", "text/plain", 200, []string{"verdict legal", "mine.txt: 46 cards", "46 cards of this deck carry provisional values", "Cost curve (link_cost)", "<svg", "a given 3-of"}},
+		{"check legal", "POST", "/partial/check?name=mine", legalDecklist + "3 Rogue Star\n", "text/plain", 200, []string{"verdict legal", "mine.txt: 46 cards", "46 cards of this deck carry provisional values", "Cost curve (link_cost)", "<svg", "a given 3-of"}},
 		{"check sample", "POST", "/partial/check", "game: hubworld\n2 Hushed Novice\n", "text/plain", 200, []string{"2 cards of this deck are samples"}},
 		{"cards grid", "GET", "/partial/cards?game=seeker-chronicles&q=rogue&editor=1", "", "", 200, []string{"data-add=\"Rogue Star\""}},
 		{"hand", "POST", "/partial/hand?game=seeker-chronicles&seed=7", "game: seeker-chronicles\n3 Comet\n3 Laika\n", "text/plain", 200, []string{"Opening hand of 2", "seed <code id=\"hand-seed\">7</code>"}},
