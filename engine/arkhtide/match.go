@@ -144,7 +144,7 @@ type Match struct {
 	pol    Policy
 	rng    *rand.Rand
 	rec    *engine.Record
-	tr     *tracer
+	tr     *engine.Tracer
 	cards  []Card // Deck.Cards, then the Versus deck's Seeker and Realms
 	oppSk  uint8
 	oppRlm []uint8
@@ -189,7 +189,7 @@ func (m *Match) Trace(w io.Writer) {
 		m.tr = nil
 		return
 	}
-	m.tr = &tracer{w: w}
+	m.tr = engine.NewTracer(w)
 }
 
 // Rand returns the match's random generator.
@@ -270,7 +270,7 @@ func (m *Match) Play(rng *rand.Rand, rec *engine.Record) engine.Outcome {
 		if m.S.Round >= m.Opts.MaxRounds {
 			m.S.Over, m.S.End = true, EndRounds
 			if m.tr != nil {
-				m.tr.line(0, fmt.Sprintf("No winner within %d Rounds.", m.Opts.MaxRounds))
+				m.tr.Line(0, fmt.Sprintf("No winner within %d Rounds.", m.Opts.MaxRounds))
 			}
 			break
 		}

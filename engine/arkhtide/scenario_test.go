@@ -263,7 +263,7 @@ func (sc *scenario) run(text string) []byte {
 	m.rng = engine.Stream(1, 0)
 	m.setup()
 	m.Trace(&sc.out)
-	m.tr.depth = 1
+	m.tr.Depth = 1
 	s := &m.S
 	s.Round, s.Phase, s.Actor = 1, phase, You
 	for side := range s.Side {
@@ -335,9 +335,9 @@ func (sc *scenario) run(text string) []byte {
 		}
 		a := strings.TrimSpace(l[1:])
 		if !strings.HasPrefix(a, "expect") {
-			m.tr.depth = 0
-			m.tr.write(0, l)
-			m.tr.depth = 1
+			m.tr.Depth = 0
+			m.tr.Write(0, l)
+			m.tr.Depth = 1
 		}
 		sc.action(a)
 	}

@@ -106,7 +106,7 @@ func (m *Match) Trace(w io.Writer) {
 		m.tr = nil
 		return
 	}
-	m.tr = &tracer{w: w}
+	m.tr = newTracer(w)
 }
 
 // Rand returns the match's random generator.

@@ -14,7 +14,7 @@ func (m *Match) playNature() {
 	m.reset()
 	d := m.Deck
 	if m.tr != nil {
-		m.tr.line(0, "Setup (against Nature, "+m.Opts.Difficulty.String()+" mode; Nature goes first)")
+		m.tr.Line(0, "Setup (against Nature, "+m.Opts.Difficulty.String()+" mode; Nature goes first)")
 	}
 	m.setupYou(true)
 	n := &m.S.Side[Opponent]

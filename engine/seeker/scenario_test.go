@@ -1,6 +1,8 @@
 package seeker
 
 import (
+	"github.com/deckwright/deckwright/engine"
+
 	"bytes"
 	"flag"
 	"fmt"
@@ -400,12 +402,12 @@ func (sc *scenario) act(l string) {
 		fmt.Fprintf(&sc.out, "  (not legal: %v)\n", err)
 	case l == "you advance":
 		m.S.Phase, m.S.Actor = PhaseAdvance, You
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.advance(You)
 	case l == "nature advances" || l == "opponent advances":
 		m.S.Active = Opponent
 		m.S.Phase, m.S.Actor = PhaseAdvance, Opponent
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		adv := m.natureAdvances()
 		fmt.Fprintf(&sc.out, "  (Nature's advance rule: %v)\n", adv)
 		if adv {
@@ -414,16 +416,16 @@ func (sc *scenario) act(l string) {
 		m.S.Active = You
 	case l == "nature main phase":
 		m.S.Active, m.S.Actor, m.S.Phase = Opponent, Opponent, PhaseMain
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.natureMain()
 		m.S.Active, m.S.Actor = You, You
 	case l == "you starting phase" || l == "nature starting phase":
 		sd, _ := side(f[0])
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.startingPhase(sd)
 		m.S.Phase = PhaseMain
 	case l == "end phase":
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.endPhase()
 		m.S.Phase = PhaseMain
 	default:
@@ -436,7 +438,7 @@ func (sc *scenario) act(l string) {
 		if err := m.Legal(mv); err != nil {
 			sc.fail("%q: %v", l, err)
 		}
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.Apply(mv)
 		m.tr.flush()
 	}
@@ -492,7 +494,7 @@ func (sc *scenario) expect(f []string, l string) {
 			case "links":
 				var names []string
 				for i := 0; i < s.NLinks; i++ {
-					names = append(names, m.name(s.Links[i].Card)+" to "+itoa(int(s.Links[i].Chan)+1))
+					names = append(names, m.name(s.Links[i].Card)+" to "+engine.Itoa(int(s.Links[i].Chan)+1))
 				}
 				got, want = strings.Join(names, ", "), strings.TrimSpace(v)
 			default:
@@ -515,26 +517,26 @@ func (sc *scenario) expect(f []string, l string) {
 			ch := &s.Chan[n-1]
 			switch f[1] {
 			case "power":
-				got = itoa(ch.Power())
+				got = engine.Itoa(ch.Power())
 			case "base":
-				got = itoa(ch.Base)
+				got = engine.Itoa(ch.Base)
 			default:
 				got = yesno(ch.Active)
 			}
 		case "stack":
-			got = itoa(m.S.StackOf(sd).N)
+			got = engine.Itoa(m.S.StackOf(sd).N)
 		case "discard":
-			got = itoa(m.S.DiscardOf(sd).N)
+			got = engine.Itoa(m.S.DiscardOf(sd).N)
 		case "hand":
-			got = itoa(s.Hand.N)
+			got = engine.Itoa(s.Hand.N)
 		case "progress":
-			got = itoa(s.Progress.N)
+			got = engine.Itoa(s.Progress.N)
 		case "pool":
-			got = itoa(s.Pool)
+			got = engine.Itoa(s.Pool)
 		case "links":
-			got = itoa(s.NLinks)
+			got = engine.Itoa(s.NLinks)
 		case "memory":
-			got = itoa(s.NMem)
+			got = engine.Itoa(s.NMem)
 		default:
 			sc.fail("bad expect %q", l)
 		}
