@@ -53,6 +53,7 @@ type Record struct {
 	opening []int32
 	mark    []uint32
 	stamp   uint32
+	game    []int64 // [tally]: this game's
 }
 
 func newRecord(spec *Spec) *Record {
@@ -70,6 +71,7 @@ func newRecord(spec *Spec) *Record {
 		openWonT:  make([]int64, nc),
 		opening:   make([]int32, 0, 16),
 		mark:      make([]uint32, nc),
+		game:      make([]int64, len(spec.Tallies)),
 	}
 }
 
@@ -112,6 +114,16 @@ func (r *Record) Tally(t, v int) {
 	}
 	r.tallies[t] += int64(v)
 	r.tallySq[t] += int64(v) * int64(v)
+	r.game[t] += int64(v)
+}
+
+// GameTally returns tally t of the game being played (so far), 0 for an
+// unknown tally: what a Figure reads.
+func (r *Record) GameTally(t int) int64 {
+	if t < 0 || t >= len(r.game) {
+		return 0
+	}
+	return r.game[t]
 }
 
 func clampTurn(t, nt int) int {
@@ -132,6 +144,7 @@ func (r *Record) begin() {
 		r.stamp = 1
 	}
 	r.opening = r.opening[:0]
+	clear(r.game)
 }
 
 // end closes a game with its outcome.

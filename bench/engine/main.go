@@ -20,8 +20,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
-	"github.com/deckwright/deckwright/engine/arkhtide"
-	"github.com/deckwright/deckwright/engine/seeker"
+	"github.com/deckwright/deckwright/engine/games"
 )
 
 // row is one line of figures: a deck played in one mode by one policy.
@@ -71,48 +70,20 @@ func main() {
 
 // rowsOf compiles a deck for its game's engine and returns its rows.
 func rowsOf(name string, deck *cardsdb.Deck, modes, pols []string) []row {
-	var rows []row
-	switch deck.Game.ID {
-	case "seeker-chronicles":
-		d, err := seeker.Compile(deck)
-		check(err)
-		for _, mode := range []string{"goldfish", "nature"} {
-			if !slices.Contains(modes, mode) {
-				continue
-			}
-			opts := seeker.Options{Mode: seeker.Goldfish}
-			if mode == "nature" {
-				opts.Mode = seeker.Nature
-			}
-			for _, pn := range pols {
-				_, err := seeker.NewPolicy(pn)
-				check(err)
-				rows = append(rows, row{name, mode, pn, seeker.Spec(d, opts), func() engine.Game {
-					p, _ := seeker.NewPolicy(pn)
-					return seeker.NewMatch(d, opts, p)
-				}})
-			}
-		}
-	case "arkhtide":
-		d, err := arkhtide.Compile(deck)
-		check(err)
-		for _, mode := range arkhtide.OpponentNames() {
-			if !slices.Contains(modes, mode) {
-				continue
-			}
-			opp, _ := arkhtide.ParseOpponent(mode)
-			opts := arkhtide.Options{Opponent: opp}
-			for _, pn := range pols {
-				_, err := arkhtide.NewPolicy(pn)
-				check(err)
-				rows = append(rows, row{name, mode, pn, arkhtide.Spec(d, opts), func() engine.Game {
-					p, _ := arkhtide.NewPolicy(pn)
-					return arkhtide.NewMatch(d, opts, p)
-				}})
-			}
-		}
-	default:
+	e := games.Lookup(deck.Game.ID)
+	if e == nil {
 		check(fmt.Errorf("%s: %s has no playtest engine", name, deck.Game.Name))
+	}
+	var rows []row
+	for _, mode := range engine.OptionNames(e.Modes) {
+		if !slices.Contains(modes, mode) {
+			continue
+		}
+		for _, pn := range pols {
+			p, err := e.Compile(deck, engine.Setup{Mode: mode, Policy: pn})
+			check(err)
+			rows = append(rows, row{name, mode, pn, p.Spec, p.NewGame})
+		}
 	}
 	return rows
 }

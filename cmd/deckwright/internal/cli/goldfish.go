@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/engine/arkhtide"
+	"github.com/deckwright/deckwright/engine/games"
 	"github.com/deckwright/deckwright/engine/seeker"
 	"github.com/deckwright/deckwright/validate"
 )
@@ -126,68 +126,37 @@ or unreadable input.`,
 	return cmd
 }
 
-// foreignFlags refuses the flags given that belong to another game's
-// engine.
-func (o *goldfishOptions) foreignFlags(game string, flags ...string) error {
-	for _, f := range flags {
-		if o.changed[f] {
+// gameFlags are goldfish's flags that only some games read.
+var gameFlags = []string{"mode", "difficulty", "opponent", "versus"}
+
+// foreignFlags refuses the flags given that the game's engine does not
+// read.
+func (o *goldfishOptions) foreignFlags(e *engine.Engine, game string) error {
+	for _, f := range gameFlags {
+		if o.changed[f] && f != e.ModeName && !slices.Contains(e.Settings, f) {
 			return usageError("--%s is not for %s decks (see deckwright goldfish --help)", f, game)
 		}
 	}
 	return nil
 }
 
-// playEngine is one game's playtest engine, as goldfish drives it: the
-// deck compiled with the game's options, and what its report adds to the
-// shared one (win rate, win turn, histogram, notes).
-type playEngine interface {
-	spec() engine.Spec
-	newGame() engine.Game
-	// unit is what a turn of the report counts: "turn" or "round".
-	unit() string
-	// modeText says whom the deck plays against, for the report's header.
-	modeText() string
-	// jsonMode holds the fields after "seed" that say how games are played.
-	jsonMode() []jsonField
-	// jsonReport holds the game's own figures, after "length".
-	jsonReport(s *engine.Summary) []jsonField
-	// jsonCards holds "cards" (and any other per-card lists).
-	jsonCards(s *engine.Summary) []jsonField
-	// printRows adds rows to the summary table; printTables prints the
-	// per-Round and per-card tables.
-	printRows(tw io.Writer, s *engine.Summary)
-	printTables(w io.Writer, s *engine.Summary)
-	// summaryLines are deckwright build's lines after the win turn.
-	summaryLines(s *engine.Summary) []string
-	notes() ([]engine.NotSimulated, []engine.Provisional)
-}
+// engineOf returns the playtest engine of a game id, or nil.
+func engineOf(id string) *engine.Engine { return games.Lookup(id) }
 
-// playEngines maps a game id to the constructor of its engine. A
-// constructor checks the flags meant for its game (usage errors) and
-// compiles the deck (input errors).
-// (Set in init: a constructor may open another deck, which checks this
-// map.)
-var playEngines map[string]func(p *playtest, opts *goldfishOptions) (playEngine, error)
-
-func init() {
-	playEngines = map[string]func(p *playtest, opts *goldfishOptions) (playEngine, error){
-		"seeker-chronicles": newSeekerPlay,
-		"arkhtide":          newArkhtidePlay,
-	}
-}
-
-// effectCheckers read the effects of a deck's cards for the games with an
+// effectCheck reads the effects of a deck's cards for the games with an
 // engine, so that validate warns of an effect the playtest cannot read.
-var effectCheckers = map[string]func(*cardsdb.Deck) error{
-	"seeker-chronicles": seeker.CheckEffects,
-	"arkhtide":          arkhtide.CheckEffects,
+func effectCheck(id string) func(*cardsdb.Deck) error {
+	if e := engineOf(id); e != nil {
+		return e.CheckEffects
+	}
+	return nil
 }
 
 // playGames names the games with an engine, for messages.
 func playGames(db *cardsdb.DB) string {
 	var names []string
 	for _, g := range db.Games() {
-		if playEngines[g.ID] != nil {
+		if engineOf(g.ID) != nil {
 			names = append(names, g.Name)
 		}
 	}
@@ -201,7 +170,8 @@ type playtest struct {
 	game   string // --game
 	deck   *cardsdb.Deck
 	policy string
-	eng    playEngine
+	eng    *engine.Engine
+	play   *engine.Play
 }
 
 func (o *goldfishOptions) check() error {
@@ -238,7 +208,7 @@ func openLegal(w io.Writer, db *cardsdb.DB, arg, game string) (*cardsdb.Deck, er
 	if err != nil {
 		return nil, inputError(err)
 	}
-	if playEngines[g.ID] == nil {
+	if engineOf(g.ID) == nil {
 		return nil, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
 	}
 	deck, err := cardsdb.Resolve(g, list)
@@ -262,16 +232,40 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions
 	if err != nil {
 		return nil, err
 	}
-	p := &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: opts.policy}
-	p.eng, err = playEngines[deck.Game.ID](p, opts)
-	if err != nil {
+	e := engineOf(deck.Game.ID)
+	if err := opts.foreignFlags(e, deck.Game.Name); err != nil {
 		return nil, err
 	}
-	return p, nil
+	setup := engine.Setup{Policy: opts.policy, MaxTurns: opts.maxTurns}
+	switch e.ModeName {
+	case "opponent":
+		setup.Mode = opts.opponent
+	default:
+		setup.Mode = opts.mode
+	}
+	if opts.changed["difficulty"] {
+		setup.Difficulty = opts.difficulty
+	}
+	if opts.versus != "" {
+		vdeck, err := openLegal(w, db, opts.versus, opts.game)
+		if err != nil {
+			return nil, err
+		}
+		setup.Versus, setup.VersusName = vdeck, opts.versus
+	}
+	play, err := e.Compile(deck, setup)
+	var se *engine.SetupError
+	switch {
+	case errors.As(err, &se):
+		return nil, usageError("%s", se.Msg)
+	case err != nil:
+		return nil, inputError(err)
+	}
+	return &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: play.Policy, eng: e, play: play}, nil
 }
 
 func (p *playtest) run(cfg engine.Config) (*engine.Summary, error) {
-	return engine.Run(p.eng.spec(), cfg, p.eng.newGame)
+	return engine.Run(p.play.Spec, cfg, p.play.NewGame)
 }
 
 // tracer is a game that can tell its moves in words.
@@ -282,13 +276,13 @@ type tracer interface {
 
 // trace plays game 0 of the run with seed, in words, to w.
 func (p *playtest) trace(w io.Writer, seed uint64) {
-	g := p.eng.newGame()
+	g := p.play.NewGame()
 	t, ok := g.(tracer)
 	if !ok {
 		return
 	}
-	u := p.eng.unit()
-	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.eng.modeText(), p.policy)
+	u := p.eng.Unit
+	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.play.ModeText, p.policy)
 	t.Trace(w)
 	o := t.Play(engine.Stream(seed, 0), nil)
 	switch {
@@ -352,24 +346,24 @@ type jsonField struct {
 }
 
 // MarshalJSON writes the fields in order.
-func (o jsonObject) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+func (o jsonObject) MarshalJSON() ([]byte, error) { return engine.Object(fromJSON(o)).MarshalJSON() }
+
+// fromJSON and toJSON convert between the engine's ordered objects and
+// ours.
+func fromJSON(o jsonObject) engine.Object {
+	out := make(engine.Object, len(o))
 	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(f.K)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(f.V)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
+		out[i] = engine.Field{K: f.K, V: f.V}
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return out
+}
+
+func toJSON(o engine.Object) []jsonField {
+	out := make([]jsonField, len(o))
+	for i, f := range o {
+		out[i] = jsonField{f.K, f.V}
+	}
+	return out
 }
 
 // num rounds a figure to 4 decimals; NaN (no data) is null.
@@ -409,7 +403,8 @@ func turnText(has bool, turn int) string {
 }
 
 func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObject {
-	spec := p.eng.spec()
+	spec := p.play.Spec
+	rep := p.play.Report(s)
 	o := jsonObject{
 		{"deck", p.arg},
 		{"name", p.deck.Name()},
@@ -417,10 +412,10 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 		{"games", s.Games},
 		{"seed", opts.seed},
 	}
-	o = append(o, p.eng.jsonMode()...)
+	o = append(o, toJSON(p.play.ModeJSON)...)
 	o = append(o,
 		jsonField{"policy", p.policy},
-		jsonField{"turn_unit", p.eng.unit()},
+		jsonField{"turn_unit", p.eng.Unit},
 		jsonField{"max_turns", spec.MaxTurns},
 		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", s.Precision}}},
 		jsonField{"won", s.Won},
@@ -446,9 +441,11 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 		{"histogram", hist},
 	}})
 	o = append(o, jsonField{"length", jsonObject{{"mean", num(s.Length.Mean)}, {"median", turnOrNull(s.Length, s.Length.Median)}}})
-	o = append(o, p.eng.jsonReport(s)...)
-	o = append(o, p.eng.jsonCards(s)...)
-	ns, pv := p.eng.notes()
+	o = append(o, toJSON(rep.JSON)...)
+	for _, t := range rep.CardTables {
+		o = append(o, jsonField{t.Key, jsonCardList(s, t)})
+	}
+	ns, pv := p.play.NotSimulated, p.play.Provisional
 	if ns == nil {
 		ns = []engine.NotSimulated{}
 	}
@@ -459,35 +456,17 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 	return o
 }
 
-// cardRows selects what a card table shows: the cards (indices into
-// Summary.Cards), the events (indices into Summary.Events), and whether
-// the opening-hand columns are shown.
-type cardRows struct {
-	title   string // the first column's heading
-	cards   []int
-	events  []int
-	opening bool
-}
-
-func span(from, to int) []int {
-	var out []int
-	for i := from; i < to; i++ {
-		out = append(out, i)
-	}
-	return out
-}
-
 // jsonCardList is the JSON of a card table: one object per card, its
 // events per game, and with the opening columns the win turns.
-func jsonCardList(s *engine.Summary, r cardRows) []jsonObject {
+func jsonCardList(s *engine.Summary, r engine.CardTable) []jsonObject {
 	cards := []jsonObject{}
-	for _, i := range r.cards {
+	for _, i := range r.Cards {
 		c := s.Cards[i]
 		co := jsonObject{{"name", c.Name}}
-		for _, e := range r.events {
+		for _, e := range r.Events {
 			co = append(co, jsonField{s.Events[e], num(c.PerGame[e])})
 		}
-		if r.opening {
+		if r.Opening {
 			co = append(co,
 				jsonField{"opening_hand_games", c.OpeningGames},
 				jsonField{"win_turn_opening", num(c.WinTurnOpening)},
@@ -499,29 +478,43 @@ func jsonCardList(s *engine.Summary, r cardRows) []jsonObject {
 	return cards
 }
 
-// printCardTable prints a card table with its columns right-aligned.
-func printCardTable(w io.Writer, s *engine.Summary, r cardRows, unit string) {
+// printTable prints a table of text, its columns right-aligned, and its
+// legend.
+func printTable(w io.Writer, t engine.Table) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	wide := len(r.title)
-	for _, i := range r.cards {
+	fmt.Fprint(tw, strings.Join(t.Header, "\t")+"\t\n")
+	for _, r := range t.Rows {
+		fmt.Fprint(tw, strings.Join(r, "\t")+"\t\n")
+	}
+	tw.Flush()
+	if t.Legend != "" {
+		fmt.Fprintln(w, t.Legend)
+	}
+}
+
+// printCardTable prints a card table with its columns right-aligned.
+func printCardTable(w io.Writer, s *engine.Summary, r engine.CardTable, unit string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	wide := len(r.Title)
+	for _, i := range r.Cards {
 		wide = max(wide, len([]rune(s.Cards[i].Name)))
 	}
 	pad := func(s string) string { return s + strings.Repeat(" ", wide-len([]rune(s))) }
-	fmt.Fprintf(tw, "%s\t", pad(r.title))
-	for _, e := range r.events {
+	fmt.Fprintf(tw, "%s\t", pad(r.Title))
+	for _, e := range r.Events {
 		fmt.Fprintf(tw, "%s\t", s.Events[e])
 	}
-	if r.opening {
+	if r.Opening {
 		fmt.Fprintf(tw, "in opening\twin %s if opening\tif not\t", unit)
 	}
 	fmt.Fprintln(tw)
-	for _, i := range r.cards {
+	for _, i := range r.Cards {
 		c := s.Cards[i]
 		fmt.Fprintf(tw, "%s\t", pad(c.Name))
-		for _, e := range r.events {
+		for _, e := range r.Events {
 			fmt.Fprintf(tw, "%.2f\t", c.PerGame[e])
 		}
-		if r.opening {
+		if r.Opening {
 			share := 0.0
 			if s.Games > 0 {
 				share = float64(c.OpeningGames) / float64(s.Games)
@@ -548,8 +541,9 @@ func f2(x float64) string {
 }
 
 func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOptions) {
-	u := p.eng.unit()
-	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.eng.modeText(), p.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
+	u := p.eng.Unit
+	rep := p.play.Report(s)
+	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.play.ModeText, p.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
 	if opts.precision > 0 {
 		if s.Precision {
 			fmt.Fprintf(w, "stopped once the 95%% CI of the mean win %s was within ± %g %ss\n", u, opts.precision, u)
@@ -561,19 +555,31 @@ func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOp
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "win rate\t%s\t95%% CI %.2f%% – %.2f%% (Wilson)\n", pct(s.WinRate), 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
 	fmt.Fprintf(tw, "lost\t%s\n", pct(s.LossRate))
-	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", pct(s.UnfinishedRate), cardsdb.Plural(p.eng.spec().MaxTurns, u))
+	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
 	t := s.Turns
 	if t.N > 0 {
 		fmt.Fprintf(tw, "win %s\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", u, f2(t.Mean), f2(t.SD), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90)
 	}
-	p.eng.printRows(tw, s)
+	for _, r := range rep.Rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
 	tw.Flush()
 	if len(t.Histogram) > 0 {
 		fmt.Fprintln(w)
 		printHistogram(w, t.Histogram, u)
 	}
-	p.eng.printTables(w, s)
-	ns, pv := p.eng.notes()
+	for _, t := range rep.Tables {
+		fmt.Fprintln(w)
+		printTable(w, t)
+	}
+	for _, t := range rep.CardTables {
+		fmt.Fprintln(w)
+		printCardTable(w, s, t, u)
+		for _, l := range t.Legend {
+			fmt.Fprintln(w, l)
+		}
+	}
+	ns, pv := p.play.NotSimulated, p.play.Provisional
 	fmt.Fprintln(w)
 	if len(ns) == 0 {
 		fmt.Fprintln(w, "not simulated: none (every card's text is played)")
@@ -676,17 +682,17 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 	if err != nil {
 		return err
 	}
-	t, u := s.Turns, p.eng.unit()
+	t, u := s.Turns, p.eng.Unit
 	h := t.HasData()
 	fmt.Fprintf(io.Out, "%s (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on %s %s on average (95%% CI %s – %s; median %s, p10 %s, p90 %s), win rate %s\n",
-		p.eng.modeText(), s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), turnText(h, t.Median), turnText(h, t.P10), turnText(h, t.P90), pct(s.WinRate))
+		p.play.ModeText, s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), turnText(h, t.Median), turnText(h, t.P10), turnText(h, t.P90), pct(s.WinRate))
 	if s.Unfinished > 0 {
-		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", pct(s.UnfinishedRate), cardsdb.Plural(p.eng.spec().MaxTurns, u))
+		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
 	}
-	for _, l := range p.eng.summaryLines(s) {
+	for _, l := range p.play.Report(s).Summary {
 		fmt.Fprintf(io.Out, "  %s\n", l)
 	}
-	ns, pv := p.eng.notes()
+	ns, pv := p.play.NotSimulated, p.play.Provisional
 	if len(ns) > 0 {
 		var names []string
 		for _, n := range ns {
