@@ -1,12 +1,11 @@
 package arkhtide
 
 import (
-	"github.com/deckwright/deckwright/engine"
-
 	"strings"
+	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"testing"
+	"github.com/deckwright/deckwright/engine"
 )
 
 func TestParseEffects(t *testing.T) {

@@ -1,10 +1,10 @@
 package arkhtide
 
 import (
-	"github.com/deckwright/deckwright/engine"
-
 	"fmt"
 	"strings"
+
+	"github.com/deckwright/deckwright/engine"
 )
 
 // logf writes a step; the first letter is made upper case.

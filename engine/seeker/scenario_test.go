@@ -1,10 +1,7 @@
 package seeker
 
 import (
-	"github.com/deckwright/deckwright/engine"
-
 	"bytes"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -14,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/engine/enginetest"
 )
-
-var update = flag.Bool("update", false, "rewrite the .golden files in testdata")
 
 // TestScenarios plays the small states of testdata/scenarios/*.txt, most
 // of them the rulebook's own worked examples, and compares the words of
@@ -46,36 +43,11 @@ var update = flag.Bool("update", false, "rewrite the .golden files in testdata")
 //
 // SIDE is you, opponent or nature.
 func TestScenarios(t *testing.T) {
-	files, _ := filepath.Glob("testdata/scenarios/*.txt")
-	if len(files) == 0 {
-		t.Fatal("no scenarios")
-	}
 	db := loadDB(t)
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".txt")
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc := &scenario{t: t, db: db, file: f}
-			out := sc.run(string(data))
-			golden := strings.TrimSuffix(f, ".txt") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, out, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to write it)", err)
-			}
-			if !bytes.Equal(out, want) {
-				t.Errorf("the match differs from %s (run with -update to accept):\n%s", golden, diffLines(string(want), string(out)))
-			}
-		})
-	}
+	enginetest.Scenarios(t, filepath.Join("testdata", "scenarios"), func(t *testing.T, file, text string) []byte {
+		sc := &scenario{t: t, db: db, file: file}
+		return sc.run(text)
+	})
 }
 
 func loadDB(t testing.TB) *cardsdb.DB {
@@ -578,26 +550,4 @@ func (s *script) Choose(m *Match, c *Choice) int {
 	}
 	s.sc.errorf("choice %q is not among the options", want)
 	return 0
-}
-
-// diffLines shows the first lines where two texts differ.
-func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			fmt.Fprintf(&b, "line %d:\n  want %q\n  got  %q\n", i+1, a, c)
-			if b.Len() > 2000 {
-				break
-			}
-		}
-	}
-	return b.String()
 }

@@ -1,11 +1,11 @@
 package seeker
 
 import (
-	"github.com/deckwright/deckwright/engine"
-
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/deckwright/deckwright/engine"
 )
 
 // tracer writes a match in words, one step a line, indented by phase;
