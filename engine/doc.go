@@ -30,6 +30,18 @@
 // chunks once the 95% confidence interval of the mean win turn is narrow
 // enough.
 //
+// Common random numbers: game i of seed S is the same shuffle whatever the
+// deck, for the cards two decks share. A game draws its key first
+// (GameKey: the first number of the stream (S, i)) and shuffles its
+// opening piles with KeyedShuffle: each card gets the key mix(game key,
+// pile tag, the hash of its name, its copy number) and the pile is sorted
+// on the keys. The order of two cards depends on nothing else, so two
+// lists that differ by a few cards see their shared cards in the same
+// relative order in every game, and a paired comparison (compare, tune,
+// optimize) measures the change of cards rather than the luck of the
+// shuffle. Later shuffles in a game (a discard pile reshuffled) draw from
+// the stream as before: once the two games play differently they part.
+//
 // A game ends won, lost, or unfinished: stopped at Spec.MaxTurns before
 // its rules ended it (Outcome.Unfinished), which is neither a win nor a
 // loss.

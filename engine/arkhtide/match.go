@@ -149,6 +149,8 @@ type Match struct {
 	oppSk  uint8
 	oppRlm []uint8
 	choice Choice
+	keys   []uint64 // the cards' keys for the keyed shuffles
+	gkey   uint64   // this game's key for the keyed shuffles
 	look   [MaxPile]uint8
 	serial uint64 // counts games, for policies' plans
 	// harvesting defers the end of the game to the end of the Harvest
@@ -177,6 +179,7 @@ func NewMatch(d *Deck, opts Options, p Policy) *Match {
 			m.oppRlm = append(m.oppRlm, uint8(len(m.cards)-1))
 		}
 	}
+	m.keys = engine.CardKeys(len(m.cards), func(i int) string { return m.cards[i].Name })
 	return m
 }
 
@@ -265,6 +268,7 @@ func PerRound(s *engine.Summary) (quint, arkhe, soul, willNonInnate, willOther f
 // (which may be nil).
 func (m *Match) Play(rng *rand.Rand, rec *engine.Record) engine.Outcome {
 	m.rng, m.rec = rng, rec
+	m.gkey = engine.GameKey(rng)
 	m.setup()
 	for !m.S.Over {
 		if m.S.Round >= m.Opts.MaxRounds {
@@ -334,6 +338,18 @@ func (m *Match) count(ev int, c uint8) {
 
 // name returns a card's name.
 func (m *Match) name(c uint8) string { return m.cards[c].Name }
+
+// The keyed shuffles of a game (engine.KeyedShuffle): your Main Deck,
+// your Realm Deck, the opponent's Realm Deck.
+const (
+	shuffleMain = iota + 1
+	shuffleRealms
+	shuffleOppRealms
+)
+
+// keyed shuffles a pile for common random numbers: the cards that two
+// decks share lie in the same relative order in game i of a seed.
+func (m *Match) keyed(p *Pile, tag uint64) { engine.KeyedShuffle(p, m.gkey, tag, m.keys) }
 
 // shuffle shuffles a pile with the match's generator (Fisher-Yates).
 func (m *Match) shuffle(p *Pile) {

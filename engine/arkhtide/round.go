@@ -32,8 +32,8 @@ func (m *Match) setup() {
 	y.Seeker = Unit{Card: d.Seeker, Zone: ZoneSafe, Ready: true}
 	y.Willpower = StartingWillpower
 	y.Realm = -1
-	m.shuffle(&y.Deck)
-	m.shuffle(&y.RealmDeck)
+	m.keyed(&y.Deck, shuffleMain)
+	m.keyed(&y.RealmDeck, shuffleRealms)
 	o := &m.S.Side[Opponent]
 	o.Realm = -1
 	o.Seeker = Unit{Card: m.oppSk, Zone: ZoneNone}
@@ -42,7 +42,7 @@ func (m *Match) setup() {
 		o.Seeker.Zone, o.Seeker.Ready = ZoneSafe, true
 		o.Willpower = StartingWillpower
 		o.RealmDeck.N = copy(o.RealmDeck.Card[:], m.oppRlm)
-		m.shuffle(&o.RealmDeck)
+		m.keyed(&o.RealmDeck, shuffleOppRealms)
 	}
 	if m.tr != nil {
 		m.tr.Line(0, "Setup ("+m.Opts.Opponent.String()+" opponent)")
