@@ -150,6 +150,9 @@ type Figure struct {
 	Percent bool
 	// Lower says that less is better.
 	Lower bool
+	// More and Less say what B does when its figure is higher or lower
+	// than A's, around the amount (%s): "wins %s later", "wins %s sooner".
+	More, Less string
 	// Value is the figure of one game, from its outcome and its record;
 	// ok is false when the game has none (a lost game has no win turn).
 	Value func(o Outcome, g *Record) (v int64, ok bool)
@@ -157,6 +160,7 @@ type Figure struct {
 
 // WinRate is the figure every game has: 1 for a won game, else 0.
 var WinRate = Figure{Key: "win_rate", Name: "win rate", Percent: true,
+	More: "wins %s more often", Less: "wins %s less often",
 	Value: func(o Outcome, _ *Record) (int64, bool) {
 		if o.Won && !o.Unfinished {
 			return 1, true
@@ -168,6 +172,7 @@ var WinRate = Figure{Key: "win_rate", Name: "win rate", Percent: true,
 // what a turn is called.
 func WinTurn(unit string) Figure {
 	return Figure{Key: "win_" + unit, Name: "win " + unit, Unit: unit, Lower: true,
+		More: "wins %s later", Less: "wins %s sooner",
 		Value: func(o Outcome, _ *Record) (int64, bool) {
 			if o.Won && !o.Unfinished {
 				return int64(o.Turns), true

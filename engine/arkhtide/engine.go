@@ -38,6 +38,7 @@ const EarlyRounds = 2
 // Rounds of a game.
 func QuintessenceBy(n int) engine.Figure {
 	return engine.Figure{Key: fmt.Sprintf("quintessence_by_round_%d", n), Name: fmt.Sprintf("Quintessence by Round %d", n), Unit: "Quintessence",
+		More: fmt.Sprintf("has %%s more by Round %d", n), Less: fmt.Sprintf("has %%s less by Round %d", n),
 		Value: func(_ engine.Outcome, g *engine.Record) (int64, bool) {
 			var q int64
 			for r := 1; r <= n && r <= RoundTallies; r++ {

@@ -79,6 +79,7 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 		p.NotSimulated = append(p.NotSimulated, d.BaneNotSimulated...)
 		p.Provisional = append(p.Provisional, d.BaneProvisional...)
 		p.Figures = append(p.Figures, engine.Figure{Key: "progress_pile", Name: "your progress pile", Unit: "card",
+			More: "ends with %s more in its progress pile", Less: "ends with %s fewer in its progress pile",
 			Value: func(_ engine.Outcome, g *engine.Record) (int64, bool) { return g.GameTally(TallyYourPile), true }})
 	}
 	p.Report = func(s *engine.Summary) engine.Report { return report(d, opts, s) }

@@ -41,6 +41,9 @@ type goldfishOptions struct {
 	// changed holds the flags given on the command line, so that a
 	// game's engine can refuse flags meant for another game.
 	changed map[string]bool
+	// anyMode is the mode of compare, tune and optimize (--mode), which
+	// names whatever the game calls its modes (Arkhtide: the opponent).
+	anyMode string
 }
 
 // maxGames bounds --games.
@@ -242,6 +245,9 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions
 		setup.Mode = opts.opponent
 	default:
 		setup.Mode = opts.mode
+	}
+	if opts.anyMode != "" {
+		setup.Mode = opts.anyMode
 	}
 	if opts.changed["difficulty"] {
 		setup.Difficulty = opts.difficulty
