@@ -60,12 +60,22 @@ func (f *PairedFigure) Gain() float64 {
 	return (f.VarA + f.VarB) / (f.SD * f.SD)
 }
 
-// pairSums holds the integer sums of a figure over a chunk's games.
-type pairSums struct {
+// PairSums holds the integer sums of one figure over paired games, from
+// which PairedFigure is computed; sums of disjoint games add up.
+type PairSums struct {
 	n, a, b, a2, b2, d2 int64
 }
 
-func (s *pairSums) add(o *pairSums) {
+// Games is the number of games where both lists had the figure.
+func (s *PairSums) Games() int { return int(s.n) }
+
+// Add adds the sums of other games.
+func (s *PairSums) Add(o *PairSums) { s.add(o) }
+
+// Figure computes the figure f from the sums.
+func (s *PairSums) Figure(f Figure) PairedFigure { return s.figure(f) }
+
+func (s *PairSums) add(o *PairSums) {
 	s.n += o.n
 	s.a += o.a
 	s.b += o.b
@@ -74,7 +84,7 @@ func (s *pairSums) add(o *pairSums) {
 	s.d2 += o.d2
 }
 
-func (s *pairSums) figure(f Figure) PairedFigure {
+func (s *PairSums) figure(f Figure) PairedFigure {
 	p := PairedFigure{Figure: f, N: int(s.n)}
 	if s.n == 0 {
 		nan := math.NaN()
@@ -105,17 +115,31 @@ func (s *pairSums) figure(f Figure) PairedFigure {
 // CI of the first figure's difference is narrower than ± Precision. As
 // Run, the result is the same for any number of workers.
 func RunPaired(a, b Side, figs []Figure, cfg Config) (*Paired, error) {
+	total, games, precise, err := PlayPaired(a, b, figs, cfg)
+	if err != nil {
+		return nil, err
+	}
+	p := &Paired{Games: games, Precision: precise}
+	for f := range figs {
+		p.Figures = append(p.Figures, total[f].figure(figs[f]))
+	}
+	return p, nil
+}
+
+// PlayPaired is RunPaired's engine: it returns the sums of each figure,
+// the number of games played and whether Precision stopped the run.
+func PlayPaired(a, b Side, figs []Figure, cfg Config) (sums []PairSums, games int, precise bool, err error) {
 	if cfg.Games <= 0 {
-		return nil, errors.New("engine: Games must be positive")
+		return nil, 0, false, errors.New("engine: Games must be positive")
 	}
 	if a.Spec.MaxTurns <= 0 || b.Spec.MaxTurns <= 0 {
-		return nil, errors.New("engine: Spec.MaxTurns must be positive")
+		return nil, 0, false, errors.New("engine: Spec.MaxTurns must be positive")
 	}
 	if len(figs) == 0 {
-		return nil, errors.New("engine: no figure to compare")
+		return nil, 0, false, errors.New("engine: no figure to compare")
 	}
-	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) {
-		return nil, fmt.Errorf("engine: Precision %v must not be negative", cfg.Precision)
+	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) || cfg.First < 0 {
+		return nil, 0, false, fmt.Errorf("engine: Precision %v must not be negative, nor First %d", cfg.Precision, cfg.First)
 	}
 	ctx := cfg.Context
 	if ctx == nil {
@@ -131,11 +155,11 @@ func RunPaired(a, b Side, figs []Figure, cfg Config) (*Paired, error) {
 
 	type done struct {
 		idx  int
-		sums []pairSums
+		sums []PairSums
 	}
-	pool := make(chan []pairSums, 2*workers)
+	pool := make(chan []PairSums, 2*workers)
 	for range 2 * workers {
-		pool <- make([]pairSums, nf)
+		pool <- make([]PairSums, nf)
 	}
 	results := make(chan done, 2*workers)
 	var next atomic.Int64
@@ -163,11 +187,11 @@ func RunPaired(a, b Side, figs []Figure, cfg Config) (*Paired, error) {
 						stop.Store(true)
 						break
 					}
-					src.Seed(cfg.Seed, uint64(i))
+					src.Seed(cfg.Seed, uint64(cfg.First+i))
 					ra.begin()
 					oa := ga.Play(rng, ra)
 					ra.end(oa)
-					src.Seed(cfg.Seed, uint64(i))
+					src.Seed(cfg.Seed, uint64(cfg.First+i))
 					rb.begin()
 					ob := gb.Play(rng, rb)
 					rb.end(ob)
@@ -191,10 +215,9 @@ func RunPaired(a, b Side, figs []Figure, cfg Config) (*Paired, error) {
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	total := make([]pairSums, nf)
-	pending := make(map[int][]pairSums, 2*workers)
-	want, games := 0, 0
-	precise := false
+	total := make([]PairSums, nf)
+	pending := make(map[int][]PairSums, 2*workers)
+	want := 0
 	for d := range results {
 		if stop.Load() {
 			pool <- d.sums
@@ -226,11 +249,7 @@ func RunPaired(a, b Side, figs []Figure, cfg Config) (*Paired, error) {
 		}
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, 0, false, err
 	}
-	p := &Paired{Games: games, Precision: precise}
-	for f := range figs {
-		p.Figures = append(p.Figures, total[f].figure(figs[f]))
-	}
-	return p, nil
+	return total, games, precise, nil
 }

@@ -54,6 +54,7 @@ type Record struct {
 	mark    []uint32
 	stamp   uint32
 	game    []int64 // [tally]: this game's
+	gameMil []int32 // [milestone]: the turn this game reached it, 0 for not yet
 }
 
 func newRecord(spec *Spec) *Record {
@@ -72,6 +73,7 @@ func newRecord(spec *Spec) *Record {
 		opening:   make([]int32, 0, 16),
 		mark:      make([]uint32, nc),
 		game:      make([]int64, len(spec.Tallies)),
+		gameMil:   make([]int32, len(spec.Milestones)),
 	}
 }
 
@@ -105,6 +107,16 @@ func (r *Record) Milestone(m, turn int) {
 		return
 	}
 	r.miles[m*nt+clampTurn(turn, nt)]++
+	r.gameMil[m] = int32(max(turn, 1))
+}
+
+// GameMilestone returns the turn the game being played reached milestone
+// m, and whether it did: what a Figure reads.
+func (r *Record) GameMilestone(m int) (turn int, ok bool) {
+	if m < 0 || m >= len(r.gameMil) || r.gameMil[m] == 0 {
+		return 0, false
+	}
+	return int(r.gameMil[m]), true
 }
 
 // Tally adds v to tally t for this game.
@@ -145,6 +157,7 @@ func (r *Record) begin() {
 	}
 	r.opening = r.opening[:0]
 	clear(r.game)
+	clear(r.gameMil)
 }
 
 // end closes a game with its outcome.

@@ -2,6 +2,7 @@ package seeker
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -69,7 +70,7 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 		Mode:     mode,
 		ModeText: "goldfish",
 		ModeJSON: engine.Object{{K: "mode", V: mode}},
-		Figures:  []engine.Figure{engine.WinTurn("turn"), engine.WinRate},
+		Figures:  []engine.Figure{engine.WinTurn("turn"), engine.WinRate, guardianOnline(2, opts.MaxTurns), guardianOnline(3, opts.MaxTurns)},
 	}
 	p.NotSimulated = append([]engine.NotSimulated{}, d.NotSimulated...)
 	p.Provisional = append([]engine.Provisional{}, d.Provisional...)
@@ -84,6 +85,21 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 	}
 	p.Report = func(s *engine.Summary) engine.Report { return report(d, opts, s) }
 	return p, nil
+}
+
+// guardianOnline is the figure: the turn your Guardian of the stage came
+// online, maxTurns+1 in a game where it never did (so that every game
+// counts, and a list that brings it online less often is worse).
+func guardianOnline(stage, maxTurns int) engine.Figure {
+	name := []string{"", "", "II", "III"}[stage]
+	return engine.Figure{Key: "guardian_" + strings.ToLower(name) + "_online", Name: "Guardian " + name + " online", Unit: "turn", Lower: true,
+		More: "brings Guardian " + name + " online %s later", Less: "brings Guardian " + name + " online %s sooner",
+		Value: func(_ engine.Outcome, g *engine.Record) (int64, bool) {
+			if t, ok := g.GameMilestone(stage - 2); ok {
+				return int64(t), true
+			}
+			return int64(maxTurns + 1), true
+		}}
 }
 
 // report is a run's report: the Guardians online, the mulligans, the
