@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/rand/v2"
 	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -42,6 +43,8 @@ type Result struct {
 	Check      *Estimate
 	Confirmed  bool
 	CheckGames int
+	// Elapsed is the time the search took (not the check).
+	Elapsed time.Duration
 	// Evals is the number of candidate lists evaluated; SearchGames the
 	// most games a candidate played (games 0 to SearchGames-1).
 	Evals, SearchGames int
@@ -50,11 +53,11 @@ type Result struct {
 }
 
 // Optimize climbs from p.Base swap by swap. Each step races every legal
-// swap of the current list (successive halving, as Tune, paired against
+// swap of the current list (a sample drawn from p.Seed when the Evals
+// budget left is smaller) (successive halving, as Tune, paired against
 // the current list on games below CheckFirst, games each in the first
 // round) and keeps the winner when its gain's 95% CI lies above 0; the
-// search stops at the budget (a step that would pass the Evals budget is
-// not begun), or when no swap improves the list. Then it checks the best
+// search stops at the budget or when no swap improves the list. Then it checks the best
 // list found against the base deck on check fresh games (from
 // CheckFirst), and returns it only when that check confirms the gain.
 // Every list it returns or keeps on its path is legal (p.Legal). For a
@@ -68,13 +71,23 @@ func Optimize(p *Problem, b Budget, games, check int) (*Result, error) {
 	timeUp := func() bool {
 		return b.Time > 0 && time.Since(start) >= b.Time || ev.ctx().Err() != nil
 	}
+	rng := rand.New(rand.NewPCG(p.Seed, 0x6f7074696d697a65)) // "optimize"
 	cur := p.Base
 	res := &Result{SearchGames: games, CheckGames: check}
 	for !timeUp() {
 		swaps := p.Swaps(cur)
-		if len(swaps) == 0 || b.Evals > 0 && res.Evals+len(swaps) > b.Evals {
-			res.Optimum = len(swaps) == 0
+		if len(swaps) == 0 {
+			res.Optimum = true
 			break
+		}
+		if left := b.Evals - res.Evals; b.Evals > 0 && len(swaps) > left {
+			// The budget cannot race them all: race a sample, drawn from
+			// the seed.
+			if left < 2 {
+				break
+			}
+			rng.Shuffle(len(swaps), func(i, j int) { swaps[i], swaps[j] = swaps[j], swaps[i] })
+			swaps = swaps[:left]
 		}
 		es := make([]*Estimate, len(swaps))
 		for i, s := range swaps {
@@ -87,13 +100,18 @@ func Optimize(p *Problem, b Budget, games, check int) (*Result, error) {
 			return nil, err
 		}
 		res.Evals += len(es)
-		if p.Progress != nil && b.Evals > 0 {
+		switch {
+		case p.Progress == nil:
+		case b.Evals > 0:
 			p.Progress(res.Evals, b.Evals)
+		case b.Time > 0:
+			p.Progress(int(time.Since(start)/time.Second), int(b.Time/time.Second))
 		}
 		win := es[0]
-		if win.GainCI[0] <= 0 || !win.Figure.Significant() || len(es) > 1 && es[1].Round == win.Round && timeUp() {
-			// no swap improves the list, or the race was cut short
-			res.Optimum = win.GainCI[0] <= 0 || !win.Figure.Significant()
+		if win.GainCI[0] <= 0 || !win.Figure.Significant() {
+			// no swap improves the list (or none yet, when time ran out
+			// during the race)
+			res.Optimum = !timeUp()
 			break
 		}
 		res.Path = append(res.Path, Step{Swap: win.Swaps[0], Estimate: win})
@@ -103,6 +121,7 @@ func Optimize(p *Problem, b Budget, games, check int) (*Result, error) {
 		cur = win.deck
 		ev.base = win.play
 	}
+	res.Elapsed = time.Since(start)
 	res.Found, res.Deck = cur, p.Base
 	if len(res.Path) == 0 {
 		return res, nil

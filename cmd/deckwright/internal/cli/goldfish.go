@@ -175,6 +175,7 @@ type playtest struct {
 	policy string
 	eng    *engine.Engine
 	play   *engine.Play
+	setup  engine.Setup
 }
 
 func (o *goldfishOptions) check() error {
@@ -267,7 +268,7 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions
 	case err != nil:
 		return nil, inputError(err)
 	}
-	return &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: play.Policy, eng: e, play: play}, nil
+	return &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: play.Policy, eng: e, play: play, setup: setup}, nil
 }
 
 func (p *playtest) run(cfg engine.Config) (*engine.Summary, error) {
