@@ -131,8 +131,9 @@ type CardTable struct {
 	Cards      []int
 	Events     []int
 	Opening    bool
-	// NotApplicable[e] lists the cards (indices into Cards) for which
-	// event Events[e] cannot happen: the table shows "-".
+	// NotApplicable[e] lists the cards (indices into Summary.Cards) for
+	// which event e (an index into Summary.Events) cannot happen: the
+	// table shows "-" and JSON null rather than 0.
 	NotApplicable map[int][]int
 	Legend        []string
 }
@@ -277,4 +278,14 @@ func (ps Policies[P]) Options() []Option {
 		out = append(out, Option{p.Name, p.Doc})
 	}
 	return out
+}
+
+// Applies says whether event e can happen to card c in the table.
+func (t *CardTable) Applies(e, c int) bool {
+	for _, x := range t.NotApplicable[e] {
+		if x == c {
+			return false
+		}
+	}
+	return true
 }

@@ -209,12 +209,19 @@ func report(d *Deck, opts Options, s *engine.Summary) engine.Report {
 		}
 		r.Tables = append(r.Tables, t)
 	}
+	notUnits := []int{}
+	for i := 0; i < d.Main; i++ {
+		if !d.Cards[i].IsUnit() {
+			notUnits = append(notUnits, i)
+		}
+	}
 	r.CardTables = []engine.CardTable{
 		{Key: "cards", Title: "card", Cards: span(0, d.Main), Events: span(EventDrawn, EventDead+1), Opening: true,
+			NotApplicable: map[int][]int{EventExtracted: notUnits},
 			Legend: []string{
 				"per game on average, over all games:",
 				"drawn: into your hand (mulligan and Seek too); invoked: put into play from your hand (a card recovered to hand can be invoked again, so invoked may exceed drawn);",
-				"extracted: a Unit Extracted; discarded: in the Resource Phase, for costs or by effects; dead: in your hand at the end;",
+				"extracted: a Unit Extracted (-: not a Unit); discarded: in the Resource Phase, for costs or by effects; dead: in your hand at the end;",
 				"in opening: share of games with the card in the opening hand; win round if opening / if not: the mean win round of won games with and without it",
 			}},
 		{Key: "realms", Title: "realm", Cards: span(d.Main, d.Reported), Events: span(EventSeen, EventHarvested+1),

@@ -145,9 +145,10 @@ func report(d *Deck, opts Options, s *engine.Summary) engine.Report {
 	return r
 }
 
-// cardTable is the per-card table: every module, every event. A
-// Guardian is never linked or hyperlinked and a G-module never drawn
-// (they start on the Guardian's track): those columns do not apply.
+// cardTable is the per-card table: every module, every event. A module
+// without a link (hyperlink) cost is never linked (hyperlinked), and a
+// G-module is never drawn (it goes to your hand when its Guardian
+// activates): those columns do not apply to it.
 func cardTable(d *Deck, s *engine.Summary) engine.CardTable {
 	t := engine.CardTable{Key: "cards", Title: "card", Opening: true, NotApplicable: map[int][]int{}}
 	for i := range s.Cards {
@@ -156,10 +157,23 @@ func cardTable(d *Deck, s *engine.Summary) engine.CardTable {
 	for e := range s.Events {
 		t.Events = append(t.Events, e)
 	}
+	for i := range s.Cards {
+		c := &d.Cards[i]
+		if c.GModule {
+			t.NotApplicable[EventDrawn] = append(t.NotApplicable[EventDrawn], i)
+		}
+		if !c.Linkable() {
+			t.NotApplicable[EventLinked] = append(t.NotApplicable[EventLinked], i)
+		}
+		if !c.Hyperlinkable() {
+			t.NotApplicable[EventHyperlinked] = append(t.NotApplicable[EventHyperlinked], i)
+		}
+	}
 	t.Legend = []string{
 		"per game on average, over all games:",
-		"drawn: put into your hand from your stack; played: put into memory from your hand (a card recovered from the discard pile can be played again, so played may exceed drawn);",
-		"linked, hyperlinked: used as a link or hyperlink of a Guardian; dead: in hand at the end;",
+		"drawn: put into your hand from your stack (-: a G-module, which goes to your hand when its Guardian activates);",
+		"played: put into memory from your hand (a G-module, or a card recovered from the discard pile, is played without being drawn, so played may exceed drawn);",
+		"linked, hyperlinked: used as a link or hyperlink of a Guardian (-: the card has no such cost); dead: in hand at the end;",
 		"in opening: share of games with the card in the opening hand; win turn if opening / if not: the mean win turn of won games with and without it",
 	}
 	return t

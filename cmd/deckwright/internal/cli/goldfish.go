@@ -471,6 +471,10 @@ func jsonCardList(s *engine.Summary, r engine.CardTable) []jsonObject {
 		c := s.Cards[i]
 		co := jsonObject{{"name", c.Name}}
 		for _, e := range r.Events {
+			if !r.Applies(e, i) {
+				co = append(co, jsonField{s.Events[e], nil})
+				continue
+			}
 			co = append(co, jsonField{s.Events[e], num(c.PerGame[e])})
 		}
 		if r.Opening {
@@ -519,6 +523,10 @@ func printCardTable(w io.Writer, s *engine.Summary, r engine.CardTable, unit str
 		c := s.Cards[i]
 		fmt.Fprintf(tw, "%s\t", pad(c.Name))
 		for _, e := range r.Events {
+			if !r.Applies(e, i) {
+				fmt.Fprint(tw, "-\t")
+				continue
+			}
 			fmt.Fprintf(tw, "%.2f\t", c.PerGame[e])
 		}
 		if r.Opening {
