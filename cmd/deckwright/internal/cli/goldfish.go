@@ -37,6 +37,9 @@ type goldfishOptions struct {
 	maxTurns   int
 	json       bool
 	trace      bool
+	traceGame  int
+	csv        string
+	force      bool
 
 	// changed holds the flags given on the command line, so that a
 	// game's engine can refuse flags meant for another game.
@@ -91,7 +94,12 @@ Game i always draws from the random stream (--seed, i), so a run gives the
 same figures, and --json the same bytes, for any --workers. --precision T
 stops once the 95% CI of the mean win turn is narrower than ± T turns
 (checked every 1000 games; --games is then the most). --trace first prints
-game 1 move by move.
+game 1 move by move, --trace-game K game K. --csv TABLE prints one table as
+CSV instead of the report: cards (the per-card table), histogram, or
+Arkhtide's realms. --force plays a draft that breaks the deck-building rules:
+its problems go to stderr and the report's first line says so. In the card
+tables "-" marks a column that cannot apply to the card (a G-module is never
+drawn; a module without a hyperlink cost is never hyperlinked).
 
 Cards whose rules text the engine does not play are listed as not
 simulated; cards with values not printed in the rulebook, as provisional;
@@ -125,7 +133,10 @@ or unreadable input.`,
 	f.IntVar(&opts.maxTurns, "max-turns", 0, fmt.Sprintf("a game not over after this many turns (Arkhtide: Rounds) is unfinished, neither won nor lost (0: %d turns, %d Rounds)", seeker.DefaultMaxTurns, arkhtide.DefaultMaxRounds))
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
-	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json)")
+	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json or --csv)")
+	f.IntVar(&opts.traceGame, "trace-game", 0, "first print game K move by move (K from 1; on stderr with --json or --csv)")
+	f.StringVar(&opts.csv, "csv", "", "print one table as CSV instead of the report: cards, histogram, or another card table (Arkhtide: realms)")
+	f.BoolVar(&opts.force, "force", false, "play a draft that breaks the deck-building rules (the report's first line says so)")
 	return cmd
 }
 
@@ -176,6 +187,20 @@ type playtest struct {
 	eng    *engine.Engine
 	play   *engine.Play
 	setup  engine.Setup
+	// broken is the number of deck-building problems of a deck played
+	// with --force.
+	broken int
+}
+
+// problems counts the findings that make a deck illegal.
+func problems(fs []validate.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if !validate.Legal([]validate.Finding{f}) {
+			n++
+		}
+	}
+	return n
 }
 
 func (o *goldfishOptions) check() error {
@@ -187,6 +212,12 @@ func (o *goldfishOptions) check() error {
 	}
 	if o.precision < 0 || math.IsNaN(o.precision) || math.IsInf(o.precision, 0) {
 		return usageError("--precision %v: want a positive number of turns (or 0 for off)", o.precision)
+	}
+	if o.traceGame < 0 {
+		return usageError("--trace-game %d: want a game from 1", o.traceGame)
+	}
+	if o.json && o.csv != "" {
+		return usageError("--json and --csv: choose one")
 	}
 	if o.maxTurns < 0 || o.maxTurns > 1000 {
 		return usageError("--max-turns %d: want 1 to 1000 (0: the game's default)", o.maxTurns)
@@ -204,35 +235,46 @@ func (e noEngineError) Error() string { return string(e) }
 // rules. An illegal deck has its problems printed on w and gives
 // errBrokeRules.
 func openLegal(w io.Writer, db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
+	d, _, err := openDeck(w, db, arg, game, false)
+	return d, err
+}
+
+// openDeck is openLegal; with force an illegal deck has its problems
+// printed on w and is returned with their number.
+func openDeck(w io.Writer, db *cardsdb.DB, arg, game string, force bool) (*cardsdb.Deck, int, error) {
 	list, err := db.OpenDeck(arg, game)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, 0, inputError(err)
 	}
 	g, err := db.GameOf(list)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, 0, inputError(err)
 	}
 	if engineOf(g.ID) == nil {
-		return nil, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
+		return nil, 0, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, 0, inputError(err)
 	}
 	fs := validate.Check(deck)
 	if !validate.Legal(fs) {
 		for _, f := range fs {
 			fmt.Fprintln(w, f)
 		}
+		if force {
+			fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; played anyway (--force)\n", arg)
+			return deck, problems(fs), nil
+		}
 		fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; not played\n", arg)
-		return nil, errBrokeRules
+		return nil, 0, errBrokeRules
 	}
-	return deck, nil
+	return deck, 0, nil
 }
 
 // loadPlaytest opens, validates and compiles a deck for the game's engine.
 func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions) (*playtest, error) {
-	deck, err := openLegal(w, db, arg, opts.game)
+	deck, broken, err := openDeck(w, db, arg, opts.game, opts.force)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +310,7 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions
 	case err != nil:
 		return nil, inputError(err)
 	}
-	return &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: play.Policy, eng: e, play: play, setup: setup}, nil
+	return &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: play.Policy, eng: e, play: play, setup: setup, broken: broken}, nil
 }
 
 func (p *playtest) run(cfg engine.Config) (*engine.Summary, error) {
@@ -281,24 +323,24 @@ type tracer interface {
 	Trace(w io.Writer)
 }
 
-// trace plays game 0 of the run with seed, in words, to w.
-func (p *playtest) trace(w io.Writer, seed uint64) {
+// trace plays game k (from 1) of the run with seed, in words, to w.
+func (p *playtest) trace(w io.Writer, seed uint64, k int) {
 	g := p.play.NewGame()
 	t, ok := g.(tracer)
 	if !ok {
 		return
 	}
 	u := p.eng.Unit
-	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.play.ModeText, p.policy)
+	fmt.Fprintf(w, "Game %d (seed %d, stream (%d, %d)), %s, policy %s\n", k, seed, seed, k-1, p.play.ModeText, p.policy)
 	t.Trace(w)
-	o := t.Play(engine.Stream(seed, 0), nil)
+	o := t.Play(engine.Stream(seed, k-1), nil)
 	switch {
 	case o.Won:
-		fmt.Fprintf(w, "Game 1: won on %s %d.\n\n", u, o.Turns)
+		fmt.Fprintf(w, "Game %d: won on %s %d.\n\n", k, u, o.Turns)
 	case o.Unfinished:
-		fmt.Fprintf(w, "Game 1: unfinished (not over after %s).\n\n", cardsdb.Plural(o.Turns, u))
+		fmt.Fprintf(w, "Game %d: unfinished (not over after %s).\n\n", k, cardsdb.Plural(o.Turns, u))
 	default:
-		fmt.Fprintf(w, "Game 1: lost on %s %d.\n\n", u, o.Turns)
+		fmt.Fprintf(w, "Game %d: lost on %s %d.\n\n", k, u, o.Turns)
 	}
 }
 
@@ -315,7 +357,7 @@ func runGoldfish(opts *goldfishOptions) error {
 			return usageError("--game: %v", err)
 		}
 	}
-	if opts.json {
+	if opts.json && !opts.force {
 		if err := illegalJSON(opts.io, db, opts.deck, opts.game); err != nil {
 			return err
 		}
@@ -324,14 +366,14 @@ func runGoldfish(opts *goldfishOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.trace {
+	if opts.trace || opts.traceGame > 0 {
 		w := opts.io.Out
-		if opts.json {
+		if opts.json || opts.csv != "" {
 			w = opts.io.Err
 		}
-		p.trace(w, opts.seed)
+		p.trace(w, opts.seed, max(1, opts.traceGame))
 	}
-	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
+	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json || opts.csv != "")
 	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }, Context: opts.io.context()})
 	prog.Done()
 	if err != nil {
@@ -339,6 +381,9 @@ func runGoldfish(opts *goldfishOptions) error {
 	}
 	if opts.json {
 		return writeJSON(opts.io, goldfishJSON(p, s, opts))
+	}
+	if opts.csv != "" {
+		return writeGoldfishCSV(opts.io.Out, p, s, opts.csv)
 	}
 	printGoldfish(opts.io.Out, p, s, opts)
 	return nil
@@ -416,9 +461,11 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 		{"deck", p.arg},
 		{"name", p.deck.Name()},
 		{"game", p.deck.Game.ID},
-		{"games", s.Games},
-		{"seed", opts.seed},
 	}
+	if p.broken > 0 {
+		o = append(o, jsonField{"forced", jsonObject{{"rule_problems", p.broken}}})
+	}
+	o = append(o, jsonField{"games", s.Games}, jsonField{"seed", opts.seed})
 	o = append(o, toJSON(p.play.ModeJSON)...)
 	o = append(o,
 		jsonField{"policy", p.policy},
@@ -558,6 +605,9 @@ func f2(x float64) string {
 func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOptions) {
 	u := p.eng.Unit
 	rep := p.play.Report(s)
+	if p.broken > 0 {
+		fmt.Fprintf(w, "DRAFT: %s breaks the deck-building rules (%s, on stderr); played anyway with --force\n", p.arg, cardsdb.Plural(p.broken, "problem"))
+	}
 	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.play.ModeText, p.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
 	if opts.precision > 0 {
 		if s.Precision {
