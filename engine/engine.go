@@ -73,6 +73,7 @@ type SetupError struct {
 	Msg     string
 }
 
+// Error returns the message.
 func (e *SetupError) Error() string { return e.Msg }
 
 // Play is a deck compiled for one setup: how to play it and what its
