@@ -133,3 +133,34 @@ func BenchmarkFisherYates40(b *testing.B) {
 		}
 	}
 }
+
+// TestDealerIsKeyedShuffle: a Dealer deals the order KeyedShuffle gives
+// its list, whatever order the list starts in.
+func TestDealerIsKeyedShuffle(t *testing.T) {
+	names := []string{"A", "B", "A", "C", "B", "A", "D"}
+	p, _, keys := pileOf(names)
+	d := NewDealer(p.Cards(), keys)
+	for i := range 200 {
+		key := GameKey(Stream(5, i))
+		var got Pile
+		d.Deal(&got, key, 3)
+		want := *p
+		slices.Reverse(want.Card[:want.N])
+		KeyedShuffle(&want, key, 3, keys)
+		if got != want {
+			t.Fatalf("game %d: dealt %v, KeyedShuffle %v", i, got.Cards(), want.Cards())
+		}
+	}
+}
+
+func BenchmarkDeal40(b *testing.B) {
+	var names []string
+	for i := range 40 {
+		names = append(names, fmt.Sprint(i/3))
+	}
+	p, _, keys := pileOf(names)
+	d := NewDealer(p.Cards(), keys)
+	for i := 0; b.Loop(); i++ {
+		d.Deal(p, uint64(i), 1)
+	}
+}

@@ -35,5 +35,6 @@ func Example() {
 	// won 100% of games, in Round 1.72 on average
 	// Round 1 (100% of games): 11.3 Quintessence, 10.9 Arkhé spent
 	// Round 2 (72% of games): 13.9 Quintessence, 7.5 Arkhé spent
+	// Round 3 (0% of games): 15.0 Quintessence, 7.0 Arkhé spent
 	// Willpower paid for non-Innate cards: 3.04 a game
 }

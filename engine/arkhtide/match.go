@@ -151,8 +151,11 @@ type Match struct {
 	choice Choice
 	keys   []uint64 // the cards' keys for the keyed shuffles
 	gkey   uint64   // this game's key for the keyed shuffles
-	look   [MaxPile]uint8
-	serial uint64 // counts games, for policies' plans
+	// deal the Main Deck, the Realm Deck and the opponent's Realm Deck in
+	// a game's keyed order
+	dealMain, dealRealms, dealOpp *engine.Dealer
+	look                          [MaxPile]uint8
+	serial                        uint64 // counts games, for policies' plans
 	// harvesting defers the end of the game to the end of the Harvest
 	// Phase ("fully resolve the Harvest Phase before determining the
 	// winner").
@@ -180,6 +183,9 @@ func NewMatch(d *Deck, opts Options, p Policy) *Match {
 		}
 	}
 	m.keys = engine.CardKeys(len(m.cards), func(i int) string { return m.cards[i].Name })
+	m.dealMain = engine.NewDealer(d.MainDeck, m.keys)
+	m.dealRealms = engine.NewDealer(d.Realms, m.keys)
+	m.dealOpp = engine.NewDealer(m.oppRlm, m.keys)
 	return m
 }
 
@@ -347,9 +353,10 @@ const (
 	shuffleOppRealms
 )
 
-// keyed shuffles a pile for common random numbers: the cards that two
-// decks share lie in the same relative order in game i of a seed.
-func (m *Match) keyed(p *Pile, tag uint64) { engine.KeyedShuffle(p, m.gkey, tag, m.keys) }
+// deal puts a deck into p in the keyed order of the game and tag
+// (engine.KeyedShuffle): the cards that two decks share lie in the same
+// relative order in game i of a seed.
+func (m *Match) deal(d *engine.Dealer, p *Pile, tag uint64) { d.Deal(p, m.gkey, tag) }
 
 // shuffle shuffles a pile with the match's generator (Fisher-Yates).
 func (m *Match) shuffle(p *Pile) {

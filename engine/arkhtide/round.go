@@ -27,13 +27,11 @@ func (m *Match) setup() {
 	d := m.Deck
 	y := &m.S.Side[You]
 	y.Present = true
-	y.Deck.N = copy(y.Deck.Card[:], d.MainDeck)
-	y.RealmDeck.N = copy(y.RealmDeck.Card[:], d.Realms)
+	m.deal(m.dealMain, &y.Deck, shuffleMain)
+	m.deal(m.dealRealms, &y.RealmDeck, shuffleRealms)
 	y.Seeker = Unit{Card: d.Seeker, Zone: ZoneSafe, Ready: true}
 	y.Willpower = StartingWillpower
 	y.Realm = -1
-	m.keyed(&y.Deck, shuffleMain)
-	m.keyed(&y.RealmDeck, shuffleRealms)
 	o := &m.S.Side[Opponent]
 	o.Realm = -1
 	o.Seeker = Unit{Card: m.oppSk, Zone: ZoneNone}
@@ -41,8 +39,7 @@ func (m *Match) setup() {
 		o.Present = true
 		o.Seeker.Zone, o.Seeker.Ready = ZoneSafe, true
 		o.Willpower = StartingWillpower
-		o.RealmDeck.N = copy(o.RealmDeck.Card[:], m.oppRlm)
-		m.keyed(&o.RealmDeck, shuffleOppRealms)
+		m.deal(m.dealOpp, &o.RealmDeck, shuffleOppRealms)
 	}
 	if m.tr != nil {
 		m.tr.Line(0, "Setup ("+m.Opts.Opponent.String()+" opponent)")

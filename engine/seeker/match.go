@@ -72,11 +72,12 @@ type Match struct {
 	rec    *engine.Record
 	tr     *tracer
 	choice Choice
-	keys   []uint64 // the cards' keys for the keyed shuffles
-	gkey   uint64   // this match's key for the keyed shuffles
-	tmp    Pile     // Nature's special events
-	quiet  bool     // setup draws are not recorded
-	serial uint64   // counts matches, for policies' plans
+	keys   []uint64       // the cards' keys for the keyed shuffles
+	stack  *engine.Dealer // deals the stack in a match's keyed order
+	gkey   uint64         // this match's key for the keyed shuffles
+	tmp    Pile           // Nature's special events
+	quiet  bool           // setup draws are not recorded
+	serial uint64         // counts matches, for policies' plans
 	// blocked notes the Guardians whose activation rule C held back, so
 	// the trace says it once.
 	blocked uint8
@@ -94,7 +95,7 @@ func NewMatch(d *Deck, opts Options, p Policy) *Match {
 		opts.Mode = Goldfish
 	}
 	keys := engine.CardKeys(len(d.Cards), func(i int) string { return d.Cards[i].Name })
-	return &Match{Deck: d, Opts: opts, pol: [2]Policy{p, nil}, keys: keys}
+	return &Match{Deck: d, Opts: opts, pol: [2]Policy{p, nil}, keys: keys, stack: engine.NewDealer(d.Stack, keys)}
 }
 
 // SetOpponent gives the opponent of a Duel a policy for its responses.
@@ -205,6 +206,10 @@ const (
 // keyed shuffles a pile for common random numbers: the cards that two
 // decks share lie in the same relative order in game i of a seed.
 func (m *Match) keyed(p *Pile, tag uint64) { engine.KeyedShuffle(p, m.gkey, tag, m.keys) }
+
+// dealStack puts the whole stack into p in the keyed order of the match
+// and tag: the order keyed gives it, faster.
+func (m *Match) dealStack(p *Pile, tag uint64) { m.stack.Deal(p, m.gkey, tag) }
 
 // shuffle shuffles a pile with the match's generator: Fisher-Yates, each
 // random 64-bit number giving two 32-bit halves, each bounded by

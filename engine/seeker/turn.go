@@ -23,8 +23,7 @@ func (m *Match) setupYou(second bool) {
 	}
 	sd.Chan[0].Base = m.card(d.Guardians[0]).Power
 	sd.addMemory(d.GModules[0], false)
-	sd.Stack.N = copy(sd.Stack.Card[:], d.Stack)
-	m.keyed(&sd.Stack, shuffleOpening)
+	m.dealStack(&sd.Stack, shuffleOpening)
 	if m.tr != nil {
 		m.logf("%s is in play; %s is in your memory. You shuffle your stack (%d cards).", m.name(d.Guardians[0]), m.name(d.GModules[0]), sd.Stack.N)
 	}
@@ -37,7 +36,7 @@ func (m *Match) setupYou(second bool) {
 		for sd.Hand.N > 0 {
 			sd.Stack.Push(sd.Hand.Pop())
 		}
-		m.keyed(&sd.Stack, shuffleMulligan)
+		m.dealStack(&sd.Stack, shuffleMulligan) // the whole stack again
 		m.draw(You, 2)
 		m.S.Mulligan = true
 		if m.tr != nil {
