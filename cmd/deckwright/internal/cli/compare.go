@@ -277,7 +277,7 @@ func compareJSON(pa, pb *playtest, res *engine.Paired, opts *compareOptions) jso
 		f := &res.Figures[i]
 		figs = append(figs, jsonField{f.Key, jsonObject{
 			{"a", num(f.A)}, {"b", num(f.B)}, {"diff", num(f.Diff)}, {"ci95", ci(f.CI95)},
-			{"games", f.N}, {"significant", f.Significant()}, {"pairing_gain", num(f.Gain())},
+			{"games", f.N}, {"significant", f.Significant()}, {"pairing_gain", num(f.Gain())}, {"variance_reduction", num(1 - 1/f.Gain())},
 			{"verdict", verdict(f)},
 		}})
 	}
