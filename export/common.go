@@ -26,6 +26,11 @@ type Options struct {
 	// CacheDir and Workers tune the art pipeline (art.PrepareOptions).
 	CacheDir string
 	Workers  int
+	// TempDir, when set, hears of the temporary folder an export writes
+	// into: made true once it exists, false once it is gone (moved into
+	// place or removed), so that a caller that may be stopped before the
+	// export returns (Ctrl-C) can remove it.
+	TempDir func(dir string, made bool)
 }
 
 func (o Options) faces() faces.Options {

@@ -16,17 +16,21 @@ import (
 type folder struct {
 	dir    string // the destination
 	tmp    string
+	hook   func(dir string, made bool)
 	exists bool
 	files  []string // slash-separated, inside the folder
 }
 
 // newFolder starts writing dir. An existing dir must be a folder; its
 // other files are left alone and files of the same names replaced.
-func newFolder(dir string) (*folder, error) {
+func newFolder(dir string, hook func(string, bool)) (*folder, error) {
 	if dir == "" {
 		return nil, errors.New("no output folder given")
 	}
-	f := &folder{dir: dir}
+	if hook == nil {
+		hook = func(string, bool) {}
+	}
+	f := &folder{dir: dir, hook: hook}
 	st, err := os.Lstat(dir)
 	switch {
 	case err == nil && st.Mode()&fs.ModeSymlink != 0:
@@ -45,14 +49,20 @@ func newFolder(dir string) (*folder, error) {
 	if f.tmp, err = os.MkdirTemp(parent, "."+filepath.Base(dir)+".tmp-"); err != nil {
 		return nil, err
 	}
+	f.hook(f.tmp, true)
 	return f, nil
 }
 
 // create writes the file name (slash-separated) through write.
 func (f *folder) create(name string, write func(io.Writer) error) error {
 	full := filepath.Join(f.tmp, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return err
+	// Sub-folders are made one level at a time and never the temporary
+	// folder itself: once it has been removed (an interrupted run), a
+	// late write fails rather than bring it back.
+	if sub := filepath.Dir(full); sub != f.tmp {
+		if err := os.Mkdir(sub, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
 	}
 	file, err := os.Create(full)
 	if err != nil {
@@ -81,7 +91,11 @@ func (f *folder) path(name string) string { return filepath.Join(f.dir, filepath
 func (f *folder) commit() error {
 	sort.Strings(f.files)
 	if !f.exists {
-		return os.Rename(f.tmp, f.dir)
+		if err := os.Rename(f.tmp, f.dir); err != nil {
+			return err
+		}
+		f.hook(f.tmp, false)
+		return nil
 	}
 	for _, name := range f.files {
 		dst := f.path(name)
@@ -92,8 +106,16 @@ func (f *folder) commit() error {
 			return err
 		}
 	}
-	return os.RemoveAll(f.tmp)
+	err := os.RemoveAll(f.tmp)
+	if err == nil {
+		f.hook(f.tmp, false)
+	}
+	return err
 }
 
 // abort removes the temporary folder.
-func (f *folder) abort() { os.RemoveAll(f.tmp) }
+func (f *folder) abort() {
+	if os.RemoveAll(f.tmp) == nil {
+		f.hook(f.tmp, false)
+	}
+}

@@ -107,6 +107,9 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	if !contains(MPCStocks, stock) {
 		return nil, fmt.Errorf("stock %q: want one of %s", stock, strings.Join(MPCStocks, ", "))
 	}
+	if stock == "(P10) Plastic" && opts.Foil {
+		return nil, fmt.Errorf("stock %q comes without foil: leave out the foil or choose a paper stock", stock)
+	}
 	game := items[0].Front.Game
 	for _, it := range items {
 		if it.Front.Game != game {
@@ -139,7 +142,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	}
 	files = append(files, "cardback"+mpcExt(all[len(all)-1]))
 
-	out, err := newFolder(dir)
+	out, err := newFolder(dir, opts.TempDir)
 	if err != nil {
 		return nil, err
 	}

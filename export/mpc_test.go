@@ -186,4 +186,7 @@ func TestMPCSplitsBigDecks(t *testing.T) {
 	if _, err := export.MPC(context.Background(), filepath.Join(t.TempDir(), "x"), items[:2], export.MPCOptions{Stock: "cardboard"}); err == nil {
 		t.Error("unknown stock: no error")
 	}
+	if _, err := export.MPC(context.Background(), filepath.Join(t.TempDir(), "x"), items[:2], export.MPCOptions{Stock: "(P10) Plastic", Foil: true}); err == nil {
+		t.Error("foil plastic: no error")
+	}
 }

@@ -70,7 +70,7 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 		users[index[i]] = append(users[index[i]], f.name)
 	}
 
-	out, err := newFolder(dir)
+	out, err := newFolder(dir, opts.TempDir)
 	if err != nil {
 		return nil, err
 	}
@@ -83,6 +83,9 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 			return err
 		}
 		for _, name := range users[i] {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			mu.Lock()
 			err := out.create(name, func(w io.Writer) error { _, err := w.Write(data); return err })
 			mu.Unlock()

@@ -146,7 +146,7 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 		res.Faces = append(res.Faces, c)
 	}
 
-	out, err := newFolder(dir)
+	out, err := newFolder(dir, opts.TempDir)
 	if err != nil {
 		return nil, err
 	}

@@ -6,14 +6,17 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/render"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -203,4 +206,61 @@ func TestTTS(t *testing.T) {
 			t.Error("no error")
 		}
 	})
+}
+
+// quadrants is art whose quarters have different colours: top left
+// black, top right red, bottom left blue, bottom right magenta.
+func quadrants(t testing.TB, w, h int) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			c := color.NRGBA{0, 0, 0, 255}
+			if x >= w/2 {
+				c.R = 255
+			}
+			if y >= h/2 {
+				c.B = 255
+			}
+			img.SetNRGBA(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestTTSLandscape: a landscape card lies on the portrait sheet turned a
+// quarter turn clockwise, its top edge along the slot's right edge, as on
+// paper.
+func TestTTSLandscape(t *testing.T) {
+	fsys := fstest.MapFS{
+		"game.yaml":       {Data: []byte("id: land\nname: Land\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: realm, name: Realm, landscape: true}\nsections:\n  - {id: main, name: Main, types: [realm]}\n")},
+		"cards/core.yaml": {Data: []byte("game: land\ncards:\n  - {name: Wide, type: realm, image: wide.png}\n")},
+		"cards/wide.png":  {Data: quadrants(t, 880, 630)},
+	}
+	db := cardsdb.Empty()
+	if err := db.AddFS(fsys, ".", "test:"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game("land")
+	dir := filepath.Join(t.TempDir(), "land")
+	if _, err := export.TTS(context.Background(), dir, []render.Item{render.CardItem(g, g.Cards[0])}, export.TTSOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	sheet := readImage(t, filepath.Join(dir, "sheet-1.png"))
+	for _, tc := range []struct {
+		at   image.Point
+		want color.NRGBA
+	}{
+		{image.Pt(300, 100), color.NRGBA{0, 0, 0, 255}},     // top left of the art: top right of the slot
+		{image.Pt(300, 470), color.NRGBA{255, 0, 0, 255}},   // top right: bottom right
+		{image.Pt(100, 100), color.NRGBA{0, 0, 255, 255}},   // bottom left: top left
+		{image.Pt(100, 470), color.NRGBA{255, 0, 255, 255}}, // bottom right: bottom left
+	} {
+		if got := sheet.NRGBAAt(tc.at.X, tc.at.Y); !near(got, tc.want) {
+			t.Errorf("slot pixel %v is %v, want %v", tc.at, got, tc.want)
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	_ "image/jpeg" // prepared art is JPEG
 	_ "image/png"  // or PNG
 	"math"
+	"runtime"
 	"sync"
 
 	"github.com/deckwright/deckwright/art"
@@ -40,7 +41,8 @@ type Options struct {
 	// Card is the trimmed card size in its portrait orientation; zero
 	// means the game's card size.
 	Card cardsdb.Size
-	// Templates draws text proxies; nil uses the bundled templates.
+	// Templates draws text proxies; nil uses the bundled templates. It is
+	// called from several goroutines at once (a *templates.Set may be).
 	Templates render.TemplateSource
 	// CacheDir and Workers tune the art pipeline (see
 	// art.PrepareOptions).
@@ -63,6 +65,8 @@ type Image struct {
 	SourceDPI float64
 	// Warnings are the template's (text cut to fit, characters replaced).
 	Warnings []templates.Warning
+
+	prepared *art.PreparedImage // while Render runs
 }
 
 // bundled loads the bundled templates once.
@@ -101,15 +105,16 @@ func PixelSize(f render.Face, opts Options) image.Point {
 // key identifies what a face looks like: faces with equal keys are drawn
 // once.
 type key struct {
-	game   *cardsdb.Game
-	card   *cardsdb.Card
-	second bool
-	image  string
-	land   bool
+	game     *cardsdb.Game
+	card     *cardsdb.Card
+	second   bool
+	image    string
+	land     bool
+	backType string
 }
 
 func faceKey(f render.Face) key {
-	return key{f.Game, f.Card, f.Second, f.Image, f.Landscape}
+	return key{f.Game, f.Card, f.Second, f.Image, f.Landscape, f.BackType}
 }
 
 // Render draws every face in fs, preparing their art in parallel. Equal
@@ -182,23 +187,44 @@ func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, erro
 			return nil, err
 		}
 		for i, im := range withArt {
-			if errs[i] != nil {
-				im.ArtErr = errs[i]
-				continue
-			}
-			img, err := decodePrepared(prepared[i], PixelSize(im.Face, opts))
-			if err != nil {
-				im.ArtErr = err
-				continue
-			}
-			im.Image, im.Art, im.SourceDPI = img, true, prepared[i].SourceDPI
+			im.ArtErr = errs[i]
+			im.prepared = prepared[i]
 		}
 	}
+	// Decoding the prepared art and drawing text proxies is as much work
+	// again: one worker per core.
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan *Image)
+	var wg sync.WaitGroup
+	for range min(workers, len(uniq)) {
+		wg.Go(func() {
+			for im := range next {
+				if p := im.prepared; p != nil && im.ArtErr == nil {
+					img, err := decodePrepared(p, PixelSize(im.Face, opts))
+					if err != nil {
+						im.ArtErr = err
+					} else {
+						im.Image, im.Art, im.SourceDPI = img, true, p.SourceDPI
+					}
+				}
+				im.prepared = nil
+				drawFace(im, src, opts)
+			}
+		})
+	}
 	for _, im := range uniq {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+		if ctx.Err() != nil {
+			break
 		}
-		drawFace(im, src, opts)
+		next <- im
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -242,10 +268,14 @@ func drawFace(im *Image, src render.TemplateSource, opts Options) {
 		side = templates.Back
 	}
 	trim := TrimSize(f, opts.Card)
-	face, warns := src.Render(f.Card, f.Game, trim, side)
+	card := f.Card
+	if card == nil && f.BackType != "" {
+		card = &cardsdb.Card{Type: f.BackType} // the back of a card of that type
+	}
+	face, warns := src.Render(card, f.Game, trim, side)
 	im.Warnings = warns
 	size := PixelSize(f, opts)
-	c := newCanvas(im.Image, size, trim, opts.Bleed)
+	c := newCanvas(im.Image, size, trim, opts.Bleed).withFS(f.FS)
 	if im.Art {
 		for _, b := range face.Blocks {
 			if b.Box == noticeBox {

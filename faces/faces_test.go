@@ -23,7 +23,7 @@ import (
 
 var keep = flag.String("keep", "", "write the images the tests make to this folder, to look at them")
 
-func game(t *testing.T, id string) *cardsdb.Game {
+func game(t testing.TB, id string) *cardsdb.Game {
 	t.Helper()
 	db, err := cardsdb.LoadBundled()
 	if err != nil {

@@ -82,7 +82,14 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 	if err != nil {
 		return nil, inputError(fmt.Errorf("--templates: %w", err))
 	}
-	job.opts = export.Options{Templates: tmpl, CacheDir: sf.cache()}
+	temps := f.io.temps
+	job.opts = export.Options{Templates: tmpl, CacheDir: sf.cache(), TempDir: func(dir string, made bool) {
+		if made {
+			temps.add(dir)
+		} else {
+			temps.remove(dir)
+		}
+	}}
 	for _, it := range job.items {
 		if c := it.Front.Card; c != nil && c.HasProvisional() {
 			job.prov++

@@ -40,6 +40,9 @@ order-2.xml... Art has no bleed of its own: its edge pixels are repeated.`,
 			if !found {
 				return usageError("--stock %q: want one of %s", opts.stock, strings.Join(export.MPCStocks, ", "))
 			}
+			if opts.foil && opts.stock == "(P10) Plastic" {
+				return usageError("--foil: the (P10) Plastic stock comes without foil")
+			}
 			return runExportMPC(opts, args[0])
 		},
 	}
