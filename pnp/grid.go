@@ -503,7 +503,7 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 			// lines between them may not be seen, and a pitch of whole
 			// pixels drifts from one card to the next. A lone card is
 			// measured by its own border too, when that is seen.
-			if f.touching(pxPerMM) || grid.rows*grid.cols == 1 {
+			if f.touching(pxPerMM) && !f.lx.gapBetween(px, pxPerMM) && !f.ly.gapBetween(py, pxPerMM) || grid.rows*grid.cols == 1 {
 				if b, _ := blockGrid(g, px, py, paper, pxPerMM, cardW, cardH, region, f.landscape); b != nil && b.rows == grid.rows && b.cols == grid.cols {
 					return b, nil
 				}
@@ -538,6 +538,44 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 // than a millimetre between them.
 func (f gridFit) touching(pxPerMM float64) bool {
 	return float64(f.lx.pitch-f.lx.cell) < pxPerMM && float64(f.ly.pitch-f.ly.cell) < pxPerMM
+}
+
+// gapBetween reports whether paper shows between two of the lattice's
+// cells: within a millimetre and a half of where one cell meets the next,
+// a line with less than a quarter of the median ink of the lines inside
+// the cells. Cards a millimetre or so apart can fit a lattice of cells
+// that touch, yet are not laid edge to edge.
+func (l lattice) gapBetween(p axisProfiles, pxPerMM float64) bool {
+	if l.pitch <= 0 {
+		return false
+	}
+	L := len(p.ink)
+	starts := l.cellsAlong(L, int(math.Ceil(pxPerMM)))
+	if len(starts) < 2 {
+		return false
+	}
+	var inside []float64
+	for _, s := range starts {
+		for i := max(0, s+l.cell/10); i < min(L, s+l.cell-l.cell/10); i++ {
+			inside = append(inside, p.ink[i])
+		}
+	}
+	if len(inside) == 0 {
+		return false
+	}
+	sort.Float64s(inside)
+	median := inside[len(inside)/2]
+	r := int(math.Ceil(1.5 * pxPerMM))
+	for _, s := range starts[1:] {
+		low := math.Inf(1)
+		for i := max(0, s-r); i <= min(L-1, s+r); i++ {
+			low = min(low, p.ink[i])
+		}
+		if low < 0.25*median {
+			return true
+		}
+	}
+	return false
 }
 
 // blockGrid looks for cards laid edge to edge, landscape or not: the

@@ -53,9 +53,12 @@ var resample = imaging.CatmullRom
 // PageReport.Method is "images" for pages read from their image
 // placements; on a raster it is "gaps" when nothing is printed outside the
 // cards, else "marks" or "lines" for short or long guides (the part of cut
-// lines beside the cards may be short enough to read as marks). Import
-// does not yet tell cutting-machine registration marks apart: they read
-// as marks or lines, and the grid is found from the cards' edges.
+// lines beside the cards may be short enough to read as marks). The
+// registration marks of a print-and-cut sheet (the Silhouette Cameo's: a
+// filled square top-left, L-shaped corners top-right and bottom-left) are
+// found on a page that is not made of card images, blanked before the
+// grid is looked for (they are neither cards nor guides) and reported in
+// PageReport.Registration.
 //
 // Import needs pdftoppm (poppler-utils) only for pages that are not made
 // of JPEG card images; when it is needed and missing, the error says how
@@ -214,6 +217,9 @@ type source struct {
 	native bool     // every card image can be decoded from its own bytes
 	raster *image.NRGBA
 	pxmm   float64 // raster pixels per mm
+	// registration: the raster held a print-and-cut sheet's registration
+	// marks, now blanked.
+	registration bool
 }
 
 func (im *importer) load(nr int) (*source, error) {
@@ -273,6 +279,10 @@ func (im *importer) loadPage(nr int) (*source, error) {
 		s.pxmm = float64(im.opt.DPI) / 25.4
 		if len(s.cards) == 0 {
 			img, _ = deskew(img, im.opt.DPI)
+			if marks := findRegistration(img, im.opt.DPI); marks != nil {
+				blankMarks(img, marks, im.opt.DPI)
+				s.registration = true
+			}
 		}
 		s.raster = img
 	}
@@ -357,6 +367,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		sd.cuts = append(sd.cuts, cut{face: face, box: face.Trim})
 	}
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
+	sd.report.Registration = s.registration
 	return sd, nil
 }
 
