@@ -1,9 +1,10 @@
 // Package layout computes the page geometry of deckwright's print-and-play
 // proxy sheets: how many cards fit on a sheet of paper, where each card goes,
 // where the card backs go for duplex or fold-over printing, and where the crop
-// marks or cut lines are drawn. It is pure arithmetic: it draws nothing and
-// writes no PDF. The PDF writer takes a [Sheet] from [Plan] and draws images,
-// marks and lines at the rectangles given here.
+// marks or cut lines are drawn. It is pure arithmetic: it draws nothing,
+// writes no PDF, reads no art and imports no other deckwright package.
+// Package render takes a [Sheet] from [Plan] and draws images, marks and
+// lines at the rectangles given here; package art prepares the images.
 //
 // # Units and coordinates
 //

@@ -17,6 +17,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // needPdftoppm skips a test that needs pdftoppm when it is missing, except
@@ -103,7 +104,7 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 	own := testArt(99, w, h)
 	writeTestJPEG(t, filepath.Join(dir, "own.jpg"), own)
 	p := printed{path: filepath.Join(dir, "deck.pdf")}
-	var items []layout.Item
+	var items []render.Item
 	for i := 0; i < n; i++ {
 		art := testArt(i, w, h)
 		name := "c" + strconv.Itoa(i) + ".jpg"
@@ -113,7 +114,7 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 			c.Back = &cardsdb.Face{Image: "own.jpg"}
 		}
 		g.Cards = append(g.Cards, c)
-		items = append(items, layout.CardItem(g, c))
+		items = append(items, render.CardItem(g, c))
 		p.fronts = append(p.fronts, art)
 		if o.Backs != layout.BacksNone {
 			if i == 0 {
@@ -124,7 +125,7 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 		}
 	}
 	var buf bytes.Buffer
-	rep, err := layout.Render(context.Background(), &buf, items, layout.RenderOptions{Sheet: o, DPI: dpi})
+	rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: o, DPI: dpi})
 	if err != nil {
 		t.Fatalf("printing: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // TestTextProxyRaster imports deckwright's own text-proxy sheets (no art:
@@ -36,12 +37,12 @@ func TestTextProxyRaster(t *testing.T) {
 			}
 			per := sheet.PerPage()
 			n := per + 1 // a second page with one card
-			var items []layout.Item
+			var items []render.Item
 			for _, c := range g.Cards[:n] {
-				items = append(items, layout.CardItem(g, c))
+				items = append(items, render.CardItem(g, c))
 			}
 			var buf bytes.Buffer
-			rep, err := layout.Render(context.Background(), &buf, items, layout.RenderOptions{Sheet: o, DPI: 150})
+			rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: o, DPI: 150})
 			if err != nil {
 				t.Fatalf("printing: %v", err)
 			}

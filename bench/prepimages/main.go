@@ -1,4 +1,4 @@
-// Command prepimages times layout.PrepareImages on the first N JPEG files of
+// Command prepimages times art.PrepareImages on the first N JPEG files of
 // a directory, as card art of one size, and prints one line of figures:
 //
 //	wall=1.234 rss_mb=88.1 cards=60 passthrough=0 cached=0 failed=0
@@ -23,7 +23,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/art"
 )
 
 func main() {
@@ -52,12 +52,12 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	specs := make([]layout.ImageSpec, *n)
+	specs := make([]art.ImageSpec, *n)
 	for i := range specs {
-		specs[i] = layout.ImageSpec{Path: files[i], TrimW: *w, TrimH: *h, Bleed: *bleed, DPI: *dpi}
+		specs[i] = art.ImageSpec{Path: files[i], TrimW: *w, TrimH: *h, Bleed: *bleed, DPI: *dpi}
 	}
 	start := time.Now()
-	res, errs := layout.PrepareImages(context.Background(), specs, layout.PrepareOptions{Workers: *workers, CacheDir: *cache})
+	res, errs := art.PrepareImages(context.Background(), specs, art.PrepareOptions{Workers: *workers, CacheDir: *cache})
 	wall := time.Since(start)
 	var pass, cached, failed int
 	for i, r := range res {

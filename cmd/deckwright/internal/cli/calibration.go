@@ -7,7 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 type calibrationOptions struct {
@@ -42,7 +42,7 @@ func runCalibration(opts *calibrationOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { return layout.Calibration(w, lo) }); err != nil {
+	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { return render.Calibration(w, lo) }); err != nil {
 		return inputError(err)
 	}
 	fmt.Fprintf(opts.io.Out, "wrote %s: 2 pages, %s paper, flip on the %s edge, back offset %g,%g\n", opts.output, lo.Paper, lo.Backs, lo.BackOffset.X, lo.BackOffset.Y)

@@ -9,8 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -43,7 +45,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 
 // templateSet loads the bundled templates and the --templates folder, or
 // returns nil for the bundled ones alone.
-func (f *sheetFlags) templateSet(games []*cardsdb.Game) (layout.TemplateSource, error) {
+func (f *sheetFlags) templateSet(games []*cardsdb.Game) (render.TemplateSource, error) {
 	if f.templates == "" {
 		return nil, nil
 	}
@@ -105,7 +107,7 @@ func (f *sheetFlags) cache() string {
 	if f.cacheDir != "" {
 		return f.cacheDir
 	}
-	return layout.DefaultCacheDir()
+	return art.DefaultCacheDir()
 }
 
 // DefaultMaxCards is the most cards print and build print unless
@@ -185,7 +187,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 // printJob is what to print and where.
 type printJob struct {
 	games  []*cardsdb.Game
-	items  []layout.Item
+	items  []render.Item
 	card   cardsdb.Size
 	name   string // for the default output name and the PDF title
 	sample bool
@@ -232,7 +234,7 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 				return nil, err
 			}
 		}
-		job.items = layout.SetItems(g)
+		job.items = render.SetItems(g)
 		job.games = []*cardsdb.Game{g}
 		job.card, job.name = g.CardSize, g.ID+"-set"
 		if len(job.items) == 0 {
@@ -278,7 +280,7 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		}
 		job.card = deck.Game.CardSize
 		job.games = append(job.games, deck.Game)
-		job.items = append(job.items, layout.DeckItems(deck)...)
+		job.items = append(job.items, render.DeckItems(deck)...)
 		names = append(names, deckFileName(arg))
 	}
 	job.note()
@@ -367,7 +369,7 @@ type printed struct {
 	job    *printJob
 	output string
 	lo     layout.Options
-	rep    *layout.Report
+	rep    *render.Report
 }
 
 // json is print --json's report.
@@ -392,10 +394,10 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	}
 	ctx := out.context()
 	prog := newProgress(out.Err, quiet)
-	var rep *layout.Report
+	var rep *render.Report
 	err = writeAtomic(out.temps, output, func(w io.Writer) error {
 		var err error
-		rep, err = layout.Render(ctx, w, job.items, layout.RenderOptions{
+		rep, err = render.Render(ctx, w, job.items, render.RenderOptions{
 			Sheet:     lo,
 			DPI:       sf.dpi,
 			CacheDir:  sf.cache(),

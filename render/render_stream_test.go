@@ -1,4 +1,4 @@
-package layout_test
+package render_test
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // TestRenderStreams checks that Render writes its PDF as it goes, page by
@@ -13,19 +14,19 @@ import (
 // millions of cards once went past 5 GB): by the time the last page is
 // drawn, most of the PDF is written.
 func TestRenderStreams(t *testing.T) {
-	set := layout.SetItems(bundledGame(t, "seeker-chronicles"))
-	items := make([]layout.Item, 540) // 60 pages of 9
+	set := render.SetItems(bundledGame(t, "seeker-chronicles"))
+	items := make([]render.Item, 540) // 60 pages of 9
 	for i := range items {
 		items[i] = set[i%len(set)]
 	}
 	var w bytes.Buffer
 	var before int // bytes written when the last page was begun
-	opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), Progress: func(stage string, done, total int) {
+	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Progress: func(stage string, done, total int) {
 		if stage == "pages" && done == total-9 {
 			before = w.Len()
 		}
 	}}
-	rep, err := layout.Render(context.Background(), &w, items, opts)
+	rep, err := render.Render(context.Background(), &w, items, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

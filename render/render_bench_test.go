@@ -1,4 +1,4 @@
-package layout_test
+package render_test
 
 import (
 	"bytes"
@@ -19,22 +19,23 @@ import (
 	"time"
 
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // BenchmarkTextProxies500 renders 500 text-proxy faces (the Seeker
 // Chronicles set, over and over) to a PDF thrown away. The target is
 // 500 text proxies in at most 3 s.
 func BenchmarkTextProxies500(b *testing.B) {
-	set := layout.SetItems(bundledGame(b, "seeker-chronicles"))
-	items := make([]layout.Item, 500)
+	set := render.SetItems(bundledGame(b, "seeker-chronicles"))
+	items := make([]render.Item, 500)
 	for i := range items {
 		items[i] = set[i%len(set)]
 	}
-	opts := layout.RenderOptions{Sheet: layout.DefaultOptions()}
+	opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		rep, err := layout.Render(context.Background(), io.Discard, items, opts)
+		rep, err := render.Render(context.Background(), io.Discard, items, opts)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -53,8 +54,8 @@ func BenchmarkRender60Art(b *testing.B) {
 	items := artItems60(b, n)
 	run := func(b *testing.B, cacheDir string, wantCached int) {
 		b.Helper()
-		opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: cacheDir}
-		rep, err := layout.Render(context.Background(), io.Discard, items, opts)
+		opts := render.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: cacheDir}
+		rep, err := render.Render(context.Background(), io.Discard, items, opts)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -82,11 +83,11 @@ func BenchmarkRender60Art(b *testing.B) {
 
 // artItems60 makes a game of n cards, each with its own 2000×2800 JPEG, in
 // a temporary folder; the art is made once per benchmark run.
-func artItems60(b *testing.B, n int) []layout.Item { return artItems(b, n, 2000, 2800) }
+func artItems60(b *testing.B, n int) []render.Item { return artItems(b, n, 2000, 2800) }
 
 // artItems makes a game of n cards, each with its own w×h JPEG, in a
 // temporary folder.
-func artItems(b *testing.B, n, w, h int) []layout.Item {
+func artItems(b *testing.B, n, w, h int) []render.Item {
 	b.Helper()
 	base := paint(w, h, 0)
 	files := map[string][]byte{}
@@ -138,7 +139,7 @@ func artItems(b *testing.B, n, w, h int) []layout.Item {
 func BenchmarkRender5000Art(b *testing.B) {
 	const distinct, copies = 200, 25
 	art := artItems(b, distinct, 1000, 1400)
-	items := make([]layout.Item, 0, distinct*copies)
+	items := make([]render.Item, 0, distinct*copies)
 	for _, it := range art {
 		for range copies {
 			items = append(items, it)
@@ -146,9 +147,9 @@ func BenchmarkRender5000Art(b *testing.B) {
 	}
 	run := func(b *testing.B, cacheDir string) {
 		b.Helper()
-		opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: cacheDir}
+		opts := render.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: cacheDir}
 		peak := startPeakMem()
-		rep, err := layout.Render(context.Background(), io.Discard, items, opts)
+		rep, err := render.Render(context.Background(), io.Discard, items, opts)
 		heap, rss := peak.stop()
 		if err != nil {
 			b.Fatal(err)

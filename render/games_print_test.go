@@ -1,4 +1,4 @@
-package layout_test
+package render_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // The print tests of the games set up from packs or printed as sets
@@ -64,10 +65,10 @@ func (p gamesPage) all() string {
 }
 
 // gamesRender prints items and reads the PDF back.
-func gamesRender(t *testing.T, items []layout.Item, sheet layout.Options) ([]gamesPage, *layout.Report) {
+func gamesRender(t *testing.T, items []render.Item, sheet layout.Options) ([]gamesPage, *render.Report) {
 	t.Helper()
 	var buf bytes.Buffer
-	rep, err := layout.Render(context.Background(), &buf, items, layout.RenderOptions{Sheet: sheet})
+	rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: sheet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +242,7 @@ func gamesGame(t *testing.T, id string) *cardsdb.Game {
 
 // gamesCheckPages checks the page count and that every page has the
 // sheet's size.
-func gamesCheckPages(t *testing.T, pages []gamesPage, rep *layout.Report, want int) {
+func gamesCheckPages(t *testing.T, pages []gamesPage, rep *render.Report, want int) {
 	t.Helper()
 	if len(pages) != want || rep.Pages != want {
 		t.Fatalf("%d pages (report: %d), want %d", len(pages), rep.Pages, want)
@@ -256,7 +257,7 @@ func gamesCheckPages(t *testing.T, pages []gamesPage, rep *layout.Report, want i
 // gamesCheckFronts checks that each item's front slot shows its card's
 // name: item i is in slot i%per of front page i/per (every other page when
 // backs follow fronts).
-func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *layout.Report, items []layout.Item, duplex bool) {
+func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *render.Report, items []render.Item, duplex bool) {
 	t.Helper()
 	per := rep.Sheet.PerPage()
 	for i, it := range items {
@@ -276,7 +277,7 @@ func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *layout.Report, items
 // slot, the seeker first, every face marked as a sample.
 func TestPrintHubworldSample(t *testing.T) {
 	d := gamesDeck(t, "hubworld/sample")
-	items := layout.DeckItems(d)
+	items := render.DeckItems(d)
 	if len(items) != 37 {
 		t.Fatalf("%d items, want 37", len(items))
 	}
@@ -301,7 +302,7 @@ func TestPrintHubworldSample(t *testing.T) {
 // 34 Seatcards, 98 cards on 11 pages, and no card of another pack.
 func TestPrintKaizerseatSetup(t *testing.T) {
 	d := gamesDeck(t, "kaizerseat/four-players")
-	items := layout.DeckItems(d)
+	items := render.DeckItems(d)
 	if len(items) != 98 {
 		t.Fatalf("%d items, want 98", len(items))
 	}
@@ -343,7 +344,7 @@ func TestPrintKaizerseatSetup(t *testing.T) {
 // shows the game's back.
 func TestPrintSeedersSetBacks(t *testing.T) {
 	g := gamesGame(t, "seeders")
-	items := layout.SetItems(g)
+	items := render.SetItems(g)
 	if len(items) != 44 {
 		t.Fatalf("%d items, want 44", len(items))
 	}

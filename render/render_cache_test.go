@@ -1,4 +1,4 @@
-package layout_test
+package render_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // TestRenderDamagedCache checks that a damaged art cache entry is noted in
@@ -19,10 +20,10 @@ func TestRenderDamagedCache(t *testing.T) {
 	g := gameDir(t, "", []string{"  - {name: Lit, type: unit, image: art/lit.jpg}"},
 		map[string][]byte{"cards/art/lit.jpg": jpegBytes(t, paint(900, 1260, 1), 90)})
 	items := cardItems(t, g, "Lit")
-	opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: t.TempDir()}
-	run := func() *layout.Report {
+	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: t.TempDir()}
+	run := func() *render.Report {
 		t.Helper()
-		rep, err := layout.Render(context.Background(), io.Discard, items, opts)
+		rep, err := render.Render(context.Background(), io.Discard, items, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

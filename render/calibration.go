@@ -1,4 +1,4 @@
-package layout
+package render
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"io"
 
 	"github.com/jung-kurt/gofpdf"
+
+	"github.com/deckwright/deckwright/layout"
 )
 
 // calibrationInset is how far from the paper edges the corner targets of
@@ -19,7 +21,7 @@ const textTop = calibrationInset + 20
 // CalibrationTargets returns the points where the calibration sheet's
 // front crosses stand: the page centre and four points 30 mm in from the
 // corners, on the page in opts' paper orientation.
-func CalibrationTargets(page Size) [][2]float64 {
+func CalibrationTargets(page layout.Size) [][2]float64 {
 	in := calibrationInset
 	return [][2]float64{
 		{page.W / 2, page.H / 2},
@@ -30,10 +32,10 @@ func CalibrationTargets(page Size) [][2]float64 {
 
 // calibrationSheet is the sheet of zero-size slots at the targets, so that
 // BackSlots mirrors them exactly as it mirrors cards.
-func calibrationSheet(opts Options) Sheet {
-	s := Sheet{Page: opts.Paper, BackMode: opts.Backs, BackOffset: opts.BackOffset}
+func calibrationSheet(opts layout.Options) layout.Sheet {
+	s := layout.Sheet{Page: opts.Paper, BackMode: opts.Backs, BackOffset: opts.BackOffset}
 	for _, t := range CalibrationTargets(opts.Paper) {
-		s.Slots = append(s.Slots, Slot{X: t[0], Y: t[1]})
+		s.Slots = append(s.Slots, layout.Slot{X: t[0], Y: t[1]})
 	}
 	return s
 }
@@ -44,15 +46,15 @@ func calibrationSheet(opts Options) Sheet {
 // cross meets the scale at the printer's drift: add the readings to the
 // --back-offset the sheet was printed with. opts.Backs must be BacksLong or
 // BacksShort.
-func Calibration(w io.Writer, opts Options) error {
-	if opts.Backs != BacksLong && opts.Backs != BacksShort {
+func Calibration(w io.Writer, opts layout.Options) error {
+	if opts.Backs != layout.BacksLong && opts.Backs != layout.BacksShort {
 		return fmt.Errorf("the calibration sheet is for duplex printing: choose backs long or short")
 	}
 	if opts.Paper.W <= 2*calibrationInset+20 || opts.Paper.H <= 2*calibrationInset+20 {
 		return fmt.Errorf("paper %s is too small for the calibration sheet", opts.Paper)
 	}
 	sheet := calibrationSheet(opts)
-	backs := BackSlots(sheet, opts.Backs)
+	backs := layout.BackSlots(sheet, opts.Backs)
 	page := opts.Paper
 	pdf := gofpdf.NewCustom(&gofpdf.InitType{UnitStr: "mm", Size: gofpdf.SizeType{Wd: page.W, Ht: page.H}})
 	pdf.SetAutoPageBreak(false, 0)
@@ -63,7 +65,7 @@ func Calibration(w io.Writer, opts Options) error {
 	pdf.SetProducer("deckwright", false)
 	pdf.SetTitle("deckwright duplex calibration", false)
 	dup := "/Duplex /DuplexFlipLongEdge"
-	if opts.Backs == BacksShort {
+	if opts.Backs == layout.BacksShort {
 		dup = "/Duplex /DuplexFlipShortEdge"
 	}
 	pdf.SetViewerPreferences("/PrintScaling /None " + dup)

@@ -1,10 +1,12 @@
-package layout
+package render
 
 import (
 	"sync"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
+
+	"github.com/deckwright/deckwright/layout"
 )
 
 // TemplateSource lays out text proxies; *templates.Set is one.
@@ -17,7 +19,7 @@ var bundledTemplates = sync.OnceValues(templates.LoadBundled)
 
 // textFace draws f as a text proxy into box, the face's bleed rectangle in
 // its own (unturned) orientation.
-func (r *renderer) textFace(f Face, box Rect) {
+func (r *renderer) textFace(f Face, box layout.Rect) {
 	side := templates.Front
 	if f.Second || f.Card == nil {
 		side = templates.Back

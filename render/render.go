@@ -1,4 +1,4 @@
-package layout
+package render
 
 import (
 	"bytes"
@@ -8,6 +8,10 @@ import (
 	"time"
 
 	"github.com/jung-kurt/gofpdf"
+
+	"github.com/deckwright/deckwright/art"
+
+	"github.com/deckwright/deckwright/layout"
 )
 
 // MinDPI is the resolution below which art prints visibly soft: such art
@@ -16,10 +20,10 @@ const MinDPI = 200
 
 // RenderOptions says how to print a set of cards.
 type RenderOptions struct {
-	Sheet    Options // page geometry
-	DPI      int     // art resolution in the PDF (default 300)
-	CacheDir string  // prepared-art cache, "" for none
-	Workers  int     // art preparation workers, 0 = one per core
+	Sheet    layout.Options // page geometry
+	DPI      int            // art resolution in the PDF (default 300)
+	CacheDir string         // prepared-art cache, "" for none
+	Workers  int            // art preparation workers, 0 = one per core
 	// Templates draws text proxies; nil uses the bundled templates.
 	Templates TemplateSource
 	// Progress, when set, hears how far each stage is.
@@ -50,8 +54,8 @@ type Report struct {
 	Warnings    []Warning `json:"warnings"`
 	// Notes tell of things put right on the way, such as a damaged art
 	// cache entry that was rebuilt.
-	Notes []string `json:"notes,omitempty"`
-	Sheet Sheet    `json:"-"`
+	Notes []string     `json:"notes,omitempty"`
+	Sheet layout.Sheet `json:"-"`
 }
 
 // fixedDate is the creation date written into every PDF, so that the same
@@ -71,7 +75,7 @@ func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) 
 	if len(items) == 0 {
 		return nil, fmt.Errorf("nothing to print")
 	}
-	sheet, err := Plan(opts.Sheet)
+	sheet, err := layout.Plan(opts.Sheet)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +111,7 @@ func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) 
 
 type renderer struct {
 	opts  RenderOptions
-	sheet Sheet
+	sheet layout.Sheet
 	rep   *Report
 	pdf   *gofpdf.Fpdf
 	art   map[artKey]*registered // prepared art by face
@@ -122,7 +126,7 @@ type artKey struct {
 type registered struct {
 	name string
 	typ  string
-	img  *PreparedImage // nil once the PDF holds the image
+	img  *art.PreparedImage // nil once the PDF holds the image
 }
 
 func (r *renderer) progress(stage string, done, total int) {
@@ -136,19 +140,19 @@ func (r *renderer) warn(card, kind, format string, args ...any) {
 }
 
 // faceSize is a face's own size: the card, turned for landscape faces.
-func (r *renderer) faceSize(f Face) Size {
+func (r *renderer) faceSize(f Face) layout.Size {
 	if f.Landscape && r.sheet.Card.H > r.sheet.Card.W {
 		return r.sheet.Card.Rotated()
 	}
 	return r.sheet.Card
 }
 
-func (r *renderer) backs() bool { return r.sheet.BackMode != BacksNone }
+func (r *renderer) backs() bool { return r.sheet.BackMode != layout.BacksNone }
 
 // prepareArt prepares every distinct piece of art the items use.
 func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
 	r.art = map[artKey]*registered{}
-	var specs []ImageSpec
+	var specs []art.ImageSpec
 	var keys []artKey
 	var names []string
 	add := func(f Face, name string) {
@@ -161,7 +165,7 @@ func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
 		}
 		r.art[k] = nil
 		s := r.faceSize(f)
-		specs = append(specs, ImageSpec{FS: f.FS, Path: f.Image, TrimW: s.W, TrimH: s.H, Bleed: r.sheet.Bleed, DPI: r.opts.DPI})
+		specs = append(specs, art.ImageSpec{FS: f.FS, Path: f.Image, TrimW: s.W, TrimH: s.H, Bleed: r.sheet.Bleed, DPI: r.opts.DPI})
 		keys = append(keys, k)
 		names = append(names, name)
 	}
@@ -174,7 +178,7 @@ func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
 	if len(specs) == 0 {
 		return nil
 	}
-	imgs, errs := PrepareImages(ctx, specs, PrepareOptions{
+	imgs, errs := art.PrepareImages(ctx, specs, art.PrepareOptions{
 		Workers:  r.opts.Workers,
 		CacheDir: r.opts.CacheDir,
 		Progress: func(done, total int) { r.progress("art", done, total) },
@@ -247,9 +251,9 @@ func (r *renderer) newPDF(w io.Writer) {
 	}
 	prefs := "/PrintScaling /None"
 	switch r.sheet.BackMode {
-	case BacksLong:
+	case layout.BacksLong:
 		prefs += " /Duplex /DuplexFlipLongEdge"
-	case BacksShort:
+	case layout.BacksShort:
 		prefs += " /Duplex /DuplexFlipShortEdge"
 	}
 	pdf.SetViewerPreferences(prefs)
@@ -273,18 +277,18 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 		for i, it := range page {
 			r.face(it.Front, r.sheet.Slots[i].BleedRect(), r.frontTurn(it.Front))
 		}
-		if r.sheet.BackMode == BacksFold {
+		if r.sheet.BackMode == layout.BacksFold {
 			for i, it := range page {
-				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
+				r.face(it.Back, r.sheet.Backs[i].BleedRect(), layout.BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
 			}
 			r.foldLine()
 		}
 		r.marks()
-		if r.sheet.BackMode == BacksLong || r.sheet.BackMode == BacksShort {
+		if r.sheet.BackMode == layout.BacksLong || r.sheet.BackMode == layout.BacksShort {
 			r.pdf.AddPage()
 			r.rep.Pages++
 			for i, it := range page {
-				r.face(it.Back, r.sheet.Backs[i].BleedRect(), BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
+				r.face(it.Back, r.sheet.Backs[i].BleedRect(), layout.BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
 			}
 		}
 		r.progress("pages", min(start+per, len(items)), len(items))
@@ -295,20 +299,20 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 	return r.pdf.Error()
 }
 
-func (r *renderer) frontTurn(f Face) Turn {
-	if FitRotation(r.faceSize(f), r.sheet.Card) {
-		return Clockwise
+func (r *renderer) frontTurn(f Face) layout.Turn {
+	if layout.FitRotation(r.faceSize(f), r.sheet.Card) {
+		return layout.Clockwise
 	}
-	return NoTurn
+	return layout.NoTurn
 }
 
 // face draws one face into rect (the slot's bleed rectangle), turned by t.
-func (r *renderer) face(f Face, rect Rect, t Turn) {
-	box := ImageBox(rect, t)
+func (r *renderer) face(f Face, rect layout.Rect, t layout.Turn) {
+	box := layout.ImageBox(rect, t)
 	cx, cy := rect.Center()
 	pdf := r.pdf
 	pdf.TransformBegin()
-	if t != NoTurn {
+	if t != layout.NoTurn {
 		pdf.TransformRotate(t.Degrees(), cx, cy)
 	}
 	if reg := r.art[artKey{gameID(f), f.Image}]; f.Image != "" && reg != nil {
@@ -337,19 +341,19 @@ func gameID(f Face) string {
 
 // marks draws the crop marks or cut lines of the sheet.
 func (r *renderer) marks() {
-	var lines []Line
+	var lines []layout.Line
 	switch r.sheet.Marks {
-	case MarksCrop:
-		lines = CropMarks(r.sheet)
-	case MarksLines:
-		lines = CutLines(r.sheet)
+	case layout.MarksCrop:
+		lines = layout.CropMarks(r.sheet)
+	case layout.MarksLines:
+		lines = layout.CutLines(r.sheet)
 	}
 	if len(lines) == 0 {
 		return
 	}
 	r.pdf.SetDrawColor(0, 0, 0)
 	r.pdf.SetLineWidth(0.15)
-	if r.sheet.Marks == MarksLines {
+	if r.sheet.Marks == layout.MarksLines {
 		r.pdf.SetDrawColor(150, 150, 150)
 		r.pdf.SetDashPattern([]float64{1, 1}, 0)
 	}

@@ -1,4 +1,4 @@
-package layout
+package render
 
 import (
 	"io/fs"

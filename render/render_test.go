@@ -1,4 +1,4 @@
-package layout_test
+package render_test
 
 import (
 	"bytes"
@@ -31,8 +31,10 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
+	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 // ---- Reading a PDF back ----
@@ -556,7 +558,7 @@ func hugePNG(w, h uint32) []byte {
 
 // Art sizes used below, for 63×88 mm cards. full has more pixels than 300
 // DPI needs; small is a 241 DPI JPEG (passed through as it is); low is 121
-// DPI (below layout.MinDPI).
+// DPI (below render.MinDPI).
 var (
 	fullArt  = [2]int{900, 1257}
 	smallArt = [2]int{600, 838}
@@ -616,29 +618,29 @@ sections:
 }
 
 // cardItems returns one item per named card of g, in that order.
-func cardItems(t testing.TB, g *cardsdb.Game, names ...string) []layout.Item {
+func cardItems(t testing.TB, g *cardsdb.Game, names ...string) []render.Item {
 	t.Helper()
-	var items []layout.Item
+	var items []render.Item
 	for _, n := range names {
 		c := g.Card(n)
 		if c == nil {
 			t.Fatalf("no card %q in %s", n, g.ID)
 		}
-		items = append(items, layout.CardItem(g, c))
+		items = append(items, render.CardItem(g, c))
 	}
 	return items
 }
 
 // render renders items with the bundled templates, A4 and poker-size
 // defaults changed by mod, and reads the PDF back.
-func render(t testing.TB, items []layout.Item, mod func(*layout.RenderOptions)) (*layout.Report, *pdfDoc) {
+func renderPDF(t testing.TB, items []render.Item, mod func(*render.RenderOptions)) (*render.Report, *pdfDoc) {
 	t.Helper()
-	opts := layout.RenderOptions{Sheet: layout.DefaultOptions()}
+	opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 	if mod != nil {
 		mod(&opts)
 	}
 	var buf bytes.Buffer
-	rep, err := layout.Render(context.Background(), &buf, items, opts)
+	rep, err := render.Render(context.Background(), &buf, items, opts)
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
@@ -649,7 +651,7 @@ func render(t testing.TB, items []layout.Item, mod func(*layout.RenderOptions)) 
 }
 
 // warnKinds counts the report's warnings by kind.
-func warnKinds(rep *layout.Report) map[string]int {
+func warnKinds(rep *render.Report) map[string]int {
 	m := map[string]int{}
 	for _, w := range rep.Warnings {
 		m[w.Kind]++
@@ -675,7 +677,7 @@ func sameRect(a, b layout.Rect) bool {
 
 // checkPages checks the page count, that every page has the size w×h
 // points, and that the report agrees with the PDF.
-func checkPages(t *testing.T, rep *layout.Report, doc *pdfDoc, pages int, w, h float64) {
+func checkPages(t *testing.T, rep *render.Report, doc *pdfDoc, pages int, w, h float64) {
 	t.Helper()
 	if len(doc.pages) != pages || rep.Pages != pages {
 		t.Errorf("PDF has %d pages, report says %d, want %d", len(doc.pages), rep.Pages, pages)
@@ -730,7 +732,7 @@ func TestDeckItems(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.deck, "/", "_"), func(t *testing.T) {
 			d := deck(t, tt.deck)
-			items := layout.DeckItems(d)
+			items := render.DeckItems(d)
 			if len(items) != tt.n {
 				t.Fatalf("%d items, want %d", len(items), tt.n)
 			}
@@ -774,7 +776,7 @@ func TestDeckItemsLeavesOutUnknownCards(t *testing.T) {
 	if len(d.Unknown) != 1 {
 		t.Fatalf("%d unknown cards, want 1 (Rouge Star)", len(d.Unknown))
 	}
-	items := layout.DeckItems(d)
+	items := render.DeckItems(d)
 	var names []string
 	for _, it := range items {
 		names = append(names, it.Name())
@@ -796,7 +798,7 @@ func TestSetItems(t *testing.T) {
 				want += c.Copies
 				copies[c.Name] += c.Copies
 			}
-			items := layout.SetItems(g)
+			items := render.SetItems(g)
 			if len(items) != want || want == 0 {
 				t.Fatalf("%d items, want the sum of copies %d", len(items), want)
 			}
@@ -819,7 +821,7 @@ func TestCardItem(t *testing.T) {
 		"  - {name: Vale, type: realm}",
 		"  - {name: Twin, type: unit, image: art/twin.jpg, back: {name: Twin Reborn, text: Again, image: art/twin-back.jpg}}",
 	}, nil)
-	plain, vale, twin := layout.CardItem(g, g.Card("Plain")), layout.CardItem(g, g.Card("Vale")), layout.CardItem(g, g.Card("Twin"))
+	plain, vale, twin := render.CardItem(g, g.Card("Plain")), render.CardItem(g, g.Card("Vale")), render.CardItem(g, g.Card("Twin"))
 	if plain.Front.Image != "cards/art/plain.jpg" || plain.Front.Landscape || plain.Own {
 		t.Errorf("Plain front %+v own %v", plain.Front, plain.Own)
 	}
@@ -835,18 +837,18 @@ func TestCardItem(t *testing.T) {
 	if !twin.Own || !twin.Back.Second || twin.Back.Card != g.Card("Twin") || twin.Back.Image != "cards/art/twin-back.jpg" {
 		t.Errorf("Twin item %+v, want its own second face", twin)
 	}
-	if plain.Name() != "Plain" || (layout.Item{}).Name() != "card back" {
-		t.Errorf("names %q, %q", plain.Name(), (layout.Item{}).Name())
+	if plain.Name() != "Plain" || (render.Item{}).Name() != "card back" {
+		t.Errorf("names %q, %q", plain.Name(), (render.Item{}).Name())
 	}
 }
 
 // ---- Rendering bundled decks (text proxies) ----
 
 func TestRenderBundled(t *testing.T) {
-	cosmos := func(t *testing.T) []layout.Item { return layout.DeckItems(deck(t, "seeker-chronicles/cosmos")) }
+	cosmos := func(t *testing.T) []render.Item { return render.DeckItems(deck(t, "seeker-chronicles/cosmos")) }
 	tests := []struct {
 		name      string
-		items     func(*testing.T) []layout.Item
+		items     func(*testing.T) []render.Item
 		mod       func(*layout.Options)
 		pages     int
 		w, h      float64 // page size, points
@@ -870,15 +872,15 @@ func TestRenderBundled(t *testing.T) {
 		{name: "cosmos-lines-bleed-gap", items: cosmos, mod: func(o *layout.Options) {
 			o.Marks, o.Bleed, o.Gap = layout.MarksLines, 2, 1
 		}, pages: 6, w: a4H, h: a4W, perPage: 8, textFaces: 46}, // 67x92 cells: 4x2 on landscape A4
-		{name: "seeker-chronicles-set", items: func(t *testing.T) []layout.Item {
-			return layout.SetItems(bundledGame(t, "seeker-chronicles"))
+		{name: "seeker-chronicles-set", items: func(t *testing.T) []render.Item {
+			return render.SetItems(bundledGame(t, "seeker-chronicles"))
 		}, w: a4W, h: a4H, perPage: 9},
 		// Realms are landscape cards turned into portrait slots.
-		{name: "ember-covenant-mono", items: func(t *testing.T) []layout.Item {
-			return layout.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
+		{name: "ember-covenant-mono", items: func(t *testing.T) []render.Item {
+			return render.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
 		}, pages: 6, w: a4W, h: a4H, perPage: 9, textFaces: 48},
-		{name: "ember-covenant-mono-backs-long", items: func(t *testing.T) []layout.Item {
-			return layout.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
+		{name: "ember-covenant-mono-backs-long", items: func(t *testing.T) []render.Item {
+			return render.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
 		}, mod: func(o *layout.Options) { o.Backs = layout.BacksLong },
 			pages: 12, w: a4W, h: a4H, perPage: 9, textFaces: 96, warns: map[string]int{"missing-back": 1}},
 	}
@@ -889,7 +891,7 @@ func TestRenderBundled(t *testing.T) {
 				tt.pages = (len(items) + tt.perPage - 1) / tt.perPage
 				tt.textFaces = len(items)
 			}
-			rep, doc := render(t, items, func(o *layout.RenderOptions) {
+			rep, doc := renderPDF(t, items, func(o *render.RenderOptions) {
 				if tt.mod != nil {
 					tt.mod(&o.Sheet)
 				}
@@ -1005,7 +1007,7 @@ type wantDraw struct {
 
 // ownTurn is how a face is turned in a front slot of sheet: landscape faces
 // a quarter turn clockwise.
-func ownTurn(sheet layout.Sheet, f layout.Face) layout.Turn {
+func ownTurn(sheet layout.Sheet, f render.Face) layout.Turn {
 	size := sheet.Card
 	if f.Landscape {
 		size = size.Rotated()
@@ -1020,7 +1022,7 @@ func ownTurn(sheet layout.Sheet, f layout.Face) layout.Turn {
 // page should draw where: faces whose art is in size (by path), fronts at
 // Slots, backs at Backs (on the next page for duplex, on the same page for
 // a fold), each turned as BackTurn says for its own orientation.
-func expectDraws(sheet layout.Sheet, items []layout.Item, size map[string][2]int) [][]wantDraw {
+func expectDraws(sheet layout.Sheet, items []render.Item, size map[string][2]int) [][]wantDraw {
 	per := sheet.PerPage()
 	var pages [][]wantDraw
 	for start := 0; start < len(items); start += per {
@@ -1053,16 +1055,16 @@ func expectDraws(sheet layout.Sheet, items []layout.Item, size map[string][2]int
 // preparedJPEGs prepares the art of items as Render does (the same specs)
 // and returns the SHA-256 of each JPEG by path: a JPEG is embedded in the
 // PDF as it is, so the drawn image can be told by its bytes.
-func preparedJPEGs(t *testing.T, items []layout.Item, opts layout.RenderOptions) map[string][sha256.Size]byte {
+func preparedJPEGs(t *testing.T, items []render.Item, opts render.RenderOptions) map[string][sha256.Size]byte {
 	t.Helper()
 	sheet, err := layout.Plan(opts.Sheet)
 	if err != nil {
 		t.Fatal(err)
 	}
 	dpi := cmp.Or(opts.DPI, 300)
-	var specs []layout.ImageSpec
+	var specs []art.ImageSpec
 	seen := map[string]bool{}
-	add := func(f layout.Face) {
+	add := func(f render.Face) {
 		if f.Image == "" || seen[f.Image] {
 			return
 		}
@@ -1071,7 +1073,7 @@ func preparedJPEGs(t *testing.T, items []layout.Item, opts layout.RenderOptions)
 		if f.Landscape {
 			size = size.Rotated()
 		}
-		specs = append(specs, layout.ImageSpec{FS: f.FS, Path: f.Image, TrimW: size.W, TrimH: size.H, Bleed: sheet.Bleed, DPI: dpi})
+		specs = append(specs, art.ImageSpec{FS: f.FS, Path: f.Image, TrimW: size.W, TrimH: size.H, Bleed: sheet.Bleed, DPI: dpi})
 	}
 	for _, it := range items {
 		add(it.Front)
@@ -1079,7 +1081,7 @@ func preparedJPEGs(t *testing.T, items []layout.Item, opts layout.RenderOptions)
 			add(it.Back)
 		}
 	}
-	res, errs := layout.PrepareImages(context.Background(), specs, layout.PrepareOptions{})
+	res, errs := art.PrepareImages(context.Background(), specs, art.PrepareOptions{})
 	sums := map[string][sha256.Size]byte{}
 	for i, p := range res {
 		if errs[i] == nil && p.Type == "jpg" {
@@ -1147,7 +1149,7 @@ func TestRenderArt(t *testing.T) {
 		name  string
 		back  string   // the game's back: block
 		cards []string // names of the cards to print, one item each
-		mod   func(*layout.RenderOptions)
+		mod   func(*render.RenderOptions)
 
 		pages                                  int
 		images, textFaces, passthrough, cached int
@@ -1155,20 +1157,20 @@ func TestRenderArt(t *testing.T) {
 		drawn                                  map[string][2]int // art drawn from, by path, with its pixel size
 		warns                                  map[string]int    // every warning, by kind
 		messages                               []string          // regexps each matching some warning message
-		check                                  func(t *testing.T, rep *layout.Report, doc *pdfDoc)
+		check                                  func(t *testing.T, rep *render.Report, doc *pdfDoc)
 	}{
 		{name: "300dpi", cards: []string{"Alpha", "Beta"},
 			pages: 1, images: 2, objects: 2, drawn: art("a.jpg", "full", "b.jpg", "full")},
-		{name: "bleed-3mm", cards: []string{"Alpha", "Beta"}, mod: func(o *layout.RenderOptions) { o.Sheet.Bleed = 3 },
+		{name: "bleed-3mm", cards: []string{"Alpha", "Beta"}, mod: func(o *render.RenderOptions) { o.Sheet.Bleed = 3 },
 			pages: 1, images: 2, objects: 2, drawn: art("a.jpg", "bleed3", "b.jpg", "bleed3")},
-		{name: "150dpi", cards: []string{"Alpha", "Beta"}, mod: func(o *layout.RenderOptions) { o.DPI = 150 },
+		{name: "150dpi", cards: []string{"Alpha", "Beta"}, mod: func(o *render.RenderOptions) { o.DPI = 150 },
 			pages: 1, images: 2, objects: 2, drawn: art("a.jpg", "dpi150", "b.jpg", "dpi150")},
 		// Art used by several cards and copies is embedded once.
 		{name: "shared-art", cards: []string{"Alpha", "Alpha Again", "Alpha", "Beta", "Alpha"},
 			pages: 1, images: 5, objects: 2, drawn: art("a.jpg", "full", "b.jpg", "full")},
 		{name: "passthrough-jpeg", cards: []string{"Small"},
 			pages: 1, images: 1, passthrough: 1, objects: 1, drawn: art("small.jpg", "small"),
-			check: func(t *testing.T, rep *layout.Report, doc *pdfDoc) {
+			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
 				if !bytes.Contains(doc.raw, artFiles()["cards/art/small.jpg"]) {
 					t.Error("the passed-through JPEG's bytes are not in the PDF")
 				}
@@ -1179,10 +1181,10 @@ func TestRenderArt(t *testing.T) {
 				}
 			}},
 		// Bleed needs new pixels: the JPEG cannot go through as it is.
-		{name: "no-passthrough-with-bleed", cards: []string{"Small"}, mod: func(o *layout.RenderOptions) { o.Sheet.Bleed = 3 },
+		{name: "no-passthrough-with-bleed", cards: []string{"Small"}, mod: func(o *render.RenderOptions) { o.Sheet.Bleed = 3 },
 			pages: 1, images: 1, objects: 1,
 			drawn: map[string][2]int{"cards/art/small.jpg": {600 + 2*29, 838 + 2*29}}, // round(3*600/63) = round(3*838/88) = 29
-			check: func(t *testing.T, rep *layout.Report, doc *pdfDoc) {
+			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
 				if bytes.Contains(doc.raw, artFiles()["cards/art/small.jpg"]) {
 					t.Error("the source JPEG went into the PDF unchanged although it needed bleed")
 				}
@@ -1192,7 +1194,7 @@ func TestRenderArt(t *testing.T) {
 			warns: map[string]int{"low-dpi": 1}, messages: []string{`^Low: art cards/art/low\.jpg is 121 DPI at the printed size, below 200`}},
 		{name: "png-with-transparency", cards: []string{"Translucent"},
 			pages: 1, images: 1, objects: 1, drawn: art("alpha.png", "full"),
-			check: func(t *testing.T, rep *layout.Report, doc *pdfDoc) {
+			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
 				masked := 0
 				for _, img := range doc.images {
 					if img.smask {
@@ -1220,27 +1222,27 @@ func TestRenderArt(t *testing.T) {
 		{name: "no-backs-no-back-image", back: gameBack, cards: []string{"Alpha"},
 			pages: 1, images: 1, objects: 1, drawn: art("a.jpg", "full")},
 		{name: "duplex-long-game-back", back: gameBack, cards: []string{"Alpha", "Beta", "Plain"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
 			pages: 2, images: 5, textFaces: 1, objects: 3, drawn: art("a.jpg", "full", "b.jpg", "full", "back.jpg", "full")},
 		{name: "duplex-short-game-back", back: gameBack, cards: []string{"Alpha", "Beta"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksShort },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksShort },
 			pages: 2, images: 4, objects: 3, drawn: art("a.jpg", "full", "b.jpg", "full", "back.jpg", "full")},
 		{name: "duplex-no-back-image", back: "{text: Art Test}", cards: []string{"Alpha", "Beta"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
 			pages: 2, images: 2, textFaces: 2, objects: 2, drawn: art("a.jpg", "full", "b.jpg", "full"),
 			warns: map[string]int{"missing-back": 1}, messages: []string{`^Art Test has no back image`}},
 		{name: "duplex-unreadable-back", back: "{image: cards/art/gone.jpg}", cards: []string{"Alpha"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
 			pages: 2, images: 1, textFaces: 1, objects: 1, drawn: art("a.jpg", "full"),
 			warns: map[string]int{"missing-back": 1, "missing-image": 1}, messages: []string{`gone\.jpg could not be read`}},
 		// Only double-faced cards: no game back is needed, no warning.
 		{name: "duplex-only-double-faced", cards: []string{"Twin", "Twin Text"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
 			pages: 2, images: 2, textFaces: 2, objects: 2, drawn: art("twin.jpg", "full", "twin-back.jpg", "full")},
 		{name: "double-faced-long", back: gameBack, cards: []string{"Twin", "Alpha"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
 			pages: 2, images: 4, objects: 4, drawn: art("twin.jpg", "full", "twin-back.jpg", "full", "a.jpg", "full", "back.jpg", "full"),
-			check: func(t *testing.T, rep *layout.Report, doc *pdfDoc) {
+			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
 				// Long-edge flip of portrait A4: the first card's back is
 				// at the top right, the second's in the middle.
 				backs := doc.pages[1].draws
@@ -1258,42 +1260,42 @@ func TestRenderArt(t *testing.T) {
 				}
 			}},
 		{name: "double-faced-short", back: gameBack, cards: []string{"Twin", "Alpha"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksShort },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksShort },
 			pages: 2, images: 4, objects: 4, drawn: art("twin.jpg", "full", "twin-back.jpg", "full", "a.jpg", "full", "back.jpg", "full")},
 		{name: "double-faced-fold", back: gameBack, cards: []string{"Twin", "Alpha", "Beta", "Twin", "Alpha"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksFold },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksFold },
 			pages: 2, images: 10, objects: 5, drawn: art("twin.jpg", "full", "twin-back.jpg", "full", "a.jpg", "full", "b.jpg", "full", "back.jpg", "full")},
 		// A landscape realm goes into a portrait slot turned clockwise.
 		{name: "landscape-realm", cards: []string{"Alpha", "Vale"},
 			pages: 1, images: 2, objects: 2, drawn: art("realm.jpg", "landscape", "a.jpg", "full"),
-			check: func(t *testing.T, rep *layout.Report, doc *pdfDoc) {
+			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
 				if d := doc.pages[0].draws[1]; d.turn != layout.Clockwise || !nearMM(d.box.W, 63) || !nearMM(d.box.H, 88) {
 					t.Errorf("realm drawn turned %d over %+v, want clockwise over a 63x88 slot", d.turn, d.box)
 				}
 			}},
 		{name: "landscape-double-faced-long", cards: []string{"Twin Text", "Two Vales"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
 			pages: 2, images: 2, textFaces: 2, objects: 2, drawn: art("realm.jpg", "landscape", "realm-b.jpg", "landscape"),
-			check: func(t *testing.T, rep *layout.Report, doc *pdfDoc) {
+			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
 				if d := doc.pages[1].draws[0]; d.turn != layout.CounterClockwise {
 					t.Errorf("realm's own back turned %d, want counter-clockwise behind a clockwise front", d.turn)
 				}
 			}},
 		{name: "landscape-double-faced-short", cards: []string{"Twin Text", "Two Vales"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksShort },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksShort },
 			pages: 2, images: 2, textFaces: 2, objects: 2, drawn: art("realm.jpg", "landscape", "realm-b.jpg", "landscape")},
 		// In the first column the turned image's box starts left of the
 		// page (x = 42 - 44 mm), and gofpdf moves images with a negative x
 		// unless ImageOptions.AllowNegativePosition is set.
 		{name: "landscape-realm-first-column", cards: []string{"Vale"},
 			pages: 1, images: 1, objects: 1, drawn: art("realm.jpg", "landscape")},
-		{name: "landscape-bleed", cards: []string{"Vale"}, mod: func(o *layout.RenderOptions) { o.Sheet.Bleed = 2 },
+		{name: "landscape-bleed", cards: []string{"Vale"}, mod: func(o *render.RenderOptions) { o.Sheet.Bleed = 2 },
 			pages: 1, images: 1, objects: 1,
 			drawn: map[string][2]int{"cards/art/realm.jpg": {pixels(88+4, 300), pixels(63+4, 300)}}},
 		// A realm with the game's (portrait) back: the back must be drawn
 		// upright in its slot, not turned with the realm and stretched.
 		{name: "landscape-realm-game-back", back: gameBack, cards: []string{"Alpha", "Vale"},
-			mod:   func(o *layout.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
+			mod:   func(o *render.RenderOptions) { o.Sheet.Backs = layout.BacksLong },
 			pages: 2, images: 4, objects: 3, drawn: art("a.jpg", "full", "realm.jpg", "landscape", "back.jpg", "full")},
 		{name: "text-cut", cards: []string{"Verbose"},
 			pages: 1, textFaces: 1, warns: map[string]int{"text-cut": 1}, messages: []string{`Verbose`}},
@@ -1306,8 +1308,8 @@ func TestRenderArt(t *testing.T) {
 			t.Parallel()
 			g := gameDir(t, tt.back, artCards, artFiles())
 			items := cardItems(t, g, tt.cards...)
-			var opts layout.RenderOptions
-			rep, doc := render(t, items, func(o *layout.RenderOptions) {
+			var opts render.RenderOptions
+			rep, doc := renderPDF(t, items, func(o *render.RenderOptions) {
 				if tt.mod != nil {
 					tt.mod(o)
 				}
@@ -1353,10 +1355,10 @@ func TestRenderArt(t *testing.T) {
 // ---- Same input, same bytes ----
 
 // renderBytes renders items and returns the PDF.
-func renderBytes(t testing.TB, items []layout.Item, opts layout.RenderOptions) ([]byte, *layout.Report) {
+func renderBytes(t testing.TB, items []render.Item, opts render.RenderOptions) ([]byte, *render.Report) {
 	t.Helper()
 	var buf bytes.Buffer
-	rep, err := layout.Render(context.Background(), &buf, items, opts)
+	rep, err := render.Render(context.Background(), &buf, items, opts)
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
@@ -1366,7 +1368,7 @@ func renderBytes(t testing.TB, items []layout.Item, opts layout.RenderOptions) (
 // equalWidthGame is a game of n cards, each with its own art of the same
 // size, so that every prepared image has the same pixel width: the case
 // where gofpdf used to write images in random map order.
-func equalWidthGame(t testing.TB, n int) (*cardsdb.Game, []layout.Item) {
+func equalWidthGame(t testing.TB, n int) (*cardsdb.Game, []render.Item) {
 	t.Helper()
 	var cards []string
 	files := map[string][]byte{}
@@ -1383,8 +1385,8 @@ func equalWidthGame(t testing.TB, n int) (*cardsdb.Game, []layout.Item) {
 
 func TestRenderDeterministic(t *testing.T) {
 	t.Run("text-proxies", func(t *testing.T) {
-		items := layout.DeckItems(deck(t, "seeker-chronicles/cosmos"))
-		opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), Title: "cosmos"}
+		items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))
+		opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Title: "cosmos"}
 		opts.Sheet.Backs = layout.BacksLong
 		first, _ := renderBytes(t, items, opts)
 		for run := 1; run < 3; run++ {
@@ -1396,7 +1398,7 @@ func TestRenderDeterministic(t *testing.T) {
 	t.Run("five-equal-width-images", func(t *testing.T) {
 		_, items := equalWidthGame(t, 5)
 		cache := t.TempDir()
-		base := layout.RenderOptions{Sheet: layout.DefaultOptions()}
+		base := render.RenderOptions{Sheet: layout.DefaultOptions()}
 		first, rep := renderBytes(t, items, base)
 		doc := readPDF(t, first)
 		if len(doc.images) != 5 || rep.Images != 5 {
@@ -1444,25 +1446,25 @@ type failWriter struct{ err error }
 func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
 
 func TestRenderErrors(t *testing.T) {
-	items := layout.DeckItems(deck(t, "seeker-chronicles/cosmos"))
+	items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	diskFull := errors.New("disk full")
 	tests := []struct {
 		name  string
 		ctx   context.Context
-		items []layout.Item
+		items []render.Item
 		w     io.Writer
-		mod   func(*layout.RenderOptions)
+		mod   func(*render.RenderOptions)
 		is    error  // errors.Is target, if any
 		msg   string // regexp of the message
 	}{
 		{name: "no-items", items: nil, msg: `^nothing to print$`},
-		{name: "dpi-too-low", mod: func(o *layout.RenderOptions) { o.DPI = 49 }, msg: `dpi 49 is outside 50 to 1200`},
-		{name: "dpi-too-high", mod: func(o *layout.RenderOptions) { o.DPI = 1201 }, msg: `dpi 1201 is outside 50 to 1200`},
-		{name: "card-does-not-fit", mod: func(o *layout.RenderOptions) { o.Sheet.Card = layout.Size{W: 300, H: 400} },
+		{name: "dpi-too-low", mod: func(o *render.RenderOptions) { o.DPI = 49 }, msg: `dpi 49 is outside 50 to 1200`},
+		{name: "dpi-too-high", mod: func(o *render.RenderOptions) { o.DPI = 1201 }, msg: `dpi 1201 is outside 50 to 1200`},
+		{name: "card-does-not-fit", mod: func(o *render.RenderOptions) { o.Sheet.Card = layout.Size{W: 300, H: 400} },
 			is: layout.ErrNoFit, msg: `300x400 mm card does not fit`},
-		{name: "grid-does-not-fit", mod: func(o *layout.RenderOptions) { o.Sheet.Grid = layout.Grid{Cols: 4, Rows: 4} },
+		{name: "grid-does-not-fit", mod: func(o *render.RenderOptions) { o.Sheet.Grid = layout.Grid{Cols: 4, Rows: 4} },
 			is: layout.ErrNoFit, msg: `grid 4x4 .* the most that fits is 3x3 portrait`},
 		{name: "cancelled", ctx: cancelled, is: context.Canceled},
 		{name: "write-fails", w: failWriter{diskFull}, is: diskFull},
@@ -1474,7 +1476,7 @@ func TestRenderErrors(t *testing.T) {
 			if tt.name == "no-items" {
 				in = tt.items
 			}
-			opts := layout.RenderOptions{Sheet: layout.DefaultOptions()}
+			opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 			if tt.mod != nil {
 				tt.mod(&opts)
 			}
@@ -1483,7 +1485,7 @@ func TestRenderErrors(t *testing.T) {
 			if tt.w != nil {
 				w = tt.w
 			}
-			rep, err := layout.Render(ctx, w, in, opts)
+			rep, err := render.Render(ctx, w, in, opts)
 			if err == nil {
 				t.Fatalf("no error; report %+v", rep)
 			}
@@ -1503,14 +1505,14 @@ func TestRenderErrors(t *testing.T) {
 func TestRenderCancelledWhilePreparingArt(t *testing.T) {
 	_, items := equalWidthGame(t, 3)
 	ctx, cancel := context.WithCancel(context.Background())
-	opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), Workers: 1}
+	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Workers: 1}
 	opts.Progress = func(stage string, done, total int) {
 		if stage == "art" && done == 1 {
 			cancel()
 		}
 	}
 	var buf bytes.Buffer
-	_, err := layout.Render(ctx, &buf, items, opts)
+	_, err := render.Render(ctx, &buf, items, opts)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("error %v, want context.Canceled", err)
 	}
@@ -1521,10 +1523,10 @@ func TestRenderCancelledWhilePreparingArt(t *testing.T) {
 
 func TestRenderProgress(t *testing.T) {
 	_, items := equalWidthGame(t, 2)
-	items = append(items, layout.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:10]...)
+	items = append(items, render.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:10]...)
 	last := map[string][2]int{}
 	var mu sync.Mutex
-	opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), Progress: func(stage string, done, total int) {
+	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Progress: func(stage string, done, total int) {
 		mu.Lock()
 		defer mu.Unlock()
 		if p, ok := last[stage]; ok && done < p[0] {
@@ -1544,14 +1546,14 @@ func TestRenderProgress(t *testing.T) {
 func TestRenderReport(t *testing.T) {
 	g := gameDir(t, "{text: Art Test}", artCards, artFiles())
 	items := cardItems(t, g, "Alpha", "Small", "Low", "Missing", "Plain", "Alpha", "Twin", "Beta", "Small", "Plain", "Alpha")
-	opts := layout.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: t.TempDir()}
+	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), CacheDir: t.TempDir()}
 	opts.Sheet.Backs = layout.BacksLong
 	_, rep := renderBytes(t, items, opts)
 	// 11 cards, 9 a page: 2 pages of fronts, each with a page of backs.
 	// Faces: fronts from art: Alpha x3, Small x2, Low, Twin, Beta = 8;
 	// Twin's back from art too. Text: Missing, Plain x2, and the game's
 	// back of the 10 other cards.
-	want := layout.Report{Pages: 4, Cards: 11, PerPage: 9, Images: 9, TextFaces: 13, Passthrough: 2}
+	want := render.Report{Pages: 4, Cards: 11, PerPage: 9, Images: 9, TextFaces: 13, Passthrough: 2}
 	got := *rep
 	got.Warnings, got.Sheet = nil, layout.Sheet{}
 	if !reflect.DeepEqual(got, want) {
@@ -1594,7 +1596,7 @@ func TestRenderReport(t *testing.T) {
 // TestRenderViewerPreferences checks that every PDF asks to be printed at
 // actual size, and duplex ones which edge to flip on.
 func TestRenderViewerPreferences(t *testing.T) {
-	items := layout.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
+	items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
 	for _, tt := range []struct {
 		backs  layout.BackMode
 		duplex string
@@ -1605,7 +1607,7 @@ func TestRenderViewerPreferences(t *testing.T) {
 		{layout.BacksFold, ""},
 	} {
 		t.Run(tt.backs.String(), func(t *testing.T) {
-			opts := layout.RenderOptions{Sheet: layout.DefaultOptions()}
+			opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 			opts.Sheet.Backs = tt.backs
 			data, _ := renderBytes(t, items, opts)
 			prefs := viewerPrefs(t, data)
@@ -1623,7 +1625,7 @@ func TestRenderViewerPreferences(t *testing.T) {
 // the features it uses: /PrintScaling is PDF 1.6, /Duplex PDF 1.7, and
 // pdfcpu rejects a /Duplex in an older file.
 func TestRenderPDFVersion(t *testing.T) {
-	items := layout.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
+	items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
 	check := func(t *testing.T, data []byte) {
 		t.Helper()
 		v := pdfVersion(data)
@@ -1642,7 +1644,7 @@ func TestRenderPDFVersion(t *testing.T) {
 	// (1.6) and /Duplex (1.7), which pdfcpu rejects.
 	for _, backs := range []layout.BackMode{layout.BacksNone, layout.BacksFold, layout.BacksLong, layout.BacksShort} {
 		t.Run(backs.String(), func(t *testing.T) {
-			opts := layout.RenderOptions{Sheet: layout.DefaultOptions()}
+			opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 			opts.Sheet.Backs = backs
 			data, _ := renderBytes(t, items, opts)
 			check(t, data)
@@ -1652,7 +1654,7 @@ func TestRenderPDFVersion(t *testing.T) {
 		var buf bytes.Buffer
 		o := layout.DefaultOptions()
 		o.Backs = layout.BacksLong
-		if err := layout.Calibration(&buf, o); err != nil {
+		if err := render.Calibration(&buf, o); err != nil {
 			t.Fatal(err)
 		}
 		check(t, buf.Bytes())
@@ -1679,7 +1681,7 @@ func TestCalibration(t *testing.T) {
 			o := layout.DefaultOptions()
 			tt.mod(&o)
 			var buf bytes.Buffer
-			err := layout.Calibration(&buf, o)
+			err := render.Calibration(&buf, o)
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Errorf("error %v, want one saying %q", err, tt.err)

@@ -1,0 +1,15 @@
+// Package render draws deckwright's print-and-play sheets as PDF: card
+// fronts and backs (art prepared by package art, or text proxies laid out by
+// package templates), crop marks or cut lines and fold lines at the places
+// package layout computes, and the duplex calibration sheet.
+//
+// [Render] is the entry point: it takes the [Item]s to print ([DeckItems]
+// for a deck, [SetItems] for a game's whole set) and [RenderOptions] whose
+// Sheet is the layout.Options of the page geometry, and streams the PDF to
+// an io.Writer, returning a [Report] with the warnings that did not stop
+// the print.
+//
+//	items := render.DeckItems(deck)
+//	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), DPI: 300}
+//	rep, err := render.Render(ctx, w, items, opts)
+package render
