@@ -96,20 +96,20 @@ func TestTextProxyDedupe(t *testing.T) {
 		"Johnson", "Newton", "Hawking", "Laika", "Comet", "Laika", "Spaceflight", "Optical Prism", "Hawking Radiation",
 		"Comet", "Newton", "Rogue Star", "Red Giant", "Nebula", "Johnson", "Supernova", "Laika", "Cosmic Jet",
 	}
-	var items []layout.Item
+	var items []render.Item
 	distinct := map[string]int{}
 	for _, n := range names {
 		c := g.Card(n)
 		if c == nil {
 			t.Fatalf("no card %q in the bundled seeker-chronicles game", n)
 		}
-		items = append(items, layout.CardItem(g, c))
+		items = append(items, render.CardItem(g, c))
 		distinct[n]++
 	}
 	o := layoutDefaults()
 	o.Backs = layout.BacksNone
 	var buf bytes.Buffer
-	rep, err := layout.Render(context.Background(), &buf, items, layout.RenderOptions{Sheet: o, DPI: 150})
+	rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: o, DPI: 150})
 	if err != nil {
 		t.Fatalf("printing: %v", err)
 	}
