@@ -716,7 +716,15 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 				ix, iy, part = tol, tol, 0.005
 			}
 			n, area := ink(x+ix, y+iy, xe[i]-ix, ye[j]-iy)
-			if area > 0 && float64(n) > part*float64(area) {
+			printed := area > 0 && float64(n) > part*float64(area)
+			if !printed && !edgeToEdge && n > 0 {
+				// A text card with a short text (one line of a few
+				// words) is printed mostly in its frame and title bar:
+				// a twentieth of the whole cell and a trace inside.
+				all, whole := ink(x, y, xe[i], ye[j])
+				printed = float64(all) > 0.05*float64(whole) && float64(n) > 0.001*float64(area)
+			}
+			if printed {
 				card[j][i] = true
 				minR, maxR = min(minR, j), max(maxR, j)
 				minC, maxC = min(minC, i), max(maxC, i)
