@@ -64,6 +64,9 @@ func (s *faceSig) fine() *fineFace {
 
 // same reports whether s and t show the same card face.
 func (s *faceSig) same(t *faceSig) bool {
+	if s.img == t.img {
+		return true // one image (a back Import already found shared)
+	}
 	if bits.OnesCount64(s.hash^t.hash) > HashRadius {
 		return false
 	}
