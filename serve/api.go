@@ -356,10 +356,8 @@ var goldfishFlags = []string{"game", "mode", "difficulty", "opponent", "policy",
 
 // goldfish runs goldfish on a request's deck.
 func (s *Server) goldfish(r *http.Request, body []byte, progress func(done, total int)) (Output, error) {
-	if g := r.FormValue("games"); g != "" {
-		if n, err := strconv.Atoi(g); err == nil && n > MaxGames {
-			return Output{}, badRequest("games %d: the server plays at most %d games a run", n, MaxGames)
-		}
+	if err := checkGames(r); err != nil {
+		return Output{}, err
 	}
 	in, err := s.deckInput(r, body)
 	if err != nil {
@@ -422,4 +420,14 @@ func (s *Server) convert(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	_, _ = w.Write(out)
+}
+
+// checkGames refuses a request for more than MaxGames games.
+func checkGames(r *http.Request) error {
+	if g := r.FormValue("games"); g != "" {
+		if n, err := strconv.Atoi(g); err == nil && n > MaxGames {
+			return badRequest("games %d: the server plays at most %d games a run", n, MaxGames)
+		}
+	}
+	return nil
 }

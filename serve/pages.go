@@ -36,6 +36,7 @@ func (s *Server) loadPages() error {
 		"queryesc": url.QueryEscape,
 		"add":      func(a, b int) int { return a + b },
 		"split":    strings.Fields,
+		"cell":     cellText,
 		"list":     func(s ...string) []string { return s },
 	}
 	s.pages = map[string]*template.Template{}

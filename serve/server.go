@@ -200,6 +200,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /print.pdf", s.printPDF)
 	mux.HandleFunc("POST /convert", s.convert)
 	mux.HandleFunc("POST /playtest/run", s.playtestRun)
+	mux.HandleFunc("POST /playtest/compare", s.compareRun)
 	// The JSON API: what the CLI's --json prints.
 	mux.HandleFunc("GET /api/games", s.apiGames)
 	mux.HandleFunc("GET /api/cards", s.apiCards)
@@ -210,6 +211,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/stats", s.apiStats)
 	mux.HandleFunc("POST /api/print", s.apiPrint)
 	mux.HandleFunc("POST /api/goldfish", s.apiGoldfish)
+	mux.HandleFunc("POST /api/compare", s.apiCompare)
 	mux.HandleFunc("/", s.notFound)
 	return s.safe(mux)
 }
@@ -314,7 +316,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, err er
 	switch {
 	case wantsJSON(r):
 		writeJSON(w, status, map[string]any{"error": strings.Join(msgs, "\n")})
-	case strings.HasPrefix(r.URL.Path, "/partial/") || r.URL.Path == "/playtest/run" || r.URL.Path == "/print.pdf":
+	case strings.HasPrefix(r.URL.Path, "/partial/") || strings.HasPrefix(r.URL.Path, "/playtest/") || r.URL.Path == "/print.pdf":
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.WriteHeader(status)
 		_ = s.pages["partials"].ExecuteTemplate(w, "error-panel", msgs)

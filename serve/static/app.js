@@ -150,41 +150,47 @@ function printPage() {
   });
 }
 
-// ---- Playtest: progress streamed as lines of JSON -------------------------
+// ---- Playtest and compare: progress streamed as lines of JSON ------------
+async function stream(url, form, report) {
+  const ctl = new AbortController();
+  const bar = $("#progress"), label = $("#progress-text");
+  $("#stop").disabled = false;
+  $("#stop").onclick = () => ctl.abort();
+  bar.value = 0; label.textContent = "starting…";
+  try {
+    const r = await fetch(url, { method: "POST", body: new URLSearchParams(new FormData(form)), signal: ctl.signal });
+    const reader = r.body.getReader(), dec = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      let i;
+      while ((i = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, i); buf = buf.slice(i + 1);
+        if (!line.trim()) continue;
+        const m = JSON.parse(line);
+        if (m.total) { bar.max = m.total; bar.value = m.done; label.textContent = m.done + " / " + m.total + " games"; }
+        if (m.html !== undefined) { report.innerHTML = m.html; bar.value = bar.max; label.textContent = "done"; }
+      }
+    }
+    if (!r.ok && !report.innerHTML) label.textContent = "failed";
+  } catch (e) {
+    label.textContent = e.name === "AbortError" ? "stopped" : String(e);
+  } finally {
+    $("#stop").disabled = true;
+  }
+}
+
 function playtest() {
   const form = $("#playtest-form");
   if (!form) return;
-  let ctl = null;
-  $("#stop").addEventListener("click", () => { if (ctl) ctl.abort(); });
-  $("#run").addEventListener("click", async () => {
-    ctl = new AbortController();
-    $("#run").disabled = true; $("#stop").disabled = false;
-    const bar = $("#progress"), label = $("#progress-text");
-    bar.value = 0; label.textContent = "starting…";
-    try {
-      const r = await fetch("/playtest/run", { method: "POST", body: new URLSearchParams(new FormData(form)), signal: ctl.signal });
-      const reader = r.body.getReader(), dec = new TextDecoder();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += dec.decode(value, { stream: true });
-        let i;
-        while ((i = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, i); buf = buf.slice(i + 1);
-          if (!line.trim()) continue;
-          const m = JSON.parse(line);
-          if (m.total) { bar.max = m.total; bar.value = m.done; label.textContent = m.done + " / " + m.total + " games"; }
-          if (m.html !== undefined) { $("#playtest-report").innerHTML = m.html; bar.value = bar.max; label.textContent = "done"; }
-        }
-      }
-      if (!r.ok && !$("#playtest-report").innerHTML) label.textContent = "failed";
-    } catch (e) {
-      label.textContent = e.name === "AbortError" ? "stopped" : String(e);
-    } finally {
-      $("#run").disabled = false; $("#stop").disabled = true;
-    }
-  });
+  for (const [button, url, form2, report] of [["#run", "/playtest/run", form, "#playtest-report"], ["#compare", "/playtest/compare", $("#compare-form"), "#compare-report"]]) {
+    $(button).addEventListener("click", async () => {
+      $("#run").disabled = $("#compare").disabled = true;
+      try { await stream(url, form2, $(report)); } finally { $("#run").disabled = $("#compare").disabled = false; }
+    });
+  }
 }
 
 document.addEventListener("DOMContentLoaded", () => { editor(); search(); printPage(); playtest(); });

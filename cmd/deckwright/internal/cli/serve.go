@@ -191,9 +191,10 @@ type progressWriter struct {
 
 func (p *progressWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
 
-// Progress passes the progress of the games played to f.
+// Progress passes the progress of the games played (goldfish's games,
+// compare's paired games) to f.
 func (p *progressWriter) Progress(stage string, done, total int) {
-	if stage == "games" {
+	if stage == "games" || stage == "paired games" {
 		p.f(done, total)
 	}
 }

@@ -285,4 +285,15 @@ func TestServeBrowserPages(t *testing.T) {
 		t.Errorf("progress says %q, want done", s)
 	}
 	screenshot(t, ctx, "playtest")
+	steps(t, ctx, "compare",
+		chromedp.SetValue(chromedp.CSS(`#compare-form select[name="b"]`), "seeker-chronicles/order"),
+		chromedp.SetValue(chromedp.CSS(`#compare-form input[name="games"]`), "2000"),
+		chromedp.Click(chromedp.CSS("#compare")),
+		chromedp.WaitVisible(chromedp.CSS("#compare-report table")),
+	)
+	get(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("#compare-form").scrollIntoView({block: "start"})`))
+	if s := get(t, ctx, chromedp.Text(chromedp.CSS("#compare-report h2"))); !strings.Contains(s, "cosmos.txt (A) against Order starter (B): 2000 paired games") {
+		t.Errorf("compare says %q", s)
+	}
+	screenshot(t, ctx, "compare")
 }

@@ -107,6 +107,7 @@ func TestServeAPISameAsCLI(t *testing.T) {
 		{"validate unreadable", "POST", "/api/validate", "sections:\n  - [\n", []string{"validate", "-", "--json"}, "sections:\n  - [\n"},
 		{"stats bundled", "POST", "/api/stats?deck=seeker-chronicles/cosmos", "", []string{"stats", "seeker-chronicles/cosmos", "--json"}, ""},
 		{"goldfish bundled", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=60&workers=1", "", []string{"goldfish", "seeker-chronicles/cosmos", "--games", "60", "--json"}, ""},
+		{"compare bundled", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=seeker-chronicles/order&games=200", "", []string{"compare", "seeker-chronicles/cosmos", "seeker-chronicles/order", "--games", "200", "--json"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -637,6 +638,8 @@ func TestServeAPIBadInput(t *testing.T) {
 		{"print saved deck missing", "POST", "/api/print?deck=gone.txt", "", 400, `"error": "no saved deck \"gone.txt\""`},
 		{"goldfish illegal", "POST", "/api/goldfish", typoDeck, 200, `"legal": false`},
 		{"goldfish no engine", "POST", "/api/goldfish?deck=hubworld/sample", "", 400, `has no playtest engine yet`},
+		{"compare unknown deck", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=nope.txt", "", 400, `"error": "no saved deck \"nope.txt\""`},
+		{"compare two games", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=arkhtide/three-factions&games=10", "", 400, `"error": "`},
 		{"goldfish bad games", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=abc", "", 400, `"error": "invalid argument \"abc\" for \"--games\"`},
 		{"deck get bad name", "GET", "/api/decks/%2E%2E", "", 404, `"error": "deck name \"..\" contains`},
 		{"deck get missing", "GET", "/api/decks/nope.txt", "", 404, `"error": "no saved deck`},
@@ -655,5 +658,30 @@ func TestServeAPIBadInput(t *testing.T) {
 	bad := do(t, "POST", ts.URL+"/playtest/run", "deck=seeker-chronicles%2Fcosmos&games=abc", "Content-Type", "application/x-www-form-urlencoded")
 	if !strings.Contains(bad.body, `error-panel`) || !strings.Contains(bad.body, "--games") {
 		t.Errorf("playtest with games=abc: %s", bad.body)
+	}
+}
+
+// compare streams its progress and draws its figures as a table.
+func TestServeCompareStream(t *testing.T) {
+	ts, decks := newTestServer(t)
+	if err := os.WriteFile(filepath.Join(decks, "mine.txt"), []byte(legalDecklist+"3 Rogue Star\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := do(t, "POST", ts.URL+"/playtest/compare", "a=mine.txt&b=seeker-chronicles%2Fcosmos&games=1500", "Content-Type", "application/x-www-form-urlencoded")
+	lines := strings.Split(strings.TrimSpace(got.body), "\n")
+	var last map[string]string
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+		t.Fatalf("%v: %s", err, got.body)
+	}
+	if len(lines) < 2 {
+		t.Errorf("no progress line before the report: %s", got.body)
+	}
+	for _, w := range []string{"mine.txt (A) against Cosmos starter (B): 1500 paired games", "<td>win_turn</td>", "no difference"} {
+		if !strings.Contains(last["html"], w) {
+			t.Errorf("report has no %q:\n%s", w, last["html"])
+		}
+	}
+	if strings.Contains(got.body, decks) {
+		t.Errorf("the report shows the decks folder's path: %s", got.body)
 	}
 }
