@@ -70,6 +70,7 @@ type Sheet struct {
 	Marks      MarkStyle
 	BackMode   BackMode
 	BackOffset Offset
+	BackScale  Scale
 
 	Cols, Rows int    // the front grid; with BacksFold, the grid of each half
 	Slots      []Slot // the fronts, in reading order (row by row, left to right)
@@ -245,6 +246,7 @@ func Plan(opts Options) (Sheet, error) {
 		Marks:      opts.Marks,
 		BackMode:   opts.Backs,
 		BackOffset: opts.BackOffset,
+		BackScale:  opts.BackScale,
 		Cols:       c.cols,
 		Rows:       c.rows,
 	}
