@@ -1,0 +1,275 @@
+package printer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/layout"
+)
+
+// MaxFileBytes is the largest profiles file Load reads: a few hundred
+// profiles take a few kilobytes.
+const MaxFileBytes = 1 << 20
+
+// MaxMargin bounds a profile's margin, mm, as print's --margin is bounded.
+const MaxMargin = 50.0
+
+// Profile is one printer: how it misplaces the backs of a duplex print and
+// what it prints on. Zero values mean "not set": no offset, no stretch, any
+// flip, the paper and margin given on the command line.
+type Profile struct {
+	// Name is how print --printer names the profile: letters, digits, '.',
+	// '-' and '_', at most 40.
+	Name string `yaml:"name" json:"name"`
+	// Offset moves the backs, as print's --back-offset.
+	Offset layout.Offset `yaml:"offset" json:"offset"`
+	// Scale stretches the backs' positions about the page centre (see
+	// layout.Options.BackScale); zero is none.
+	Scale layout.Scale `yaml:"scale,omitempty" json:"scale,omitzero"`
+	// Flip is the edge the printer turns the sheet over, "long" or
+	// "short", or "" when not said: the offset is only right for it.
+	Flip string `yaml:"flip,omitempty" json:"flip,omitempty"`
+	// Paper is the paper in the printer, as print's --paper takes it.
+	Paper string `yaml:"paper,omitempty" json:"paper,omitempty"`
+	// Margin is the border the printer cannot print, mm; nil when not set.
+	Margin *float64 `yaml:"margin,omitempty" json:"margin,omitempty"`
+}
+
+// Book is the profiles of one file, sorted by name.
+type Book struct {
+	Printers []Profile `yaml:"printers" json:"printers"`
+}
+
+// DefaultPath returns os.UserConfigDir()/deckwright/printers.yaml.
+func DefaultPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no configuration folder for printer profiles: %w", err)
+	}
+	return filepath.Join(dir, "deckwright", "printers.yaml"), nil
+}
+
+// CheckName reports whether name can name a profile.
+func CheckName(name string) error {
+	if name == "" || len(name) > 40 {
+		return fmt.Errorf("printer name %q: want 1 to 40 letters, digits, '.', '-' or '_'", name)
+	}
+	for _, r := range name {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_'
+		if !ok {
+			return fmt.Errorf("printer name %q: want only letters, digits, '.', '-' or '_'", name)
+		}
+	}
+	return nil
+}
+
+// Check reports the first value of p that print could not use.
+func (p Profile) Check() error {
+	if err := CheckName(p.Name); err != nil {
+		return err
+	}
+	o := layout.DefaultOptions()
+	if _, err := p.Apply(o); err != nil {
+		return fmt.Errorf("printer %s: %w", p.Name, err)
+	}
+	return nil
+}
+
+// Apply returns o with p's values set: its paper and margin when it has
+// them, its offset and its scale. The backs are left as o has them (see
+// Backs for the profile's flip). Each value is checked as print's flags
+// are.
+func (p Profile) Apply(o layout.Options) (layout.Options, error) {
+	if p.Paper != "" {
+		paper, err := layout.ParsePaper(p.Paper)
+		if err != nil {
+			return o, err
+		}
+		o.Paper = paper
+	}
+	if p.Margin != nil {
+		m := *p.Margin
+		if math.IsNaN(m) || m < 0 || m > MaxMargin {
+			return o, fmt.Errorf("margin %g: want 0 to %g mm", m, MaxMargin)
+		}
+		o.Margin = m
+	}
+	if _, err := layout.ParseOffset(fmt.Sprintf("%g,%g", p.Offset.X, p.Offset.Y)); err != nil {
+		return o, err
+	}
+	o.BackOffset = p.Offset
+	if p.Scale != (layout.Scale{}) {
+		if _, err := layout.ParseScale(fmt.Sprintf("%g,%g", p.Scale.X, p.Scale.Y)); err != nil {
+			return o, err
+		}
+	}
+	o.BackScale = p.Scale
+	if _, err := p.Backs(); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// Backs returns the duplex mode of p's flip: BacksLong, BacksShort, or
+// BacksNone when p does not say.
+func (p Profile) Backs() (layout.BackMode, error) {
+	switch p.Flip {
+	case "":
+		return layout.BacksNone, nil
+	case "long":
+		return layout.BacksLong, nil
+	case "short":
+		return layout.BacksShort, nil
+	}
+	return layout.BacksNone, fmt.Errorf("flip %q: want long or short", p.Flip)
+}
+
+// Get returns the profile called name.
+func (b *Book) Get(name string) (Profile, bool) {
+	for _, p := range b.Printers {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Profile{}, false
+}
+
+// Put adds p, or replaces the profile of the same name, and reports
+// whether it replaced one.
+func (b *Book) Put(p Profile) (replaced bool) {
+	for i := range b.Printers {
+		if b.Printers[i].Name == p.Name {
+			b.Printers[i] = p
+			return true
+		}
+	}
+	b.Printers = append(b.Printers, p)
+	slices.SortFunc(b.Printers, func(a, c Profile) int { return strings.Compare(a.Name, c.Name) })
+	return false
+}
+
+// Remove deletes the profile called name and reports whether there was one.
+func (b *Book) Remove(name string) bool {
+	for i := range b.Printers {
+		if b.Printers[i].Name == name {
+			b.Printers = slices.Delete(b.Printers, i, i+1)
+			return true
+		}
+	}
+	return false
+}
+
+// Names lists the profiles' names, sorted.
+func (b *Book) Names() []string {
+	var out []string
+	for _, p := range b.Printers {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// Load reads the profiles file at path; a missing file is an empty Book.
+// Only a regular file of at most MaxFileBytes is read, and every profile
+// must pass Check; errors name the file (and the line for YAML errors).
+func Load(path string) (*Book, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Book{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: bigger than %d bytes; not a profiles file", path, MaxFileBytes)
+	}
+	var b Book
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&b); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	seen := map[string]bool{}
+	for _, p := range b.Printers {
+		if err := p.Check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if seen[p.Name] {
+			return nil, fmt.Errorf("%s: printer %s is there twice", path, p.Name)
+		}
+		seen[p.Name] = true
+	}
+	slices.SortFunc(b.Printers, func(a, c Profile) int { return strings.Compare(a.Name, c.Name) })
+	return &b, nil
+}
+
+// header starts every profiles file Save writes.
+const header = "# deckwright printer profiles: edit with deckwright printer add and remove.\n"
+
+// Save writes b to path, creating its folder: to a temporary file beside
+// it, then renamed over it, so that a failed write leaves the old file.
+func Save(path string, b *Book) (err error) {
+	for _, p := range b.Printers {
+		if err := p.Check(); err != nil {
+			return err
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteString(header)
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(b); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, ".printers.*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,97 @@
+package printer
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/deckwright/deckwright/layout"
+)
+
+func ptr(v float64) *float64 { return &v }
+
+func TestSaveLoad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cfg", "deckwright", "printers.yaml")
+	b, err := Load(path)
+	if err != nil || len(b.Printers) != 0 {
+		t.Fatalf("Load of a missing file = %v, %v; want an empty book", b, err)
+	}
+	office := Profile{Name: "office", Offset: layout.Offset{X: 0.5, Y: -0.3}, Scale: layout.Scale{X: 1.002, Y: 0.998}, Flip: "long", Paper: "letter", Margin: ptr(6)}
+	home := Profile{Name: "home", Offset: layout.Offset{X: -1}}
+	if b.Put(office) || b.Put(home) {
+		t.Fatal("Put reports a replacement in an empty book")
+	}
+	if err := Save(path, b); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(data), header) {
+		t.Errorf("file starts %q, want the header", data)
+	}
+	got, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := strings.Join(got.Names(), ","); names != "home,office" {
+		t.Errorf("names %s, want home,office (sorted)", names)
+	}
+	p, ok := got.Get("office")
+	if !ok || p.Offset != office.Offset || p.Scale != office.Scale || p.Flip != "long" || p.Paper != "letter" || p.Margin == nil || *p.Margin != 6 {
+		t.Errorf("office read back as %+v, want %+v", p, office)
+	}
+	if h, _ := got.Get("home"); h.Margin != nil || h.Scale != (layout.Scale{}) {
+		t.Errorf("home read back with values it never had: %+v", h)
+	}
+	o, err := p.Apply(layout.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Paper != layout.Letter || o.Margin != 6 || o.BackOffset != office.Offset || o.BackScale != office.Scale {
+		t.Errorf("Apply gave %+v", o)
+	}
+	if m, _ := p.Backs(); m != layout.BacksLong {
+		t.Errorf("Backs() = %v, want long", m)
+	}
+	if !got.Put(Profile{Name: "office"}) {
+		t.Error("Put of an existing name does not report the replacement")
+	}
+	if !got.Remove("home") || got.Remove("home") {
+		t.Error("Remove: want true once, then false")
+	}
+	// No temporary file is left beside the profiles.
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("%d files in the folder, want printers.yaml alone", len(entries))
+	}
+}
+
+func TestLoadBad(t *testing.T) {
+	tests := []struct{ name, data, err string }{
+		{"yaml", "printers: [", "printers.yaml: "},
+		{"unknown-field", "printers:\n  - name: a\n    offest: {x: 1, y: 1}\n", "line 3: field offest not found"},
+		{"bad-name", "printers:\n  - name: a b\n", `printer name "a b"`},
+		{"offset", "printers:\n  - name: a\n    offset: {x: 30, y: 0}\n", "more than 20 mm"},
+		{"scale", "printers:\n  - name: a\n    scale: {x: 2, y: 1}\n", "not within"},
+		{"flip", "printers:\n  - name: a\n    flip: sideways\n", `flip "sideways"`},
+		{"paper", "printers:\n  - name: a\n    paper: napkin\n", "napkin"},
+		{"margin", "printers:\n  - name: a\n    margin: -1\n", "margin -1"},
+		{"twice", "printers:\n  - name: a\n  - name: a\n", "printer a is there twice"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "printers.yaml")
+			if err := os.WriteFile(path, []byte(tt.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Load(path)
+			if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "printers.yaml") {
+				t.Errorf("Load error %v, want one naming the file and saying %q", err, tt.err)
+			}
+		})
+	}
+	dir := t.TempDir()
+	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("Load of a folder: %v, want 'not a regular file'", err)
+	}
+}
