@@ -2,6 +2,7 @@ package printer
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -30,24 +31,79 @@ const MaxMargin = 50.0
 type Profile struct {
 	// Name is how print --printer names the profile: letters, digits, '.',
 	// '-' and '_', at most 40.
-	Name string `yaml:"name" json:"name"`
+	Name string
 	// Offset moves the backs, as print's --back-offset.
-	Offset layout.Offset `yaml:"offset" json:"offset"`
+	Offset layout.Offset
 	// Scale stretches the backs' positions about the page centre (see
 	// layout.Options.BackScale); zero is none.
-	Scale layout.Scale `yaml:"scale,omitempty" json:"scale,omitzero"`
+	Scale layout.Scale
 	// Flip is the edge the printer turns the sheet over, "long" or
 	// "short", or "" when not said: the offset is only right for it.
-	Flip string `yaml:"flip,omitempty" json:"flip,omitempty"`
+	Flip string
 	// Paper is the paper in the printer, as print's --paper takes it.
-	Paper string `yaml:"paper,omitempty" json:"paper,omitempty"`
+	Paper string
 	// Margin is the border the printer cannot print, mm; nil when not set.
-	Margin *float64 `yaml:"margin,omitempty" json:"margin,omitempty"`
+	Margin *float64
+}
+
+// fileProfile is a Profile as the file writes it: the offset and scale as
+// the command line takes them ("0.5,-0.3").
+type fileProfile struct {
+	Name   string   `yaml:"name"`
+	Offset string   `yaml:"offset,omitempty"`
+	Scale  string   `yaml:"scale,omitempty"`
+	Flip   string   `yaml:"flip,omitempty"`
+	Paper  string   `yaml:"paper,omitempty"`
+	Margin *float64 `yaml:"margin,omitempty"`
+}
+
+type fileBook struct {
+	Printers []fileProfile `yaml:"printers"`
+}
+
+func (p Profile) file() fileProfile {
+	f := fileProfile{Name: p.Name, Flip: p.Flip, Paper: p.Paper, Margin: p.Margin}
+	if p.Offset != (layout.Offset{}) {
+		f.Offset = fmt.Sprintf("%g,%g", p.Offset.X, p.Offset.Y)
+	}
+	if p.Scale != (layout.Scale{}) {
+		f.Scale = fmt.Sprintf("%g,%g", p.Scale.X, p.Scale.Y)
+	}
+	return f
+}
+
+func (f fileProfile) profile() (Profile, error) {
+	p := Profile{Name: f.Name, Flip: f.Flip, Paper: f.Paper, Margin: f.Margin}
+	var err error
+	if p.Offset, err = layout.ParseOffset(f.Offset); err != nil {
+		return p, fmt.Errorf("printer %s: %w", f.Name, err)
+	}
+	if p.Scale, err = layout.ParseScale(f.Scale); err != nil {
+		return p, fmt.Errorf("printer %s: %w", f.Name, err)
+	}
+	return p, p.Check()
+}
+
+// MarshalJSON writes the offset and scale as [x, y] pairs, leaving out
+// what is not set.
+func (p Profile) MarshalJSON() ([]byte, error) {
+	v := struct {
+		Name   string      `json:"name"`
+		Offset [2]float64  `json:"offset"`
+		Scale  *[2]float64 `json:"scale,omitempty"`
+		Flip   string      `json:"flip,omitempty"`
+		Paper  string      `json:"paper,omitempty"`
+		Margin *float64    `json:"margin,omitempty"`
+	}{Name: p.Name, Offset: [2]float64{p.Offset.X, p.Offset.Y}, Flip: p.Flip, Paper: p.Paper, Margin: p.Margin}
+	if p.Scale != (layout.Scale{}) {
+		v.Scale = &[2]float64{p.Scale.X, p.Scale.Y}
+	}
+	return json.Marshal(v)
 }
 
 // Book is the profiles of one file, sorted by name.
 type Book struct {
-	Printers []Profile `yaml:"printers" json:"printers"`
+	Printers []Profile
 }
 
 // DefaultPath returns os.UserConfigDir()/deckwright/printers.yaml.
@@ -204,21 +260,24 @@ func Load(path string) (*Book, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("%s: bigger than %d bytes; not a profiles file", path, MaxFileBytes)
 	}
-	var b Book
+	var fb fileBook
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
-	if err := dec.Decode(&b); err != nil && !errors.Is(err, io.EOF) {
+	if err := dec.Decode(&fb); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
+	var b Book
 	seen := map[string]bool{}
-	for _, p := range b.Printers {
-		if err := p.Check(); err != nil {
+	for _, f := range fb.Printers {
+		p, err := f.profile()
+		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		if seen[p.Name] {
 			return nil, fmt.Errorf("%s: printer %s is there twice", path, p.Name)
 		}
 		seen[p.Name] = true
+		b.Printers = append(b.Printers, p)
 	}
 	slices.SortFunc(b.Printers, func(a, c Profile) int { return strings.Compare(a.Name, c.Name) })
 	return &b, nil
@@ -239,7 +298,11 @@ func Save(path string, b *Book) (err error) {
 	buf.WriteString(header)
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
-	if err := enc.Encode(b); err != nil {
+	fb := fileBook{Printers: []fileProfile{}}
+	for _, p := range b.Printers {
+		fb.Printers = append(fb.Printers, p.file())
+	}
+	if err := enc.Encode(fb); err != nil {
 		return err
 	}
 	if err := enc.Close(); err != nil {

@@ -1,6 +1,7 @@
 package printer
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,6 +29,11 @@ func TestSaveLoad(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	if !strings.HasPrefix(string(data), header) {
 		t.Errorf("file starts %q, want the header", data)
+	}
+	for _, want := range []string{"\n  - name: office\n    offset: 0.5,-0.3\n    scale: 1.002,0.998\n    flip: long\n", "\n  - name: home\n    offset: -1,0\n"} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("file %s\nwants %q", data, want)
+		}
 	}
 	got, err := Load(path)
 	if err != nil {
@@ -69,10 +75,10 @@ func TestSaveLoad(t *testing.T) {
 func TestLoadBad(t *testing.T) {
 	tests := []struct{ name, data, err string }{
 		{"yaml", "printers: [", "printers.yaml: "},
-		{"unknown-field", "printers:\n  - name: a\n    offest: {x: 1, y: 1}\n", "line 3: field offest not found"},
+		{"unknown-field", "printers:\n  - name: a\n    offest: 1,1\n", "line 3: field offest not found"},
 		{"bad-name", "printers:\n  - name: a b\n", `printer name "a b"`},
-		{"offset", "printers:\n  - name: a\n    offset: {x: 30, y: 0}\n", "more than 20 mm"},
-		{"scale", "printers:\n  - name: a\n    scale: {x: 2, y: 1}\n", "not within"},
+		{"offset", "printers:\n  - name: a\n    offset: 30,0\n", "printer a: offset \"30,0\""},
+		{"scale", "printers:\n  - name: a\n    scale: 2,1\n", "not within"},
 		{"flip", "printers:\n  - name: a\n    flip: sideways\n", `flip "sideways"`},
 		{"paper", "printers:\n  - name: a\n    paper: napkin\n", "napkin"},
 		{"margin", "printers:\n  - name: a\n    margin: -1\n", "margin -1"},
@@ -93,5 +99,19 @@ func TestLoadBad(t *testing.T) {
 	dir := t.TempDir()
 	if _, err := Load(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("Load of a folder: %v, want 'not a regular file'", err)
+	}
+}
+
+func TestProfileJSON(t *testing.T) {
+	data, err := json.Marshal([]Profile{
+		{Name: "a", Offset: layout.Offset{X: 0.5, Y: -0.3}, Scale: layout.Scale{X: 1.002, Y: 0.998}, Flip: "short", Paper: "a4", Margin: ptr(4)},
+		{Name: "b"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"name":"a","offset":[0.5,-0.3],"scale":[1.002,0.998],"flip":"short","paper":"a4","margin":4},{"name":"b","offset":[0,0]}]`
+	if string(data) != want {
+		t.Errorf("JSON\n%s\nwant\n%s", data, want)
 	}
 }
