@@ -264,7 +264,7 @@ func Load(path string) (*Book, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&fb); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, yamlError(path, err)
 	}
 	var b Book
 	seen := map[string]bool{}
@@ -281,6 +281,27 @@ func Load(path string) (*Book, error) {
 	}
 	slices.SortFunc(b.Printers, func(a, c Profile) int { return strings.Compare(a.Name, c.Name) })
 	return &b, nil
+}
+
+// yamlError turns a YAML error into one line, path:line: message.
+func yamlError(path string, err error) error {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, m, ok := strings.Cut(rest, ": "); ok {
+			if f, ok := strings.CutPrefix(m, "field "); ok {
+				if name, _, ok := strings.Cut(f, " not found"); ok {
+					m = fmt.Sprintf("unknown field %q (want name, offset, scale, flip, paper, margin)", name)
+				}
+			}
+			return fmt.Errorf("%s:%s: %s", path, n, m)
+		}
+	}
+	return fmt.Errorf("%s: %s", path, msg)
 }
 
 // header starts every profiles file Save writes.

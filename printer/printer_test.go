@@ -74,8 +74,8 @@ func TestSaveLoad(t *testing.T) {
 
 func TestLoadBad(t *testing.T) {
 	tests := []struct{ name, data, err string }{
-		{"yaml", "printers: [", "printers.yaml: "},
-		{"unknown-field", "printers:\n  - name: a\n    offest: 1,1\n", "line 3: field offest not found"},
+		{"yaml", "printers: [", "printers.yaml:1: did not find expected node content"},
+		{"unknown-field", "printers:\n  - name: a\n    offest: 1,1\n", "printers.yaml:3: unknown field \"offest\" (want name, offset"},
 		{"bad-name", "printers:\n  - name: a b\n", `printer name "a b"`},
 		{"offset", "printers:\n  - name: a\n    offset: 30,0\n", "printer a: offset \"30,0\""},
 		{"scale", "printers:\n  - name: a\n    scale: 2,1\n", "not within"},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
@@ -24,6 +25,10 @@ type sheetFlags struct {
 	cacheDir                                        string
 	noCache                                         bool
 	templates                                       string
+	// printer names a profile of deckwright printer (see applyPrinter);
+	// flags tells which flags were given, over the profile's values.
+	printer string
+	flags   *pflag.FlagSet
 }
 
 func (f *sheetFlags) register(cmd *cobra.Command) {
@@ -41,6 +46,8 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
+	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
+	f.flags = fl
 }
 
 // templateSet loads the bundled templates and the --templates folder, or
@@ -97,7 +104,7 @@ func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
 		}
 	}
 	o.Gap, o.Bleed, o.Margin = f.gap, f.bleed, f.margin
-	return o, nil
+	return f.applyPrinter(o)
 }
 
 func (f *sheetFlags) cache() string {
@@ -370,6 +377,8 @@ type printed struct {
 	output string
 	lo     layout.Options
 	rep    *render.Report
+	// printer is the --printer profile the print used, "" for none.
+	printer string
 }
 
 // json is print --json's report.
@@ -420,7 +429,7 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	if err != nil {
 		return nil, inputError(err)
 	}
-	return &printed{job: job, output: output, lo: lo, rep: rep}, nil
+	return &printed{job: job, output: output, lo: lo, rep: rep, printer: sf.printer}, nil
 }
 
 // print reports a PDF written: its warnings on out.Err, a line on out.Out,
@@ -438,6 +447,9 @@ func (p *printed) print(out IO, quiet bool) {
 	if quiet {
 		return
 	}
+	if p.printer != "" {
+		fmt.Fprintf(out.Out, "  printer %s: %s\n", p.printer, describeBacks(lo))
+	}
 	if job.sample {
 		fmt.Fprintln(out.Out, "  note: sample cards invented for deckwright are marked SAMPLE on their faces")
 	}
@@ -447,6 +459,18 @@ func (p *printed) print(out IO, quiet bool) {
 }
 
 var errStrict = fmt.Errorf("warnings with --strict")
+
+// describeBacks says where a print's backs went, for --printer.
+func describeBacks(o layout.Options) string {
+	s := fmt.Sprintf("%s margin %g mm, backs %s", o.Paper, o.Margin, o.Backs)
+	if o.Backs == layout.BacksLong || o.Backs == layout.BacksShort {
+		s += fmt.Sprintf(" moved %g,%g mm", o.BackOffset.X, o.BackOffset.Y)
+		if sc := o.BackScale; sc != (layout.Scale{}) {
+			s += fmt.Sprintf(", stretched %g,%g", sc.X, sc.Y)
+		}
+	}
+	return s
+}
 
 func describeSheet(o layout.Options) string {
 	s := fmt.Sprintf("%s paper, %s cards", o.Paper, o.Card)
