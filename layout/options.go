@@ -265,6 +265,13 @@ type Options struct {
 	BackScale Scale
 
 	Margin float64 // minimum distance from the paper edge, mm (DefaultMargin)
+
+	// Cutter lays the sheet out for a cutting machine's print-and-cut
+	// template instead of the grid (see Plan).
+	Cutter Cutter
+	// Corner is the corner radius of the cards' cut outlines, mm; 0 is
+	// DefaultCorner of the card size.
+	Corner float64
 }
 
 // DefaultOptions returns poker cards on A4 paper with crop marks, no bleed,
@@ -320,6 +327,12 @@ func (o Options) validate() error {
 	if !finite(off.X) || !finite(off.Y) || math.Abs(off.X) > MaxBackOffset || math.Abs(off.Y) > MaxBackOffset {
 		return fmt.Errorf("back offset %s,%s mm: each value must be within ±%s mm",
 			fmtMM(off.X), fmtMM(off.Y), fmtMM(MaxBackOffset))
+	}
+	if o.Cutter < 0 || int(o.Cutter) >= len(cutterNames) {
+		return fmt.Errorf("cutter: unknown machine %d", int(o.Cutter))
+	}
+	if !finite(o.Corner) || o.Corner < 0 || 2*o.Corner > min(o.Card.W, o.Card.H) {
+		return fmt.Errorf("corner %s mm: want 0 to half the card's width", fmtMM(o.Corner))
 	}
 	if sc := o.BackScale; sc != (Scale{}) {
 		if !finite(sc.X) || !finite(sc.Y) || math.Abs(sc.X-1) > MaxBackScale+eps || math.Abs(sc.Y-1) > MaxBackScale+eps {
