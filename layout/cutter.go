@@ -147,7 +147,7 @@ func silhouettePlan(opts Options) (Sheet, error) {
 	safe := Rect{X: in, Y: in, W: page.W - 2*in, H: page.H - 2*in}
 	sheet.Safe = safe
 	slotW, slotH := float64(lay.w)*pxMM, float64(lay.h)*pxMM
-	if b := SilhouetteMaxBleed(opts); opts.Bleed > b+eps {
+	if b := neighbourBleed(*lay, opts.Card); opts.Bleed > b+eps {
 		return Sheet{}, fmt.Errorf("--cutter silhouette: bleed %s mm: at most %s mm fits between %s mm cards in the %s template",
 			fmtMM(opts.Bleed), fmtMM(b), opts.Card, sheet.Template)
 	}
@@ -191,9 +191,10 @@ func SilhouetteMarks(page Size) []Rect {
 }
 
 // SilhouetteMaxBleed returns the most bleed that fits between neighbouring
-// cards of opts' size in the Silhouette template that holds them: half the
-// smallest space between their trimmed edges. It returns 0 for a paper or
-// card size that has no template.
+// cards of opts' size in the Silhouette template that holds them (half the
+// smallest space between their trimmed edges) and keeps every slot that
+// can be kept MarkClearance away from the registration marks and inside
+// their inset. It returns 0 for a paper or card size that has no template.
 func SilhouetteMaxBleed(opts Options) float64 {
 	var paper string
 	switch {
@@ -209,17 +210,44 @@ func SilhouetteMaxBleed(opts Options) float64 {
 		if opts.Card.W > w+eps || opts.Card.H > h+eps {
 			continue
 		}
-		gap := math.Inf(1)
-		for i := 1; i < len(l.xs); i++ {
-			gap = min(gap, float64(l.xs[i]-l.xs[i-1])*pxMM-opts.Card.W)
+		most := neighbourBleed(l, opts.Card)
+		page := opts.Paper
+		if !page.Landscape() {
+			page = page.Rotated()
 		}
-		for i := 1; i < len(l.ys); i++ {
-			gap = min(gap, float64(l.ys[i]-l.ys[i-1])*pxMM-opts.Card.H)
+		marks := SilhouetteMarks(page)
+		in := SilhouetteInset
+		for _, py := range l.ys {
+			for _, px := range l.xs {
+				r := Rect{X: float64(px)*pxMM + (w-opts.Card.W)/2, Y: float64(py)*pxMM + (h-opts.Card.H)/2, W: opts.Card.W, H: opts.Card.H}
+				room := min(r.X-in, r.Y-in, page.W-in-r.Right(), page.H-in-r.Bottom())
+				for _, m := range marks {
+					dx := max(m.X-r.Right(), r.X-m.Right(), 0)
+					dy := max(m.Y-r.Bottom(), r.Y-m.Bottom(), 0)
+					room = min(room, max(dx, dy)-MarkClearance)
+				}
+				if room > 0 { // a slot with no room at all is left empty anyway
+					most = min(most, room)
+				}
+			}
 		}
-		// Rounded down to 0.01 mm, so that neighbouring bleeds never meet.
-		return math.Floor(gap/2*100) / 100
+		return math.Floor(most*100) / 100
 	}
 	return 0
+}
+
+// neighbourBleed is the most bleed that fits between neighbouring cards in
+// a template: half the smallest space between their trimmed edges, rounded
+// down to 0.01 mm so that neighbouring bleeds never meet.
+func neighbourBleed(l silhouetteSlot, card Size) float64 {
+	gap := math.Inf(1)
+	for i := 1; i < len(l.xs); i++ {
+		gap = min(gap, float64(l.xs[i]-l.xs[i-1])*pxMM-card.W)
+	}
+	for i := 1; i < len(l.ys); i++ {
+		gap = min(gap, float64(l.ys[i]-l.ys[i-1])*pxMM-card.H)
+	}
+	return math.Floor(gap/2*100) / 100
 }
 
 // clearOfMarks reports whether r stays inside safe and at least

@@ -75,10 +75,22 @@ func TestSilhouettePlan(t *testing.T) {
 func TestSilhouetteMaxBleed(t *testing.T) {
 	// Letter poker: columns 762 or 763 px apart, the least 762 px
 	// (64.52 mm) for 63 mm cards: 0.75 mm either side (rows have more).
+	// But slot 4's bottom edge is 1.17 mm above the bottom-left L (the
+	// card centred in its slot: 1283 px down, 0.41 mm more, 88 mm tall),
+	// so 0.67 mm keeps MarkClearance.
 	o := opts(Letter, Poker, func(o *Options) { o.Cutter = CutterSilhouette })
 	b := SilhouetteMaxBleed(o)
-	if want := math.Floor((px(762)-63)/2*100) / 100; b != want {
+	slot4 := px(1283) + (px(1049)-88)/2 + 88
+	if want := math.Floor((215.9-px(112+97)-slot4-MarkClearance)*100) / 100; b != want || b >= math.Floor((px(762)-63)/2*100)/100 {
 		t.Errorf("max bleed %g, want %g", b, want)
+	}
+	if s := mustPlan(t, func() Options { p := o; p.Bleed = b; return p }()); len(s.Slots) != 8 {
+		t.Errorf("at the most bleed %d slots (skipped %v), want 8", len(s.Slots), s.Skipped)
+	}
+	// A4 poker has more room: there the neighbours decide.
+	a4 := opts(A4, Poker, func(o *Options) { o.Cutter = CutterSilhouette })
+	if b, want := SilhouetteMaxBleed(a4), math.Floor((px(762)-63)/2*100)/100; b != want {
+		t.Errorf("a4 max bleed %g, want %g", b, want)
 	}
 	o.Bleed = b
 	s := mustPlan(t, o)
@@ -87,8 +99,14 @@ func TestSilhouetteMaxBleed(t *testing.T) {
 			t.Errorf("slots %d and %d overlap at the most bleed", i-1, i)
 		}
 	}
-	o.Bleed = b + 0.05
-	if _, err := Plan(o); err == nil || !strings.Contains(err.Error(), "at most 0.75 mm fits") {
+	// More bleed, up to what fits between neighbours, leaves slot 4 empty;
+	// more than that is an error.
+	o.Bleed = 0.75
+	if s := mustPlan(t, o); len(s.Skipped) != 1 || s.Skipped[0] != 4 {
+		t.Errorf("bleed 0.75: skipped %v, want slot 4", s.Skipped)
+	}
+	o.Bleed = 0.8
+	if _, err := Plan(o); err == nil || !strings.Contains(err.Error(), "bleed 0.8 mm: at most 0.75 mm fits between 63x88 mm cards") {
 		t.Errorf("bleed over the most: %v", err)
 	}
 	if SilhouetteMaxBleed(opts(Legal, Poker, nil)) != 0 {
@@ -103,7 +121,7 @@ func TestSilhouetteMaxBleed(t *testing.T) {
 // mm down): those two slots are left empty, and only those.
 func TestSilhouetteSkip(t *testing.T) {
 	o := opts(Letter, Size{63.3, 88.8}, func(o *Options) { o.Cutter = CutterSilhouette })
-	o.Bleed = SilhouetteMaxBleed(o)
+	o.Bleed = 0.6 // what fits between neighbours: (762 px - 63.3 mm)/2
 	s := mustPlan(t, o)
 	if len(s.Skipped) != 2 || s.Skipped[0] != 3 || s.Skipped[1] != 4 || len(s.Slots) != 6 || s.PerPage() != 6 {
 		t.Fatalf("skipped %v, %d slots; want slots 3 and 4 skipped, 6 left", s.Skipped, len(s.Slots))
@@ -120,10 +138,12 @@ func TestSilhouetteSkip(t *testing.T) {
 			t.Errorf("slot %d,%d is still there", sl.Col, sl.Row)
 		}
 	}
-	// Without bleed it is far enough.
-	o.Bleed = 0
-	if s := mustPlan(t, o); len(s.Skipped) != 0 {
-		t.Errorf("no bleed: skipped %v, want none", s.Skipped)
+	// Without bleed, or with the bleed SilhouetteMaxBleed says, all stay.
+	for _, b := range []float64{0, SilhouetteMaxBleed(o)} {
+		o.Bleed = b
+		if s := mustPlan(t, o); len(s.Skipped) != 0 || b > 0.5 {
+			t.Errorf("bleed %g: skipped %v, want none (and a bleed under 0.5)", b, s.Skipped)
+		}
 	}
 }
 
