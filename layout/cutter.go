@@ -111,13 +111,13 @@ func silhouettePlan(opts Options) (Sheet, error) {
 	var sizes []string
 	for i, l := range silhouetteLayouts[paper] {
 		w, h := float64(l.w)*pxMM, float64(l.h)*pxMM
-		sizes = append(sizes, fmt.Sprintf("%s %s", l.name, Size{W: w, H: h}))
+		sizes = append(sizes, fmt.Sprintf("%s %.2fx%.2f mm", l.name, w, h))
 		if opts.Card.W <= w+eps && opts.Card.H <= h+eps && lay == nil {
 			lay = &silhouetteLayouts[paper][i]
 		}
 	}
 	if lay == nil {
-		return Sheet{}, fmt.Errorf("--cutter silhouette: %s mm cards: no template slot holds them (%s mm); %w", opts.Card, strings.Join(sizes, ", "), ErrNoFit)
+		return Sheet{}, fmt.Errorf("--cutter silhouette: %s mm card %w the template slots (%s)", opts.Card, ErrNoFit, strings.Join(sizes, ", "))
 	}
 	page := opts.Paper
 	if !page.Landscape() {
@@ -170,7 +170,7 @@ func silhouettePlan(opts Options) (Sheet, error) {
 		}
 	}
 	if len(sheet.Slots) == 0 {
-		return Sheet{}, fmt.Errorf("--cutter silhouette: every slot of the %s template is too close to a registration mark; %w", sheet.Template, ErrNoFit)
+		return Sheet{}, fmt.Errorf("--cutter silhouette: %s mm card with %s mm bleed %w the %s template: every slot comes too close to a registration mark", opts.Card, fmtMM(opts.Bleed), ErrNoFit, sheet.Template)
 	}
 	sheet.Backs = BackSlots(sheet, opts.Backs)
 	return sheet, nil

@@ -154,7 +154,7 @@ func TestSilhouetteErrors(t *testing.T) {
 		err  string
 	}{
 		{"legal", func(o *Options) { o.Paper = Legal }, "templates are for letter and a4"},
-		{"tarot", func(o *Options) { o.Card = Tarot }, "no template slot holds them"},
+		{"tarot", func(o *Options) { o.Card = Tarot }, "70x120 mm card does not fit the template slots (bridge 56.98x88.82 mm, poker 63.33x88.82 mm)"},
 		{"fold", func(o *Options) { o.Backs = BacksFold }, "backs fold"},
 		{"corner", func(o *Options) { o.Corner = 40 }, "corner 40 mm"},
 	}

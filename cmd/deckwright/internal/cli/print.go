@@ -29,6 +29,10 @@ type sheetFlags struct {
 	// flags tells which flags were given, over the profile's values.
 	printer string
 	flags   *pflag.FlagSet
+	// cutter lays the sheets out for a cutting machine; corner is the
+	// radius of the cut outlines' corners.
+	cutter string
+	corner float64
 }
 
 func (f *sheetFlags) register(cmd *cobra.Command) {
@@ -46,6 +50,8 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
+	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine's print and cut: silhouette (Cameo; letter or a4, poker or bridge cards), with SVG and DXF cut files beside the PDF")
+	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default 3, 2 for cards under 50 mm)")
 	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
 	f.flags = fl
 }
@@ -104,7 +110,41 @@ func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
 		}
 	}
 	o.Gap, o.Bleed, o.Margin = f.gap, f.bleed, f.margin
-	return f.applyPrinter(o)
+	if o, err = f.applyPrinter(o); err != nil {
+		return o, err
+	}
+	return f.applyCutter(o)
+}
+
+// applyCutter sets --cutter and --corner into o. A cutter sheet has its
+// template's slots and registration marks, so --grid, --gap and --marks
+// do not apply; without --bleed it gets the most bleed the template has
+// room for (layout.SilhouetteMaxBleed).
+func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
+	set := func(name string) bool { return f.flags != nil && f.flags.Changed(name) }
+	c, err := layout.ParseCutter(f.cutter)
+	if err != nil {
+		return o, usageError("--cutter: %v", err)
+	}
+	if f.corner < 0 || f.corner > 20 {
+		return o, usageError("--corner %g: want 0 to 20 mm", f.corner)
+	}
+	if c == layout.CutterNone {
+		if set("corner") {
+			return o, usageError("--corner is the corner radius of a cutter's outlines: give --cutter too")
+		}
+		return o, nil
+	}
+	for _, name := range []string{"grid", "gap", "marks"} {
+		if set(name) {
+			return o, usageError("--%s does not go with --cutter %s: the cutter's template places the cards and its registration marks", name, c)
+		}
+	}
+	o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
+	if !set("bleed") {
+		o.Bleed = layout.SilhouetteMaxBleed(o)
+	}
+	return o, nil
 }
 
 func (f *sheetFlags) cache() string {
@@ -379,11 +419,19 @@ type printed struct {
 	rep    *render.Report
 	// printer is the --printer profile the print used, "" for none.
 	printer string
+	// cuts are the cut files written beside the PDF for --cutter.
+	cuts []string
 }
 
 // json is print --json's report.
 func (p *printed) json() map[string]any {
-	return map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov}
+	m := map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov}
+	if p.cuts != nil {
+		m["cut_files"] = p.cuts
+		m["template"] = p.rep.Sheet.Template
+		m["skipped_slots"] = append([]int{}, p.rep.Sheet.Skipped...)
+	}
+	return m
 }
 
 // renderPDF writes a job's PDF to output (default out/NAME.pdf), with
@@ -396,6 +444,11 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	}
 	if output == "" {
 		output = filepath.Join("out", job.name+".pdf")
+	}
+	if lo.Cutter != layout.CutterNone {
+		if through, err := outputKind(output); err != nil || through {
+			return nil, usageError("--cutter writes its cut files beside the PDF: give -o a file path, not %s", output)
+		}
 	}
 	tmpl, err := sf.templateSet(job.games)
 	if err != nil {
@@ -429,7 +482,11 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	if err != nil {
 		return nil, inputError(err)
 	}
-	return &printed{job: job, output: output, lo: lo, rep: rep, printer: sf.printer}, nil
+	cuts, err := writeCutFiles(out, output, rep.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	return &printed{job: job, output: output, lo: lo, rep: rep, printer: sf.printer, cuts: cuts}, nil
 }
 
 // print reports a PDF written: its warnings on out.Err, a line on out.Out,
@@ -449,6 +506,9 @@ func (p *printed) print(out IO, quiet bool) {
 	}
 	if p.printer != "" {
 		fmt.Fprintf(out.Out, "  printer %s: %s\n", p.printer, describeBacks(lo))
+	}
+	if p.cuts != nil {
+		fmt.Fprintf(out.Out, "  %s\n", describeCut(rep.Sheet, p.cuts))
 	}
 	if job.sample {
 		fmt.Fprintln(out.Out, "  note: sample cards invented for deckwright are marked SAMPLE on their faces")
