@@ -141,15 +141,17 @@ func rulers(x, y float64, width func(s string, pt float64, bold bool) float64) (
 		b.X, b.Y = ly+ty+labelGap, y+d+b.H/2
 		yr.labels = append(yr.labels, b)
 	}
-	// The signs, beyond the ends: left and up are minus.
+	// The signs: left and up are minus. The X ruler's stand beyond its
+	// ends; the Y ruler's beside its end numbers, away from the X ruler's.
 	minus, plus := label("-", signPt, true), label("+", signPt, true)
 	m, p := minus, plus
 	m.X, m.Y = xr.line.X1-0.8-m.W, lx+m.H/2
 	p.X, p.Y = xr.line.X2+0.8, lx+p.H/2
 	xr.labels = append(xr.labels, m, p)
+	end := yr.labels[0] // the top 5; the bottom one is last
 	m, p = minus, plus
-	m.X, m.Y = ly-m.W/2, yr.line.Y1-0.8
-	p.X, p.Y = ly-p.W/2, yr.line.Y2+0.8+p.H
+	m.X, m.Y = end.X+end.W+1, y-RulerRange+m.H/2
+	p.X, p.Y = end.X+end.W+1, y+RulerRange+p.H/2
 	yr.labels = append(yr.labels, m, p)
 	return xr, yr
 }
