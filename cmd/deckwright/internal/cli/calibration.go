@@ -43,6 +43,9 @@ func runCalibration(opts *calibrationOptions) error {
 	if err != nil {
 		return err
 	}
+	if lo.Cutter != layout.CutterNone {
+		return usageError("--cutter: the calibration sheet is for duplex printing, not for a cutting machine")
+	}
 	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { return render.Calibration(w, lo) }); err != nil {
 		return inputError(err)
 	}
