@@ -215,7 +215,7 @@ func Calibration(w io.Writer, opts layout.Options) error {
 	pdf.SetFont("Helvetica", "B", 14)
 	pdf.Text(20, textTop, "deckwright duplex calibration - BACK")
 	off, sc := opts.BackOffset, opts.BackScale
-	printed := fmt.Sprintf("--offset %g,%g", off.X, off.Y)
+	printed := fmt.Sprintf("--offset %s,%s", mm(off.X), mm(off.Y))
 	if sc != (layout.Scale{}) {
 		printed += fmt.Sprintf(" --scale %g,%g", sc.X, sc.Y)
 	}
@@ -226,8 +226,8 @@ func Calibration(w io.Writer, opts layout.Options) error {
 		"X: where the cross's upright line meets the ruler below it (left of 0 is -, right is +).",
 		"Y: where its level line meets the ruler on its right (above 0 is -, below is +).",
 		fmt.Sprintf("This sheet was printed with %s. Take the CENTRE cross's readings: your offset is", printed),
-		fmt.Sprintf("(%g + X),(%g + Y). If the right crosses read d mm more X than the left ones, multiply the X scale", off.X, off.Y),
-		fmt.Sprintf("by (1 + d/%g); if the bottom ones read d mm more Y than the top ones, the Y scale by (1 + d/%g).", dx, dy),
+		fmt.Sprintf("(%s + X),(%s + Y). If the right crosses read d mm more X than the left ones, multiply the X scale", mm(off.X), mm(off.Y)),
+		fmt.Sprintf("by (1 + d/%s); if the bottom ones read d mm more Y than the top ones, the Y scale by (1 + d/%s).", mm(dx), mm(dy)),
 		fmt.Sprintf("Save it: deckwright printer add NAME --offset X,Y --scale SX,SY --flip %s --paper %s", opts.Backs, paperName(page)),
 		"then print with --printer NAME, and print this sheet again with --printer NAME to check: every cross on 0.",
 	})
