@@ -238,19 +238,23 @@ func (b *Book) Names() []string {
 // Only a regular file of at most MaxFileBytes is read, and every profile
 // must pass Check; errors name the file (and the line for YAML errors).
 func Load(path string) (*Book, error) {
-	f, err := os.Open(path)
+	// Stat before opening: opening a named pipe would wait for a writer.
+	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Book{}, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	st, err := f.Stat()
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s: not a regular file", path)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
@@ -309,7 +313,12 @@ const header = "# deckwright printer profiles: edit with deckwright printer add 
 
 // Save writes b to path, creating its folder: to a temporary file beside
 // it, then renamed over it, so that a failed write leaves the old file.
+// When path is a symbolic link (a dotfiles folder, say) the file it points
+// to is replaced, and the link kept.
 func Save(path string, b *Book) (err error) {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	for _, p := range b.Printers {
 		if err := p.Check(); err != nil {
 			return err

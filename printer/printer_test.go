@@ -115,3 +115,34 @@ func TestProfileJSON(t *testing.T) {
 		t.Errorf("JSON\n%s\nwant\n%s", data, want)
 	}
 }
+
+// TestSaveThroughLink: a profiles file that is a link to a dotfiles
+// folder stays a link; the file it points to gets the profiles.
+func TestSaveThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "printers.yaml")
+	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(real, []byte("printers: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "printers.yaml")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	b, err := Load(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Put(Profile{Name: "office", Offset: layout.Offset{X: 1}})
+	if err := Save(link, b); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi, err)
+	}
+	if got, err := Load(real); err != nil || len(got.Printers) != 1 {
+		t.Errorf("the linked file holds %v, %v; want the profile", got, err)
+	}
+}
