@@ -192,7 +192,7 @@ func (t *tempFiles) removeAll() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for name := range t.names {
-		os.Remove(name)
+		os.RemoveAll(name) // a file, or an export's temporary folder
 	}
 	clear(t.names)
 }

@@ -7,14 +7,17 @@ import (
 func newExportCmd(io IO, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export",
-		Short: "Export a game's cards to other formats (a spreadsheet)",
-		Long: `Export writes a game's cards in a format other tools read. See
-deckwright export csv --help.`,
+		Short: "Export cards to other formats (a spreadsheet, images, Tabletop Simulator, print shops)",
+		Long: `Export writes cards in a format other tools read: a game's cards as a
+spreadsheet (export csv), a deck's card faces as images (export png), as
+Tabletop Simulator deck sheets (export tts) or for a print shop (export mpc).
+See deckwright export FORMAT --help.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
 			return usageError("export needs a format: deckwright export csv --game ID (see deckwright export --help)")
 		},
 	}
 	cmd.AddCommand(newExportCSVCmd(io, g))
+	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g))
 	return cmd
 }

@@ -133,3 +133,21 @@ func TestInterruptStuck(t *testing.T) {
 	}
 	interrupt(t, dir, soon, true, "--db", "g", "print", "-q", "--game", "stuck", "deck.txt", "-o", "out.pdf")
 }
+
+// TestInterruptExport interrupts an export of about 20,000 images once
+// its temporary folder exists: neither the folder nor the output is left.
+func TestInterruptExport(t *testing.T) {
+	dir := t.TempDir()
+	deck := "game: seeker-chronicles\n" + strings.Repeat("999 Comet\n", 20)
+	if err := os.WriteFile(filepath.Join(dir, "comets.txt"), []byte(deck), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writing := func() bool {
+		m, _ := filepath.Glob(filepath.Join(dir, ".faces.tmp-*", "*.png"))
+		return len(m) > 0
+	}
+	interrupt(t, dir, writing, false, "export", "png", "-q", "--dpi", "50", "--max-cards", "20000", "comets.txt", "-o", "faces")
+	if m, _ := filepath.Glob(filepath.Join(dir, "*faces*")); len(m) > 0 {
+		t.Errorf("interrupted export left %v", m)
+	}
+}

@@ -1,0 +1,230 @@
+package export_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	_ "image/jpeg" // MPC art images
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/render"
+)
+
+// colorOf is the colour of card i's art: distinct for every card, so the
+// test can tell which card an image shows.
+func colorOf(i int) color.NRGBA {
+	return color.NRGBA{uint8(37 * (i + 1) % 256), uint8(91 * (i + 3) % 256), uint8(53 * (i + 7) % 256), 255}
+}
+
+func flatPNG(t testing.TB, w, h int, c color.NRGBA) []byte {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(img.Pix); i += 4 {
+		img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// artGame is a game of n cards, card i with art of colorOf(i), a back
+// image of colorOf(1000), and (twin) a double-faced card "Twin" whose
+// second face has colorOf(2000). It returns the game and the deck that
+// holds copies[i] of card i (1 when copies is short) and one Twin.
+func artGame(t testing.TB, n int, copies []int, twin bool, extra string) (*cardsdb.Game, []render.Item) {
+	t.Helper()
+	fsys := fstest.MapFS{
+		"game.yaml": {Data: []byte(`id: art
+name: Art Game
+card_size: {width: 63, height: 88}
+back: {image: art/back.png}
+types:
+  - {id: unit, name: Unit}
+sections:
+  - {id: main, name: Main, types: [unit], count: {min: 1}, copies: 3}
+`)},
+		"art/back.png":         {Data: flatPNG(t, 63, 88, colorOf(1000))},
+		"cards/art/broken.png": {Data: []byte("\x89PNG\r\n\x1a\n broken")},
+	}
+	var cards strings.Builder
+	cards.WriteString("game: art\ncards:\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&cards, "  - {name: Card %d, type: unit, image: art/c%d.png}\n", i, i)
+		fsys[fmt.Sprintf("cards/art/c%d.png", i)] = &fstest.MapFile{Data: flatPNG(t, 63, 88, colorOf(i))}
+	}
+	if twin {
+		cards.WriteString("  - {name: Twin, type: unit, image: art/twin.png, back: {name: Twin Reversed, image: art/twin-b.png}}\n")
+		fsys["cards/art/twin.png"] = &fstest.MapFile{Data: flatPNG(t, 63, 88, colorOf(500))}
+		fsys["cards/art/twin-b.png"] = &fstest.MapFile{Data: flatPNG(t, 63, 88, colorOf(2000))}
+	}
+	cards.WriteString(extra)
+	fsys["cards/core.yaml"] = &fstest.MapFile{Data: []byte(cards.String())}
+	db := cardsdb.Empty()
+	if err := db.AddFS(fsys, ".", "test:"); err != nil {
+		t.Fatal(err)
+	}
+	g, ok := db.Game("art")
+	if !ok {
+		t.Fatal("no game")
+	}
+	var items []render.Item
+	for i, c := range g.Cards {
+		k := 1
+		if i < len(copies) {
+			k = copies[i]
+		}
+		for range k {
+			items = append(items, render.CardItem(g, c))
+		}
+	}
+	return g, items
+}
+
+// readImage reads a PNG or JPEG file.
+func readImage(t *testing.T, path string) *image.NRGBA {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	n, ok := img.(*image.NRGBA)
+	if !ok {
+		b := img.Bounds()
+		n = image.NewNRGBA(b)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				n.Set(x, y, img.At(x, y))
+			}
+		}
+	}
+	return n
+}
+
+// near reports whether c is within 4 of want in every channel.
+func near(c, want color.NRGBA) bool {
+	d := func(a, b uint8) bool { return int(a)-int(b) <= 4 && int(b)-int(a) <= 4 }
+	return d(c.R, want.R) && d(c.G, want.G) && d(c.B, want.B)
+}
+
+func files(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestPNG(t *testing.T) {
+	_, items := artGame(t, 3, []int{2, 1, 1}, true, "")
+	dir := filepath.Join(t.TempDir(), "png")
+	res, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"001-card-0.png", "002-card-0.png", "003-card-1.png", "004-card-2.png", "005-twin-back.png", "005-twin.png", "back.png"}
+	if got := files(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("files %v, want %v", got, want)
+	}
+	if strings.Join(res.Files, " ") != strings.Join(want, " ") {
+		t.Errorf("Result.Files %v", res.Files)
+	}
+	colors := map[string]color.NRGBA{
+		"001-card-0.png": colorOf(0), "002-card-0.png": colorOf(0), "003-card-1.png": colorOf(1),
+		"004-card-2.png": colorOf(2), "005-twin.png": colorOf(500), "005-twin-back.png": colorOf(2000),
+		"back.png": colorOf(1000),
+	}
+	for name, c := range colors {
+		img := readImage(t, filepath.Join(dir, name))
+		if s := img.Bounds().Size(); s != image.Pt(248, 346) {
+			t.Errorf("%s is %v, want 248x346 (63x88 mm at 100 DPI)", name, s)
+		}
+		if got := img.NRGBAAt(120, 170); !near(got, c) {
+			t.Errorf("%s shows %v, want %v", name, got, c)
+		}
+	}
+
+	t.Run("unique, with bleed", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "u")
+		if _, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 100, Bleed: 3, Unique: true}); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"001-card-0.png", "002-card-1.png", "003-card-2.png", "004-twin-back.png", "004-twin.png", "back.png"}
+		if got := files(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Fatalf("files %v, want %v", got, want)
+		}
+		if s := readImage(t, filepath.Join(dir, "001-card-0.png")).Bounds().Size(); s != image.Pt(272, 370) {
+			t.Errorf("size with bleed %v, want 272x370", s)
+		}
+	})
+}
+
+func TestMissingArtWritesNothing(t *testing.T) {
+	_, items := artGame(t, 2, nil, false, "  - {name: Lost, type: unit, image: art/lost.png}\n  - {name: Broken, type: unit, image: art/broken.png}\n")
+	dir := filepath.Join(t.TempDir(), "out")
+	for name, run := range map[string]func() error{
+		"png": func() error {
+			_, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 50})
+			return err
+		},
+		"tts": func() error { _, err := export.TTS(context.Background(), dir, items, export.TTSOptions{}); return err },
+		"mpc": func() error { _, err := export.MPC(context.Background(), dir, items, export.MPCOptions{}); return err },
+	} {
+		err := run()
+		var ae *export.ArtError
+		if !errors.As(err, &ae) || len(ae.Errs) != 2 {
+			t.Errorf("%s: error %v, want an ArtError naming the 2 cards", name, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), "\n\tLost: art \"cards/art/lost.png\": open: file does not exist") || !strings.Contains(err.Error(), "\n\tBroken: art \"cards/art/broken.png\": ") {
+			t.Errorf("%s: message %q", name, err)
+		}
+		if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s: the output folder exists after a failure", name)
+		}
+		if left, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), ".out.tmp-*")); len(left) > 0 {
+			t.Errorf("%s: temporary folders left: %v", name, left)
+		}
+	}
+}
+
+func TestSlugsAndNumbers(t *testing.T) {
+	g := &cardsdb.Game{ID: "x", Name: "X", CardSize: cardsdb.Size{W: 63, H: 88}}
+	var items []render.Item
+	for _, n := range []string{"Æther Vial", "  ", "Hierophant Ysolde: Marrowtide!", "ŻÓŁW № 5", "a/../../etc/passwd"} {
+		items = append(items, render.CardItem(g, &cardsdb.Card{Name: n, Type: "unit"}))
+	}
+	dir := filepath.Join(t.TempDir(), "s")
+	if _, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 20}); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"001-æther-vial.png", "002-card.png", "003-hierophant-ysolde-marrowtide.png", "004-zołw-no-5.png", "005-a-etc-passwd.png", "back.png"}
+	if got := files(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("files %v, want %v", got, want)
+	}
+}

@@ -1,0 +1,122 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/render"
+)
+
+// PNGOptions says how to write one image per card face.
+type PNGOptions struct {
+	Options
+	DPI   int     // resolution at the printed size; 0 = faces.DefaultDPI
+	Bleed float64 // mm added on every side (art is extended at its edges)
+	// Unique writes each card once rather than once per copy.
+	Unique bool
+}
+
+// PNG writes one PNG per card of items into dir, in the items' order:
+// NNN-name.png for its face, NNN-name-back.png for the second face of a
+// double-faced card, and back.png (back-GAME.png when the items come from
+// several games) for the games' common card back. Every copy of a card is
+// a file of its own unless opts.Unique. Landscape cards come out wider
+// than tall.
+func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) (*Result, error) {
+	if len(items) == 0 {
+		return nil, fmt.Errorf("no cards to export")
+	}
+	res := &Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}
+	if opts.Unique {
+		items = uniqueItems(items)
+	}
+	// The files, in order, and the face each one shows.
+	type file struct {
+		name string
+		face render.Face
+	}
+	var files []file
+	games := map[string]render.Face{}
+	var gameOrder []string
+	for i, it := range items {
+		base := number(i+1, len(items)) + "-" + slug(it.Name())
+		files = append(files, file{base + ".png", it.Front})
+		if it.Own {
+			files = append(files, file{base + "-back.png", it.Back})
+		} else if g := it.Back.Game; g != nil {
+			if _, ok := games[g.ID]; !ok {
+				games[g.ID] = it.Back
+				gameOrder = append(gameOrder, g.ID)
+			}
+		}
+	}
+	for _, id := range gameOrder {
+		name := "back.png"
+		if len(gameOrder) > 1 {
+			name = "back-" + slug(id) + ".png"
+		}
+		files = append(files, file{name, games[id]})
+	}
+	fs := make([]render.Face, len(files))
+	for i, f := range files {
+		fs[i] = f.face
+	}
+	uniq, index := distinct(fs)
+	users := make([][]string, len(uniq))
+	for i, f := range files {
+		users[index[i]] = append(users[index[i]], f.name)
+	}
+
+	out, err := newFolder(dir, opts.TempDir)
+	if err != nil {
+		return nil, err
+	}
+	fo := opts.faces()
+	fo.DPI, fo.Bleed = opts.DPI, opts.Bleed
+	var mu sync.Mutex
+	err = drawEach(ctx, uniq, fo, res, func(i int, im *faces.Image) error {
+		data, err := encode(im.Image, "png")
+		if err != nil {
+			return err
+		}
+		for _, name := range users[i] {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			mu.Lock()
+			err := out.create(name, func(w io.Writer) error { _, err := w.Write(data); return err })
+			mu.Unlock()
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		out.abort()
+		return nil, err
+	}
+	if err := out.commit(); err != nil {
+		out.abort()
+		return nil, err
+	}
+	res.Files = out.files
+	return res, nil
+}
+
+// uniqueItems keeps the first item of each card.
+func uniqueItems(items []render.Item) []render.Item {
+	var out []render.Item
+	seen := map[faceID]bool{}
+	for _, it := range items {
+		k := idOf(it.Front)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, it)
+		}
+	}
+	return out
+}

@@ -1,0 +1,401 @@
+package export
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/draw"
+	"io"
+	"math"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
+	"github.com/disintegration/imaging"
+)
+
+// Tabletop Simulator's limits on a deck sheet.
+const (
+	TTSMaxCols   = 10   // cards across a sheet
+	TTSMaxRows   = 7    // cards down a sheet
+	TTSMaxPixels = 4096 // a sheet's largest width and height
+	// TTSPerSheet is the most cards on one sheet: 10×7 less the last slot,
+	// which Tabletop Simulator keeps for the face it shows of a hidden card.
+	TTSPerSheet = TTSMaxCols*TTSMaxRows - 1
+)
+
+// TTSOptions says how to write a Tabletop Simulator deck.
+type TTSOptions struct {
+	Options
+	// Name is the deck's nickname on the table and the saved object's
+	// file name; "" = "deck".
+	Name string
+	// Format of the sheets and the back: "png" (default) or "jpeg".
+	Format string
+	// URLPrefix, when set, is where the images will be hosted: FaceURL
+	// and BackURL become URLPrefix + "/" + file name. Without it they are
+	// file:/// URLs of the files' absolute paths, which Tabletop Simulator
+	// loads from the local disk.
+	URLPrefix string
+}
+
+// TTSCard is where one distinct face lies: its sheet (from 1) and slot on
+// it (from 0, left to right, top to bottom); CardID is Sheet×100 + Slot.
+type TTSCard struct {
+	Name   string `json:"name"`
+	Sheet  int    `json:"sheet"`
+	Slot   int    `json:"slot"`
+	CardID int    `json:"card_id"`
+	Second bool   `json:"second,omitempty"` // the second face of a double-faced card
+}
+
+// TTSResult says what TTS wrote.
+type TTSResult struct {
+	Result
+	Sheets []string  `json:"sheets"` // sheet files, in order
+	Back   string    `json:"back"`   // the back image
+	Object string    `json:"object"` // the saved object (JSON)
+	Card   [2]int    `json:"card_px"`
+	Grids  [][2]int  `json:"grids"` // columns and rows of each sheet
+	Faces  []TTSCard `json:"faces"`
+}
+
+// TTSCardPixels is the size of a card on the sheets: as big as a 10×7
+// sheet of at most 4096×4096 pixels allows, in the card's shape (portrait;
+// landscape cards are turned a quarter turn clockwise onto the sheets, as
+// on paper).
+func TTSCardPixels(card cardsdb.Size) image.Point {
+	if card.W > card.H {
+		card.W, card.H = card.H, card.W
+	}
+	w := TTSMaxPixels / TTSMaxCols
+	h := int(math.Round(float64(w) * card.H / card.W))
+	if h > TTSMaxPixels/TTSMaxRows {
+		h = TTSMaxPixels / TTSMaxRows
+		w = int(math.Round(float64(h) * card.W / card.H))
+	}
+	return image.Pt(w, h)
+}
+
+// TTSGrid is the grid of a sheet of n cards (1 to TTSPerSheet): ten
+// columns (fewer for fewer cards, but at least two) and as many rows as
+// hold the cards with the last slot free, at least two.
+func TTSGrid(n int) (cols, rows int) {
+	cols = min(TTSMaxCols, max(2, n+1))
+	rows = max(2, (n+1+cols-1)/cols)
+	return cols, rows
+}
+
+// TTS writes items as a Tabletop Simulator deck into dir: deck sheets
+// sheet-1.png, sheet-2.png... (at most TTSPerSheet distinct faces each;
+// copies of a card share its face), back.png, and NAME.json, a saved
+// object holding one DeckCustom with every card of items in order, named
+// after the card. Copy the JSON into Tabletop Simulator's Saves/Saved
+// Objects folder to find the deck under Objects → Saved Objects. A
+// double-faced card is one card with two states, its faces.
+func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) (*TTSResult, error) {
+	if len(items) == 0 {
+		return nil, fmt.Errorf("no cards to export")
+	}
+	format := opts.Format
+	switch format {
+	case "", "png":
+		format = "png"
+	case "jpeg", "jpg":
+		format = "jpeg"
+	default:
+		return nil, fmt.Errorf("format %q: want png or jpeg", opts.Format)
+	}
+	name := opts.Name
+	if name == "" {
+		name = "deck"
+	}
+	game := items[0].Front.Game
+	for _, it := range items {
+		if it.Front.Game != game {
+			return nil, fmt.Errorf("%s is a card of %s, not %s: a deck sheet holds one game's cards", it.Name(), gameName(it.Front.Game), gameName(game))
+		}
+	}
+	if game == nil || !(game.CardSize.W > 0 && game.CardSize.H > 0) {
+		return nil, fmt.Errorf("%s has no card size", gameName(game))
+	}
+	res := &TTSResult{Result: Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}}
+	px := TTSCardPixels(game.CardSize)
+	res.Card = [2]int{px.X, px.Y}
+
+	// The distinct faces, fronts and second faces, in order of first use.
+	var all []render.Face
+	for _, it := range items {
+		all = append(all, it.Front)
+		if it.Own {
+			all = append(all, it.Back)
+		}
+	}
+	uniq, index := distinct(all)
+	for i, f := range uniq {
+		c := TTSCard{Sheet: i/TTSPerSheet + 1, Slot: i % TTSPerSheet, Second: f.Second}
+		c.CardID = c.Sheet*100 + c.Slot
+		c.Name = faceTitle(f)
+		res.Faces = append(res.Faces, c)
+	}
+
+	out, err := newFolder(dir, opts.TempDir)
+	if err != nil {
+		return nil, err
+	}
+	fail := func(err error) (*TTSResult, error) {
+		out.abort()
+		return nil, err
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fail(err)
+	}
+	url := func(file string) string {
+		if opts.URLPrefix != "" {
+			return strings.TrimRight(opts.URLPrefix, "/") + "/" + file
+		}
+		return "file:///" + strings.TrimLeft(filepath.ToSlash(filepath.Join(abs, file)), "/")
+	}
+
+	fo := opts.faces()
+	fo.Pixels = px
+	// Each finished sheet is encoded in the background while the next
+	// one is drawn: encoding a 4096-pixel PNG takes about as long as
+	// drawing the sheet. At most one sheet waits, to bound memory.
+	type encoded struct {
+		file string
+		err  error
+	}
+	encDone := make(chan encoded, 1)
+	pending := 0
+	wait := func() error {
+		e := <-encDone
+		pending--
+		return e.err
+	}
+	for s := 0; s*TTSPerSheet < len(uniq); s++ {
+		part := uniq[s*TTSPerSheet : min((s+1)*TTSPerSheet, len(uniq))]
+		cols, rows := TTSGrid(len(part))
+		sheet := image.NewNRGBA(image.Rect(0, 0, cols*px.X, rows*px.Y))
+		// Empty slots are white: an opaque sheet is a smaller RGB PNG, and
+		// JPEG would make transparent slots black.
+		draw.Draw(sheet, sheet.Rect, image.White, image.Point{}, draw.Src)
+		err := drawEach(ctx, part, fo, &res.Result, func(i int, im *faces.Image) error {
+			img := image.Image(im.Image)
+			if b := img.Bounds(); b.Dx() > b.Dy() {
+				img = imaging.Rotate270(img) // a quarter turn clockwise
+			}
+			at := image.Pt(i%cols*px.X, i/cols*px.Y)
+			draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(px)}, img, img.Bounds().Min, draw.Src)
+			return nil
+		})
+		if pending > 0 {
+			if werr := wait(); err == nil {
+				err = werr
+			}
+		}
+		if err != nil {
+			return fail(err)
+		}
+		file := "sheet-" + strconv.Itoa(s+1) + ext(format)
+		res.Sheets = append(res.Sheets, file)
+		res.Grids = append(res.Grids, [2]int{cols, rows})
+		pending++
+		go func() {
+			data, err := encode(sheet, format)
+			if err == nil {
+				err = out.create(file, writeBytes(data))
+			}
+			encDone <- encoded{file, err}
+		}()
+	}
+	if pending > 0 {
+		if err := wait(); err != nil {
+			return fail(err)
+		}
+	}
+
+	back, err := faces.RenderOne(ctx, render.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)
+	if err != nil {
+		return fail(err)
+	}
+	if back.ArtErr != nil {
+		return fail(&ArtError{Errs: []error{fmt.Errorf("card back of %s: %w", game.Name, back.ArtErr)}})
+	}
+	if back.Art {
+		res.ArtFaces++
+	} else {
+		res.TextFaces++
+	}
+	res.Back = "back" + ext(format)
+	data, err := encode(back.Image, format)
+	if err != nil {
+		return fail(err)
+	}
+	if err := out.create(res.Back, writeBytes(data)); err != nil {
+		return fail(err)
+	}
+
+	obj := ttsObject(name, items, index, res, url)
+	js, err := json.MarshalIndent(obj, "", "  ")
+	if err != nil {
+		return fail(err)
+	}
+	res.Object = slug(name) + ".json"
+	if err := out.create(res.Object, writeBytes(append(js, '\n'))); err != nil {
+		return fail(err)
+	}
+	if err := out.commit(); err != nil {
+		return fail(err)
+	}
+	res.Files = out.files
+	return res, nil
+}
+
+func gameName(g *cardsdb.Game) string {
+	if g == nil {
+		return "no game"
+	}
+	return g.Name
+}
+
+// faceTitle is the name a face shows on the table.
+func faceTitle(f render.Face) string {
+	switch {
+	case f.Card != nil && f.Second && f.Card.Back != nil && f.Card.Back.Name != "":
+		return f.Card.Back.Name
+	case f.Card != nil && f.Second:
+		return f.Card.Name + " (back)"
+	case f.Card != nil:
+		return f.Card.Name
+	}
+	return "card back"
+}
+
+func writeBytes(data []byte) func(io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}
+}
+
+// The saved-object JSON, as Tabletop Simulator writes it (only the fields
+// that matter; it fills in the rest when it loads the object).
+type ttsSave struct {
+	SaveName     string   `json:"SaveName"`
+	GameMode     string   `json:"GameMode"`
+	Date         string   `json:"Date"`
+	Table        string   `json:"Table"`
+	Sky          string   `json:"Sky"`
+	Note         string   `json:"Note"`
+	Rules        string   `json:"Rules"`
+	XMLUI        string   `json:"XmlUI"`
+	LuaScript    string   `json:"LuaScript"`
+	ObjectStates []ttsObj `json:"ObjectStates"`
+	TabStates    struct{} `json:"TabStates"`
+	Version      string   `json:"VersionNumber"`
+}
+
+type ttsTransform struct {
+	PosX   float64 `json:"posX"`
+	PosY   float64 `json:"posY"`
+	PosZ   float64 `json:"posZ"`
+	RotX   float64 `json:"rotX"`
+	RotY   float64 `json:"rotY"`
+	RotZ   float64 `json:"rotZ"`
+	ScaleX float64 `json:"scaleX"`
+	ScaleY float64 `json:"scaleY"`
+	ScaleZ float64 `json:"scaleZ"`
+}
+
+// TTSCustomDeck is one entry of a CustomDeck map: a sheet and its back.
+type TTSCustomDeck struct {
+	FaceURL      string `json:"FaceURL"`
+	BackURL      string `json:"BackURL"`
+	NumWidth     int    `json:"NumWidth"`
+	NumHeight    int    `json:"NumHeight"`
+	BackIsHidden bool   `json:"BackIsHidden"`
+	UniqueBack   bool   `json:"UniqueBack"`
+	Type         int    `json:"Type"` // 0: rectangle (rounded)
+}
+
+type ttsObj struct {
+	GUID             string                   `json:"GUID"`
+	Name             string                   `json:"Name"` // "DeckCustom" or "Card"
+	Transform        ttsTransform             `json:"Transform"`
+	Nickname         string                   `json:"Nickname"`
+	Description      string                   `json:"Description"`
+	Locked           bool                     `json:"Locked"`
+	Grid             bool                     `json:"Grid"`
+	Snap             bool                     `json:"Snap"`
+	Autoraise        bool                     `json:"Autoraise"`
+	Sticky           bool                     `json:"Sticky"`
+	Tooltip          bool                     `json:"Tooltip"`
+	Hands            bool                     `json:"Hands"`
+	SidewaysCard     bool                     `json:"SidewaysCard"`
+	CardID           int                      `json:"CardID,omitempty"`
+	DeckIDs          []int                    `json:"DeckIDs,omitempty"`
+	CustomDeck       map[string]TTSCustomDeck `json:"CustomDeck"`
+	ContainedObjects []ttsObj                 `json:"ContainedObjects,omitempty"`
+	States           map[string]ttsObj        `json:"States,omitempty"`
+}
+
+// guid makes the six hex digits Tabletop Simulator names objects by, from
+// what the object is, so the same export gives the same file.
+func guid(parts ...string) string {
+	h := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return hex.EncodeToString(h[:3])
+}
+
+func ttsObject(name string, items []render.Item, index []int, res *TTSResult, url func(string) string) ttsSave {
+	decks := map[string]TTSCustomDeck{}
+	for s, file := range res.Sheets {
+		decks[strconv.Itoa(s+1)] = TTSCustomDeck{
+			FaceURL: url(file), BackURL: url(res.Back),
+			NumWidth: res.Grids[s][0], NumHeight: res.Grids[s][1],
+			BackIsHidden: true,
+		}
+	}
+	up := ttsTransform{RotY: 180, RotZ: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1, PosY: 1}
+	card := func(n int, f TTSCard, sample bool) ttsObj {
+		key := strconv.Itoa(f.Sheet)
+		o := ttsObj{
+			GUID: guid(name, strconv.Itoa(n), strconv.Itoa(f.CardID)), Name: "Card",
+			Transform: up, Nickname: f.Name, CardID: f.CardID,
+			Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true, Hands: true,
+			CustomDeck: map[string]TTSCustomDeck{key: decks[key]},
+		}
+		if sample {
+			o.Description = templates.SampleNotice
+		}
+		return o
+	}
+	deck := ttsObj{
+		GUID: guid(name, "deck"), Name: "DeckCustom", Transform: up, Nickname: name,
+		Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true,
+		CustomDeck: decks, DeckIDs: []int{},
+	}
+	k := 0 // index into the faces of all items
+	for n, it := range items {
+		sample := it.Front.Card != nil && it.Front.Card.Sample
+		o := card(n, res.Faces[index[k]], sample)
+		k++
+		if it.Own {
+			second := card(n, res.Faces[index[k]], sample)
+			second.GUID = guid(name, strconv.Itoa(n), "second")
+			k++
+			o.States = map[string]ttsObj{"2": second}
+		}
+		deck.DeckIDs = append(deck.DeckIDs, o.CardID)
+		deck.ContainedObjects = append(deck.ContainedObjects, o)
+	}
+	return ttsSave{SaveName: name, ObjectStates: []ttsObj{deck}}
+}
