@@ -429,7 +429,11 @@ func (p *printed) json() map[string]any {
 	if p.cuts != nil {
 		m["cut_files"] = p.cuts
 		m["template"] = p.rep.Sheet.Template
-		m["skipped_slots"] = append([]int{}, p.rep.Sheet.Skipped...)
+		skipped := []int{} // numbered from 1 in reading order, as the summary says them
+		for _, i := range p.rep.Sheet.Skipped {
+			skipped = append(skipped, i+1)
+		}
+		m["skipped_slots"] = skipped
 	}
 	return m
 }
