@@ -5,7 +5,8 @@
 // extending its edges, and encodes it as a JPEG (or a PNG when it has
 // transparency) ready to embed in a PDF. A JPEG that already fits is passed
 // through with its metadata stripped. Prepared art can be kept in a disk
-// cache keyed by content and parameters ([DefaultCacheDir]).
+// cache keyed by content and parameters ([DefaultCacheDir]). [ReadIcon]
+// reads the small image of an inline rules-text icon the same safe way.
 //
 // It knows nothing of pages or PDFs: package layout places cards on sheets
 // and package render draws them, asking [PrepareImages] for the art.

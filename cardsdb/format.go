@@ -29,7 +29,41 @@ type Format struct {
 	Banned []CardRef
 	// Restricted cards: a deck may hold one of them, one copy, at most.
 	Restricted []CardRef
-	Pos        Pos
+	// Sets, when not empty, are the sets (card set codes) whose cards are
+	// legal in the format: a card of another set, or of none, is not.
+	Sets []SetRef
+	Pos  Pos
+}
+
+// SetRef is a set a format names, by the set code cards carry (Card.Set),
+// with the position of the code.
+type SetRef struct {
+	Code string
+	Pos  Pos
+}
+
+// AllowsSet reports whether a card of set code (Card.Set) is legal in the
+// format: always when the format names no sets, else when code is one of
+// them (ignoring case).
+func (f *Format) AllowsSet(code string) bool {
+	if f == nil || len(f.Sets) == 0 {
+		return true
+	}
+	for _, s := range f.Sets {
+		if strings.EqualFold(s.Code, code) {
+			return true
+		}
+	}
+	return false
+}
+
+// SetCodes lists the set codes the format names.
+func (f *Format) SetCodes() []string {
+	out := make([]string, len(f.Sets))
+	for i, s := range f.Sets {
+		out[i] = s.Code
+	}
+	return out
 }
 
 // CardRef is a card a format names, with the position of the name.
@@ -112,7 +146,7 @@ func (f *Format) Skips(rule string) bool {
 	return contains(f.Skip, rule)
 }
 
-var formatKeys = []string{"id", "name", "doc", "rules", "override", "skip", "banned", "restricted"}
+var formatKeys = []string{"id", "name", "doc", "rules", "override", "skip", "banned", "restricted", "sets"}
 
 func (d *decoder) formats(n *yaml.Node) []*Format {
 	if n.Kind != yaml.SequenceNode {
@@ -149,6 +183,8 @@ func (d *decoder) formats(n *yaml.Node) []*Format {
 				f.Banned = d.cardRefs(p.V, "banned")
 			case "restricted":
 				f.Restricted = d.cardRefs(p.V, "restricted")
+			case "sets":
+				f.Sets = d.setRefs(p.V)
 			default:
 				d.unknown(p, "format", formatKeys)
 			}
@@ -186,8 +222,23 @@ func (d *decoder) cardRefs(n *yaml.Node, what string) []CardRef {
 	return out
 }
 
+func (d *decoder) setRefs(n *yaml.Node) []SetRef {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "sets must be a list of set codes, found %s", kindName(n))
+		return nil
+	}
+	var out []SetRef
+	for _, item := range n.Content {
+		if code := d.name(item, "set code"); code != "" {
+			out = append(out, SetRef{Code: code, Pos: d.pos(item)})
+		}
+	}
+	return out
+}
+
 // checkFormats reports the cards a format bans or restricts that the game
-// does not have (once every card file is loaded).
+// does not have, and the sets it names that no card is in (once every card
+// file is loaded).
 func (g *Game) checkFormats(errs *ErrorList) {
 	for _, f := range g.Formats {
 		for _, list := range [][]CardRef{f.Banned, f.Restricted} {
@@ -197,7 +248,30 @@ func (g *Game) checkFormats(errs *ErrorList) {
 				}
 			}
 		}
+		if len(f.Sets) == 0 {
+			continue
+		}
+		var codes []string
+		for _, c := range g.Cards {
+			if c.Set != "" && !containsFold(codes, c.Set) {
+				codes = append(codes, c.Set)
+			}
+		}
+		for _, s := range f.Sets {
+			if !containsFold(codes, s.Code) {
+				errs.Add(s.Pos, "format %q names set %q, which no card of %s is in%s", f.ID, s.Code, g.Name, didYouMean(Suggest(s.Code, codes, 1)))
+			}
+		}
 	}
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveFormat sets the deck's format from its list.

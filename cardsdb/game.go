@@ -47,7 +47,10 @@ type CardType struct {
 	Name      string
 	Landscape bool
 	Fields    []*Field
-	Pos       Pos
+	// Back is the back of the type's cards when it differs from the
+	// game's (Kaizerseat's Thronecards and Seatcards), nil otherwise.
+	Back *Back
+	Pos  Pos
 }
 
 // Field returns the type's field called name, or nil.
@@ -340,6 +343,15 @@ type Back struct {
 	Text  string
 }
 
+// BackFor returns the back of cards of type typeID: the type's own back
+// when game.yaml gives it one, else the game's.
+func (g *Game) BackFor(typeID string) Back {
+	if t := g.Type(typeID); t != nil && t.Back != nil {
+		return *t.Back
+	}
+	return g.Back
+}
+
 // Game is a game definition together with its cards and bundled decks.
 type Game struct {
 	ID          string
@@ -370,7 +382,10 @@ type Game struct {
 	// Icons is the game's icon set: [name] in rules text prints as the
 	// icon (Hubworld's [shard], [action]).
 	Icons []*IconDef
-	Pos   Pos
+	// Extras are what a deck needs on the table beyond its own cards
+	// (Arkhtide's Neutral Realm and tokens); print adds them.
+	Extras []*Extra
+	Pos    Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -25,7 +25,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if !ok {
 		return nil, d.errs.Err()
 	}
-	var typesNode, sectionsNode, manifestNode, drawNode *yaml.Node
+	var typesNode, sectionsNode, manifestNode, drawNode, extrasNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
 		case "id":
@@ -62,6 +62,8 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			g.Formats = d.formats(p.V)
 		case "icons":
 			g.Icons = d.iconSet(p.V, dir)
+		case "extras":
+			extrasNode = p.V
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}
@@ -75,13 +77,16 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		}
 	}
 	if typesNode != nil {
-		g.Types = d.types(typesNode)
+		g.Types = d.types(typesNode, dir)
 	}
 	if sectionsNode != nil {
 		g.Sections = d.sections(sectionsNode, g)
 	}
 	if manifestNode != nil {
 		g.Manifest = d.manifest(manifestNode, g)
+	}
+	if extrasNode != nil {
+		g.Extras = d.extras(extrasNode, g)
 	}
 	if drawNode != nil {
 		g.Draw = d.draw(drawNode)
@@ -184,7 +189,7 @@ var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "co
 // so game definitions written before these keys existed keep loading.
 var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
 
-func (d *decoder) types(n *yaml.Node) []*CardType {
+func (d *decoder) types(n *yaml.Node, dir string) []*CardType {
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "types must be a list, found %s", kindName(n))
 		return nil
@@ -204,8 +209,11 @@ func (d *decoder) types(n *yaml.Node) []*CardType {
 				t.Landscape = d.bool(p.V, "landscape")
 			case "fields":
 				t.Fields = d.fields(p.V)
+			case "back":
+				t.Back = &Back{}
+				d.back(p.V, t.Back, dir)
 			default:
-				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields"})
+				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields", "back"})
 			}
 		}
 		if t.ID == "" {

@@ -182,4 +182,17 @@ func TestFormats(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `format "f" names no card of Real: "Dodgy"; did you mean "Dodge"?`) {
 		t.Errorf("AddFS error = %v, want the unknown banned card", err)
 	}
+	// So is a set that no card is in; a format without sets takes every card.
+	mem["real/game.yaml"] = &fstest.MapFile{Data: []byte(realGame + "formats: [{id: f, sets: [pre-relase]}]\n")}
+	err = cardsdb.Empty().AddFS(mem, "real", "")
+	if err == nil || !strings.Contains(err.Error(), `game.yaml:`) || !strings.Contains(err.Error(), `format "f" names set "pre-relase", which no card of Real is in; did you mean "pre-release"?`) {
+		t.Errorf("AddFS error = %v, want the unknown set with its position", err)
+	}
+	if !(*cardsdb.Format)(nil).AllowsSet("") || !(&cardsdb.Format{}).AllowsSet("promo") {
+		t.Error("no format, or a format without sets, refuses a card")
+	}
+	f := &cardsdb.Format{Sets: []cardsdb.SetRef{{Code: "pre-release"}}}
+	if !f.AllowsSet("Pre-Release") || f.AllowsSet("promo") || f.AllowsSet("") {
+		t.Error("a format with sets: wrong cards allowed")
+	}
 }

@@ -3,7 +3,25 @@
 // what they report into statistics.
 //
 // A game's rules live in a sub-package (engine/seeker for Seeker
-// Chronicles) and implement Game: Play plays one whole game, drawing every
+// Chronicles, engine/arkhtide for Arkhtide), which declares one Engine
+// value: its id, modes and policies, how to compile a deck for a Setup
+// into a Play (the Spec, a NewGame, the report's rows, tables, per-card
+// tables with their legends and JSON, and the per-game Figures that
+// compare, tune and optimize weigh), and its effects check. engine/games
+// lists the engines in one place; the command line finds a deck's engine
+// there and knows nothing else of the game. The scaffolding every game
+// needs is here: Pile, Choice (a decision asked of a policy), Tracer (a
+// game in words), Policies; engine/enginetest runs a game's scenario
+// files against golden files and checks that no card is lost or
+// duplicated.
+//
+// Adding a third game's engine is writing its rules: a package
+// engine/NAME with a State, its moves checked before they are applied, a
+// Match that implements Game (and Dealt/Held for the invariant test),
+// its policies, and an Engine value; then adding it to games.All. The
+// steps are in docs/games/engines.md.
+//
+// A game implements Game: Play plays one whole game, drawing every
 // random number from the generator it is given and reporting to a Record
 // (cards drawn, played...; milestones; tallies). Run gives game i the PCG
 // stream (Config.Seed, i), whichever worker plays it, and merges the
@@ -11,6 +29,18 @@
 // same for any number of workers; Config.Precision stops a run between
 // chunks once the 95% confidence interval of the mean win turn is narrow
 // enough.
+//
+// Common random numbers: game i of seed S is the same shuffle whatever the
+// deck, for the cards two decks share. A game draws its key first
+// (GameKey: the first number of the stream (S, i)) and shuffles its
+// opening piles with KeyedShuffle: each card gets the key mix(game key,
+// pile tag, the hash of its name, its copy number) and the pile is sorted
+// on the keys. The order of two cards depends on nothing else, so two
+// lists that differ by a few cards see their shared cards in the same
+// relative order in every game, and a paired comparison (compare, tune,
+// optimize) measures the change of cards rather than the luck of the
+// shuffle. Later shuffles in a game (a discard pile reshuffled) draw from
+// the stream as before: once the two games play differently they part.
 //
 // A game ends won, lost, or unfinished: stopped at Spec.MaxTurns before
 // its rules ended it (Outcome.Unfinished), which is neither a win nor a

@@ -53,6 +53,8 @@ type Record struct {
 	opening []int32
 	mark    []uint32
 	stamp   uint32
+	game    []int64 // [tally]: this game's
+	gameMil []int32 // [milestone]: the turn this game reached it, 0 for not yet
 }
 
 func newRecord(spec *Spec) *Record {
@@ -70,6 +72,8 @@ func newRecord(spec *Spec) *Record {
 		openWonT:  make([]int64, nc),
 		opening:   make([]int32, 0, 16),
 		mark:      make([]uint32, nc),
+		game:      make([]int64, len(spec.Tallies)),
+		gameMil:   make([]int32, len(spec.Milestones)),
 	}
 }
 
@@ -103,6 +107,16 @@ func (r *Record) Milestone(m, turn int) {
 		return
 	}
 	r.miles[m*nt+clampTurn(turn, nt)]++
+	r.gameMil[m] = int32(max(turn, 1))
+}
+
+// GameMilestone returns the turn the game being played reached milestone
+// m, and whether it did: what a Figure reads.
+func (r *Record) GameMilestone(m int) (turn int, ok bool) {
+	if m < 0 || m >= len(r.gameMil) || r.gameMil[m] == 0 {
+		return 0, false
+	}
+	return int(r.gameMil[m]), true
 }
 
 // Tally adds v to tally t for this game.
@@ -112,6 +126,16 @@ func (r *Record) Tally(t, v int) {
 	}
 	r.tallies[t] += int64(v)
 	r.tallySq[t] += int64(v) * int64(v)
+	r.game[t] += int64(v)
+}
+
+// GameTally returns tally t of the game being played (so far), 0 for an
+// unknown tally: what a Figure reads.
+func (r *Record) GameTally(t int) int64 {
+	if t < 0 || t >= len(r.game) {
+		return 0
+	}
+	return r.game[t]
 }
 
 func clampTurn(t, nt int) int {
@@ -132,6 +156,8 @@ func (r *Record) begin() {
 		r.stamp = 1
 	}
 	r.opening = r.opening[:0]
+	clear(r.game)
+	clear(r.gameMil)
 }
 
 // end closes a game with its outcome.

@@ -26,6 +26,11 @@ type Config struct {
 	Games int
 	// Seed is the base seed: game i draws from rand.NewPCG(Seed, i).
 	Seed uint64
+	// First is the index of the first game of a paired run (RunPaired,
+	// PlayPaired): it plays games First to First+Games-1, so that a search
+	// can add games to an estimate, or check on games it never played.
+	// Run ignores it.
+	First int
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
 	// Precision, when positive, stops the run at the end of the first

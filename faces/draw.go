@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"io/fs"
 	"math"
 	"sync"
 	"unicode/utf8"
@@ -23,6 +24,8 @@ type canvas struct {
 	sx, sy float64 // pixels per mm
 	ox, oy float64 // pixel position of the trimmed card's top-left corner
 	faces  map[fontKey]font.Face
+	fsys   fs.FS                  // the face's files, for icon images
+	icons  map[string]image.Image // icon images by path, nil when unreadable
 }
 
 type fontKey struct {
@@ -75,6 +78,10 @@ func (c *canvas) block(b templates.Block) {
 			continue
 		}
 		for _, r := range l.Runs {
+			if r.Icon != nil {
+				c.icon(r, l.X+r.X, l.Baseline, b.Size, col)
+				continue
+			}
 			c.text(l.X+r.X, l.Baseline, r.Text, r.Bold, r.Italic, b.Size, col)
 		}
 	}

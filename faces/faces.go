@@ -105,15 +105,16 @@ func PixelSize(f render.Face, opts Options) image.Point {
 // key identifies what a face looks like: faces with equal keys are drawn
 // once.
 type key struct {
-	game   *cardsdb.Game
-	card   *cardsdb.Card
-	second bool
-	image  string
-	land   bool
+	game     *cardsdb.Game
+	card     *cardsdb.Card
+	second   bool
+	image    string
+	land     bool
+	backType string
 }
 
 func faceKey(f render.Face) key {
-	return key{f.Game, f.Card, f.Second, f.Image, f.Landscape}
+	return key{f.Game, f.Card, f.Second, f.Image, f.Landscape, f.BackType}
 }
 
 // Render draws every face in fs, preparing their art in parallel. Equal
@@ -267,10 +268,14 @@ func drawFace(im *Image, src render.TemplateSource, opts Options) {
 		side = templates.Back
 	}
 	trim := TrimSize(f, opts.Card)
-	face, warns := src.Render(f.Card, f.Game, trim, side)
+	card := f.Card
+	if card == nil && f.BackType != "" {
+		card = &cardsdb.Card{Type: f.BackType} // the back of a card of that type
+	}
+	face, warns := src.Render(card, f.Game, trim, side)
 	im.Warnings = warns
 	size := PixelSize(f, opts)
-	c := newCanvas(im.Image, size, trim, opts.Bleed)
+	c := newCanvas(im.Image, size, trim, opts.Bleed).withFS(f.FS)
 	if im.Art {
 		for _, b := range face.Blocks {
 			if b.Box == noticeBox {

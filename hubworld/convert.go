@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"io"
 	"io/fs"
 	"regexp"
 	"sort"
@@ -30,7 +31,18 @@ type Result struct {
 	// were left out and why.
 	Cards   int
 	Skipped []string
+	// Art is how many cards got their image; Notes tell of image files
+	// that were not taken.
+	Art   int
+	Notes []string
 }
+
+// MaxArtSize is the largest card image Convert copies.
+const MaxArtSize = 32 << 20
+
+// artExts are the image files a card's collector number may name in the
+// data's img folder, in the order they are looked for.
+var artExts = []string{".png", ".jpg", ".jpeg", ".webp"}
 
 // MaxFileSize is the largest EDN file Convert reads.
 const MaxFileSize = 4 << 20
@@ -55,6 +67,7 @@ type format struct {
 	Override           string
 	SkipAll            bool
 	Banned, Restricted []string
+	Sets               []string
 }
 
 type card struct {
@@ -62,6 +75,7 @@ type card struct {
 	title, typ, faction string
 	m                   edn.Map
 	set                 edn.Map // its set-cards entry, nil when none
+	art                 string  // its image in the game folder ("img/01001.png"), "" for none
 }
 
 // Options change what Convert writes.
@@ -86,7 +100,14 @@ func Convert(fsys fs.FS, opts Options) (*Result, error) {
 	if prefix != "" {
 		prefix += "/"
 	}
+	var img fs.FS // the data's img folder: only under the repository's root
+	imgPrefix := prefix + "img/"
 	if _, err := fs.Stat(fsys, "edn/cards"); err == nil {
+		if st, err := fs.Stat(fsys, "img"); err == nil && st.IsDir() {
+			if img, err = fs.Sub(fsys, "img"); err != nil {
+				return nil, err
+			}
+		}
 		prefix += "edn/"
 		sub, err := fs.Sub(fsys, "edn")
 		if err != nil {
@@ -96,16 +117,19 @@ func Convert(fsys fs.FS, opts Options) (*Result, error) {
 	} else if _, err := fs.Stat(fsys, "cards"); err != nil {
 		return nil, errors.New("no edn/cards folder: give the Hubworld-Data folder (or its edn folder)")
 	}
-	c := &converter{fsys: fsys, res: &Result{}, id: opts.ID, prefix: prefix}
+	c := &converter{fsys: fsys, img: img, imgPrefix: imgPrefix, res: &Result{}, id: opts.ID, prefix: prefix}
 	return c.run()
 }
 
 type converter struct {
-	fsys     fs.FS
-	id       string
-	prefix   string // what errors put before a file's name
-	res      *Result
-	subtypes map[string]string // id -> name
+	fsys      fs.FS
+	img       fs.FS  // the data's img folder (card images by collector number), nil for none
+	imgPrefix string // what notes put before an image's name
+	id        string
+	prefix    string // what errors put before a file's name
+	res       *Result
+	subtypes  map[string]string // id -> name
+	artData   map[string][]byte // card images to write, by path in the game folder
 }
 
 func (c *converter) read(name string) ([]any, error) {
@@ -213,8 +237,83 @@ func (c *converter) run() (*Result, error) {
 			c.res.Files = append(c.res.Files, File{Path: "cards/" + f.ID + ".yaml", Data: c.cardsFile(f, fc)})
 		}
 	}
+	for _, cd := range cards {
+		if cd.art != "" {
+			c.res.Files = append(c.res.Files, File{Path: cd.art, Data: c.artData[cd.art]})
+			c.res.Art++
+		}
+	}
 	c.res.Cards = len(cards)
 	return c.res, nil
+}
+
+// codeRE matches a collector number that can name a file.
+var codeRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$`)
+
+// findArt looks for a card's image where the data's scraper saves it: the
+// img folder beside edn, named by the card's collector number (its
+// set-cards :code) with the extension .png (or .jpg, .jpeg, .webp). A file
+// there that is not a regular file, is over MaxArtSize or is not an image
+// is left out with a note; the card is written without art.
+func (c *converter) findArt(cd *card) {
+	if c.img == nil || cd.set == nil {
+		return
+	}
+	code := str(cd.set.Get(kw("code")))
+	if !codeRE.MatchString(code) {
+		return
+	}
+	for _, ext := range artExts {
+		name := code + ext
+		data, err := readArt(c.img, name)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			c.res.Notes = append(c.res.Notes, fmt.Sprintf("%s%s: %v; %q is written without art", c.imgPrefix, name, err, cd.title))
+			return
+		}
+		cd.art = "img/" + name
+		if c.artData == nil {
+			c.artData = map[string][]byte{}
+		}
+		c.artData[cd.art] = data
+		return
+	}
+}
+
+// readArt reads an image file of the data: a regular file of at most
+// MaxArtSize bytes that starts as a PNG, JPEG or WebP file does.
+func readArt(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if st.Size() > MaxArtSize {
+		return nil, fmt.Errorf("%d MB, over the %d MB limit for a card image", st.Size()>>20, MaxArtSize>>20)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxArtSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxArtSize {
+		return nil, fmt.Errorf("over the %d MB limit for a card image", MaxArtSize>>20)
+	}
+	isPNG := bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n"))
+	isJPEG := bytes.HasPrefix(data, []byte{0xFF, 0xD8, 0xFF})
+	isWebP := len(data) >= 12 && string(data[:4]) == "RIFF" && string(data[8:12]) == "WEBP"
+	if !isPNG && !isJPEG && !isWebP {
+		return nil, errors.New("not a PNG, JPEG or WebP image")
+	}
+	return data, nil
 }
 
 var types = map[string]bool{"seeker": true, "agent": true, "obstacle": true, "source": true, "moment": true}
@@ -277,6 +376,9 @@ func (c *converter) cards(known map[string]bool) ([]*card, error) {
 			}
 		}
 	}
+	for _, cd := range out {
+		c.findArt(cd)
+	}
 	// Collector order: by set and number; cards outside every set last.
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
@@ -334,6 +436,16 @@ func (c *converter) formats(cards []*card) ([]format, error) {
 		if f.ID == "free-agent" {
 			f.Doc = `The data's Free Agent format: "you can use any 6 affiliation pips", whatever the agents.`
 			f.Override = "{name: affiliation, params: {pips: 6}}"
+		}
+		if items, ok := edn.Items(m.Get(kw("sets"))); ok {
+			for _, it := range items {
+				if id := oneLine(ident(it)); id != "" {
+					f.Sets = append(f.Sets, id)
+				}
+			}
+			if len(f.Sets) > 0 {
+				f.Doc += " Cards of the sets " + strings.Join(f.Sets, ", ") + "."
+			}
 		}
 		if mwl := pickMWL(m, mwls); mwl != nil {
 			f.Doc += " Ban and restricted lists: " + str(mwl.Get(kw("name"))) + "."
@@ -468,6 +580,9 @@ func (c *converter) writeCard(b *bytes.Buffer, cd *card) {
 		if q, ok := s.Get(kw("quantity")).(int64); ok && q >= 1 && q <= 999 {
 			kv("copies", strconv.Itoa(int(q)))
 		}
+	}
+	if cd.art != "" {
+		kv("image", strconv.Quote("../"+cd.art))
 	}
 }
 

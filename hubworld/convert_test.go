@@ -33,8 +33,12 @@ func convertFixture(t *testing.T) *hubworld.Result {
 // (go test -update rewrites it).
 func TestConvertGolden(t *testing.T) {
 	res := convertFixture(t)
-	if res.Cards != 27 || len(res.Skipped) != 0 {
-		t.Errorf("converted %d cards, skipped %q; want 27 and none", res.Cards, res.Skipped)
+	if res.Cards != 28 || len(res.Skipped) != 0 {
+		t.Errorf("converted %d cards, skipped %q; want 28 and none", res.Cards, res.Skipped)
+	}
+	// img/01001.png and img/90001.png are images; img/01027.png is text.
+	if res.Art != 2 || len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "img/01027.png: not a PNG, JPEG or WebP image") {
+		t.Errorf("art for %d cards, notes %q; want 2 and one about img/01027.png", res.Art, res.Notes)
 	}
 	var got []string
 	for _, f := range res.Files {
@@ -91,8 +95,8 @@ func TestConvertedGameLoads(t *testing.T) {
 	if !ok {
 		t.Fatal("no game hubworld")
 	}
-	if len(g.Cards) != 27 || len(g.Factions.Values) != 2 || len(g.Formats) != 3 {
-		t.Fatalf("%d cards, %d affiliations, %d formats; want 27, 2, 3", len(g.Cards), len(g.Factions.Values), len(g.Formats))
+	if len(g.Cards) != 28 || len(g.Factions.Values) != 2 || len(g.Formats) != 3 {
+		t.Fatalf("%d cards, %d affiliations, %d formats; want 28, 2, 3", len(g.Cards), len(g.Factions.Values), len(g.Formats))
 	}
 	emp := g.Card("Emperor Drejj")
 	if ic := emp.IconCounts(); len(ic) != 1 || ic[0] != (cardsdb.Icon{Faction: "omniworks", Count: 4}) {
@@ -116,6 +120,65 @@ func TestConvertedGameLoads(t *testing.T) {
 	}
 	if f := g.Format("pre-release"); f == nil || len(f.Banned) != 1 || f.Banned[0].Name != "Forced Liquidation" || len(f.Restricted) != 2 {
 		t.Errorf("pre-release = %+v", f)
+	}
+	// The data's formats take the cards of their :sets; Casual (ours) all.
+	for _, tc := range []struct {
+		format, card string
+		legal        bool
+	}{
+		{"pre-release", "Goldie Xin: Tinkering Technician", true},
+		{"pre-release", "Harbor Courier", false},            // set promo
+		{"free-agent", "Goldie Xin: Junk Collector", false}, // in no set
+		{"casual", "Harbor Courier", true},
+	} {
+		f, c := g.Format(tc.format), g.Card(tc.card)
+		if got := f.AllowsSet(c.Set); got != tc.legal {
+			t.Errorf("%s allows %q (set %q) = %v, want %v", tc.format, tc.card, c.Set, got, tc.legal)
+		}
+	}
+	// Given the edn folder, the img folder beside it is out of reach: no art.
+	if res.Art != 0 || c.Image != "" {
+		t.Errorf("art from the edn folder: %d, image %q", res.Art, c.Image)
+	}
+}
+
+// TestConvertArt converts the repository's root: a card whose collector
+// number names an image in img/ gets that image, copied into the game
+// folder, which loads with it.
+func TestConvertArt(t *testing.T) {
+	res := convertFixture(t)
+	mem := fstest.MapFS{}
+	for _, f := range res.Files {
+		mem["hw/"+f.Path] = &fstest.MapFile{Data: f.Data}
+	}
+	want, err := os.ReadFile("testdata/Hubworld-Data/img/90001.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mem["hw/img/90001.png"]; got == nil || string(got.Data) != string(want) {
+		t.Fatalf("img/90001.png not copied: files %v", res.Files)
+	}
+	db := cardsdb.Empty()
+	if err := db.AddFS(mem, "hw", "out/"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game("hubreal")
+	for name, img := range map[string]string{
+		"Goldie Xin: Tinkering Technician": "img/01001.png",
+		"Harbor Courier":                   "img/90001.png",
+		"Knot Today":                       "", // its img/01027.png is not an image
+		"Dodge":                            "",
+	} {
+		c := g.Card(name)
+		if c == nil || c.Image != img {
+			t.Errorf("%s: %+v, want image %q", name, c, img)
+			continue
+		}
+		if img != "" {
+			if _, err := fs.Stat(g.FS, c.Image); err != nil {
+				t.Errorf("%s: image %s does not open in the game: %v", name, c.Image, err)
+			}
+		}
 	}
 }
 

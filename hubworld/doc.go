@@ -3,7 +3,9 @@
 // game folder: game.yaml with the real affiliations and the data's
 // formats, and one cards file per affiliation with counted affiliation
 // icons, uniqueness, traits, aliases, subtitles, illustrators, set codes
-// and collector numbers.
+// and collector numbers. Each format keeps the data's :sets (the cards it
+// takes); a card whose image the data's scraper saved (img/CODE.png by
+// collector number, beside edn/) gets it, copied into the game folder.
 //
 // Convert reads through an fs.FS, so the caller decides where the data
 // lives (the CLI opens the user's folder with os.OpenRoot), and returns the

@@ -19,6 +19,10 @@ func TestParsePaper(t *testing.T) {
 		{" Letter ", Letter, ""},
 		{"LEGAL", Legal, ""},
 		{"a3", A3, ""},
+		{"a5", A5, ""},
+		{"Tabloid", Tabloid, ""},
+		{"148x210", A5, ""},
+		{"279.4x431.8", Tabloid, ""},
 		{"200x300", Size{200, 300}, ""},
 		{"200X300", Size{200, 300}, ""},
 		{"215.9x279.4mm", Letter, ""},
@@ -44,7 +48,7 @@ func TestParsePaper(t *testing.T) {
 		t.Run(tt.in, func(t *testing.T) {
 			got, err := ParsePaper(tt.in)
 			checkParse(t, got, err, tt.want, tt.errHas)
-			if err != nil && !strings.Contains(err.Error(), "a4, letter, legal, a3") {
+			if err != nil && !strings.Contains(err.Error(), "a4, letter, legal, a3, a5, tabloid") {
 				t.Errorf("error %q does not name the allowed values", err)
 			}
 		})

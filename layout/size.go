@@ -19,6 +19,9 @@ var (
 	Letter = Size{W: 215.9, H: 279.4}
 	Legal  = Size{W: 215.9, H: 355.6}
 	A3     = Size{W: 297, H: 420}
+	A5     = Size{W: 148, H: 210}
+	// Tabloid is US tabloid or ledger, 11×17 inches.
+	Tabloid = Size{W: 279.4, H: 431.8}
 )
 
 // Card sizes (portrait).
@@ -40,7 +43,7 @@ type preset struct {
 	size Size
 }
 
-var paperPresets = []preset{{"a4", A4}, {"letter", Letter}, {"legal", Legal}, {"a3", A3}}
+var paperPresets = []preset{{"a4", A4}, {"letter", Letter}, {"legal", Legal}, {"a3", A3}, {"a5", A5}, {"tabloid", Tabloid}}
 
 var cardPresets = []preset{{"poker", Poker}, {"bridge", Bridge}, {"tarot", Tarot}, {"mini", Mini}}
 
@@ -64,7 +67,7 @@ func fmtMM(v float64) string {
 }
 
 // ParsePaper parses a paper size: a4 (the default, also for ""), letter,
-// legal, a3 (any case), or WxH in millimetres such as "200x300". The result
+// legal, a3, a5, tabloid (11×17 in) in any case, or WxH in millimetres such as "200x300". The result
 // is as given (the presets are portrait); [Plan] chooses the orientation.
 func ParsePaper(s string) (Size, error) {
 	if strings.TrimSpace(s) == "" {

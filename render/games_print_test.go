@@ -344,7 +344,7 @@ func TestPrintKaizerseatSetup(t *testing.T) {
 // shows the game's back.
 func TestPrintSeedersSetBacks(t *testing.T) {
 	g := gamesGame(t, "seeders")
-	items := render.SetItems(g)
+	items := textBacks(render.SetItems(g)) // the game's back as text, to read it
 	if len(items) != 44 {
 		t.Fatalf("%d items, want 44", len(items))
 	}

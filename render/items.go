@@ -20,6 +20,10 @@ type Face struct {
 	// Landscape marks a face wider than tall (Arkhtide realms); it is turned
 	// into a portrait slot.
 	Landscape bool
+	// BackType, for a default back (Card nil), is the card type whose own
+	// back it is (cardsdb.CardType.Back: Kaizerseat's Thronecards); "" for
+	// the game's back.
+	BackType string
 }
 
 // Item is one physical card to print: a front and, for duplex or fold
@@ -40,7 +44,8 @@ func (it Item) Name() string {
 	return "card back"
 }
 
-// CardItem returns the item that prints one copy of c.
+// CardItem returns the item that prints one copy of c: its front, and its
+// own second face or else the back of its type (or of its game) behind it.
 func CardItem(g *cardsdb.Game, c *cardsdb.Card) Item {
 	landscape := false
 	if t := g.Type(c.Type); t != nil {
@@ -49,6 +54,9 @@ func CardItem(g *cardsdb.Game, c *cardsdb.Card) Item {
 	it := Item{
 		Front: Face{Game: g, Card: c, Image: c.Image, FS: g.FS, Landscape: landscape},
 		Back:  Face{Game: g, Image: g.Back.Image, FS: g.FS},
+	}
+	if t := g.Type(c.Type); t != nil && t.Back != nil {
+		it.Back.Image, it.Back.BackType = t.Back.Image, t.ID
 	}
 	if c.Back != nil {
 		it.Back = Face{Game: g, Card: c, Second: true, Image: c.Back.Image, FS: g.FS, Landscape: landscape}

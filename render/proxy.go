@@ -26,45 +26,79 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 	}
 	b := r.sheet.Bleed
 	size := cardsdb.Size{W: box.W - 2*b, H: box.H - 2*b}
-	face, warns := r.opts.Templates.Render(f.Card, f.Game, size, side)
+	card := f.Card
+	if card == nil && f.BackType != "" {
+		card = &cardsdb.Card{Type: f.BackType} // the back of a card of that type
+	}
+	face, warns := r.opts.Templates.Render(card, f.Game, size, side)
 	for _, w := range warns {
 		r.warn(w.Card, w.Kind, "%s", w.Message)
 	}
 	pdf := r.pdf
 	x, y := box.X+b, box.Y+b
-	if face.HasBackground {
+	ink := r.opts.InkSaver
+	line := func(w float64) float64 {
+		if ink {
+			return min(w, InkSaverLine)
+		}
+		return w
+	}
+	if face.HasBackground && !ink {
 		pdf.SetFillColor(int(face.Background[0]), int(face.Background[1]), int(face.Background[2]))
 		pdf.Rect(box.X, box.Y, box.W, box.H, "F")
 	}
 	if fr := face.Frame; fr.Width > 0 {
-		pdf.SetLineWidth(fr.Width)
+		pdf.SetLineWidth(line(fr.Width))
 		pdf.SetDrawColor(int(fr.Color[0]), int(fr.Color[1]), int(fr.Color[2]))
 		pdf.Rect(x+fr.X, y+fr.Y, fr.W, fr.H, "D")
 	}
 	for _, blk := range face.Blocks {
-		if blk.HasFill {
+		switch {
+		case blk.HasFill && ink && blk.Border == 0:
+			// The fill's outline, thin, in its colour.
+			pdf.SetLineWidth(InkSaverLine)
+			pdf.SetDrawColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
+			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
+		case blk.HasFill && !ink:
 			pdf.SetFillColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
 			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "F")
 		}
 		if blk.Border > 0 {
-			pdf.SetLineWidth(blk.Border)
+			pdf.SetLineWidth(line(blk.Border))
 			pdf.SetDrawColor(int(blk.BorderColor[0]), int(blk.BorderColor[1]), int(blk.BorderColor[2]))
 			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
 		}
 		r.useFont(blk.Bold, blk.Italic, blk.Size)
-		pdf.SetTextColor(int(blk.Color[0]), int(blk.Color[1]), int(blk.Color[2]))
+		col := blk.Color
+		if ink && light(col) {
+			col = templates.RGB{} // light text was on a fill that is not printed
+		}
+		pdf.SetTextColor(int(col[0]), int(col[1]), int(col[2]))
 		for _, l := range blk.Lines {
 			if l.Runs == nil {
 				pdf.Text(x+l.X, y+l.Baseline, l.Text)
 				continue
 			}
 			for _, run := range l.Runs {
+				if run.Icon != nil {
+					r.inlineIcon(f, run, x+l.X+run.X, y+l.Baseline, blk.Size)
+					continue
+				}
 				r.useFont(run.Bold, run.Italic, blk.Size)
 				pdf.Text(x+l.X+run.X, y+l.Baseline, run.Text)
 			}
 			r.useFont(blk.Bold, blk.Italic, blk.Size)
 		}
 	}
+}
+
+// InkSaverLine is the widest line, in mm, that text proxies draw with
+// RenderOptions.InkSaver.
+const InkSaverLine = 0.2
+
+// light reports whether a text colour is too light to read on white paper.
+func light(c templates.RGB) bool {
+	return 0.299*float64(c[0])+0.587*float64(c[1])+0.114*float64(c[2]) > 160
 }
 
 // useFont selects the embedded Go font of a style, registering it with the

@@ -29,6 +29,10 @@ type RenderOptions struct {
 	// Progress, when set, hears how far each stage is.
 	Progress func(stage string, done, total int)
 	Title    string
+	// InkSaver draws text proxies without solid fills (a block's fill
+	// becomes its thin outline, light text turns black) and with lines no
+	// wider than InkSaverLine.
+	InkSaver bool
 }
 
 // Warning is a problem found while printing that does not stop the print:
@@ -116,6 +120,7 @@ type renderer struct {
 	pdf   *gofpdf.Fpdf
 	art   map[artKey]*registered // prepared art by face
 	fonts map[string]bool
+	icons map[artKey]iconImage // inline icons of rules text, by game and path
 }
 
 type artKey struct {
@@ -220,15 +225,20 @@ func (r *renderer) warnBacks(items []Item) {
 	}
 	seen := map[string]bool{}
 	for _, it := range items {
-		g := it.Back.Game
-		if it.Own || g == nil || seen[g.ID] {
+		g, b := it.Back.Game, it.Back
+		if it.Own || g == nil || seen[g.ID+"\x00"+b.BackType] {
 			continue
 		}
-		seen[g.ID] = true
-		if g.Back.Image == "" {
-			r.warn("", "missing-back", "%s has no back image: backs are printed as text (set back: {image: ...} in its game.yaml)", g.Name)
-		} else if _, ok := r.art[artKey{g.ID, g.Back.Image}]; !ok {
-			r.warn("", "missing-back", "%s's back image %s could not be read: backs are printed as text", g.Name, g.Back.Image)
+		seen[g.ID+"\x00"+b.BackType] = true
+		what, where := g.Name, "back: {image: ...} in its game.yaml"
+		if b.BackType != "" {
+			what = g.Name + " (" + g.TypeName(b.BackType) + ")"
+			where = "back: {image: ...} under the type in its game.yaml"
+		}
+		if b.Image == "" {
+			r.warn("", "missing-back", "%s has no back image: backs are printed as text (set %s)", what, where)
+		} else if _, ok := r.art[artKey{g.ID, b.Image}]; !ok {
+			r.warn("", "missing-back", "%s's back image %s could not be read: backs are printed as text", what, b.Image)
 		}
 	}
 }

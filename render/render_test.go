@@ -56,6 +56,8 @@ type pdfPage struct {
 	draws []pdfDraw       // images, in drawing order
 	texts int             // text-showing operators (Tj, TJ, ', ")
 	fonts map[string]bool // font resources selected with Tf
+	fills int             // painting operators that fill (f, F, f*, B, B*, b, b*)
+	lineW float64         // the widest line width set with w, points
 }
 
 // pdfImage is an image XObject.
@@ -310,6 +312,14 @@ func (p *pdfPage) scan(content []byte, images map[string]pdfImage) error {
 			}
 		case "Tj", "TJ", "'", "\"":
 			p.texts++
+		case "f", "F", "f*", "B", "B*", "b", "b*":
+			p.fills++
+		case "w":
+			if len(operands) == 1 {
+				if v, err := strconv.ParseFloat(operands[0], 64); err == nil {
+					p.lineW = math.Max(p.lineW, v)
+				}
+			}
 		}
 		operands = operands[:0]
 	}
@@ -845,7 +855,11 @@ func TestCardItem(t *testing.T) {
 // ---- Rendering bundled decks (text proxies) ----
 
 func TestRenderBundled(t *testing.T) {
-	cosmos := func(t *testing.T) []render.Item { return render.DeckItems(deck(t, "seeker-chronicles/cosmos")) }
+	// The bundled games have back images (TestBundledBacks); here every
+	// face is a text proxy, backs included, as for a game without one.
+	cosmos := func(t *testing.T) []render.Item {
+		return textBacks(render.DeckItems(deck(t, "seeker-chronicles/cosmos")))
+	}
 	tests := []struct {
 		name      string
 		items     func(*testing.T) []render.Item
@@ -880,7 +894,7 @@ func TestRenderBundled(t *testing.T) {
 			return render.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
 		}, pages: 6, w: a4W, h: a4H, perPage: 9, textFaces: 48},
 		{name: "ember-covenant-mono-backs-long", items: func(t *testing.T) []render.Item {
-			return render.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
+			return textBacks(render.DeckItems(deck(t, "arkhtide/ember-covenant-mono")))
 		}, mod: func(o *layout.Options) { o.Backs = layout.BacksLong },
 			pages: 12, w: a4W, h: a4H, perPage: 9, textFaces: 96, warns: map[string]int{"missing-back": 1}},
 	}
@@ -934,6 +948,17 @@ func TestRenderBundled(t *testing.T) {
 			}
 		})
 	}
+}
+
+// textBacks takes the back images off items, so that their backs print as
+// text proxies.
+func textBacks(items []render.Item) []render.Item {
+	for i := range items {
+		if !items[i].Own {
+			items[i].Back.Image = ""
+		}
+	}
+	return items
 }
 
 // ---- Rendering art ----

@@ -114,6 +114,9 @@ func (f *face) measure() error {
 
 // width returns the advance of r in thousandths of an em.
 func (f *face) width(r rune) int {
+	if isIconMark(r, iconMarks) {
+		return IconAdvance
+	}
 	if r < 0 || r > 0xFFFF || f.widths[r] == noGlyph {
 		return f.missing
 	}

@@ -79,11 +79,11 @@ func closes(rest, marker string) bool {
 }
 
 // plainRich returns rules text as Data.Text holds it: icons as their
-// glyphs, markup markers turned into the marks the renderer sets in bold
+// glyphs (or marks, for icons with an image), markup markers turned into the marks the renderer sets in bold
 // and italic (see markedRich).
 func plainRich(s string, g *cardsdb.Game) string {
 	if !strings.ContainsAny(s, "*[") {
 		return s
 	}
-	return markedRich(ParseRich(s, g))
+	return markedRich(ParseRich(s, g), g)
 }

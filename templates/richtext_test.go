@@ -151,3 +151,83 @@ func TestRunsCoverLines(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderImageIcon renders rules text with an icon drawn from an image:
+// the icon is a run of its own, one em wide at the block's size, between
+// the text runs, and nothing is replaced or written as "[name]".
+func TestRenderImageIcon(t *testing.T) {
+	set := bundledSet(t)
+	g0 := game(t, "hubworld")
+	g := cardsdb.Game{ID: g0.ID, Name: g0.Name, CardSize: g0.CardSize, Factions: g0.Factions, Types: g0.Types}
+	var shard *cardsdb.IconDef
+	for _, ic := range g0.Icons {
+		if ic.Name == "shard" {
+			shard = &cardsdb.IconDef{Name: "shard", Glyph: ic.Glyph, Image: "icons/shard.png"}
+			ic = shard
+		}
+		g.Icons = append(g.Icons, ic)
+	}
+	c := *card(t, g0, "Dry Dock")
+	c.Text = "Gain 2 [shard] now."
+	f, warns := set.Render(&c, &g, cardsdb.Size{}, Front)
+	if len(warns) != 0 {
+		t.Errorf("warnings: %v", warns)
+	}
+	var rules *Block
+	for i := range f.Blocks {
+		if f.Blocks[i].Box == "rules" {
+			rules = &f.Blocks[i]
+		}
+	}
+	if rules == nil || len(rules.Lines) != 1 {
+		t.Fatalf("rules block = %+v", rules)
+	}
+	l := rules.Lines[0]
+	if len(l.Runs) != 3 {
+		t.Fatalf("runs = %+v, want text, icon, text", l.Runs)
+	}
+	icon := l.Runs[1]
+	if icon.Icon != shard || l.Runs[0].Icon != nil || l.Runs[2].Icon != nil {
+		t.Fatalf("runs = %+v, want the shard icon in the middle", l.Runs)
+	}
+	if l.Runs[0].Text != "Gain 2 " || l.Runs[2].Text != " now." {
+		t.Errorf("text runs = %q, %q", l.Runs[0].Text, l.Runs[2].Text)
+	}
+	em := rules.Size * PtToMM
+	if d := icon.W - em; d > 1e-9 || d < -1e-9 {
+		t.Errorf("icon width %.3f mm, want one em (%.3f mm)", icon.W, em)
+	}
+	if want := TextWidth("Gain 2 ", rules.Size, false, false); icon.X < want-1e-9 || icon.X > want+1e-9 {
+		t.Errorf("icon at %.3f, want %.3f (after the text before it)", icon.X, want)
+	}
+	if end := l.Runs[2].X + TextWidth(" now.", rules.Size, false, false); end-l.W > 1e-9 || l.W-end > 1e-9 {
+		t.Errorf("line width %.3f, runs end at %.3f", l.W, end)
+	}
+	if strings.Contains(l.Text, "[shard]") || strings.ContainsRune(l.Text, Replacement) {
+		t.Errorf("line text %q names the icon or replaced it", l.Text)
+	}
+}
+
+// TestRenderTypeBack renders the back of cards whose type has a back of
+// its own (Kaizerseat's Thronecards): its image and text, not the game's;
+// a card of another type gets the game's back.
+func TestRenderTypeBack(t *testing.T) {
+	set := bundledSet(t)
+	g := game(t, "kaizerseat")
+	for _, tc := range []struct{ typ, image, text string }{
+		{"thronecard", "backs/thronecard.png", "Kaizerseat · Thronecard"},
+		{"seeker", "backs/back.png", "Kaizerseat"},
+	} {
+		c := &cardsdb.Card{Name: "X", Type: tc.typ}
+		f, _ := set.Render(c, g, cardsdb.Size{}, Back)
+		var text []string
+		for _, b := range f.Blocks {
+			for _, l := range b.Lines {
+				text = append(text, l.Text)
+			}
+		}
+		if f.Image != tc.image || !strings.Contains(strings.Join(text, " "), tc.text) {
+			t.Errorf("back of a %s: image %q, text %q; want %q and %q", tc.typ, f.Image, text, tc.image, tc.text)
+		}
+	}
+}

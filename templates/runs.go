@@ -3,6 +3,8 @@ package templates
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/deckwright/deckwright/cardsdb"
 )
 
 // Marks that Data.Text carries through a template to the renderer: each
@@ -15,6 +17,40 @@ const (
 	italicMark = '\x03'
 )
 
+// Icons drawn from an image travel in Data.Text as private-use characters:
+// icon i of the game's icon set (cardsdb.Game.Icons) is iconMark+i. The
+// Go fonts have no glyph there (Sanitize replaces such characters), so
+// addBlock keeps them only for the icons the game has, measures each as
+// IconAdvance, and gives it a Run of its own with Run.Icon set. A card file
+// that writes one only draws one of its own game's icons.
+const (
+	iconMark  = '\uE000'
+	iconMarks = 0x1000 // how many icons can be marked
+)
+
+// IconAdvance is the width of an image icon in a line of text, in
+// thousandths of an em: the icon is drawn in a square one em wide.
+const IconAdvance = 1000
+
+// isIconMark reports whether r marks one of the first n icons of a game.
+func isIconMark(r rune, n int) bool {
+	return r >= iconMark && r < iconMark+rune(min(n, iconMarks))
+}
+
+// iconMarkOf returns the mark of ic in g's icon set, or false when ic has
+// no image or cannot be marked.
+func iconMarkOf(ic *cardsdb.IconDef, g *cardsdb.Game) (rune, bool) {
+	if ic == nil || ic.Image == "" || g == nil {
+		return 0, false
+	}
+	for i, x := range g.Icons {
+		if x == ic && i < iconMarks {
+			return iconMark + rune(i), true
+		}
+	}
+	return 0, false
+}
+
 // Run is a part of a line in one font style, for lines that mix styles
 // (bold or italic runs of rules text).
 type Run struct {
@@ -23,11 +59,19 @@ type Run struct {
 	Bold   bool
 	Italic bool
 	Font   string // FontName(Bold, Italic)
+	// Icon, when set, is an icon to draw from its image (Icon.Image, in
+	// the game's FS) in a square W mm wide whose bottom is on the
+	// baseline; Text then holds what to print if the image cannot be
+	// read: the icon's glyph, or its name in brackets.
+	Icon *cardsdb.IconDef
+	// W is the run's width in mm.
+	W float64
 }
 
 // markedRich returns rules text as Data.Text holds it: icons as their
-// glyphs, and bold and italic runs between marks.
-func markedRich(spans []Span) string {
+// glyphs (or, for an icon with an image, its mark), and bold and italic
+// runs between marks.
+func markedRich(spans []Span, g *cardsdb.Game) string {
 	var b strings.Builder
 	bold, italic := false, false
 	for _, sp := range spans {
@@ -38,6 +82,10 @@ func markedRich(spans []Span) string {
 		if sp.Italic != italic {
 			b.WriteRune(italicMark)
 			italic = sp.Italic
+		}
+		if m, ok := iconMarkOf(sp.Icon, g); ok {
+			b.WriteRune(m)
+			continue
 		}
 		b.WriteString(sp.Text)
 	}
@@ -52,9 +100,10 @@ func markedRich(spans []Span) string {
 
 // stripMarks sanitizes text run by run and returns it without marks, with
 // the style of each byte (bit 0 bold, bit 1 italic), or nil styles when the
-// text has no marks.
-func stripMarks(text string) (string, []byte, []rune) {
-	if !strings.ContainsRune(text, boldMark) && !strings.ContainsRune(text, italicMark) {
+// text has no marks. The marks of the first icons icons are kept as they
+// are (see iconMark).
+func stripMarks(text string, icons int) (string, []byte, []rune) {
+	if !strings.ContainsRune(text, boldMark) && !strings.ContainsRune(text, italicMark) && !hasIconMark(text, icons) {
 		out, bad := sanitize(text)
 		return out, nil, bad
 	}
@@ -72,6 +121,15 @@ func stripMarks(text string) (string, []byte, []rune) {
 	}
 	start := 0
 	for i, r := range text {
+		if isIconMark(r, icons) {
+			flush(text[start:i])
+			b.WriteRune(r)
+			for range utf8.RuneLen(r) {
+				styles = append(styles, style)
+			}
+			start = i + utf8.RuneLen(r)
+			continue
+		}
 		if r == boldMark || r == italicMark {
 			flush(text[start:i])
 			if r == boldMark {
@@ -86,21 +144,45 @@ func stripMarks(text string) (string, []byte, []rune) {
 	return b.String(), styles, bad
 }
 
+// hasIconMark reports whether text holds the mark of one of the first n
+// icons.
+func hasIconMark(text string, n int) bool {
+	if n == 0 {
+		return false
+	}
+	for _, r := range text {
+		if isIconMark(r, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // lineRuns finds the style of each character of a fitted line in the text
 // it was set from (from *pos on, which it advances) and splits the line
-// into runs of one style, placed at size pt. Characters Fit added (the
+// into runs of one style, placed at size pt; each icon mark of icons (the
+// game's icon set) is a run of its own. Characters Fit added (the
 // ellipsis) take the box's style.
-func lineRuns(line, text string, styles []byte, pos *int, bold, italic bool, size float64) ([]Run, float64) {
+func lineRuns(line, text string, styles []byte, pos *int, bold, italic bool, size float64, icons []*cardsdb.IconDef) ([]Run, float64) {
 	var runs []Run
 	x := 0.0
 	add := func(s string, st byte) {
 		b, it := bold || st&1 != 0, italic || st&2 != 0
-		if n := len(runs); n > 0 && runs[n-1].Bold == b && runs[n-1].Italic == it {
+		w := TextWidth(s, size, b, it)
+		if r, _ := utf8.DecodeRuneInString(s); isIconMark(r, len(icons)) {
+			ic := icons[r-iconMark]
+			fallback := ic.Glyph
+			if fallback == "" {
+				fallback = "[" + ic.Name + "]"
+			}
+			runs = append(runs, Run{X: x, Bold: b, Italic: it, Font: FontName(b, it), Text: fallback, Icon: ic, W: w})
+		} else if n := len(runs); n > 0 && runs[n-1].Icon == nil && runs[n-1].Bold == b && runs[n-1].Italic == it {
 			runs[n-1].Text += s
+			runs[n-1].W += w
 		} else {
-			runs = append(runs, Run{X: x, Bold: b, Italic: it, Font: FontName(b, it), Text: s})
+			runs = append(runs, Run{X: x, Bold: b, Italic: it, Font: FontName(b, it), Text: s, W: w})
 		}
-		x += TextWidth(s, size, b, it)
+		x += w
 	}
 	var prev byte
 	for _, r := range line {

@@ -205,9 +205,10 @@ const (
 // y separately, font sizes by the smaller of the two factors.
 //
 // A card that is a sample gets the SampleNotice line and one with
-// provisional values gets ProvisionalNotice, in the notice box. card nil,
-// or side Back for a card without a second face, renders the game's card
-// back. Render never fails: text that does not fit, characters the font
+// provisional values gets ProvisionalNotice, in the notice box. card nil
+// renders the game's card back; side Back for a card without a second face
+// renders its back: its type's (cardsdb.Game.BackFor) when game.yaml gives
+// the type one, else the game's. Render never fails: text that does not fit, characters the font
 // cannot draw and content that fails to execute are warnings.
 func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Face, []Warning) {
 	if !(size.W > 0 && size.H > 0) {
@@ -217,8 +218,9 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	if !(design.W > 0 && design.H > 0) {
 		design = size // a Template not made by Parse: nothing to scale
 	}
+	backOf := "" // the card type whose back (cardsdb.Game.BackFor) a card back shows
 	if side == Back && card != nil && card.Back == nil {
-		card = nil
+		backOf, card = card.Type, nil
 	}
 	r := renderer{t: t, card: card, game: game}
 	r.sx, r.sy = size.W/design.W, size.H/design.H
@@ -227,7 +229,7 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	f := Face{Template: t.Name, Size: size, Side: side}
 	switch {
 	case card == nil && game != nil:
-		f.Image = game.Back.Image
+		f.Image = game.BackFor(backOf).Image
 	case card != nil && side == Back:
 		f.Image = card.Back.Image
 	case card != nil:
@@ -240,6 +242,9 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 		f.Frame.Color, _ = t.frame.color.resolve(r.fc)
 	}
 	data := newData(card, game, side, t.labels)
+	if card == nil && game != nil && game.BackFor(backOf).Text != "" {
+		data.Name = game.BackFor(backOf).Text
+	}
 	var b strings.Builder
 	for _, bx := range t.boxes {
 		b.Reset()
@@ -304,7 +309,11 @@ func (r *renderer) warn(boxName, kind, format string, args ...any) {
 // addBlock fits text into a box and appends the block, unless the text is
 // empty and the box is not drawn when empty.
 func (r *renderer) addBlock(f *Face, bx *box, text string) {
-	text, styles, bad := stripMarks(text)
+	var icons []*cardsdb.IconDef
+	if r.game != nil {
+		icons = r.game.Icons
+	}
+	text, styles, bad := stripMarks(text, len(icons))
 	for _, c := range bad {
 		if !containsRune(r.replaced, c) {
 			r.replaced = append(r.replaced, c)
@@ -361,8 +370,8 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 		w := unitsToMM(float64(ff.units(l)), fit.Size)
 		var runs []Run
 		if styles != nil {
-			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size)
-			if len(runs) == 1 && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {
+			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size, icons)
+			if len(runs) == 1 && runs[0].Icon == nil && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {
 				runs = nil
 			}
 		}

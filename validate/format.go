@@ -38,9 +38,11 @@ func checkFormats(g *cardsdb.Game, names []string) cardsdb.ErrorList {
 var FormatList = &Rule{
 	Name:   "format-list",
 	Always: true,
-	Doc: `A format's ban and restricted lists (game.yaml formats: banned,
-restricted): a banned card may not be in the deck; of the restricted cards
-a deck may hold one, one copy. A deck with no format has neither list.`,
+	Doc: `A format's card pool and its ban and restricted lists (game.yaml
+formats: sets, banned, restricted): a format that names sets takes only
+cards of those sets (a card's set:); a banned card may not be in the deck;
+of the restricted cards a deck may hold one, one copy. A deck with no
+format has none of these.`,
 	Check: func(p *Pass) {
 		f := p.Deck.Format
 		if f == nil {
@@ -61,6 +63,14 @@ a deck may hold one, one copy. A deck with no format has neither list.`,
 				continue
 			}
 			sid := dc.Section.ID
+			if !f.AllowsSet(dc.Card.Set) {
+				sets := strings.Join(f.SetCodes(), ", ")
+				if dc.Card.Set == "" {
+					p.Report(dc.Pos, Error, sid, dc.Card.Name, "%q is in no set, and %s takes only cards of its sets (%s); remove it", dc.Card.Name, f.Name, sets)
+				} else {
+					p.Report(dc.Pos, Error, sid, dc.Card.Name, "%q is from set %q, which %s does not take (its sets: %s); remove it", dc.Card.Name, dc.Card.Set, f.Name, sets)
+				}
+			}
 			if in(f.Banned, dc.Card) {
 				p.Report(dc.Pos, Error, sid, dc.Card.Name, "%q is banned in %s; remove it", dc.Card.Name, f.Name)
 			}

@@ -19,6 +19,9 @@ unknown cards (see unknown-card) count toward the section they are listed
 in (a list without section headers: the section of the closest name), so
 that fixing their names and following the advice gives the right count:
 "Stack has 38 Modules and 3 unknown cards, want exactly 40 (remove 1)".
+Copies over the copy limit are left out of the advice, since copy-limit
+already asks to remove them: "Stack has 41 Modules, want exactly 40
+(removing the copy over the copy limit fixes it)".
 An unknown card in the section a companion section follows brings one
 companion.`,
 	Check: func(p *Pass) {
@@ -47,7 +50,7 @@ companion.`,
 				case unknown > 0:
 					has = plural(known, typeNoun(g, s)) + " and " + plural(unknown, "unknown card")
 				}
-				p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, has, s.Count, fix(s.Count, total))
+				p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, has, s.Count, fixBeyondLimit(s.Count, total, overLimit(p, s, "")))
 			}
 			for _, tl := range s.TypeLimits {
 				n := 0
@@ -57,7 +60,7 @@ companion.`,
 					}
 				}
 				if tl.Count.Set() && !tl.Count.Allows(n) {
-					p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, plural(n, g.TypeName(tl.Type)), tl.Count, fix(tl.Count, n))
+					p.Report(p.sectionPos(s), Error, s.ID, "", "%s has %s, want %s (%s)", s.Name, plural(n, g.TypeName(tl.Type)), tl.Count, fixBeyondLimit(tl.Count, n, overLimit(p, s, tl.Type)))
 				}
 			}
 		}
@@ -89,6 +92,53 @@ func unknownSection(g *cardsdb.Game, u cardsdb.UnknownCard) *cardsdb.Section {
 		}
 	}
 	return nil
+}
+
+// fixBeyondLimit says how to bring n cards within c when over of them are
+// copies over the copy limit, which copy-limit already asks to remove: the
+// advice is for the count left after, so that following both findings
+// gives the right count ("removing the copy over the copy limit fixes it",
+// "add 2 once the copy over the copy limit is removed").
+func fixBeyondLimit(c cardsdb.Count, n, over int) string {
+	if over <= 0 || over > n {
+		return fix(c, n)
+	}
+	copies, verb := "the copy over the copy limit", " is removed"
+	if over > 1 {
+		copies, verb = "the "+itoa(over)+" copies over the copy limit", " are removed"
+	}
+	left := n - over
+	switch f := fix(c, left); {
+	case c.Allows(left):
+		return "removing " + copies + " fixes it"
+	case strings.HasPrefix(f, "remove "):
+		return f + " besides " + copies
+	default:
+		return f + " once " + copies + verb
+	}
+}
+
+// overLimit counts the copies in section s (of card type typ, or of every
+// type for "") over the copy limit: what copy-limit asks to remove.
+func overLimit(p *Pass, s *cardsdb.Section, typ string) int {
+	per := map[*cardsdb.Card]int{}
+	var order []*cardsdb.Card
+	for _, dc := range p.Deck.Cards {
+		if dc.Section != s || (typ != "" && dc.Card.Type != typ) {
+			continue
+		}
+		if _, ok := per[dc.Card]; !ok {
+			order = append(order, dc.Card)
+		}
+		per[dc.Card] += dc.Count
+	}
+	over := 0
+	for _, c := range order {
+		if limit, limited := s.CopyLimit(c); limited && per[c] > limit {
+			over += per[c] - limit
+		}
+	}
+	return over
 }
 
 // fix says how to bring n within c: "remove 1", "add 3", "add at least 2".

@@ -301,6 +301,11 @@ func TestMessages(t *testing.T) {
 		{"sc-size-two-guardians.txt", 1, "section-size", "G-modules has 2 G-modules, want exactly 3 (add 1)"},
 		{"sc-size-two-guardians.txt", 8, "section-size", "Stack has 41 Modules, want exactly 40 (remove 1)"},
 		{"sc-size-missing-stack.txt", 4, "section-size", "Stack has 0 Modules, want exactly 40 (add 40)"},
+		// Copies over the copy limit are counted once: copy-limit asks to
+		// remove them, and the size advice is for what is left after.
+		{"sc-size-over-limit.txt", 9, "section-size", "Stack has 41 Modules, want exactly 40 (removing the copy over the copy limit fixes it)"},
+		{"sc-size-over-limit-39.txt", 8, "section-size", "Stack has 39 Modules, want exactly 40 (add 2 once the copy over the copy limit is removed)"},
+		{"ark-main-46-over-limit.txt", 7, "section-size", "Main has 46 cards, want 33 to 42 (remove 2 to 11 besides the 2 copies over the copy limit)"},
 		// Unknown cards count toward their section: fixing their names and
 		// following the advice gives the right count.
 		{"sc-size-unknown.txt", 5, "section-size", "Stack has 38 Modules and 3 unknown cards, want exactly 40 (remove 1)"},
@@ -321,6 +326,9 @@ func TestMessages(t *testing.T) {
 		{"sc-guardian-stages.txt", 6, "guardian-stages", `"Johnson" and "Noether" both have a stage-I G-module; the G-modules have stages I (Johnson), I (Noether), III (Hawking), want one each of I, II and III (replace one with a Guardian whose G-module is stage II)`},
 		{"sc-domain.txt", 9, "domain", `"Gluon" (Quantum) can never be linked or hyperlinked: no Guardian of this deck is Quantum (rule D; Guardians: Johnson (Cosmos), Newton (Cosmos), Hawking (Cosmos)); add a Quantum Guardian or remove it`},
 		{"sc-domain-rule-c.txt", 6, "domain", `"Tesla" (Order) can never be activated: the deck holds no Order or Logic module (rule C); add some or choose another Guardian`},
+
+		// Hubworld's real cards: a format takes the cards of its sets.
+		{"hr-format-list.txt", 30, "format-list", `"Harbor Courier" is from set "promo", which Pre-Release does not take (its sets: pre-release); remove it`},
 
 		// Arkhtide: Main Deck 33-42, at most 3 copies; Realm Deck exactly 7, no copies; one Seeker.
 		{"ark-main-32.txt", 6, "section-size", "Main has 32 cards, want 33 to 42 (add 1 to 10)"},
@@ -358,7 +366,7 @@ func TestMessages(t *testing.T) {
 		// Hubworld: affiliation icons brought by the agents (match: icons).
 		{"hw-affiliation.txt", 6, "affiliation", `"Brother Quill of the Hush" needs 1 Quiet Choir icon, the deck's agents bring none; add a Quiet Choir agent or remove it`},
 		{"hw-affiliation.txt", 14, "affiliation", `"Grand Heist" needs 2 Lantern Syndicate icons, the deck's agents bring 1 (Wick Fence Marrow); add agents with 1 more Lantern Syndicate icon or remove it`},
-		{"hw-deck-rules.txt", 7, "section-size", "Deck has 37 cards, want exactly 36 (remove 1)"},
+		{"hw-deck-rules.txt", 7, "section-size", "Deck has 37 cards, want exactly 36 (add 1 once the 2 copies over the copy limit are removed)"},
 		{"hw-deck-rules.txt", 12, "copy-limit", `2 copies of "Pitboy Nell" in Deck, it takes one of each card (remove 1)`},
 		{"hw-seven-agents.txt", 6, "section-size", "Deck has 7 Agents, want exactly 6 (remove 1)"},
 		// Seeders: a print set against the physical set, expert mode.

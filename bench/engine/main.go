@@ -7,6 +7,7 @@
 //	go run ./bench/engine                 # every deck, mode and policy
 //	go run ./bench/engine -games 400000 -deck seeker-chronicles/cosmos -mode goldfish -policy greedy
 //	go run ./bench/engine -deck arkhtide/three-factions -mode empty,passive
+//	go run ./bench/engine -games 1 -compare seeker-chronicles/cosmos:seeker-chronicles/order  # 100,000 paired games
 package main
 
 import (
@@ -16,12 +17,12 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
-	"github.com/deckwright/deckwright/engine/arkhtide"
-	"github.com/deckwright/deckwright/engine/seeker"
+	"github.com/deckwright/deckwright/engine/games"
 )
 
 // row is one line of figures: a deck played in one mode by one policy.
@@ -38,6 +39,8 @@ func main() {
 	modes := flag.String("mode", "goldfish,nature,empty,passive", "modes (Seeker Chronicles) and opponents (Arkhtide), comma-separated; each deck plays those of its game")
 	pols := flag.String("policy", "greedy,planner", "policies, comma-separated")
 	seed := flag.Uint64("seed", 1, "seed")
+	pairs := flag.String("compare", "", "pairs of bundled decks A:B, comma-separated: time a paired run of -paired games each (deckwright compare), after the rows")
+	paired := flag.Int("paired", 100000, "paired games of each -compare pair")
 	flag.Parse()
 	db, err := cardsdb.LoadBundled()
 	check(err)
@@ -67,52 +70,61 @@ func main() {
 		runtime.ReadMemStats(&ms1)
 		fmt.Printf("%-30s %-9s %-8s %12.0f %10.3f %9.3f %9.3f %8.3f\n", r.deck, r.mode, r.policy, float64(s.Games)/el.Seconds(), float64(ms1.Mallocs-ms0.Mallocs)/float64(s.Games), s.WinRate, s.Turns.Mean, s.Turns.HalfWidth())
 	}
+	if *pairs == "" {
+		return
+	}
+	fmt.Printf("\n%-55s %9s %8s %10s %12s\n", "compare (greedy, default mode)", "games", "wall s", "cpu s", "paired g/s")
+	for _, pair := range strings.Split(*pairs, ",") {
+		a, b, ok := strings.Cut(pair, ":")
+		if !ok {
+			check(fmt.Errorf("-compare %q: want A:B", pair))
+		}
+		pa, pb := compile(db, a), compile(db, b)
+		var r0, r1 syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &r0)
+		start := time.Now()
+		res, err := engine.RunPaired(engine.Side{Spec: pa.Spec, NewGame: pa.NewGame}, engine.Side{Spec: pb.Spec, NewGame: pb.NewGame}, pa.Figures, engine.Config{Games: *paired, Seed: *seed, Workers: *workers})
+		check(err)
+		el := time.Since(start)
+		syscall.Getrusage(syscall.RUSAGE_SELF, &r1)
+		cpu := time.Duration(r1.Utime.Nano()+r1.Stime.Nano()-r0.Utime.Nano()-r0.Stime.Nano()) * time.Nanosecond
+		fmt.Printf("%-55s %9d %8.2f %10.2f %12.0f\n", a+" vs "+b, res.Games, el.Seconds(), cpu.Seconds(), float64(res.Games)/el.Seconds())
+	}
+}
+
+// compile compiles a bundled deck for its engine with the default setup.
+func compile(db *cardsdb.DB, name string) *engine.Play {
+	list, err := db.BundledDeck(name)
+	check(err)
+	g, err := db.GameOf(list)
+	check(err)
+	deck, err := cardsdb.Resolve(g, list)
+	check(err)
+	e := games.Lookup(deck.Game.ID)
+	if e == nil {
+		check(fmt.Errorf("%s: %s has no playtest engine", name, deck.Game.Name))
+	}
+	p, err := e.Compile(deck, engine.Setup{})
+	check(err)
+	return p
 }
 
 // rowsOf compiles a deck for its game's engine and returns its rows.
 func rowsOf(name string, deck *cardsdb.Deck, modes, pols []string) []row {
-	var rows []row
-	switch deck.Game.ID {
-	case "seeker-chronicles":
-		d, err := seeker.Compile(deck)
-		check(err)
-		for _, mode := range []string{"goldfish", "nature"} {
-			if !slices.Contains(modes, mode) {
-				continue
-			}
-			opts := seeker.Options{Mode: seeker.Goldfish}
-			if mode == "nature" {
-				opts.Mode = seeker.Nature
-			}
-			for _, pn := range pols {
-				_, err := seeker.NewPolicy(pn)
-				check(err)
-				rows = append(rows, row{name, mode, pn, seeker.Spec(d, opts), func() engine.Game {
-					p, _ := seeker.NewPolicy(pn)
-					return seeker.NewMatch(d, opts, p)
-				}})
-			}
-		}
-	case "arkhtide":
-		d, err := arkhtide.Compile(deck)
-		check(err)
-		for _, mode := range arkhtide.OpponentNames() {
-			if !slices.Contains(modes, mode) {
-				continue
-			}
-			opp, _ := arkhtide.ParseOpponent(mode)
-			opts := arkhtide.Options{Opponent: opp}
-			for _, pn := range pols {
-				_, err := arkhtide.NewPolicy(pn)
-				check(err)
-				rows = append(rows, row{name, mode, pn, arkhtide.Spec(d, opts), func() engine.Game {
-					p, _ := arkhtide.NewPolicy(pn)
-					return arkhtide.NewMatch(d, opts, p)
-				}})
-			}
-		}
-	default:
+	e := games.Lookup(deck.Game.ID)
+	if e == nil {
 		check(fmt.Errorf("%s: %s has no playtest engine", name, deck.Game.Name))
+	}
+	var rows []row
+	for _, mode := range engine.OptionNames(e.Modes) {
+		if !slices.Contains(modes, mode) {
+			continue
+		}
+		for _, pn := range pols {
+			p, err := e.Compile(deck, engine.Setup{Mode: mode, Policy: pn})
+			check(err)
+			rows = append(rows, row{name, mode, pn, p.Spec, p.NewGame})
+		}
 	}
 	return rows
 }

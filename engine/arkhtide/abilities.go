@@ -1,5 +1,7 @@
 package arkhtide
 
+import "github.com/deckwright/deckwright/engine"
+
 // This file resolves abilities: the reactions a card in play fires, the
 // actions of an ability, and the choices they ask for.
 
@@ -126,7 +128,7 @@ func (m *Match) resolve(x ctx, ab *Ability) {
 			}
 			k := m.refresh(x.side, min(n*a.N, a.M))
 			if m.tr != nil {
-				m.logf("%s %s: %s %s %d Arkhé (%d ready).", capital(plural(n, "1 allied Unit", itoa(n)+" allied Units")), plural(n, "is there", "are there"), m.who(x.side), verb(x.side, "refresh", "refreshes"), k, sd.Arkhe)
+				m.logf("%s %s: %s %s %d Arkhé (%d ready).", engine.Capital(engine.Plural(n, "1 allied Unit", engine.Itoa(n)+" allied Units")), engine.Plural(n, "is there", "are there"), m.who(x.side), verb(x.side, "refresh", "refreshes"), k, sd.Arkhe)
 			}
 		case ActQuintessence:
 			if m.tr != nil {
@@ -228,9 +230,9 @@ func (m *Match) seek(side, x, y int, src uint8) {
 	}
 	rest := n
 	for k := 0; k < y && rest > 0; k++ {
-		c := m.choice.reset(ChooseSeek, src)
+		c := m.choice.Reset(ChooseSeek, src)
 		for j := 0; j < rest; j++ {
-			c.add(j, look[j])
+			c.Add(j, look[j])
 		}
 		j := m.ask(side)
 		card := look[j]
@@ -249,17 +251,17 @@ func (m *Match) seek(side, x, y int, src uint8) {
 		sd.Deck.Bottom(look[j])
 	}
 	if m.tr != nil && rest > 0 {
-		m.logf("%s %s on the bottom of %s Main Deck.", capital(m.namesOf(look[:rest])), plural(rest, "goes", "go"), m.their(side))
+		m.logf("%s %s on the bottom of %s Main Deck.", engine.Capital(m.namesOf(look[:rest])), engine.Plural(rest, "goes", "go"), m.their(side))
 	}
 }
 
 // recoverBinding returns a Binding of side's Chronicle to its hand.
 func (m *Match) recoverBinding(side int, src uint8) {
 	sd := &m.S.Side[side]
-	c := m.choice.reset(ChooseRecover, src)
+	c := m.choice.Reset(ChooseRecover, src)
 	for i, card := range sd.Chronicle.Cards() {
 		if m.cards[card].Kind == KindBinding {
-			c.add(i, card)
+			c.Add(i, card)
 		}
 	}
 	if c.N == 0 {
@@ -305,17 +307,17 @@ func (m *Match) abilityAttack(x ctx, a *Action) {
 // targets fills the choice with the enemies an attack from zone z may
 // reach.
 func (m *Match) targets(side int, z int8, ranged bool, src uint8) *Choice {
-	c := m.choice.reset(ChooseTarget, src)
+	c := m.choice.Reset(ChooseTarget, src)
 	od := &m.S.Side[1-side]
 	if !od.Present {
 		return c
 	}
 	if inRange(z, od.Seeker.Zone, ranged) {
-		c.add(SeekerIndex, od.Seeker.Card)
+		c.Add(SeekerIndex, od.Seeker.Card)
 	}
 	for j := 0; j < od.NUnits; j++ {
 		if inRange(z, od.Units[j].Zone, ranged) {
-			c.add(j, od.Units[j].Card)
+			c.Add(j, od.Units[j].Card)
 		}
 	}
 	return c
@@ -325,7 +327,7 @@ func (m *Match) targets(side int, z int8, ranged bool, src uint8) *Choice {
 // that an action may pick: exhausted ones for ready ally, ready ones for
 // exhaust ally (ActDiscard stands for that cost), any for ally soul.
 func (m *Match) allyOptions(side, z int, kind ActionKind, src uint8) *Choice {
-	c := m.choice.reset(ChooseAlly, src)
+	c := m.choice.Reset(ChooseAlly, src)
 	c.Action = kind
 	sd := &m.S.Side[side]
 	if z < 0 {
@@ -340,7 +342,7 @@ func (m *Match) allyOptions(side, z int, kind ActionKind, src uint8) *Choice {
 		case kind == ActReadyAlly && u.Ready, kind == exhaustAlly && !u.Ready:
 			continue
 		}
-		c.add(i, u.Card)
+		c.Add(i, u.Card)
 	}
 	return c
 }
@@ -363,9 +365,9 @@ func (m *Match) chooseAlly(x ctx, kind ActionKind) int {
 // chooseHand asks for a card of side's hand.
 func (m *Match) chooseHand(side int, k ChoiceKind, src uint8) int {
 	sd := &m.S.Side[side]
-	c := m.choice.reset(k, src)
+	c := m.choice.Reset(k, src)
 	for i, card := range sd.Hand.Cards() {
-		c.add(i, card)
+		c.Add(i, card)
 	}
 	return c.Index[m.ask(side)]
 }

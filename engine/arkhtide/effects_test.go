@@ -2,9 +2,10 @@ package arkhtide
 
 import (
 	"strings"
+	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"testing"
+	"github.com/deckwright/deckwright/engine"
 )
 
 func TestParseEffects(t *testing.T) {
@@ -76,7 +77,7 @@ func textString(x *Text) string {
 		}
 		head := a.Trigger.String()
 		if a.Trigger.Activated() {
-			head += " (" + "W" + itoa(a.Willpower) + " D" + itoa(a.Discard) + " me=" + boolWord(a.ExhaustMe) + " ally=" + boolWord(a.ExhaustAlly) + ")"
+			head += " (" + "W" + engine.Itoa(a.Willpower) + " D" + engine.Itoa(a.Discard) + " me=" + boolWord(a.ExhaustMe) + " ally=" + boolWord(a.ExhaustAlly) + ")"
 		}
 		parts = append(parts, head+": "+strings.Join(acts, "; "))
 	}
@@ -107,9 +108,9 @@ func boolWord(b bool) string {
 
 func signed(n int) string {
 	if n >= 0 {
-		return "+" + itoa(n)
+		return "+" + engine.Itoa(n)
 	}
-	return itoa(n)
+	return engine.Itoa(n)
 }
 
 func TestHalve(t *testing.T) {

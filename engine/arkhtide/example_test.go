@@ -32,9 +32,9 @@ func Example() {
 	}
 	fmt.Printf("Willpower paid for non-Innate cards: %.2f a game\n", s.Tallies[arkhtide.TallyWillpowerNonInnate].Mean)
 	// Output:
-	// won 100% of games, in Round 1.71 on average
-	// Round 1 (100% of games): 11.4 Quintessence, 10.9 Arkhé spent
-	// Round 2 (71% of games): 13.9 Quintessence, 7.5 Arkhé spent
-	// Round 3 (0% of games): 17.0 Quintessence, 9.0 Arkhé spent
-	// Willpower paid for non-Innate cards: 3.00 a game
+	// won 100% of games, in Round 1.72 on average
+	// Round 1 (100% of games): 11.3 Quintessence, 10.9 Arkhé spent
+	// Round 2 (72% of games): 13.9 Quintessence, 7.5 Arkhé spent
+	// Round 3 (0% of games): 15.0 Quintessence, 7.0 Arkhé spent
+	// Willpower paid for non-Innate cards: 3.04 a game
 }

@@ -144,13 +144,18 @@ type Match struct {
 	pol    Policy
 	rng    *rand.Rand
 	rec    *engine.Record
-	tr     *tracer
+	tr     *engine.Tracer
 	cards  []Card // Deck.Cards, then the Versus deck's Seeker and Realms
 	oppSk  uint8
 	oppRlm []uint8
 	choice Choice
-	look   [MaxPile]uint8
-	serial uint64 // counts games, for policies' plans
+	keys   []uint64 // the cards' keys for the keyed shuffles
+	gkey   uint64   // this game's key for the keyed shuffles
+	// deal the Main Deck, the Realm Deck and the opponent's Realm Deck in
+	// a game's keyed order
+	dealMain, dealRealms, dealOpp *engine.Dealer
+	look                          [MaxPile]uint8
+	serial                        uint64 // counts games, for policies' plans
 	// harvesting defers the end of the game to the end of the Harvest
 	// Phase ("fully resolve the Harvest Phase before determining the
 	// winner").
@@ -177,6 +182,10 @@ func NewMatch(d *Deck, opts Options, p Policy) *Match {
 			m.oppRlm = append(m.oppRlm, uint8(len(m.cards)-1))
 		}
 	}
+	m.keys = engine.CardKeys(len(m.cards), func(i int) string { return m.cards[i].Name })
+	m.dealMain = engine.NewDealer(d.MainDeck, m.keys)
+	m.dealRealms = engine.NewDealer(d.Realms, m.keys)
+	m.dealOpp = engine.NewDealer(m.oppRlm, m.keys)
 	return m
 }
 
@@ -189,7 +198,7 @@ func (m *Match) Trace(w io.Writer) {
 		m.tr = nil
 		return
 	}
-	m.tr = &tracer{w: w}
+	m.tr = engine.NewTracer(w)
 }
 
 // Rand returns the match's random generator.
@@ -265,12 +274,13 @@ func PerRound(s *engine.Summary) (quint, arkhe, soul, willNonInnate, willOther f
 // (which may be nil).
 func (m *Match) Play(rng *rand.Rand, rec *engine.Record) engine.Outcome {
 	m.rng, m.rec = rng, rec
+	m.gkey = engine.GameKey(rng)
 	m.setup()
 	for !m.S.Over {
 		if m.S.Round >= m.Opts.MaxRounds {
 			m.S.Over, m.S.End = true, EndRounds
 			if m.tr != nil {
-				m.tr.line(0, fmt.Sprintf("No winner within %d Rounds.", m.Opts.MaxRounds))
+				m.tr.Line(0, fmt.Sprintf("No winner within %d Rounds.", m.Opts.MaxRounds))
 			}
 			break
 		}
@@ -334,6 +344,19 @@ func (m *Match) count(ev int, c uint8) {
 
 // name returns a card's name.
 func (m *Match) name(c uint8) string { return m.cards[c].Name }
+
+// The keyed shuffles of a game (engine.KeyedShuffle): your Main Deck,
+// your Realm Deck, the opponent's Realm Deck.
+const (
+	shuffleMain = iota + 1
+	shuffleRealms
+	shuffleOppRealms
+)
+
+// deal puts a deck into p in the keyed order of the game and tag
+// (engine.KeyedShuffle): the cards that two decks share lie in the same
+// relative order in game i of a seed.
+func (m *Match) deal(d *engine.Dealer, p *Pile, tag uint64) { d.Deal(p, m.gkey, tag) }
 
 // shuffle shuffles a pile with the match's generator (Fisher-Yates).
 func (m *Match) shuffle(p *Pile) {

@@ -58,28 +58,9 @@ const (
 	ChooseRecover
 )
 
-// Choice is a decision an effect asks for: N options, each a place
+// Choice is a decision an ability asks for: N options, each a place
 // (Index) holding a card (Card).
-type Choice struct {
-	Kind   ChoiceKind
-	Action ActionKind // ChooseAlly: what the Unit is chosen for
-	Source uint8      // the card whose effect asks
-	N      int
-	Index  [MaxPile]int
-	Card   [MaxPile]uint8
-}
-
-func (c *Choice) reset(k ChoiceKind, src uint8) *Choice {
-	c.Kind, c.Source, c.N, c.Action = k, src, 0, 0
-	return c
-}
-
-func (c *Choice) add(i int, card uint8) {
-	if c.N < MaxPile {
-		c.Index[c.N], c.Card[c.N] = i, card
-		c.N++
-	}
-}
+type Choice = engine.Choice[ChoiceKind, ActionKind]
 
 var policies = engine.Policies[Policy]{
 	{Name: "greedy", Doc: "puts the Seeker where it wins a Realm alone, then Invokes the Units worth the most Quintessence per Arkhé onto the Realms that still need Soul; in Combat Assists while something in hand could use the Arkhé (else Strikes the opposing Seeker), plays the Feats and Ambush Units that draw, refresh or score; in Regroup Invokes Units into the Safe Zone with what is left; takes the Realm worth the most Quintessence", New: func() Policy { return &Greedy{} }},

@@ -1,6 +1,10 @@
 package arkhtide
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/deckwright/deckwright/engine"
+)
 
 // This file holds the setup and the six phases of a Round: "Resource —
 // Realm — Preparation — Combat — Harvest — Regroup".
@@ -23,13 +27,11 @@ func (m *Match) setup() {
 	d := m.Deck
 	y := &m.S.Side[You]
 	y.Present = true
-	y.Deck.N = copy(y.Deck.Card[:], d.MainDeck)
-	y.RealmDeck.N = copy(y.RealmDeck.Card[:], d.Realms)
+	m.deal(m.dealMain, &y.Deck, shuffleMain)
+	m.deal(m.dealRealms, &y.RealmDeck, shuffleRealms)
 	y.Seeker = Unit{Card: d.Seeker, Zone: ZoneSafe, Ready: true}
 	y.Willpower = StartingWillpower
 	y.Realm = -1
-	m.shuffle(&y.Deck)
-	m.shuffle(&y.RealmDeck)
 	o := &m.S.Side[Opponent]
 	o.Realm = -1
 	o.Seeker = Unit{Card: m.oppSk, Zone: ZoneNone}
@@ -37,11 +39,10 @@ func (m *Match) setup() {
 		o.Present = true
 		o.Seeker.Zone, o.Seeker.Ready = ZoneSafe, true
 		o.Willpower = StartingWillpower
-		o.RealmDeck.N = copy(o.RealmDeck.Card[:], m.oppRlm)
-		m.shuffle(&o.RealmDeck)
+		m.deal(m.dealOpp, &o.RealmDeck, shuffleOppRealms)
 	}
 	if m.tr != nil {
-		m.tr.line(0, "Setup ("+m.Opts.Opponent.String()+" opponent)")
+		m.tr.Line(0, "Setup ("+m.Opts.Opponent.String()+" opponent)")
 		m.logf("You play %s (%d Willpower) and shuffle your Main Deck (%d cards) and your Realm Deck (%d Realms).", m.name(d.Seeker), y.Willpower, y.Deck.N, y.RealmDeck.N)
 		if o.Present {
 			m.logf("The opponent plays %s (%d Willpower) with a Realm Deck of %d Realms; it never acts.", m.name(m.oppSk), o.Willpower, o.RealmDeck.N)
@@ -56,7 +57,7 @@ func (m *Match) round() {
 	s := &m.S
 	s.Round++
 	if m.tr != nil {
-		m.tr.line(0, "Round "+itoa(s.Round))
+		m.tr.Line(0, "Round "+engine.Itoa(s.Round))
 	}
 	m.resourcePhase()
 	m.realmPhase()
@@ -83,7 +84,7 @@ func (m *Match) resourcePhase() {
 	s := &m.S
 	s.Phase = PhaseResource
 	if m.tr != nil {
-		m.tr.line(1, s.Phase.String())
+		m.tr.Line(1, s.Phase.String())
 	}
 	for side := range s.Side {
 		sd := &s.Side[side]
@@ -108,7 +109,7 @@ func (m *Match) resourcePhase() {
 		if m.tr != nil && side == You {
 			ready := ""
 			if readied > 0 {
-				ready = plural(readied, " and ready 1 card", " and ready "+itoa(readied)+" cards") + " in your Safe Zone"
+				ready = engine.Plural(readied, " and ready 1 card", " and ready "+engine.Itoa(readied)+" cards") + " in your Safe Zone"
 			}
 			m.logf("You refresh your Arkhé (%d ready)%s.", sd.Arkhe, ready)
 		}
@@ -187,7 +188,7 @@ func (m *Match) realmPhase() {
 	s := &m.S
 	s.Phase = PhaseRealm
 	if m.tr != nil {
-		m.tr.line(1, s.Phase.String())
+		m.tr.Line(1, s.Phase.String())
 	}
 	s.NRealms = 0
 	y, o := &s.Side[You], &s.Side[Opponent]
@@ -294,7 +295,7 @@ func initNote(i int) string {
 	if i < 0 {
 		return "none"
 	}
-	return itoa(i)
+	return engine.Itoa(i)
 }
 
 // addRealm puts a Realm into play and returns its slot.
@@ -314,7 +315,7 @@ func (m *Match) preparationPhase() {
 	s := &m.S
 	s.Phase = PhasePreparation
 	if m.tr != nil {
-		m.tr.line(1, s.Phase.String())
+		m.tr.Line(1, s.Phase.String())
 	}
 	y, o := &s.Side[You], &s.Side[Opponent]
 	y.Prepared, o.Prepared = false, !o.Present
@@ -425,7 +426,7 @@ func (m *Match) combatPhase() {
 	s.Phase = PhaseCombat
 	s.Actor = You
 	if m.tr != nil {
-		m.tr.line(1, s.Phase.String())
+		m.tr.Line(1, s.Phase.String())
 		if s.Side[Opponent].Present {
 			if s.Starter == Opponent {
 				m.logf("The opponent was Prepared first and starts; it passes every Turn.")
@@ -477,7 +478,7 @@ func (m *Match) harvestPhase() {
 	s := &m.S
 	s.Phase = PhaseHarvest
 	if m.tr != nil {
-		m.tr.line(1, s.Phase.String())
+		m.tr.Line(1, s.Phase.String())
 	}
 	m.harvesting = true
 	// "When the Harvest Phase begins".
@@ -638,7 +639,7 @@ func (m *Match) extract(side int) {
 // extractNote says what an Extraction is worth: "5 Quintessence (1,
 // Collector +1, Cask +2, first from the Realm +1)".
 func (m *Match) extractNote(q int, collector bool, casks, caskBonus, first int) string {
-	s := plural(q, "1 Quintessence", itoa(q)+" Quintessence")
+	s := engine.Plural(q, "1 Quintessence", engine.Itoa(q)+" Quintessence")
 	if q == 1 {
 		return s
 	}
@@ -647,10 +648,10 @@ func (m *Match) extractNote(q int, collector bool, casks, caskBonus, first int) 
 		s += ", Collector +1"
 	}
 	if casks > 0 {
-		s += ", " + plural(casks, "Cask", itoa(casks)+" Casks") + " +" + itoa(casks*(1+caskBonus))
+		s += ", " + engine.Plural(casks, "Cask", engine.Itoa(casks)+" Casks") + " +" + engine.Itoa(casks*(1+caskBonus))
 	}
 	if first > 0 {
-		s += ", first from the Realm +" + itoa(first)
+		s += ", first from the Realm +" + engine.Itoa(first)
 	}
 	return s + ")"
 }
@@ -675,7 +676,7 @@ func (m *Match) regroupPhase() {
 	s.Phase = PhaseRegroup
 	s.Actor = You
 	if m.tr != nil {
-		m.tr.line(1, fmt.Sprintf("%s (%d Arkhé ready)", s.Phase, s.Side[You].Arkhe))
+		m.tr.Line(1, fmt.Sprintf("%s (%d Arkhé ready)", s.Phase, s.Side[You].Arkhe))
 	}
 	for k := 0; k < maxMoves && !s.Over; k++ {
 		mv := m.pol.Next(m)

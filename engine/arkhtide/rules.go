@@ -1,5 +1,7 @@
 package arkhtide
 
+import "github.com/deckwright/deckwright/engine"
+
 // This file holds the rules the moves and the phases share: the stats of
 // cards in play, drawing, Willpower and Quintessence, the end of the game,
 // damage and death. abilities.go resolves abilities.
@@ -200,7 +202,7 @@ func (m *Match) draw(side, n int) int {
 		m.logf("%s %s %s.", m.who(side), verb(side, "draw", "draws"), m.namesOf(h.Card[h.N-k:h.N]))
 	}
 	if m.tr != nil && k < n {
-		m.logf("%s Main Deck is empty: %s.", capital(m.their(side)), plural(n-k, "1 card is not drawn", itoa(n-k)+" cards are not drawn"))
+		m.logf("%s Main Deck is empty: %s.", engine.Capital(m.their(side)), engine.Plural(n-k, "1 card is not drawn", engine.Itoa(n-k)+" cards are not drawn"))
 	}
 	return k
 }
@@ -389,9 +391,9 @@ func (m *Match) damage(side, i, n int, lethal bool) {
 	}
 	sd := &m.S.Side[side]
 	if m.tr != nil {
-		what := itoa(n) + " Damage"
+		what := engine.Itoa(n) + " Damage"
 		if lethal && w > 0 {
-			what += " (Lethal: " + itoa(w) + " Wounds)"
+			what += " (Lethal: " + engine.Itoa(w) + " Wounds)"
 		}
 		m.logf("%s %s %s.", m.unitName(side, sd.unit(i)), verb(side, "suffer", "suffers"), what)
 	}

@@ -2,9 +2,7 @@ package arkhtide
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,9 +10,8 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/engine/enginetest"
 )
-
-var update = flag.Bool("update", false, "rewrite the .golden files in testdata")
 
 // TestScenarios plays the small states of testdata/scenarios/*.txt, each
 // taken from a statement of the rulebook, and compares the words of the
@@ -50,35 +47,10 @@ var update = flag.Bool("update", false, "rewrite the .golden files in testdata")
 //
 // SIDE is you or opponent.
 func TestScenarios(t *testing.T) {
-	files, _ := filepath.Glob("testdata/scenarios/*.txt")
-	if len(files) == 0 {
-		t.Fatal("no scenarios")
-	}
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".txt")
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc := &scenario{t: t, file: f}
-			out := sc.run(string(data))
-			golden := strings.TrimSuffix(f, ".txt") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, out, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to write it)", err)
-			}
-			if !bytes.Equal(out, want) {
-				t.Errorf("the game differs from %s (run with -update to accept):\n%s", golden, diffLines(string(want), string(out)))
-			}
-		})
-	}
+	enginetest.Scenarios(t, filepath.Join("testdata", "scenarios"), func(t *testing.T, file, text string) []byte {
+		sc := &scenario{t: t, file: file}
+		return sc.run(text)
+	})
 }
 
 type scenario struct {
@@ -263,7 +235,7 @@ func (sc *scenario) run(text string) []byte {
 	m.rng = engine.Stream(1, 0)
 	m.setup()
 	m.Trace(&sc.out)
-	m.tr.depth = 1
+	m.tr.Depth = 1
 	s := &m.S
 	s.Round, s.Phase, s.Actor = 1, phase, You
 	for side := range s.Side {
@@ -335,9 +307,9 @@ func (sc *scenario) run(text string) []byte {
 		}
 		a := strings.TrimSpace(l[1:])
 		if !strings.HasPrefix(a, "expect") {
-			m.tr.depth = 0
-			m.tr.write(0, l)
-			m.tr.depth = 1
+			m.tr.Depth = 0
+			m.tr.Write(0, l)
+			m.tr.Depth = 1
 		}
 		sc.action(a)
 	}
@@ -607,22 +579,4 @@ func (sc *scenario) pileNames(p *Pile) []string {
 		out = append(out, sc.m.name(p.Card[i]))
 	}
 	return out
-}
-
-// diffLines shows the first lines where two texts differ.
-func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d:\n  want: %s\n  got:  %s", i+1, a, b)
-		}
-	}
-	return "(same lines)"
 }

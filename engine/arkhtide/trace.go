@@ -2,50 +2,13 @@ package arkhtide
 
 import (
 	"fmt"
-	"io"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/deckwright/deckwright/engine"
 )
 
-// tracer writes a game in words, one step a line, indented by phase.
-type tracer struct {
-	w     io.Writer
-	depth int
-}
-
-func (t *tracer) write(depth int, s string) {
-	io.WriteString(t.w, strings.Repeat("  ", depth)+s+"\n")
-}
-
-// line writes a heading at depth; the lines after it are indented under it.
-func (t *tracer) line(depth int, s string) {
-	t.write(depth, s)
-	t.depth = depth + 1
-}
-
 // logf writes a step; the first letter is made upper case.
-func (m *Match) logf(format string, args ...any) {
-	m.tr.write(m.tr.depth, capital(fmt.Sprintf(format, args...)))
-}
-
-func capital(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
+func (m *Match) logf(format string, args ...any) { m.tr.Logf(format, args...) }
 
 // who names a side as the subject of a sentence.
 func (m *Match) who(side int) string {
@@ -174,7 +137,7 @@ func (m *Match) returnNote(k, pick int, bottom uint8) string {
 	if len(s) == 0 {
 		return ""
 	}
-	return " " + capital(strings.Join(s, ", ")) + "."
+	return " " + engine.Capital(strings.Join(s, ", ")) + "."
 }
 
 // hasSides reports whether a Realm's sides differ.
@@ -233,10 +196,10 @@ func (m *Match) describe(ab *Ability) string {
 	}
 	var costs []string
 	if ab.Willpower > 0 {
-		costs = append(costs, "lose "+itoa(ab.Willpower)+" Willpower")
+		costs = append(costs, "lose "+engine.Itoa(ab.Willpower)+" Willpower")
 	}
 	if ab.Discard > 0 {
-		costs = append(costs, "discard "+itoa(ab.Discard))
+		costs = append(costs, "discard "+engine.Itoa(ab.Discard))
 	}
 	if ab.ExhaustMe {
 		costs = append(costs, "exhaust me")
@@ -290,5 +253,5 @@ func (m *Match) traceEnd() {
 	if o.Present {
 		why += fmt.Sprintf(" (Quintessence %d vs %d, Willpower %d vs %d)", y.Quint, o.Quint, y.Willpower, o.Willpower)
 	}
-	m.tr.line(0, "Game over in Round "+itoa(s.Round)+": "+why+".")
+	m.tr.Line(0, "Game over in Round "+engine.Itoa(s.Round)+": "+why+".")
 }

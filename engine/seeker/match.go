@@ -72,9 +72,12 @@ type Match struct {
 	rec    *engine.Record
 	tr     *tracer
 	choice Choice
-	tmp    Pile   // Nature's special events
-	quiet  bool   // setup draws are not recorded
-	serial uint64 // counts matches, for policies' plans
+	keys   []uint64       // the cards' keys for the keyed shuffles
+	stack  *engine.Dealer // deals the stack in a match's keyed order
+	gkey   uint64         // this match's key for the keyed shuffles
+	tmp    Pile           // Nature's special events
+	quiet  bool           // setup draws are not recorded
+	serial uint64         // counts matches, for policies' plans
 	// blocked notes the Guardians whose activation rule C held back, so
 	// the trace says it once.
 	blocked uint8
@@ -91,7 +94,8 @@ func NewMatch(d *Deck, opts Options, p Policy) *Match {
 	if opts.Mode == 0 {
 		opts.Mode = Goldfish
 	}
-	return &Match{Deck: d, Opts: opts, pol: [2]Policy{p, nil}}
+	keys := engine.CardKeys(len(d.Cards), func(i int) string { return d.Cards[i].Name })
+	return &Match{Deck: d, Opts: opts, pol: [2]Policy{p, nil}, keys: keys, stack: engine.NewDealer(d.Stack, keys)}
 }
 
 // SetOpponent gives the opponent of a Duel a policy for its responses.
@@ -106,7 +110,7 @@ func (m *Match) Trace(w io.Writer) {
 		m.tr = nil
 		return
 	}
-	m.tr = &tracer{w: w}
+	m.tr = newTracer(w)
 }
 
 // Rand returns the match's random generator.
@@ -150,6 +154,7 @@ func stageName(s int) string {
 // (which may be nil).
 func (m *Match) Play(rng *rand.Rand, rec *engine.Record) engine.Outcome {
 	m.rng, m.rec = rng, rec
+	m.gkey = engine.GameKey(rng)
 	switch m.Opts.Mode {
 	case Nature:
 		m.playNature()
@@ -188,6 +193,23 @@ func (m *Match) card(c uint8) *Card { return &m.Deck.Cards[c] }
 
 // name returns a card's name.
 func (m *Match) name(c uint8) string { return m.Deck.Cards[c].Name }
+
+// The keyed shuffles of a match (engine.KeyedShuffle): the opening
+// shuffle of your stack, the stack after a mulligan, the stack with
+// Nature's two Banes.
+const (
+	shuffleOpening = iota + 1
+	shuffleMulligan
+	shuffleBanes
+)
+
+// keyed shuffles a pile for common random numbers: the cards that two
+// decks share lie in the same relative order in game i of a seed.
+func (m *Match) keyed(p *Pile, tag uint64) { engine.KeyedShuffle(p, m.gkey, tag, m.keys) }
+
+// dealStack puts the whole stack into p in the keyed order of the match
+// and tag: the order keyed gives it, faster.
+func (m *Match) dealStack(p *Pile, tag uint64) { m.stack.Deal(p, m.gkey, tag) }
 
 // shuffle shuffles a pile with the match's generator: Fisher-Yates, each
 // random 64-bit number giving two 32-bit halves, each bounded by

@@ -3,12 +3,12 @@ package seeker
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/engine/enginetest"
 )
 
 func starter(t testing.TB, db *cardsdb.DB, name string) *Deck {
@@ -206,20 +206,7 @@ func TestGoldenTraces(t *testing.T) {
 			o := m.Play(engine.Stream(tc.seed, 0), nil)
 			fmt.Fprintf(&buf, "Outcome: won %v on turn %d.\n", o.Won, o.Turns)
 			golden := filepath.Join("testdata", "traces", name+".golden")
-			if *update {
-				os.MkdirAll(filepath.Dir(golden), 0o755)
-				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("trace differs from %s (run with -update to accept):\n%s", golden, diffLines(string(want), buf.String()))
-			}
+			enginetest.Golden(t, golden, buf.Bytes())
 			// Tracing changes nothing: the same match without a trace.
 			m.Trace(nil)
 			if o2 := m.Play(engine.Stream(tc.seed, 0), nil); o2 != o {

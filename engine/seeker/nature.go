@@ -14,7 +14,7 @@ func (m *Match) playNature() {
 	m.reset()
 	d := m.Deck
 	if m.tr != nil {
-		m.tr.line(0, "Setup (against Nature, "+m.Opts.Difficulty.String()+" mode; Nature goes first)")
+		m.tr.Line(0, "Setup (against Nature, "+m.Opts.Difficulty.String()+" mode; Nature goes first)")
 	}
 	m.setupYou(true)
 	n := &m.S.Side[Opponent]
@@ -22,7 +22,7 @@ func (m *Match) playNature() {
 	st := &m.S.Side[You].Stack
 	st.Push(d.Banes[1])
 	st.Push(d.Banes[2])
-	m.shuffle(st)
+	m.keyed(st, shuffleBanes)
 	if m.tr != nil {
 		m.logf("Nature picks the Banes %s, %s and %s; %s appears in channel 1 (opposite %s); the other two are shuffled into the stack (%d cards).", m.name(d.Banes[0]), m.name(d.Banes[1]), m.name(d.Banes[2]), m.name(d.Banes[0]), m.guardianName(You, 0), st.N)
 	}

@@ -45,23 +45,7 @@ const (
 
 // Choice is a decision an ability asks for: N options, each a place
 // (Index) holding a card (Card).
-type Choice struct {
-	Kind   ChoiceKind
-	Source uint8 // the card whose ability asks
-	N      int
-	Index  [2 * MaxPile]uint8
-	Card   [2 * MaxPile]uint8
-}
-
-func (c *Choice) reset(k ChoiceKind, src uint8) *Choice {
-	c.Kind, c.Source, c.N = k, src, 0
-	return c
-}
-
-func (c *Choice) add(i int, card uint8) {
-	c.Index[c.N], c.Card[c.N] = uint8(i), card
-	c.N++
-}
+type Choice = engine.Choice[ChoiceKind, uint8]
 
 var policies = engine.Policies[Policy]{
 	{Name: "greedy", Doc: "plays the best module for memory, then links and hyperlinks the most powerful modules it can pay for, keeping 3 modules in memory; always advances (against Nature: with 3 or more progress points)", New: func() Policy { return &Greedy{} }},

@@ -1,5 +1,7 @@
 package seeker
 
+import "github.com/deckwright/deckwright/engine"
+
 // This file holds the rules that moves and phases share: taking cards from
 // the stack, progress, linking, activation and abilities.
 
@@ -49,7 +51,7 @@ func (m *Match) afterTake(side int) {
 		m.S.Over = true
 		m.S.Won = side == You
 		if m.tr != nil {
-			m.logf("%s stack is empty for the second time: %s the match on turn %d.", capital(m.their(side)), verb(side, "you win", "the opponent wins"), m.S.Turn)
+			m.logf("%s stack is empty for the second time: %s the match on turn %d.", engine.Capital(m.their(side)), verb(side, "you win", "the opponent wins"), m.S.Turn)
 		}
 		return
 	}
@@ -57,7 +59,7 @@ func (m *Match) afterTake(side int) {
 	*st, *d = *d, Pile{}
 	m.shuffle(st)
 	if m.tr != nil {
-		m.logf("%s stack is empty for the first time: %s %s %s discard pile (%d cards) as %s new stack.", capital(m.their(side)), m.who(side), verb(side, "shuffle", "shuffles"), m.their(side), st.N, m.their(side))
+		m.logf("%s stack is empty for the first time: %s %s %s discard pile (%d cards) as %s new stack.", engine.Capital(m.their(side)), m.who(side), verb(side, "shuffle", "shuffles"), m.their(side), st.N, m.their(side))
 	}
 }
 
@@ -99,7 +101,7 @@ func (m *Match) draw(side, n int) {
 		c, ok := m.take(side)
 		if !ok {
 			if m.tr != nil && !m.S.Over {
-				m.logf("%s stack has no card to draw.", capital(m.their(side)))
+				m.logf("%s stack has no card to draw.", engine.Capital(m.their(side)))
 			}
 			return
 		}
@@ -141,7 +143,7 @@ func (m *Match) progress(side, pts int) {
 	if m.S.Mode == Nature {
 		cards := pts / 3
 		if m.tr != nil {
-			m.logf("%d progress %s: %s to %s progress pile, %d %s.", pts, plural(pts, "point", "points"), plural(cards, "1 card", itoa(cards)+" cards"), m.their(side), pts%3, plural(pts%3, "point expires", "points expire"))
+			m.logf("%d progress %s: %s to %s progress pile, %d %s.", pts, engine.Plural(pts, "point", "points"), engine.Plural(cards, "1 card", engine.Itoa(cards)+" cards"), m.their(side), pts%3, engine.Plural(pts%3, "point expires", "points expire"))
 		}
 		pile := &m.S.Side[side].Progress
 		for k := 0; k < cards && !m.S.Over; k++ {
@@ -155,7 +157,7 @@ func (m *Match) progress(side, pts int) {
 		return
 	}
 	if m.tr != nil {
-		m.logf("%d progress %s: %s from %s stack to %s discard pile.", pts, plural(pts, "point", "points"), plural(pts, "1 card", itoa(pts)+" cards"), m.their(side), m.their(side))
+		m.logf("%d progress %s: %s from %s stack to %s discard pile.", pts, engine.Plural(pts, "point", "points"), engine.Plural(pts, "1 card", engine.Itoa(pts)+" cards"), m.their(side), m.their(side))
 	}
 	// No Banes outside the match against Nature: move the cards in bulk,
 	// top card first.
@@ -207,12 +209,12 @@ func (m *Match) link(side int, c uint8, ch, x, via, cost int) {
 		if hyper {
 			how = verb(side, "hyperlink", "hyperlinks")
 		}
-		pay := " for " + itoa(cost)
+		pay := " for " + engine.Itoa(cost)
 		if via == viaFree || via == viaFreeHyper {
 			pay = " at no cost"
 		}
 		if card.LinkX && !hyper || card.HyperX && hyper {
-			pay += " (X=" + itoa(x) + ")"
+			pay += " (X=" + engine.Itoa(x) + ")"
 		}
 		m.logf("%s %s %s to %s%s: %s.", m.who(side), how, m.name(c), m.guardianName(side, ch), pay, m.powerNote(side, ch))
 	}
@@ -290,7 +292,7 @@ func (m *Match) resolve(side int, c uint8, ch, x int) {
 			m.gravity(side, ch, card.GravityX, c)
 		case Entropy:
 			if m.tr != nil {
-				m.logf("%s's Entropy: %s %s, progress %d.", card.Name, m.who(side), verb(side, "control "+plural(sd.NLinks, "1 linked module", itoa(sd.NLinks)+" linked modules"), "controls "+plural(sd.NLinks, "1 linked module", itoa(sd.NLinks)+" linked modules")), sd.NLinks)
+				m.logf("%s's Entropy: %s %s, progress %d.", card.Name, m.who(side), verb(side, "control "+engine.Plural(sd.NLinks, "1 linked module", engine.Itoa(sd.NLinks)+" linked modules"), "controls "+engine.Plural(sd.NLinks, "1 linked module", engine.Itoa(sd.NLinks)+" linked modules")), sd.NLinks)
 			}
 			m.progress(side, sd.NLinks)
 		case Duality:
@@ -317,11 +319,11 @@ func (m *Match) resolve(side int, c uint8, ch, x int) {
 // memory, tapped or not; a cost of X counts as 0; rule D applies.
 func (m *Match) gravity(side, ch, x int, src uint8) {
 	sd := &m.S.Side[side]
-	cho := m.choice.reset(ChoosePull, src)
+	cho := m.choice.Reset(ChoosePull, src)
 	for i := 0; i < sd.NMem; i++ {
 		c := m.card(sd.Memory[i].Card)
 		if c.Linkable() && (c.LinkX || c.LinkCost <= x) && m.domainOK(side, c) {
-			cho.add(i, sd.Memory[i].Card)
+			cho.Add(i, sd.Memory[i].Card)
 		}
 	}
 	if cho.N == 0 {
@@ -355,10 +357,10 @@ func (m *Match) effect(side int, src uint8, ch, x int, e Effect) {
 		m.progress(side, n)
 	case EffectUntap:
 		for k := 0; k < n; k++ {
-			cho := m.choice.reset(ChooseUntap, src)
+			cho := m.choice.Reset(ChooseUntap, src)
 			for i := 0; i < sd.NMem; i++ {
 				if sd.Memory[i].Tapped {
-					cho.add(i, sd.Memory[i].Card)
+					cho.Add(i, sd.Memory[i].Card)
 				}
 			}
 			if cho.N == 0 {
@@ -387,10 +389,10 @@ func (m *Match) effect(side int, src uint8, ch, x int, e Effect) {
 	case EffectUnlink:
 		o := &m.S.Side[1-side]
 		for k := 0; k < n; k++ {
-			cho := m.choice.reset(ChooseUnlink, src)
+			cho := m.choice.Reset(ChooseUnlink, src)
 			for i := 0; i < o.NLinks; i++ {
 				if int(o.Links[i].Chan) == ch {
-					cho.add(i, o.Links[i].Card)
+					cho.Add(i, o.Links[i].Card)
 				}
 			}
 			if cho.N == 0 {
@@ -434,9 +436,9 @@ func (m *Match) recover(side int, src uint8, n int) {
 	d := m.S.DiscardOf(side)
 	if m.S.Mode != Nature {
 		for k := 0; k < n; k++ {
-			cho := m.choice.reset(ChooseRecover, src)
+			cho := m.choice.Reset(ChooseRecover, src)
 			for i := 0; i < d.N; i++ {
-				cho.add(i, d.Card[i])
+				cho.Add(i, d.Card[i])
 			}
 			if cho.N == 0 {
 				return
@@ -465,9 +467,9 @@ func (m *Match) recover(side int, src uint8, n int) {
 		m.logf("Special event: the discard pile is shuffled into %s progress pile (%d cards).", m.their(side), tmp.N)
 	}
 	for k := 0; k < n; k++ {
-		cho := m.choice.reset(ChooseRecover, src)
+		cho := m.choice.Reset(ChooseRecover, src)
 		for i := 0; i < tmp.N; i++ {
-			cho.add(i, tmp.Card[i])
+			cho.Add(i, tmp.Card[i])
 		}
 		if cho.N == 0 {
 			break
@@ -490,7 +492,7 @@ func (m *Match) recover(side int, src uint8, n int) {
 		}
 	}
 	if m.tr != nil {
-		m.logf("%s new progress pile holds %s (it held %d); %s to the discard pile.", capital(m.their(side)), plural(pp.N, "1 card", itoa(pp.N)+" cards"), orig, plural(tmp.N-keep, "1 card goes", itoa(tmp.N-keep)+" cards go"))
+		m.logf("%s new progress pile holds %s (it held %d); %s to the discard pile.", engine.Capital(m.their(side)), engine.Plural(pp.N, "1 card", engine.Itoa(pp.N)+" cards"), orig, engine.Plural(tmp.N-keep, "1 card goes", engine.Itoa(tmp.N-keep)+" cards go"))
 	}
 }
 
@@ -523,9 +525,9 @@ func (m *Match) discardFrom(side int, src uint8, n int) {
 			m.logf("Special event: Nature's hand piles are shuffled together (%d cards).", tmp.N)
 		}
 		for k := 0; k < n; k++ {
-			cho := m.choice.reset(ChooseDiscard, src)
+			cho := m.choice.Reset(ChooseDiscard, src)
 			for i := 0; i < tmp.N; i++ {
-				cho.add(i, tmp.Card[i])
+				cho.Add(i, tmp.Card[i])
 			}
 			if cho.N == 0 {
 				break
@@ -546,9 +548,9 @@ func (m *Match) discardFrom(side int, src uint8, n int) {
 		return
 	}
 	for k := 0; k < n; k++ {
-		cho := m.choice.reset(ChooseDiscard, src)
+		cho := m.choice.Reset(ChooseDiscard, src)
 		for i := 0; i < sd.Hand.N; i++ {
-			cho.add(i, sd.Hand.Card[i])
+			cho.Add(i, sd.Hand.Card[i])
 		}
 		if cho.N == 0 {
 			return

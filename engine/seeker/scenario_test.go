@@ -2,7 +2,6 @@ package seeker
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -12,9 +11,9 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/engine/enginetest"
 )
-
-var update = flag.Bool("update", false, "rewrite the .golden files in testdata")
 
 // TestScenarios plays the small states of testdata/scenarios/*.txt, most
 // of them the rulebook's own worked examples, and compares the words of
@@ -44,36 +43,11 @@ var update = flag.Bool("update", false, "rewrite the .golden files in testdata")
 //
 // SIDE is you, opponent or nature.
 func TestScenarios(t *testing.T) {
-	files, _ := filepath.Glob("testdata/scenarios/*.txt")
-	if len(files) == 0 {
-		t.Fatal("no scenarios")
-	}
 	db := loadDB(t)
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".txt")
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc := &scenario{t: t, db: db, file: f}
-			out := sc.run(string(data))
-			golden := strings.TrimSuffix(f, ".txt") + ".golden"
-			if *update {
-				if err := os.WriteFile(golden, out, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to write it)", err)
-			}
-			if !bytes.Equal(out, want) {
-				t.Errorf("the match differs from %s (run with -update to accept):\n%s", golden, diffLines(string(want), string(out)))
-			}
-		})
-	}
+	enginetest.Scenarios(t, filepath.Join("testdata", "scenarios"), func(t *testing.T, file, text string) []byte {
+		sc := &scenario{t: t, db: db, file: file}
+		return sc.run(text)
+	})
 }
 
 func loadDB(t testing.TB) *cardsdb.DB {
@@ -400,12 +374,12 @@ func (sc *scenario) act(l string) {
 		fmt.Fprintf(&sc.out, "  (not legal: %v)\n", err)
 	case l == "you advance":
 		m.S.Phase, m.S.Actor = PhaseAdvance, You
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.advance(You)
 	case l == "nature advances" || l == "opponent advances":
 		m.S.Active = Opponent
 		m.S.Phase, m.S.Actor = PhaseAdvance, Opponent
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		adv := m.natureAdvances()
 		fmt.Fprintf(&sc.out, "  (Nature's advance rule: %v)\n", adv)
 		if adv {
@@ -414,16 +388,16 @@ func (sc *scenario) act(l string) {
 		m.S.Active = You
 	case l == "nature main phase":
 		m.S.Active, m.S.Actor, m.S.Phase = Opponent, Opponent, PhaseMain
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.natureMain()
 		m.S.Active, m.S.Actor = You, You
 	case l == "you starting phase" || l == "nature starting phase":
 		sd, _ := side(f[0])
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.startingPhase(sd)
 		m.S.Phase = PhaseMain
 	case l == "end phase":
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.endPhase()
 		m.S.Phase = PhaseMain
 	default:
@@ -436,7 +410,7 @@ func (sc *scenario) act(l string) {
 		if err := m.Legal(mv); err != nil {
 			sc.fail("%q: %v", l, err)
 		}
-		m.tr.depth = 1
+		m.tr.Depth = 1
 		m.Apply(mv)
 		m.tr.flush()
 	}
@@ -492,7 +466,7 @@ func (sc *scenario) expect(f []string, l string) {
 			case "links":
 				var names []string
 				for i := 0; i < s.NLinks; i++ {
-					names = append(names, m.name(s.Links[i].Card)+" to "+itoa(int(s.Links[i].Chan)+1))
+					names = append(names, m.name(s.Links[i].Card)+" to "+engine.Itoa(int(s.Links[i].Chan)+1))
 				}
 				got, want = strings.Join(names, ", "), strings.TrimSpace(v)
 			default:
@@ -515,26 +489,26 @@ func (sc *scenario) expect(f []string, l string) {
 			ch := &s.Chan[n-1]
 			switch f[1] {
 			case "power":
-				got = itoa(ch.Power())
+				got = engine.Itoa(ch.Power())
 			case "base":
-				got = itoa(ch.Base)
+				got = engine.Itoa(ch.Base)
 			default:
 				got = yesno(ch.Active)
 			}
 		case "stack":
-			got = itoa(m.S.StackOf(sd).N)
+			got = engine.Itoa(m.S.StackOf(sd).N)
 		case "discard":
-			got = itoa(m.S.DiscardOf(sd).N)
+			got = engine.Itoa(m.S.DiscardOf(sd).N)
 		case "hand":
-			got = itoa(s.Hand.N)
+			got = engine.Itoa(s.Hand.N)
 		case "progress":
-			got = itoa(s.Progress.N)
+			got = engine.Itoa(s.Progress.N)
 		case "pool":
-			got = itoa(s.Pool)
+			got = engine.Itoa(s.Pool)
 		case "links":
-			got = itoa(s.NLinks)
+			got = engine.Itoa(s.NLinks)
 		case "memory":
-			got = itoa(s.NMem)
+			got = engine.Itoa(s.NMem)
 		default:
 			sc.fail("bad expect %q", l)
 		}
@@ -576,26 +550,4 @@ func (s *script) Choose(m *Match, c *Choice) int {
 	}
 	s.sc.errorf("choice %q is not among the options", want)
 	return 0
-}
-
-// diffLines shows the first lines where two texts differ.
-func diffLines(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	var b strings.Builder
-	for i := 0; i < max(len(w), len(g)); i++ {
-		var a, c string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			c = g[i]
-		}
-		if a != c {
-			fmt.Fprintf(&b, "line %d:\n  want %q\n  got  %q\n", i+1, a, c)
-			if b.Len() > 2000 {
-				break
-			}
-		}
-	}
-	return b.String()
 }

@@ -3,29 +3,23 @@ package seeker
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/deckwright/deckwright/engine"
 )
 
-// tracer writes a match in words, one step a line, indented by phase.
+// tracer writes a match in words, one step a line, indented by phase;
+// taps in a row are held back and written as one line.
 type tracer struct {
-	w       io.Writer
-	depth   int
+	*engine.Tracer
 	pending []string // modules tapped and not yet written
 	who     string
 }
 
-func (t *tracer) write(depth int, s string) {
-	io.WriteString(t.w, strings.Repeat("  ", depth)+s+"\n")
-}
-
-// line writes a heading at depth; the lines after it are indented under it.
-func (t *tracer) line(depth int, s string) {
-	t.flush()
-	t.write(depth, s)
-	t.depth = depth + 1
+func newTracer(w io.Writer) *tracer {
+	t := &tracer{Tracer: engine.NewTracer(w)}
+	t.Tracer.Flush = t.flush
+	return t
 }
 
 // tap notes a tapped module; taps in a row are written as one line.
@@ -46,32 +40,12 @@ func (t *tracer) flush() {
 	if t.who == "you" {
 		v = "tap"
 	}
-	t.write(t.depth, capital(fmt.Sprintf("%s %s %s (%s).", t.who, v, strings.Join(t.pending, ", "), plural(n, "1 resource", itoa(n)+" resources"))))
+	t.Write(t.Depth, engine.Capital(fmt.Sprintf("%s %s %s (%s).", t.who, v, strings.Join(t.pending, ", "), engine.Plural(n, "1 resource", engine.Itoa(n)+" resources"))))
 	t.pending = t.pending[:0]
 }
 
 // logf writes a step; the first letter is made upper case.
-func (m *Match) logf(format string, args ...any) {
-	m.tr.flush()
-	m.tr.write(m.tr.depth, capital(fmt.Sprintf(format, args...)))
-}
-
-func capital(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
-}
-
-func itoa(n int) string { return strconv.Itoa(n) }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
+func (m *Match) logf(format string, args ...any) { m.tr.Logf(format, args...) }
 
 // who names a side as the subject of a sentence.
 func (m *Match) who(side int) string {
@@ -120,7 +94,7 @@ func (m *Match) guardianName(side, ch int) string {
 func (m *Match) chanName(side, ch int) string {
 	c := &m.S.Side[side].Chan[ch]
 	if m.S.Mode == Nature && side == Opponent {
-		return m.name(c.Card) + " (channel " + itoa(ch+1) + ")"
+		return m.name(c.Card) + " (channel " + engine.Itoa(ch+1) + ")"
 	}
 	if m.S.Mode != Nature && side == Opponent {
 		return "the opponent's " + m.name(c.Card)
@@ -131,9 +105,9 @@ func (m *Match) chanName(side, ch int) string {
 // powerNote says a channel's power: "Johnson has power 5 (base 3)".
 func (m *Match) powerNote(side, ch int) string {
 	c := &m.S.Side[side].Chan[ch]
-	s := m.guardianName(side, ch) + " has power " + itoa(c.Power())
+	s := m.guardianName(side, ch) + " has power " + engine.Itoa(c.Power())
 	if c.Mod != 0 {
-		s += " (base " + itoa(c.Base) + ")"
+		s += " (base " + engine.Itoa(c.Base) + ")"
 	}
 	return s
 }
@@ -144,7 +118,7 @@ func (m *Match) powersNote(side int) string {
 	for i := range m.S.Side[side].Chan {
 		c := &m.S.Side[side].Chan[i]
 		if c.Active {
-			parts = append(parts, m.chanName(side, i)+" "+itoa(c.Power()))
+			parts = append(parts, m.chanName(side, i)+" "+engine.Itoa(c.Power()))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -169,13 +143,13 @@ func (m *Match) channelsNote(side int) string {
 		o := &m.S.Side[1-side].Chan[i]
 		opp := "nothing"
 		if o.Active {
-			opp = m.chanName(1-side, i) + " " + itoa(o.Power())
+			opp = m.chanName(1-side, i) + " " + engine.Itoa(o.Power())
 		}
 		d := max(c.Power()-m.S.opposing(side, i), 0)
 		total += d
 		parts = append(parts, fmt.Sprintf("%s %d vs %s: %d", m.chanName(side, i), c.Power(), opp, d))
 	}
-	return strings.Join(parts, "; ") + "; total " + itoa(total)
+	return strings.Join(parts, "; ") + "; total " + engine.Itoa(total)
 }
 
 // pileNote says which of Nature's piles a card went to.

@@ -1,5 +1,7 @@
 package seeker
 
+import "github.com/deckwright/deckwright/engine"
+
 // This file holds the setup and the four phases of a turn: starting
 // (upkeep), main, advance, end.
 
@@ -21,8 +23,7 @@ func (m *Match) setupYou(second bool) {
 	}
 	sd.Chan[0].Base = m.card(d.Guardians[0]).Power
 	sd.addMemory(d.GModules[0], false)
-	sd.Stack.N = copy(sd.Stack.Card[:], d.Stack)
-	m.shuffle(&sd.Stack)
+	m.dealStack(&sd.Stack, shuffleOpening)
 	if m.tr != nil {
 		m.logf("%s is in play; %s is in your memory. You shuffle your stack (%d cards).", m.name(d.Guardians[0]), m.name(d.GModules[0]), sd.Stack.N)
 	}
@@ -35,7 +36,7 @@ func (m *Match) setupYou(second bool) {
 		for sd.Hand.N > 0 {
 			sd.Stack.Push(sd.Hand.Pop())
 		}
-		m.shuffle(&sd.Stack)
+		m.dealStack(&sd.Stack, shuffleMulligan) // the whole stack again
 		m.draw(You, 2)
 		m.S.Mulligan = true
 		if m.tr != nil {
@@ -76,7 +77,7 @@ func (m *Match) reset() {
 func (m *Match) playGoldfish() {
 	m.reset()
 	if m.tr != nil {
-		m.tr.line(0, "Setup (goldfish; you start)")
+		m.tr.Line(0, "Setup (goldfish; you start)")
 	}
 	m.setupYou(false)
 	o := &m.S.Side[Opponent]
@@ -99,9 +100,9 @@ func (m *Match) turn(side int) {
 	s.Active, s.Actor = side, side
 	if m.tr != nil {
 		if side == You {
-			m.tr.line(0, "Turn "+itoa(s.Turn))
+			m.tr.Line(0, "Turn "+engine.Itoa(s.Turn))
 		} else {
-			m.tr.line(0, "Nature's turn "+itoa(s.Turn))
+			m.tr.Line(0, "Nature's turn "+engine.Itoa(s.Turn))
 		}
 	}
 	m.startingPhase(side)
@@ -110,7 +111,7 @@ func (m *Match) turn(side int) {
 	}
 	s.Phase = PhaseMain
 	if m.tr != nil {
-		m.tr.line(1, "Main phase")
+		m.tr.Line(1, "Main phase")
 	}
 	if s.Mode == Nature && side == Opponent {
 		m.natureMain()
@@ -129,11 +130,11 @@ func (m *Match) turn(side int) {
 	}
 	if adv {
 		if m.tr != nil {
-			m.tr.line(1, "Advance phase")
+			m.tr.Line(1, "Advance phase")
 		}
 		m.advance(side)
 	} else if m.tr != nil {
-		m.tr.line(1, "Advance phase: "+m.who(side)+" "+verb(side, "do", "does")+" not advance.")
+		m.tr.Line(1, "Advance phase: "+m.who(side)+" "+verb(side, "do", "does")+" not advance.")
 	}
 	if s.Over {
 		return
@@ -149,7 +150,7 @@ func (m *Match) startingPhase(side int) {
 	sd := &s.Side[side]
 	sd.Played = false
 	if m.tr != nil {
-		m.tr.line(1, "Starting phase")
+		m.tr.Line(1, "Starting phase")
 	}
 	m.draw(side, 1)
 	if s.Over {
@@ -163,7 +164,7 @@ func (m *Match) startingPhase(side int) {
 		}
 	}
 	if m.tr != nil && n > 0 {
-		m.logf("%s %s %s.", m.who(side), verb(side, "untap", "untaps"), plural(n, "1 module", itoa(n)+" modules"))
+		m.logf("%s %s %s.", m.who(side), verb(side, "untap", "untaps"), engine.Plural(n, "1 module", engine.Itoa(n)+" modules"))
 	}
 }
 
@@ -225,10 +226,10 @@ func (m *Match) respond(side int) {
 	}
 	s.Phase, s.Actor = PhaseRespond, side
 	if m.tr != nil {
-		m.logf("%s may respond.", capital(m.who(side)))
+		m.logf("%s may respond.", engine.Capital(m.who(side)))
 	}
 	if n := m.moves(side); n == 0 && m.tr != nil {
-		m.logf("%s %s not respond.", capital(m.who(side)), verb(side, "do", "does"))
+		m.logf("%s %s not respond.", engine.Capital(m.who(side)), verb(side, "do", "does"))
 	}
 	s.Phase = PhaseAdvance
 }
@@ -240,9 +241,9 @@ func (m *Match) endPhase() {
 	s.Phase = PhaseEnd
 	if m.tr != nil {
 		if p := s.Side[s.Active].Pool; p > 0 {
-			m.tr.line(1, "End phase: "+plural(p, "1 unused resource depletes", itoa(p)+" unused resources deplete")+".")
+			m.tr.Line(1, "End phase: "+engine.Plural(p, "1 unused resource depletes", engine.Itoa(p)+" unused resources deplete")+".")
 		} else {
-			m.tr.line(1, "End phase.")
+			m.tr.Line(1, "End phase.")
 		}
 	}
 	for i := range s.Side {

@@ -21,6 +21,7 @@ type buildOptions struct {
 	output   string
 	strict   bool
 	json     bool
+	noExtras bool
 }
 
 func newBuildCmd(io IO, g *globalOptions) *cobra.Command {
@@ -51,6 +52,7 @@ playtest engine or the deck is not legal).`,
 	cmd.Flags().StringVar(&opts.format, "format", "", "the deck-building format to check (overrides the deck's format: line)")
 	cmd.Flags().BoolVar(&opts.strict, "strict", false, "treat print warnings as errors")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print JSON")
+	cmd.Flags().BoolVar(&opts.noExtras, "no-extras", false, "print only the deck's own cards, not what it needs on the table (tokens, Arkhtide's Neutral Realm)")
 	registerMaxCards(cmd, &opts.maxCards)
 	return cmd
 }
@@ -72,7 +74,7 @@ func runBuild(opts *buildOptions) error {
 		fmt.Fprintln(opts.io.Err, "deckwright: the deck breaks the rules above; nothing printed")
 		return errBrokeRules
 	}
-	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, format: opts.format, sheet: opts.sheet, maxCards: opts.maxCards})
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, format: opts.format, sheet: opts.sheet, maxCards: opts.maxCards, noExtras: opts.noExtras})
 	if err != nil {
 		return err
 	}
@@ -93,7 +95,7 @@ func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 		}
 		return errBrokeRules
 	}
-	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, format: opts.format, sheet: opts.sheet})
+	job, err := collectPrint(db, &printOptions{decks: []string{opts.deck}, game: opts.game, format: opts.format, sheet: opts.sheet, noExtras: opts.noExtras})
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,11 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/engine/arkhtide"
+	"github.com/deckwright/deckwright/engine/games"
 	"github.com/deckwright/deckwright/engine/seeker"
 	"github.com/deckwright/deckwright/validate"
 )
@@ -37,10 +37,16 @@ type goldfishOptions struct {
 	maxTurns   int
 	json       bool
 	trace      bool
+	traceGame  int
+	csv        string
+	force      bool
 
 	// changed holds the flags given on the command line, so that a
 	// game's engine can refuse flags meant for another game.
 	changed map[string]bool
+	// anyMode is the mode of compare, tune and optimize (--mode), which
+	// names whatever the game calls its modes (Arkhtide: the opponent).
+	anyMode string
 }
 
 // maxGames bounds --games.
@@ -88,7 +94,12 @@ Game i always draws from the random stream (--seed, i), so a run gives the
 same figures, and --json the same bytes, for any --workers. --precision T
 stops once the 95% CI of the mean win turn is narrower than ± T turns
 (checked every 1000 games; --games is then the most). --trace first prints
-game 1 move by move.
+game 1 move by move, --trace-game K game K. --csv TABLE prints one table as
+CSV instead of the report: cards (the per-card table), histogram, or
+Arkhtide's realms. --force plays a draft that breaks the deck-building rules:
+its problems go to stderr and the report's first line says so. In the card
+tables "-" marks a column that cannot apply to the card (a G-module is never
+drawn; a module without a hyperlink cost is never hyperlinked).
 
 Cards whose rules text the engine does not play are listed as not
 simulated; cards with values not printed in the rulebook, as provisional;
@@ -122,72 +133,44 @@ or unreadable input.`,
 	f.IntVar(&opts.maxTurns, "max-turns", 0, fmt.Sprintf("a game not over after this many turns (Arkhtide: Rounds) is unfinished, neither won nor lost (0: %d turns, %d Rounds)", seeker.DefaultMaxTurns, arkhtide.DefaultMaxRounds))
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
-	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json)")
+	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json or --csv)")
+	f.IntVar(&opts.traceGame, "trace-game", 0, "first print game K move by move (K from 1; on stderr with --json or --csv)")
+	f.StringVar(&opts.csv, "csv", "", "print one table as CSV instead of the report: cards, histogram, or another card table (Arkhtide: realms)")
+	f.BoolVar(&opts.force, "force", false, "play a draft that breaks the deck-building rules (the report's first line says so)")
 	return cmd
 }
 
-// foreignFlags refuses the flags given that belong to another game's
-// engine.
-func (o *goldfishOptions) foreignFlags(game string, flags ...string) error {
-	for _, f := range flags {
-		if o.changed[f] {
+// gameFlags are goldfish's flags that only some games read.
+var gameFlags = []string{"mode", "difficulty", "opponent", "versus"}
+
+// foreignFlags refuses the flags given that the game's engine does not
+// read.
+func (o *goldfishOptions) foreignFlags(e *engine.Engine, game string) error {
+	for _, f := range gameFlags {
+		if o.changed[f] && f != e.ModeName && !slices.Contains(e.Settings, f) {
 			return usageError("--%s is not for %s decks (see deckwright goldfish --help)", f, game)
 		}
 	}
 	return nil
 }
 
-// playEngine is one game's playtest engine, as goldfish drives it: the
-// deck compiled with the game's options, and what its report adds to the
-// shared one (win rate, win turn, histogram, notes).
-type playEngine interface {
-	spec() engine.Spec
-	newGame() engine.Game
-	// unit is what a turn of the report counts: "turn" or "round".
-	unit() string
-	// modeText says whom the deck plays against, for the report's header.
-	modeText() string
-	// jsonMode holds the fields after "seed" that say how games are played.
-	jsonMode() []jsonField
-	// jsonReport holds the game's own figures, after "length".
-	jsonReport(s *engine.Summary) []jsonField
-	// jsonCards holds "cards" (and any other per-card lists).
-	jsonCards(s *engine.Summary) []jsonField
-	// printRows adds rows to the summary table; printTables prints the
-	// per-Round and per-card tables.
-	printRows(tw io.Writer, s *engine.Summary)
-	printTables(w io.Writer, s *engine.Summary)
-	// summaryLines are deckwright build's lines after the win turn.
-	summaryLines(s *engine.Summary) []string
-	notes() ([]engine.NotSimulated, []engine.Provisional)
-}
+// engineOf returns the playtest engine of a game id, or nil.
+func engineOf(id string) *engine.Engine { return games.Lookup(id) }
 
-// playEngines maps a game id to the constructor of its engine. A
-// constructor checks the flags meant for its game (usage errors) and
-// compiles the deck (input errors).
-// (Set in init: a constructor may open another deck, which checks this
-// map.)
-var playEngines map[string]func(p *playtest, opts *goldfishOptions) (playEngine, error)
-
-func init() {
-	playEngines = map[string]func(p *playtest, opts *goldfishOptions) (playEngine, error){
-		"seeker-chronicles": newSeekerPlay,
-		"arkhtide":          newArkhtidePlay,
-	}
-}
-
-// effectCheckers read the effects of a deck's cards for the games with an
+// effectCheck reads the effects of a deck's cards for the games with an
 // engine, so that validate warns of an effect the playtest cannot read.
-var effectCheckers = map[string]func(*cardsdb.Deck) error{
-	"seeker-chronicles": seeker.CheckEffects,
-	"arkhtide":          arkhtide.CheckEffects,
+func effectCheck(id string) func(*cardsdb.Deck) error {
+	if e := engineOf(id); e != nil {
+		return e.CheckEffects
+	}
+	return nil
 }
 
 // playGames names the games with an engine, for messages.
 func playGames(db *cardsdb.DB) string {
 	var names []string
 	for _, g := range db.Games() {
-		if playEngines[g.ID] != nil {
+		if engineOf(g.ID) != nil {
 			names = append(names, g.Name)
 		}
 	}
@@ -201,7 +184,23 @@ type playtest struct {
 	game   string // --game
 	deck   *cardsdb.Deck
 	policy string
-	eng    playEngine
+	eng    *engine.Engine
+	play   *engine.Play
+	setup  engine.Setup
+	// broken is the number of deck-building problems of a deck played
+	// with --force.
+	broken int
+}
+
+// problems counts the findings that make a deck illegal.
+func problems(fs []validate.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if !validate.Legal([]validate.Finding{f}) {
+			n++
+		}
+	}
+	return n
 }
 
 func (o *goldfishOptions) check() error {
@@ -213,6 +212,12 @@ func (o *goldfishOptions) check() error {
 	}
 	if o.precision < 0 || math.IsNaN(o.precision) || math.IsInf(o.precision, 0) {
 		return usageError("--precision %v: want a positive number of turns (or 0 for off)", o.precision)
+	}
+	if o.traceGame < 0 {
+		return usageError("--trace-game %d: want a game from 1", o.traceGame)
+	}
+	if o.json && o.csv != "" {
+		return usageError("--json and --csv: choose one")
 	}
 	if o.maxTurns < 0 || o.maxTurns > 1000 {
 		return usageError("--max-turns %d: want 1 to 1000 (0: the game's default)", o.maxTurns)
@@ -230,48 +235,86 @@ func (e noEngineError) Error() string { return string(e) }
 // rules. An illegal deck has its problems printed on w and gives
 // errBrokeRules.
 func openLegal(w io.Writer, db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
+	d, _, err := openDeck(w, db, arg, game, false)
+	return d, err
+}
+
+// openDeck is openLegal; with force an illegal deck has its problems
+// printed on w and is returned with their number.
+func openDeck(w io.Writer, db *cardsdb.DB, arg, game string, force bool) (*cardsdb.Deck, int, error) {
 	list, err := db.OpenDeck(arg, game)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, 0, inputError(err)
 	}
 	g, err := db.GameOf(list)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, 0, inputError(err)
 	}
-	if playEngines[g.ID] == nil {
-		return nil, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
+	if engineOf(g.ID) == nil {
+		return nil, 0, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {
-		return nil, inputError(err)
+		return nil, 0, inputError(err)
 	}
 	fs := validate.Check(deck)
 	if !validate.Legal(fs) {
 		for _, f := range fs {
 			fmt.Fprintln(w, f)
 		}
+		if force {
+			fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; played anyway (--force)\n", arg)
+			return deck, problems(fs), nil
+		}
 		fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; not played\n", arg)
-		return nil, errBrokeRules
+		return nil, 0, errBrokeRules
 	}
-	return deck, nil
+	return deck, 0, nil
 }
 
 // loadPlaytest opens, validates and compiles a deck for the game's engine.
 func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions) (*playtest, error) {
-	deck, err := openLegal(w, db, arg, opts.game)
+	deck, broken, err := openDeck(w, db, arg, opts.game, opts.force)
 	if err != nil {
 		return nil, err
 	}
-	p := &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: opts.policy}
-	p.eng, err = playEngines[deck.Game.ID](p, opts)
-	if err != nil {
+	e := engineOf(deck.Game.ID)
+	if err := opts.foreignFlags(e, deck.Game.Name); err != nil {
 		return nil, err
 	}
-	return p, nil
+	setup := engine.Setup{Policy: opts.policy, MaxTurns: opts.maxTurns}
+	switch e.ModeName {
+	case "opponent":
+		setup.Mode = opts.opponent
+	default:
+		setup.Mode = opts.mode
+	}
+	if opts.anyMode != "" {
+		setup.Mode = opts.anyMode
+	}
+	if opts.changed["difficulty"] {
+		setup.Difficulty = opts.difficulty
+	}
+	if opts.versus != "" {
+		vdeck, err := openLegal(w, db, opts.versus, opts.game)
+		if err != nil {
+			return nil, err
+		}
+		setup.Versus, setup.VersusName = vdeck, opts.versus
+	}
+	play, err := e.Compile(deck, setup)
+	var se *engine.SetupError
+	switch {
+	case errors.As(err, &se):
+		return nil, usageError("%s", se.Msg)
+	case err != nil:
+		return nil, inputError(err)
+	}
+	return &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: play.Policy, eng: e, play: play, setup: setup, broken: broken}, nil
 }
 
 func (p *playtest) run(cfg engine.Config) (*engine.Summary, error) {
-	return engine.Run(p.eng.spec(), cfg, p.eng.newGame)
+	return engine.Run(p.play.Spec, cfg, p.play.NewGame)
 }
 
 // tracer is a game that can tell its moves in words.
@@ -280,24 +323,24 @@ type tracer interface {
 	Trace(w io.Writer)
 }
 
-// trace plays game 0 of the run with seed, in words, to w.
-func (p *playtest) trace(w io.Writer, seed uint64) {
-	g := p.eng.newGame()
+// trace plays game k (from 1) of the run with seed, in words, to w.
+func (p *playtest) trace(w io.Writer, seed uint64, k int) {
+	g := p.play.NewGame()
 	t, ok := g.(tracer)
 	if !ok {
 		return
 	}
-	u := p.eng.unit()
-	fmt.Fprintf(w, "Game 1 (seed %d, stream (%d, 0)), %s, policy %s\n", seed, seed, p.eng.modeText(), p.policy)
+	u := p.eng.Unit
+	fmt.Fprintf(w, "Game %d (seed %d, stream (%d, %d)), %s, policy %s\n", k, seed, seed, k-1, p.play.ModeText, p.policy)
 	t.Trace(w)
-	o := t.Play(engine.Stream(seed, 0), nil)
+	o := t.Play(engine.Stream(seed, k-1), nil)
 	switch {
 	case o.Won:
-		fmt.Fprintf(w, "Game 1: won on %s %d.\n\n", u, o.Turns)
+		fmt.Fprintf(w, "Game %d: won on %s %d.\n\n", k, u, o.Turns)
 	case o.Unfinished:
-		fmt.Fprintf(w, "Game 1: unfinished (not over after %s).\n\n", cardsdb.Plural(o.Turns, u))
+		fmt.Fprintf(w, "Game %d: unfinished (not over after %s).\n\n", k, cardsdb.Plural(o.Turns, u))
 	default:
-		fmt.Fprintf(w, "Game 1: lost on %s %d.\n\n", u, o.Turns)
+		fmt.Fprintf(w, "Game %d: lost on %s %d.\n\n", k, u, o.Turns)
 	}
 }
 
@@ -314,7 +357,7 @@ func runGoldfish(opts *goldfishOptions) error {
 			return usageError("--game: %v", err)
 		}
 	}
-	if opts.json {
+	if opts.json && !opts.force {
 		if err := illegalJSON(opts.io, db, opts.deck, opts.game); err != nil {
 			return err
 		}
@@ -323,14 +366,14 @@ func runGoldfish(opts *goldfishOptions) error {
 	if err != nil {
 		return err
 	}
-	if opts.trace {
+	if opts.trace || opts.traceGame > 0 {
 		w := opts.io.Out
-		if opts.json {
+		if opts.json || opts.csv != "" {
 			w = opts.io.Err
 		}
-		p.trace(w, opts.seed)
+		p.trace(w, opts.seed, max(1, opts.traceGame))
 	}
-	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
+	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json || opts.csv != "")
 	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }, Context: opts.io.context()})
 	prog.Done()
 	if err != nil {
@@ -338,6 +381,9 @@ func runGoldfish(opts *goldfishOptions) error {
 	}
 	if opts.json {
 		return writeJSON(opts.io, goldfishJSON(p, s, opts))
+	}
+	if opts.csv != "" {
+		return writeGoldfishCSV(opts.io.Out, p, s, opts.csv)
 	}
 	printGoldfish(opts.io.Out, p, s, opts)
 	return nil
@@ -352,24 +398,24 @@ type jsonField struct {
 }
 
 // MarshalJSON writes the fields in order.
-func (o jsonObject) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+func (o jsonObject) MarshalJSON() ([]byte, error) { return engine.Object(fromJSON(o)).MarshalJSON() }
+
+// fromJSON and toJSON convert between the engine's ordered objects and
+// ours.
+func fromJSON(o jsonObject) engine.Object {
+	out := make(engine.Object, len(o))
 	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(f.K)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(f.V)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
+		out[i] = engine.Field{K: f.K, V: f.V}
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return out
+}
+
+func toJSON(o engine.Object) []jsonField {
+	out := make([]jsonField, len(o))
+	for i, f := range o {
+		out[i] = jsonField{f.K, f.V}
+	}
+	return out
 }
 
 // num rounds a figure to 4 decimals; NaN (no data) is null.
@@ -409,18 +455,21 @@ func turnText(has bool, turn int) string {
 }
 
 func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObject {
-	spec := p.eng.spec()
+	spec := p.play.Spec
+	rep := p.play.Report(s)
 	o := jsonObject{
 		{"deck", p.arg},
 		{"name", p.deck.Name()},
 		{"game", p.deck.Game.ID},
-		{"games", s.Games},
-		{"seed", opts.seed},
 	}
-	o = append(o, p.eng.jsonMode()...)
+	if p.broken > 0 {
+		o = append(o, jsonField{"forced", jsonObject{{"rule_problems", p.broken}}})
+	}
+	o = append(o, jsonField{"games", s.Games}, jsonField{"seed", opts.seed})
+	o = append(o, toJSON(p.play.ModeJSON)...)
 	o = append(o,
 		jsonField{"policy", p.policy},
-		jsonField{"turn_unit", p.eng.unit()},
+		jsonField{"turn_unit", p.eng.Unit},
 		jsonField{"max_turns", spec.MaxTurns},
 		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", s.Precision}}},
 		jsonField{"won", s.Won},
@@ -446,9 +495,11 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 		{"histogram", hist},
 	}})
 	o = append(o, jsonField{"length", jsonObject{{"mean", num(s.Length.Mean)}, {"median", turnOrNull(s.Length, s.Length.Median)}}})
-	o = append(o, p.eng.jsonReport(s)...)
-	o = append(o, p.eng.jsonCards(s)...)
-	ns, pv := p.eng.notes()
+	o = append(o, toJSON(rep.JSON)...)
+	for _, t := range rep.CardTables {
+		o = append(o, jsonField{t.Key, jsonCardList(s, t)})
+	}
+	ns, pv := p.play.NotSimulated, p.play.Provisional
 	if ns == nil {
 		ns = []engine.NotSimulated{}
 	}
@@ -459,35 +510,21 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 	return o
 }
 
-// cardRows selects what a card table shows: the cards (indices into
-// Summary.Cards), the events (indices into Summary.Events), and whether
-// the opening-hand columns are shown.
-type cardRows struct {
-	title   string // the first column's heading
-	cards   []int
-	events  []int
-	opening bool
-}
-
-func span(from, to int) []int {
-	var out []int
-	for i := from; i < to; i++ {
-		out = append(out, i)
-	}
-	return out
-}
-
 // jsonCardList is the JSON of a card table: one object per card, its
 // events per game, and with the opening columns the win turns.
-func jsonCardList(s *engine.Summary, r cardRows) []jsonObject {
+func jsonCardList(s *engine.Summary, r engine.CardTable) []jsonObject {
 	cards := []jsonObject{}
-	for _, i := range r.cards {
+	for _, i := range r.Cards {
 		c := s.Cards[i]
 		co := jsonObject{{"name", c.Name}}
-		for _, e := range r.events {
+		for _, e := range r.Events {
+			if !r.Applies(e, i) {
+				co = append(co, jsonField{s.Events[e], nil})
+				continue
+			}
 			co = append(co, jsonField{s.Events[e], num(c.PerGame[e])})
 		}
-		if r.opening {
+		if r.Opening {
 			co = append(co,
 				jsonField{"opening_hand_games", c.OpeningGames},
 				jsonField{"win_turn_opening", num(c.WinTurnOpening)},
@@ -499,29 +536,47 @@ func jsonCardList(s *engine.Summary, r cardRows) []jsonObject {
 	return cards
 }
 
-// printCardTable prints a card table with its columns right-aligned.
-func printCardTable(w io.Writer, s *engine.Summary, r cardRows, unit string) {
+// printTable prints a table of text, its columns right-aligned, and its
+// legend.
+func printTable(w io.Writer, t engine.Table) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	wide := len(r.title)
-	for _, i := range r.cards {
+	fmt.Fprint(tw, strings.Join(t.Header, "\t")+"\t\n")
+	for _, r := range t.Rows {
+		fmt.Fprint(tw, strings.Join(r, "\t")+"\t\n")
+	}
+	tw.Flush()
+	if t.Legend != "" {
+		fmt.Fprintln(w, t.Legend)
+	}
+}
+
+// printCardTable prints a card table with its columns right-aligned.
+func printCardTable(w io.Writer, s *engine.Summary, r engine.CardTable, unit string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	wide := len(r.Title)
+	for _, i := range r.Cards {
 		wide = max(wide, len([]rune(s.Cards[i].Name)))
 	}
 	pad := func(s string) string { return s + strings.Repeat(" ", wide-len([]rune(s))) }
-	fmt.Fprintf(tw, "%s\t", pad(r.title))
-	for _, e := range r.events {
+	fmt.Fprintf(tw, "%s\t", pad(r.Title))
+	for _, e := range r.Events {
 		fmt.Fprintf(tw, "%s\t", s.Events[e])
 	}
-	if r.opening {
+	if r.Opening {
 		fmt.Fprintf(tw, "in opening\twin %s if opening\tif not\t", unit)
 	}
 	fmt.Fprintln(tw)
-	for _, i := range r.cards {
+	for _, i := range r.Cards {
 		c := s.Cards[i]
 		fmt.Fprintf(tw, "%s\t", pad(c.Name))
-		for _, e := range r.events {
+		for _, e := range r.Events {
+			if !r.Applies(e, i) {
+				fmt.Fprint(tw, "-\t")
+				continue
+			}
 			fmt.Fprintf(tw, "%.2f\t", c.PerGame[e])
 		}
-		if r.opening {
+		if r.Opening {
 			share := 0.0
 			if s.Games > 0 {
 				share = float64(c.OpeningGames) / float64(s.Games)
@@ -548,8 +603,12 @@ func f2(x float64) string {
 }
 
 func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOptions) {
-	u := p.eng.unit()
-	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.eng.modeText(), p.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
+	u := p.eng.Unit
+	rep := p.play.Report(s)
+	if p.broken > 0 {
+		fmt.Fprintf(w, "DRAFT: %s breaks the deck-building rules (%s, on stderr); played anyway with --force\n", p.arg, cardsdb.Plural(p.broken, "problem"))
+	}
+	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.play.ModeText, p.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
 	if opts.precision > 0 {
 		if s.Precision {
 			fmt.Fprintf(w, "stopped once the 95%% CI of the mean win %s was within ± %g %ss\n", u, opts.precision, u)
@@ -561,19 +620,31 @@ func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOp
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "win rate\t%s\t95%% CI %.2f%% – %.2f%% (Wilson)\n", pct(s.WinRate), 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
 	fmt.Fprintf(tw, "lost\t%s\n", pct(s.LossRate))
-	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", pct(s.UnfinishedRate), cardsdb.Plural(p.eng.spec().MaxTurns, u))
+	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
 	t := s.Turns
 	if t.N > 0 {
 		fmt.Fprintf(tw, "win %s\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", u, f2(t.Mean), f2(t.SD), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90)
 	}
-	p.eng.printRows(tw, s)
+	for _, r := range rep.Rows {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
 	tw.Flush()
 	if len(t.Histogram) > 0 {
 		fmt.Fprintln(w)
 		printHistogram(w, t.Histogram, u)
 	}
-	p.eng.printTables(w, s)
-	ns, pv := p.eng.notes()
+	for _, t := range rep.Tables {
+		fmt.Fprintln(w)
+		printTable(w, t)
+	}
+	for _, t := range rep.CardTables {
+		fmt.Fprintln(w)
+		printCardTable(w, s, t, u)
+		for _, l := range t.Legend {
+			fmt.Fprintln(w, l)
+		}
+	}
+	ns, pv := p.play.NotSimulated, p.play.Provisional
 	fmt.Fprintln(w)
 	if len(ns) == 0 {
 		fmt.Fprintln(w, "not simulated: none (every card's text is played)")
@@ -676,17 +747,17 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 	if err != nil {
 		return err
 	}
-	t, u := s.Turns, p.eng.unit()
+	t, u := s.Turns, p.eng.Unit
 	h := t.HasData()
 	fmt.Fprintf(io.Out, "%s (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on %s %s on average (95%% CI %s – %s; median %s, p10 %s, p90 %s), win rate %s\n",
-		p.eng.modeText(), s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), turnText(h, t.Median), turnText(h, t.P10), turnText(h, t.P90), pct(s.WinRate))
+		p.play.ModeText, s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), turnText(h, t.Median), turnText(h, t.P10), turnText(h, t.P90), pct(s.WinRate))
 	if s.Unfinished > 0 {
-		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", pct(s.UnfinishedRate), cardsdb.Plural(p.eng.spec().MaxTurns, u))
+		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
 	}
-	for _, l := range p.eng.summaryLines(s) {
+	for _, l := range p.play.Report(s).Summary {
 		fmt.Fprintf(io.Out, "  %s\n", l)
 	}
-	ns, pv := p.eng.notes()
+	ns, pv := p.play.NotSimulated, p.play.Provisional
 	if len(ns) > 0 {
 		var names []string
 		for _, n := range ns {

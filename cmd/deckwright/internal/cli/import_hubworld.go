@@ -33,7 +33,10 @@ edn/formats.edn, edn/mwls.edn, edn/subtypes.edn) and write a game folder
 (default out/hubworld): game.yaml with the real affiliations and the data's
 formats (plus Casual), and cards/AFFILIATION.yaml with every card, its
 affiliation icons counted, its alias, subtitle, traits, uniqueness, set,
-collector number and illustrator.
+collector number and illustrator. A card whose collector number names an
+image in DIR/img (img/01001.png, or .jpg, .jpeg, .webp: where the data's
+scraper saves them) gets that image, copied into OUT/img. Each format takes
+the cards of the sets its :sets lists.
 
 The game's id is hubworld, so --db OUT replaces deckwright's sample
 Hubworld cards with the real ones. deckwright does not ship the data (its
@@ -91,12 +94,19 @@ func runImportHubworld(opts *importHubworldOptions) error {
 	for _, s := range res.Skipped {
 		fmt.Fprintf(opts.io.Err, "deckwright: warning: skipped %s\n", s)
 	}
+	for _, s := range res.Notes {
+		fmt.Fprintf(opts.io.Err, "deckwright: warning: %s\n", s)
+	}
 	if opts.json {
 		skipped := res.Skipped
 		if skipped == nil {
 			skipped = []string{}
 		}
-		return writeJSON(opts.io, map[string]any{"output": opts.output, "cards": res.Cards, "files": files, "skipped": skipped})
+		notes := res.Notes
+		if notes == nil {
+			notes = []string{}
+		}
+		return writeJSON(opts.io, map[string]any{"output": opts.output, "cards": res.Cards, "art": res.Art, "files": files, "skipped": skipped, "notes": notes})
 	}
 	fmt.Fprintf(opts.io.Out, "wrote %d cards to %s (%d files); load them with --db %s\n", res.Cards, opts.output, len(files), opts.output)
 	return nil

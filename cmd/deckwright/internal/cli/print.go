@@ -33,11 +33,13 @@ type sheetFlags struct {
 	// radius of the cut outlines' corners.
 	cutter string
 	corner float64
+	// inkSaver is print's --ink-saver (not a flag of build or calibration).
+	inkSaver bool
 }
 
 func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.paper, "paper", "a4", "paper: a4, letter, a3, legal or WxH in mm")
+	fl.StringVar(&f.paper, "paper", "a4", "paper: a4, letter, a3, legal, a5, tabloid or WxH in mm")
 	fl.StringVar(&f.cardSize, "card-size", "", "card size: poker, bridge, tarot, mini or WxH in mm (default: the game's)")
 	fl.StringVar(&f.grid, "grid", "auto", "cards per page as CxR, e.g. 3x3 (default: as many as fit unscaled)")
 	fl.Float64Var(&f.gap, "gap", 0, "space between cards, mm")
@@ -178,6 +180,11 @@ type printOptions struct {
 	owned    string
 	// missing prints only the cards the deck needs beyond --owned.
 	missing bool
+	// only and exclude select cards by name or type:TYPE.
+	only, exclude []string
+	// noExtras leaves out what the decks need on the table beyond their
+	// own cards (game.yaml extras:).
+	noExtras bool
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -227,6 +234,10 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print a JSON report")
 	cmd.Flags().StringVar(&opts.owned, "owned", "", "a list of the cards you own (decklist format), for --missing-only")
 	cmd.Flags().BoolVar(&opts.missing, "missing-only", false, "print only the cards the decks need beyond --owned")
+	cmd.Flags().BoolVar(&opts.noExtras, "no-extras", false, "print only the decks' own cards, not what they need on the table (tokens, Arkhtide's Neutral Realm)")
+	cmd.Flags().BoolVar(&opts.sheet.inkSaver, "ink-saver", false, "text proxies with thin frames and no solid fills")
+	cmd.Flags().StringArrayVar(&opts.only, "only", nil, "print only these cards: a card NAME or type:TYPE (repeatable)")
+	cmd.Flags().StringArrayVar(&opts.exclude, "exclude", nil, "leave out these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.AddCommand(newCalibrationCmd(io, g))
 	return cmd
 }
@@ -239,6 +250,11 @@ type printJob struct {
 	name   string // for the default output name and the PDF title
 	sample bool
 	prov   int
+	// selected says what --only and --exclude kept, "" without them.
+	selected string
+	// extras are the cards added for the table (game.yaml extras:).
+	extras      []printedExtra
+	tableExtras map[string]bool
 }
 
 // registerMaxCards adds the --max-cards flag.
@@ -328,6 +344,11 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 		job.card = deck.Game.CardSize
 		job.games = append(job.games, deck.Game)
 		job.items = append(job.items, render.DeckItems(deck)...)
+		if !opts.noExtras && !opts.missing {
+			if err := job.addExtras(deck, limit); err != nil {
+				return nil, err
+			}
+		}
 		names = append(names, deckFileName(arg))
 	}
 	job.note()
@@ -391,6 +412,9 @@ func runPrint(opts *printOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := selectItems(job, opts.only, opts.exclude); err != nil {
+		return err
+	}
 	if opts.missing && len(job.items) == 0 {
 		fmt.Fprintf(opts.io.Out, "you own every card of %s (%s); nothing to print\n", strings.Join(opts.decks, ", "), opts.owned)
 		return nil
@@ -425,7 +449,11 @@ type printed struct {
 
 // json is print --json's report.
 func (p *printed) json() map[string]any {
-	m := map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov}
+	extras := p.job.extras
+	if extras == nil {
+		extras = []printedExtra{}
+	}
+	m := map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov, "table_extras": extras}
 	if p.cuts != nil {
 		m["cut_files"] = p.cuts
 		m["template"] = p.rep.Sheet.Template
@@ -470,6 +498,7 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 			Progress:  prog.Update,
 			Title:     job.name,
 			Templates: tmpl,
+			InkSaver:  sf.inkSaver,
 		})
 		if err == nil && strict && len(rep.Warnings) > 0 {
 			return errStrict
@@ -513,6 +542,12 @@ func (p *printed) print(out IO, quiet bool) {
 	}
 	if p.cuts != nil {
 		fmt.Fprintf(out.Out, "  %s\n", describeCut(rep.Sheet, p.cuts))
+	}
+	if n := job.extrasNote(); n != "" {
+		fmt.Fprintf(out.Out, "  note: %s\n", n)
+	}
+	if job.selected != "" {
+		fmt.Fprintf(out.Out, "  note: %s\n", job.selected)
 	}
 	if job.sample {
 		fmt.Fprintln(out.Out, "  note: sample cards invented for deckwright are marked SAMPLE on their faces")

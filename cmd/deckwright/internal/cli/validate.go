@@ -187,7 +187,7 @@ func validateOne(db *cardsdb.DB, arg, defaultGame, format string, owned *cardsdb
 // reports an unreadable deck itself).
 func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
 	r, err := validateOne(db, arg, game, "", nil)
-	if err != nil || r.Legal || playEngines[r.Game] == nil {
+	if err != nil || r.Legal || engineOf(r.Game) == nil {
 		return nil
 	}
 	r.Problems = append(r.Problems, effectFindings(r.effects)...)
@@ -263,7 +263,7 @@ func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, format str
 	if deck.Format != nil {
 		r.Format = deck.Format.ID
 	}
-	if check := effectCheckers[g.ID]; check != nil {
+	if check := effectCheck(g.ID); check != nil {
 		r.effects = check(deck)
 	}
 	for _, dc := range deck.Cards {

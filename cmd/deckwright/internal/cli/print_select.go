@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/render"
+)
+
+// cardSelector is one --only or --exclude value: a card by name (or
+// alias), or every card of a type ("type:agent").
+type cardSelector struct {
+	flag, value string
+	cards       map[*cardsdb.Card]bool
+	types       map[*cardsdb.Game]string // the type id per game that has it
+}
+
+func (s *cardSelector) matches(it render.Item) bool {
+	c := it.Front.Card
+	if c == nil {
+		return false
+	}
+	if s.cards[c] {
+		return true
+	}
+	t, ok := s.types[it.Front.Game]
+	return ok && c.Type == t
+}
+
+// parseSelector reads a selector against the games being printed: a name
+// that no game has, or a type that none has, is a usage error with the
+// closest names.
+func parseSelector(flag, value string, games []*cardsdb.Game) (*cardSelector, error) {
+	s := &cardSelector{flag: flag, value: value, cards: map[*cardsdb.Card]bool{}, types: map[*cardsdb.Game]string{}}
+	v := strings.TrimSpace(value)
+	if v == "" {
+		return nil, usageError("%s: empty; give a card name or type:TYPE", flag)
+	}
+	if head, rest, ok := strings.Cut(v, ":"); ok && strings.EqualFold(strings.TrimSpace(head), "type") {
+		rest = strings.TrimSpace(rest)
+		var all []string
+		for _, g := range games {
+			for _, t := range g.Types {
+				if cardsdb.Fold(t.ID) == cardsdb.Fold(rest) || cardsdb.Fold(t.Name) == cardsdb.Fold(rest) {
+					s.types[g] = t.ID
+				}
+				all = append(all, t.ID)
+			}
+		}
+		if len(s.types) == 0 {
+			return nil, usageError("%s %s: no card type %q in %s (types: %s)%s", flag, value, rest, gameNames(games), strings.Join(all, ", "), cardsdb.DidYouMean(cardsdb.Suggest(rest, all, 1)))
+		}
+		return s, nil
+	}
+	var sugg []string
+	for _, g := range games {
+		if c := g.Card(v); c != nil {
+			s.cards[c] = true
+		} else {
+			sugg = append(sugg, g.Suggest(v)...)
+		}
+	}
+	if len(s.cards) == 0 {
+		return nil, usageError("%s: no card named %q in %s%s (type:TYPE selects a card type)", flag, v, gameNames(games), cardsdb.DidYouMean(sugg))
+	}
+	return s, nil
+}
+
+func gameNames(games []*cardsdb.Game) string {
+	var names []string
+	for _, g := range games {
+		if !slices.Contains(names, g.Name) {
+			names = append(names, g.Name)
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// selectItems keeps the job's cards that match an --only selector (all
+// when there is none) and no --exclude selector, and says how many it
+// kept. Leaving nothing to print is a usage error.
+func selectItems(job *printJob, only, exclude []string) error {
+	if len(only) == 0 && len(exclude) == 0 {
+		return nil
+	}
+	var keep, drop []*cardSelector
+	for _, v := range only {
+		s, err := parseSelector("--only", v, job.games)
+		if err != nil {
+			return err
+		}
+		keep = append(keep, s)
+	}
+	for _, v := range exclude {
+		s, err := parseSelector("--exclude", v, job.games)
+		if err != nil {
+			return err
+		}
+		drop = append(drop, s)
+	}
+	any := func(list []*cardSelector, it render.Item) bool {
+		for _, s := range list {
+			if s.matches(it) {
+				return true
+			}
+		}
+		return false
+	}
+	var out []render.Item
+	for _, it := range job.items {
+		if (len(keep) == 0 || any(keep, it)) && !any(drop, it) {
+			out = append(out, it)
+		}
+	}
+	if len(out) == 0 {
+		return usageError("--only and --exclude leave none of the %s to print", cardsdb.Plural(len(job.items), "card"))
+	}
+	job.selected = fmt.Sprintf("%d of %s selected by --only/--exclude", len(out), cardsdb.Plural(len(job.items), "card"))
+	job.items = out
+	job.sample, job.prov = false, 0
+	job.note()
+	return nil
+}

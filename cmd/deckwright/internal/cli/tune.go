@@ -1,0 +1,160 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/engine/search"
+)
+
+type tuneOptions struct {
+	compareOptions
+	pool   string
+	top    int
+	figure string
+}
+
+func newTuneCmd(io IO, g *globalOptions) *cobra.Command {
+	opts := &tuneOptions{compareOptions: compareOptions{io: io, g: g}}
+	cmd := &cobra.Command{
+		Use:   "tune DECK",
+		Short: "Value each card of a deck by the swaps that cut it, on paired games",
+		Long: `For each card of DECK, cut one copy for each card of the pool that can
+legally replace it (the validator decides), and weigh each swap against DECK
+on the same games (see deckwright compare): the value of a card is the mean
+effect of cutting it over its legal replacements, with a 95% interval.
+Cards are ranked most valuable first: the card whose cuts lose most first,
+the one whose cuts gain most (the card to cut) last. The best swaps follow.
+
+The swaps race by successive halving: every swap plays a few games, the
+better half goes on to twice as many, and so on, so that clearly bad swaps
+are dropped early and close ones get more games; --games bounds the paired
+games in all. --pool is a game (every card of it; default the deck's game)
+or a deck list or bundled deck whose cards make the pool. --figure chooses
+the figure weighed (default the game's main one; deckwright compare --json
+lists them).
+
+Exit status: 0 done, 1 the deck breaks a deck-building rule, 2 usage error
+or unreadable input.`,
+		Example: `  deckwright tune seeker-chronicles/cosmos --pool extra-pile.txt
+  deckwright tune arkhtide/three-factions --games 500000 --top 20`,
+		Args: argsUsage(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.a = args[0]
+			opts.changed = map[string]bool{}
+			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			return runTune(opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.pool, "pool", "", "the cards that may come in: a game (every card), or a deck list or bundled deck (its cards); default the deck's game")
+	f.IntVar(&opts.top, "top", 10, "how many of the best swaps to list")
+	f.StringVar(&opts.figure, "figure", "", "the figure weighed (default the game's main one)")
+	f.StringVar(&opts.mode, "mode", "", "the game's mode (Seeker Chronicles: goldfish or nature; Arkhtide: the opponent)")
+	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
+	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing: greedy or planner")
+	f.IntVar(&opts.games, "games", 200000, "the most paired games in all")
+	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i)")
+	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
+	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished (0: the game's default)")
+	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
+	f.BoolVar(&opts.json, "json", false, "print JSON")
+	return cmd
+}
+
+func runTune(opts *tuneOptions) error {
+	if opts.top < 1 {
+		return usageError("--top %d: want 1 or more", opts.top)
+	}
+	gopts := opts.goldfish()
+	if err := gopts.check(); err != nil {
+		return err
+	}
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return inputError(err)
+	}
+	p, err := loadPlaytest(opts.io.Err, db, opts.a, gopts)
+	if err != nil {
+		return err
+	}
+	pool, err := poolOf(db, p.deck, opts.pool)
+	if err != nil {
+		return err
+	}
+	prob, err := problemOf(p, pool, opts.figure, opts.seed, opts.workers, opts.io)
+	if err != nil {
+		return err
+	}
+	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
+	prob.Progress = func(done, total int) { prog.Update("paired games", done, total) }
+	swaps, values, err := search.Tune(prob, opts.games)
+	prog.Done()
+	if err != nil {
+		return searchError(err)
+	}
+	if opts.json {
+		return writeJSON(opts.io, tuneJSON(p, swaps, values, opts))
+	}
+	printTune(opts.io.Out, p, swaps, values, opts)
+	return nil
+}
+
+func printTune(w io.Writer, p *playtest, swaps []*search.Estimate, values []search.Value, opts *tuneOptions) {
+	f := &swaps[0].Figure
+	fmt.Fprintf(w, "%s (%s): %s, policy %s, seed %d\n", p.arg, p.deck.Name(), p.play.ModeText, p.policy, opts.seed)
+	fmt.Fprintf(w, "%s raced on the %s (B − A against the deck, game by game)\n\n", cardsdb.Plural(len(swaps), "legal swap"), f.Name)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "rank\tcard\tcutting it\t95%% CI\tswaps\tbest replacement\n")
+	for i, v := range values {
+		b := v.Best
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s – %s\t%d\t%s: %s\n", i+1, v.Card.Name, signed(f, v.Gain), figureText(f, v.GainCI[0]), figureText(f, v.GainCI[1]), v.Swaps, b.Swaps[0].In.Name, estimateText(b))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "(cutting it: the mean gain, in %s, of the legal swaps that cut one copy; negative: the card is worth keeping;\n most valuable first, the card to cut last)\n\n", gainWord(f))
+	fmt.Fprintf(w, "best swaps:\n")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, e := range swaps[:min(opts.top, len(swaps))] {
+		fmt.Fprintf(tw, "%d\t%s\t%s\tround %d\n", i+1, e.Swaps[0], estimateText(e), e.Round)
+	}
+	tw.Flush()
+	fmt.Fprintln(w, "(raced by successive halving: a swap that reached a later round played more games)")
+	if pv := p.play.Provisional; len(pv) > 0 {
+		fmt.Fprintln(w)
+		printProvisional(w, pv)
+	}
+}
+
+func tuneJSON(p *playtest, swaps []*search.Estimate, values []search.Value, opts *tuneOptions) jsonObject {
+	est := func(e *search.Estimate) jsonObject {
+		return jsonObject{{"out", e.Swaps[0].Out.Name}, {"in", e.Swaps[0].In.Name}, {"gain", num(e.Gain)}, {"gain_ci95", ci(e.GainCI)},
+			{"diff", num(e.Figure.Diff)}, {"ci95", ci(e.Figure.CI95)}, {"games", e.Games}, {"round", e.Round}}
+	}
+	cards := []jsonObject{}
+	for _, v := range values {
+		cards = append(cards, jsonObject{{"name", v.Card.Name}, {"cut_gain", num(v.Gain)}, {"cut_gain_ci95", ci(v.GainCI)}, {"swaps", v.Swaps}, {"best", est(v.Best)}})
+	}
+	top := []jsonObject{}
+	for _, e := range swaps[:min(opts.top, len(swaps))] {
+		top = append(top, est(e))
+	}
+	pv := p.play.Provisional
+	return jsonObject{
+		{"deck", p.arg}, {"name", p.deck.Name()}, {"game", p.deck.Game.ID}, {"seed", opts.seed},
+		{"mode", p.play.Mode}, {"policy", p.policy}, {"figure", swaps[0].Figure.Key}, {"budget", opts.games},
+		{"legal_swaps", len(swaps)}, {"cards", cards}, {"best_swaps", top}, {"provisional", provisionalList(pv)},
+	}
+}
+
+func provisionalList(pv []engine.Provisional) []engine.Provisional {
+	if pv == nil {
+		return []engine.Provisional{}
+	}
+	return pv
+}

@@ -1,0 +1,234 @@
+package arkhtide
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
+)
+
+// Engine is Arkhtide's playtest engine, as the runner and the command
+// line use it. Its modes are the opponents.
+var Engine = &engine.Engine{
+	ID:              "arkhtide",
+	ModeName:        "opponent",
+	Doc:             "Arkhtide: a race to 13 Quintessence against an empty or a passive opponent",
+	Unit:            "round",
+	Modes:           opponents,
+	Policies:        policies.Options(),
+	Settings:        []string{"versus"},
+	DefaultMaxTurns: DefaultMaxRounds,
+	CheckEffects:    CheckEffects,
+	Compile:         compileSetup,
+}
+
+// opponents are the modes, the default first.
+var opponents = []engine.Option{
+	{Name: "empty", Doc: "no opposing presence: each Round your Realm and the Neutral Realm only; the pure speed of the list"},
+	{Name: "passive", Doc: "an opposing Seeker with a Realm Deck of its own (yours, or the versus deck) that stands on its Realm and never acts: the cost of contesting a held Realm"},
+}
+
+// EarlyRounds is the Round by which the figure "Quintessence by Round 2"
+// counts: the win Round of a list hardly moves, its early Quintessence
+// does.
+const EarlyRounds = 2
+
+// QuintessenceBy is the figure: your Quintessence gained in the first n
+// Rounds of a game.
+func QuintessenceBy(n int) engine.Figure {
+	return engine.Figure{Key: fmt.Sprintf("quintessence_by_round_%d", n), Name: fmt.Sprintf("Quintessence by Round %d", n), Unit: "Quintessence",
+		More: fmt.Sprintf("has %%s more by Round %d", n), Less: fmt.Sprintf("has %%s less by Round %d", n),
+		Value: func(_ engine.Outcome, g *engine.Record) (int64, bool) {
+			var q int64
+			for r := 1; r <= n && r <= RoundTallies; r++ {
+				q += g.GameTally(RoundTally(r, RoundQuintessence))
+			}
+			return q, true
+		}}
+}
+
+// compileSetup compiles a deck for a setup: Engine.Compile.
+func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
+	mode, err := engine.Pick("opponent", opponents, s.Mode)
+	if err != nil {
+		return nil, err
+	}
+	opp, _ := ParseOpponent(mode)
+	opts := Options{Opponent: opp, MaxRounds: s.MaxTurns}
+	if opts.MaxRounds == 0 {
+		opts.MaxRounds = DefaultMaxRounds
+	}
+	if s.Versus != nil && opp != Passive {
+		return nil, &engine.SetupError{Setting: "versus", Msg: "--versus names the passive opponent's deck; it needs --opponent passive"}
+	}
+	pol, err := engine.Pick("policy", policies.Options(), s.Policy)
+	if err != nil {
+		return nil, err
+	}
+	d, err := Compile(deck)
+	if err != nil {
+		return nil, err
+	}
+	if s.Versus != nil {
+		if s.Versus.Game.ID != deck.Game.ID {
+			return nil, &engine.SetupError{Setting: "versus", Msg: fmt.Sprintf("--versus %s: a %s deck; want a %s deck", s.VersusName, s.Versus.Game.Name, deck.Game.Name)}
+		}
+		if opts.Versus, err = Compile(s.Versus); err != nil {
+			return nil, err
+		}
+	}
+	p := &engine.Play{
+		Spec:         Spec(d, opts),
+		NewGame:      func() engine.Game { pp, _ := NewPolicy(pol); return NewMatch(d, opts, pp) },
+		Policy:       pol,
+		Mode:         mode,
+		ModeText:     "goldfish against the empty opponent",
+		ModeJSON:     engine.Object{{K: "mode", V: "goldfish"}, {K: "opponent", V: mode}},
+		Figures:      []engine.Figure{QuintessenceBy(EarlyRounds), engine.WinTurn("round"), engine.WinRate},
+		NotSimulated: d.NotSimulated,
+		Provisional:  d.Provisional,
+	}
+	if opp == Passive {
+		p.ModeText = "goldfish against a passive opponent (mirror)"
+		if s.Versus != nil {
+			p.ModeText = "goldfish against a passive opponent playing " + s.VersusName
+			p.ModeJSON = append(p.ModeJSON, engine.Field{K: "versus", V: s.VersusName})
+		}
+	}
+	p.Report = func(s *engine.Summary) engine.Report { return report(d, opts, s) }
+	return p, nil
+}
+
+// endings are the milestones that end a game, and their JSON names.
+var endings = []struct {
+	milestone int
+	key, text string
+}{
+	{MilestoneQuintessence, "quintessence_victory", "Quintessence victory"},
+	{MilestoneWillpower, "willpower_victory", "Willpower victory"},
+	{MilestoneDefeat, "defeat", "defeat"},
+	{MilestoneTie, "true_tie", "true tie"},
+}
+
+// notOver is the share of games that reached the last Round undecided.
+func notOver(s *engine.Summary) float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	n := s.Games
+	for _, x := range endings {
+		n -= s.Milestones[x.milestone].Games
+	}
+	return float64(n) / float64(s.Games)
+}
+
+func tally(s *engine.Summary, t int) float64 { return s.Tallies[t].Mean }
+
+func span(from, to int) []int {
+	var out []int
+	for i := from; i < to; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// report is a run's report: how games ended, the Quintessence, Arkhé
+// and Willpower, the per-Round table and the per-card tables.
+func report(d *Deck, opts Options, s *engine.Summary) engine.Report {
+	var r engine.Report
+	f2, num := engine.F2, engine.Num
+	var ends []string
+	endsJSON := engine.Object{}
+	for _, x := range endings {
+		ends = append(ends, x.text+" "+engine.Pct(s.Milestones[x.milestone].Share))
+		endsJSON = append(endsJSON, engine.Field{K: x.key, V: num(s.Milestones[x.milestone].Share)})
+	}
+	ends = append(ends, "not over "+engine.Pct(notOver(s)))
+	endsJSON = append(endsJSON, engine.Field{K: "not_over", V: num(notOver(s))})
+	r.Rows = append(r.Rows, []string{"ended by", strings.Join(ends, ", ")})
+	out := s.Milestones[MilestoneDeckOut]
+	if out.Games > 0 {
+		r.Rows = append(r.Rows, []string{"Main Deck empty", fmt.Sprintf("in %s of games, round %s on average", engine.Pct(out.Share), f2(out.MeanTurn))})
+	} else {
+		r.Rows = append(r.Rows, []string{"Main Deck empty", "never"})
+	}
+	q, a, soul, wn, wo := PerRound(s)
+	r.Rows = append(r.Rows,
+		[]string{"Quintessence", fmt.Sprintf("%s per round, %s at the end", f2(q), f2(tally(s, TallyQuintessence)))},
+		[]string{"Arkhé spent", fmt.Sprintf("%s per round, %s per game", f2(a), f2(tally(s, TallyArkheSpent)))},
+		[]string{"Willpower paid", fmt.Sprintf("%s per game for non-Innate cards, %s for other costs (%s and %s per round)",
+			f2(tally(s, TallyWillpowerNonInnate)), f2(tally(s, TallyWillpowerOther)), f2(wn), f2(wo))},
+		[]string{"mulligan", fmt.Sprintf("%s cards per game", f2(tally(s, TallyMulligan)))})
+	if opts.Opponent == Passive {
+		r.Rows = append(r.Rows,
+			[]string{"opponent's Realm", fmt.Sprintf("taken %s times per game, denied (tied) %s times", f2(tally(s, TallyRealmTaken)), f2(tally(s, TallyRealmDenied)))},
+			[]string{"opponent", fmt.Sprintf("%s Quintessence at the end, %s Willpower lost", f2(tally(s, TallyOpponentQuintessence)), f2(tally(s, TallyOpponentWillpower)))})
+	}
+	var rounds []engine.Object
+	rs := Rounds(s)
+	for _, x := range rs {
+		rounds = append(rounds, engine.Object{
+			{K: "round", V: x.Round}, {K: "share", V: num(x.Share)},
+			{K: "quintessence", V: num(x.Quintessence)}, {K: "arkhe_spent", V: num(x.Arkhe)},
+			{K: "soul_on_realms", V: num(x.Soul)}, {K: "willpower_lost", V: num(x.Willpower)},
+		})
+	}
+	r.JSON = engine.Object{
+		{K: "endings", V: endsJSON},
+		{K: "main_deck_empty", V: engine.Object{{K: "share", V: num(out.Share)}, {K: "mean_turn", V: num(out.MeanTurn)}}},
+		{K: "per_game", V: engine.Object{
+			{K: "quintessence", V: num(tally(s, TallyQuintessence))},
+			{K: "arkhe_spent", V: num(tally(s, TallyArkheSpent))},
+			{K: "soul_on_realms", V: num(tally(s, TallySoul))},
+			{K: "willpower_non_innate", V: num(tally(s, TallyWillpowerNonInnate))},
+			{K: "willpower_other", V: num(tally(s, TallyWillpowerOther))},
+			{K: "mulligan_cards", V: num(tally(s, TallyMulligan))},
+		}},
+		{K: "per_round", V: engine.Object{
+			{K: "quintessence", V: num(q)}, {K: "arkhe_spent", V: num(a)}, {K: "soul_on_realms", V: num(soul)},
+			{K: "willpower_non_innate", V: num(wn)}, {K: "willpower_other", V: num(wo)},
+		}},
+		{K: "rounds", V: rounds},
+	}
+	if opts.Opponent == Passive {
+		r.JSON = append(r.JSON, engine.Field{K: "opponent_figures", V: engine.Object{
+			{K: "quintessence", V: num(tally(s, TallyOpponentQuintessence))},
+			{K: "willpower_lost", V: num(tally(s, TallyOpponentWillpower))},
+			{K: "realm_taken", V: num(tally(s, TallyRealmTaken))},
+			{K: "realm_denied", V: num(tally(s, TallyRealmDenied))},
+		}})
+	}
+	if len(rs) > 0 {
+		t := engine.Table{
+			Header: []string{"round", "played in", "Quintessence", "Arkhé spent", "Soul on Realms", "Willpower lost"},
+			Legend: fmt.Sprintf("(means over the games that played the round; Soul: yours on the Realms when the Harvest began; rounds after %d count toward the totals only)", RoundTallies),
+		}
+		for _, x := range rs {
+			t.Rows = append(t.Rows, []string{fmt.Sprint(x.Round), engine.Pct(x.Share), f2(x.Quintessence), f2(x.Arkhe), f2(x.Soul), f2(x.Willpower)})
+		}
+		r.Tables = append(r.Tables, t)
+	}
+	notUnits := []int{}
+	for i := 0; i < d.Main; i++ {
+		if !d.Cards[i].IsUnit() {
+			notUnits = append(notUnits, i)
+		}
+	}
+	r.CardTables = []engine.CardTable{
+		{Key: "cards", Title: "card", Cards: span(0, d.Main), Events: span(EventDrawn, EventDead+1), Opening: true,
+			NotApplicable: map[int][]int{EventExtracted: notUnits},
+			Legend: []string{
+				"per game on average, over all games:",
+				"drawn: into your hand (mulligan and Seek too); invoked: put into play from your hand (a card recovered to hand can be invoked again, so invoked may exceed drawn);",
+				"extracted: a Unit Extracted (-: not a Unit); discarded: in the Resource Phase, for costs or by effects; dead: in your hand at the end;",
+				"in opening: share of games with the card in the opening hand; win round if opening / if not: the mean win round of won games with and without it",
+			}},
+		{Key: "realms", Title: "realm", Cards: span(d.Main, d.Reported), Events: span(EventSeen, EventHarvested+1),
+			Legend: []string{"per game on average; seen: among the top 3 Realms looked at; picked: taken for the Round; harvested: yours"}},
+	}
+	q2, _, _, _, _ := PerRound(s)
+	r.Summary = []string{fmt.Sprintf("%s Quintessence and %s Arkhé spent per round; %s Willpower paid for non-Innate cards per game",
+		f2(q2), f2(a), f2(tally(s, TallyWillpowerNonInnate)))}
+	return r
+}

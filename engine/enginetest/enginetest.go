@@ -1,0 +1,110 @@
+package enginetest
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/deckwright/deckwright/engine"
+)
+
+// Update is the -update flag: rewrite the golden files instead of
+// comparing. Every package whose tests import enginetest has it.
+var Update = flag.Bool("update", false, "rewrite the .golden files in testdata")
+
+// Golden compares got with the golden file path, or rewrites the file
+// with -update.
+func Golden(t testing.TB, path string, got []byte) {
+	t.Helper()
+	if *Update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to write it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("the game differs from %s (run with -update to accept):\n%s", path, Diff(string(want), string(got)))
+	}
+}
+
+// Scenarios runs each dir/*.txt as a subtest named after the file: run
+// plays the scenario's text with the game's reader and returns the words
+// of the game, which are compared with the .golden file beside it.
+func Scenarios(t *testing.T, dir string, run func(t *testing.T, file, text string) []byte) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if len(files) == 0 {
+		t.Fatalf("no scenarios in %s", dir)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := run(t, f, string(data))
+			if t.Failed() {
+				return
+			}
+			Golden(t, strings.TrimSuffix(f, ".txt")+".golden", out)
+		})
+	}
+}
+
+// Diff says where two texts first differ, by line.
+func Diff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n  want: %s\n  got:  %s", i+1, a, b)
+		}
+	}
+	return "(same lines)"
+}
+
+// Holder is a game that can say where its cards are: Dealt lists the
+// cards your side starts with (one id per card), Held appends those it
+// holds now, in any zone.
+type Holder interface {
+	engine.Game
+	Dealt() []uint8
+	Held(dst []uint8) []uint8
+}
+
+// Conserved plays games 0 to n-1 of seed 1 with a game of newGame and
+// checks after each that your side holds exactly the cards it was dealt:
+// none lost, none duplicated.
+func Conserved(t *testing.T, newGame func() engine.Game, n int) {
+	t.Helper()
+	g, ok := newGame().(Holder)
+	if !ok {
+		t.Fatalf("%T does not say where its cards are (Dealt, Held)", newGame())
+	}
+	want := slices.Clone(g.Dealt())
+	slices.Sort(want)
+	var got []uint8
+	for i := range n {
+		g.Play(engine.Stream(1, i), nil)
+		got = g.Held(got[:0])
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("game %d (seed 1): holds %v at the end, dealt %v", i, got, want)
+		}
+	}
+}

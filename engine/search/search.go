@@ -1,0 +1,220 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
+)
+
+// Swap cuts one copy of Out and adds one copy of In, in Out's section.
+type Swap struct {
+	Out, In *cardsdb.Card
+}
+
+// String writes the swap: "-1 Space Probe +1 Dud Beacon".
+func (s Swap) String() string { return "-1 " + s.Out.Name + " +1 " + s.In.Name }
+
+// Apply returns a copy of d with the swap made: one copy of Out fewer
+// (its entry gone at 0) and one more of In, in the section Out was in.
+// d is unchanged.
+func Apply(d *cardsdb.Deck, s Swap) *cardsdb.Deck {
+	nd := *d
+	nd.Cards = make([]cardsdb.DeckCard, 0, len(d.Cards)+1)
+	var sec *cardsdb.Section
+	for _, dc := range d.Cards {
+		if dc.Card == s.Out && sec == nil && !dc.Companion {
+			sec = dc.Section
+			if dc.Count--; dc.Count == 0 {
+				continue
+			}
+		}
+		nd.Cards = append(nd.Cards, dc)
+	}
+	for i := range nd.Cards {
+		if dc := &nd.Cards[i]; dc.Card == s.In && dc.Section == sec && !dc.Companion {
+			dc.Count++
+			return &nd
+		}
+	}
+	nd.Cards = append(nd.Cards, cardsdb.DeckCard{Card: s.In, Count: 1, Section: sec, Written: s.In.Name})
+	return &nd
+}
+
+// Problem is what a search works on.
+type Problem struct {
+	// Base is the deck to improve (legal).
+	Base *cardsdb.Deck
+	// Pool holds the cards that may come in.
+	Pool []*cardsdb.Card
+	// Keep names cards never cut (optimize --keep).
+	Keep map[*cardsdb.Card]bool
+	// Legal says whether a list keeps the game's rules.
+	Legal func(*cardsdb.Deck) bool
+	// Compile compiles a deck for the engine and setup of the search.
+	Compile func(*cardsdb.Deck) (*engine.Play, error)
+	// Figure is the figure weighed: an index into the engine's
+	// Play.Figures (0, the default, its main one).
+	Figure int
+	// Seed is the seed of every game; Workers the goroutines (0: one per
+	// CPU); Context stops the search.
+	Seed    uint64
+	Workers int
+	Context context.Context
+	// Progress, if set, is told what the search did so far.
+	Progress func(done, total int)
+}
+
+// Swaps returns the legal swaps from d: for each card of d (once, not
+// kept), each card of the pool that can replace one copy of it.
+func (p *Problem) Swaps(d *cardsdb.Deck) []Swap {
+	var out []Swap
+	seen := map[*cardsdb.Card]bool{}
+	for _, dc := range d.Cards {
+		if dc.Companion || seen[dc.Card] || p.Keep[dc.Card] {
+			continue
+		}
+		seen[dc.Card] = true
+		for _, in := range p.Pool {
+			if in == dc.Card {
+				continue
+			}
+			s := Swap{dc.Card, in}
+			if p.Legal(Apply(d, s)) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// gain is how much better B is than A on the figure: −diff when less is
+// better.
+func gain(f *engine.PairedFigure) float64 {
+	if f.Lower {
+		return -f.Diff
+	}
+	return f.Diff
+}
+
+// Estimate is the paired estimate of a candidate list against the base:
+// Figure is B − A on the engine's main figure, Gain the improvement (the
+// difference, its sign turned so that more is better), and GainCI its
+// interval.
+type Estimate struct {
+	Swaps  []Swap
+	Figure engine.PairedFigure
+	Gain   float64
+	GainCI [2]float64
+	// Games is the number of paired games; Round the racing round the
+	// swap got to (Tune).
+	Games, Round int
+
+	sums []engine.PairSums
+	deck *cardsdb.Deck
+	play *engine.Play
+}
+
+func (e *Estimate) update(f engine.Figure) {
+	e.Figure = e.sums[0].Figure(f)
+	e.Gain = gain(&e.Figure)
+	e.Games = e.sums[0].Games()
+	lo, hi := e.Figure.CI95[0], e.Figure.CI95[1]
+	if f.Lower {
+		lo, hi = -hi, -lo
+	}
+	e.GainCI = [2]float64{lo, hi}
+}
+
+// evaluator plays candidates against the base.
+type evaluator struct {
+	p     *Problem
+	base  *engine.Play
+	figs  []engine.Figure
+	games int // paired games played, for Progress
+}
+
+func newEvaluator(p *Problem) (*evaluator, error) {
+	if p.Legal == nil || p.Compile == nil || p.Base == nil {
+		return nil, errors.New("search: a Problem needs Base, Legal and Compile")
+	}
+	base, err := p.Compile(p.Base)
+	if err != nil {
+		return nil, err
+	}
+	if p.Figure < 0 || p.Figure >= len(base.Figures) {
+		return nil, fmt.Errorf("search: figure %d of %d", p.Figure, len(base.Figures))
+	}
+	return &evaluator{p: p, base: base, figs: base.Figures[p.Figure : p.Figure+1]}, nil
+}
+
+func (ev *evaluator) ctx() context.Context {
+	if ev.p.Context != nil {
+		return ev.p.Context
+	}
+	return context.Background()
+}
+
+// extend plays games first to first+n-1 of each estimate (in parallel,
+// one estimate per goroutine, so the result does not depend on the
+// number of workers) and adds them to its sums.
+func (ev *evaluator) extend(es []*Estimate, first, n int) error {
+	workers := ev.p.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	jobs := make(chan *Estimate)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for e := range jobs {
+				if errs[w] != nil {
+					continue
+				}
+				if e.play == nil {
+					pl, err := ev.p.Compile(e.deck)
+					if err != nil {
+						errs[w] = fmt.Errorf("%v: %w", e.Swaps, err)
+						continue
+					}
+					e.play = pl
+				}
+				sums, _, _, err := engine.PlayPaired(
+					engine.Side{Spec: ev.base.Spec, NewGame: ev.base.NewGame},
+					engine.Side{Spec: e.play.Spec, NewGame: e.play.NewGame},
+					ev.figs, engine.Config{Games: n, First: first, Seed: ev.p.Seed, Workers: 1, Context: ev.ctx()})
+				if err != nil {
+					errs[w] = err
+					continue
+				}
+				if e.sums == nil {
+					e.sums = make([]engine.PairSums, len(sums))
+				}
+				for i := range sums {
+					e.sums[i].Add(&sums[i])
+				}
+				e.update(ev.figs[0])
+			}
+		}()
+	}
+	for _, e := range es {
+		jobs <- e
+	}
+	close(jobs)
+	wg.Wait()
+	ev.games += n * len(es)
+	return errors.Join(errs...)
+}
+
+// rank sorts estimates by gain, best first; ties keep their order.
+func rank(es []*Estimate) {
+	sort.SliceStable(es, func(i, j int) bool { return es[i].Gain > es[j].Gain })
+}
