@@ -266,6 +266,10 @@ func paperName(p layout.Size) string {
 		return "legal"
 	case layout.A3:
 		return "a3"
+	case layout.A5:
+		return "a5"
+	case layout.Tabloid:
+		return "tabloid"
 	}
 	return p.String()
 }
