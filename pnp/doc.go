@@ -33,10 +33,25 @@
 // outer border is divided evenly. Faces
 // are held as YCbCr 4:2:0 images, 1.5 bytes a pixel.
 //
-// Known limit: on a raster, cut lines drawn across a card's bleed give two
-// sets of edges (bleed and trim) that the lattice search may mix; PDFs
-// deckwright prints are read from their image placements and are not
-// affected.
+// On a raster, a card printed to its bleed is centred on its art (cut
+// lines drawn across the bleed give a second set of edges that the lattice
+// may mix with the art's), and the registration marks of a print-and-cut
+// sheet are found and blanked before the grid is looked for.
+//
+// Known limits, all on a raster: a lone card with bleed on a page of cut
+// lines drawn for a whole sheet may be taken for two landscape cards; on
+// a fold sheet with bleed and cut lines a back may be cut off its place;
+// cards about a millimetre apart on a partly filled page may be cut up to
+// 0.8 mm off. PDFs deckwright prints are read from their image placements
+// and are not affected.
+//
+// # Same card or not
+//
+// Write (and the layout guess) take two faces for one card when their
+// perceptual hashes are close, their thumbnails agree and their fine
+// images (about 4.5 px/mm, ink stretched, laid over each other) differ
+// in no small tile: see SameFace. Text cards, a frame and a few words,
+// are told apart by their words.
 //
 // The package never prints; it returns values and writes only where it is
 // told to.

@@ -264,6 +264,17 @@ func axis(left, right, ink []float64, win int) axisProfiles {
 	return p
 }
 
+// clearBorder drops the evidence for edges within n lines of either end.
+func (p *axisProfiles) clearBorder(n int) {
+	for _, e := range [][]float64{p.left, p.right, p.edge, p.rise, p.fall} {
+		for i := range e {
+			if i < n || i >= len(e)-n {
+				e[i] = 0
+			}
+		}
+	}
+}
+
 func at(v []float64, i int) float64 {
 	if i < 0 || i >= len(v) {
 		return 0
@@ -457,6 +468,12 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 	pxPerMM := float64(dpi) / 25.4 / float64(k)
 	paper := g.paper()
 	px, py := profiles(g, paper, pxPerMM)
+	// Nothing along the region's own border is a card's edge: the page's
+	// edge, or the fold line of a half sheet, which would otherwise serve
+	// as one edge of a lattice of the wrong pitch.
+	border := int(math.Ceil(pxPerMM))
+	px.clearBorder(border)
+	py.clearBorder(border)
 
 	var fits []gridFit
 	for _, land := range []bool{false, true} {
@@ -486,7 +503,7 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 			// lines between them may not be seen, and a pitch of whole
 			// pixels drifts from one card to the next. A lone card is
 			// measured by its own border too, when that is seen.
-			if f.touching(pxPerMM) || grid.rows*grid.cols == 1 {
+			if f.touching(pxPerMM) && !f.lx.gapBetween(px, pxPerMM) && !f.ly.gapBetween(py, pxPerMM) || grid.rows*grid.cols == 1 {
 				if b, _ := blockGrid(g, px, py, paper, pxPerMM, cardW, cardH, region, f.landscape); b != nil && b.rows == grid.rows && b.cols == grid.cols {
 					return b, nil
 				}
@@ -505,6 +522,15 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 			return grid, nil
 		}
 	}
+	// A page with a few cards printed to their bleed and cut lines drawn
+	// at the trim for a whole sheet (the last page of a deck): the lines
+	// outweigh the art's edges, and the cells they bound are the trim.
+	for _, f := range fits {
+		f.bleedAround = true
+		if grid, err := f.check(g, px, py, paper, pxPerMM, cardW, cardH, region); err == nil {
+			return grid, nil
+		}
+	}
 	return nil, firstErr
 }
 
@@ -512,6 +538,44 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 // than a millimetre between them.
 func (f gridFit) touching(pxPerMM float64) bool {
 	return float64(f.lx.pitch-f.lx.cell) < pxPerMM && float64(f.ly.pitch-f.ly.cell) < pxPerMM
+}
+
+// gapBetween reports whether paper shows between two of the lattice's
+// cells: within a millimetre and a half of where one cell meets the next,
+// a line with less than a quarter of the median ink of the lines inside
+// the cells. Cards a millimetre or so apart can fit a lattice of cells
+// that touch, yet are not laid edge to edge.
+func (l lattice) gapBetween(p axisProfiles, pxPerMM float64) bool {
+	if l.pitch <= 0 {
+		return false
+	}
+	L := len(p.ink)
+	starts := l.cellsAlong(L, int(math.Ceil(pxPerMM)))
+	if len(starts) < 2 {
+		return false
+	}
+	var inside []float64
+	for _, s := range starts {
+		for i := max(0, s+l.cell/10); i < min(L, s+l.cell-l.cell/10); i++ {
+			inside = append(inside, p.ink[i])
+		}
+	}
+	if len(inside) == 0 {
+		return false
+	}
+	sort.Float64s(inside)
+	median := inside[len(inside)/2]
+	r := int(math.Ceil(1.5 * pxPerMM))
+	for _, s := range starts[1:] {
+		low := math.Inf(1)
+		for i := max(0, s-r); i <= min(L-1, s+r); i++ {
+			low = min(low, p.ink[i])
+		}
+		if low < 0.25*median {
+			return true
+		}
+	}
+	return false
 }
 
 // blockGrid looks for cards laid edge to edge, landscape or not: the
@@ -596,6 +660,10 @@ type gridFit struct {
 	lx, ly    lattice
 	landscape bool
 	bx, by    *block // cards laid edge to edge, in place of lx and ly
+	// bleedAround lets the cards' print reach maxBleed past their trim,
+	// centred in the cells: cells bounded by cut lines drawn at the trim,
+	// on a page where the art's edges are too few to fit a grid by.
+	bleedAround bool
 }
 
 // check turns the two lattices into the page's cards and checks that they
@@ -648,7 +716,15 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 				ix, iy, part = tol, tol, 0.005
 			}
 			n, area := ink(x+ix, y+iy, xe[i]-ix, ye[j]-iy)
-			if area > 0 && float64(n) > part*float64(area) {
+			printed := area > 0 && float64(n) > part*float64(area)
+			if !printed && !edgeToEdge && n > 0 {
+				// A text card with a short text (one line of a few
+				// words) is printed mostly in its frame and title bar:
+				// a twentieth of the whole cell and a trace inside.
+				all, whole := ink(x, y, xe[i], ye[j])
+				printed = float64(all) > 0.05*float64(whole) && float64(n) > 0.001*float64(area)
+			}
+			if printed {
 				card[j][i] = true
 				minR, maxR = min(minR, j), max(maxR, j)
 				minC, maxC = min(minC, i), max(maxC, i)
@@ -658,26 +734,25 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	if maxR < 0 {
 		return nil, fmt.Errorf("nothing printed where %s mm cards would be", sizeName(w, h))
 	}
-	// Printed matter outside the cards.
-	colOf := make([]int, g.w)
-	rowOf := make([]int, g.h)
-	for i := range colOf {
-		colOf[i] = -1
-	}
-	for i := range rowOf {
-		rowOf[i] = -1
-	}
-	for i, x := range xs {
-		for v := max(0, x-tol); v < min(g.w, xe[i]+tol); v++ {
-			if colOf[v] < 0 {
-				colOf[v] = i
-			}
-		}
-	}
+	// Printed matter outside the cards (and, for a fit that allows it,
+	// their bleed: a card's own print reaching maxBleed past its trim,
+	// centred in its cell).
+	covered := make([]bool, g.w*g.h)
 	for j, y := range ys {
-		for v := max(0, y-tol); v < min(g.h, ye[j]+tol); v++ {
-			if rowOf[v] < 0 {
-				rowOf[v] = j
+		for i, x := range xs {
+			if !card[j][i] {
+				continue
+			}
+			cx, cy := float64(x+xe[i])/2, float64(y+ye[j])/2
+			rx, ry := float64(xe[i]-x)/2+float64(tol), float64(ye[j]-y)/2+float64(tol)
+			if f.bleedAround {
+				rx, ry = max(rx, (w/2+maxBleed)*pxPerMM), max(ry, (h/2+maxBleed)*pxPerMM)
+			}
+			for v := max(0, int(cy-ry)); v < min(g.h, int(math.Ceil(cy+ry))); v++ {
+				row := covered[v*g.w : (v+1)*g.w]
+				for u := max(0, int(cx-rx)); u < min(g.w, int(math.Ceil(cx+rx))); u++ {
+					row[u] = true
+				}
 			}
 		}
 	}
@@ -689,7 +764,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 				continue
 			}
 			total++
-			if c, r := colOf[x], rowOf[y]; c < 0 || r < 0 || !card[r][c] {
+			if !covered[y*g.w+x] {
 				outside++
 			}
 		}
@@ -750,9 +825,20 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			if !card[j][i] {
 				continue
 			}
-			// The trimmed card is centred in the cell (which holds its bleed).
-			cx := float64(region.Min.X) + k*float64(xs[i]+xe[i])/2
-			cy := float64(region.Min.Y) + k*float64(ys[j]+ye[j])/2
+			// The trimmed card is centred in the cell (which holds its
+			// bleed), or in its art when the art is one printed block of
+			// the card's size, bleed and all: a cell may mix the art's
+			// edges with cut lines drawn across its bleed.
+			mx, my := float64(xs[i]+xe[i])/2, float64(ys[j]+ye[j])/2
+			reach := int(math.Ceil(maxBleed * pxPerMM))
+			if c, ok := inkBlock(g, paper, true, xs[i]-reach, xe[i]+reach, ys[j]+(ye[j]-ys[j])/5, ye[j]-(ye[j]-ys[j])/5, w*pxPerMM, pxPerMM); ok {
+				mx = c
+			}
+			if c, ok := inkBlock(g, paper, false, ys[j]-reach, ye[j]+reach, xs[i]+(xe[i]-xs[i])/5, xe[i]-(xe[i]-xs[i])/5, h*pxPerMM, pxPerMM); ok {
+				my = c
+			}
+			cx := float64(region.Min.X) + k*mx
+			cy := float64(region.Min.Y) + k*my
 			tw, th := w*full, h*full
 			trim := image.Rect(int(math.Round(cx-tw/2)), int(math.Round(cy-th/2)), int(math.Round(cx+tw/2)), int(math.Round(cy+th/2)))
 			bx, by := max(tw, k*float64(xe[i]-xs[i])), max(th, k*float64(ye[j]-ys[j]))
@@ -761,6 +847,88 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		}
 	}
 	return grid, nil
+}
+
+// inkBlock finds, along x (or y) between lines a and b, the one block of
+// lines that are nearly all printed across [c0, c1) of the other axis, at
+// least a millimetre long at each end, of a card n working pixels long
+// with up to maxBleed each side; it returns the block's centre. Art
+// printed to its bleed is such a block; a text card (a frame and a few
+// words) is not, nor are cards whose art runs into the next card's.
+func inkBlock(g *greyMap, paper int, alongX bool, a, b, c0, c1 int, n, pxPerMM float64) (float64, bool) {
+	lines, across := g.w, g.h
+	if !alongX {
+		lines, across = g.h, g.w
+	}
+	a, b = max(0, a), min(lines, b)
+	c0, c1 = max(0, c0), min(across, c1)
+	if b-a < 3 || c1-c0 < 3 {
+		return 0, false
+	}
+	full := make([]bool, b-a)
+	for l := a; l < b; l++ {
+		inked := 0
+		for c := c0; c < c1; c++ {
+			x, y := l, c
+			if !alongX {
+				x, y = c, l
+			}
+			if abs(g.at(x, y)-paper) > inkLevel {
+				inked++
+			}
+		}
+		full[l-a] = 10*inked >= 9*(c1-c0)
+	}
+	run := max(2, int(math.Round(pxPerMM)))
+	solid := func(i, dir int) bool {
+		for d := 0; d < run; d++ {
+			j := i + d*dir
+			if j < 0 || j >= len(full) || !full[j] {
+				return false
+			}
+		}
+		return true
+	}
+	lo, hi := -1, -1
+	for i := range full {
+		if solid(i, 1) {
+			lo = i
+			break
+		}
+	}
+	for i := len(full) - 1; i >= 0; i-- {
+		if solid(i, -1) {
+			hi = i
+			break
+		}
+	}
+	if lo <= 0 || hi < 0 || hi >= len(full)-1 {
+		return 0, false // no block, or one that runs on past the window
+	}
+	length := float64(hi - lo + 1)
+	if length < n-sizeSlack*pxPerMM || length > n+2*maxBleed*pxPerMM {
+		return 0, false
+	}
+	for i := lo; i <= hi; i++ {
+		if !full[i] && !solidGap(full, i, run) {
+			continue
+		}
+		if !full[i] {
+			return 0, false // a gap in the block: two blocks, or art with blank bands
+		}
+	}
+	return float64(a) + float64(lo+hi+1)/2, true
+}
+
+// solidGap reports whether full[i] starts a run of at least run lines
+// that are not printed.
+func solidGap(full []bool, i, run int) bool {
+	for d := 0; d < run; d++ {
+		if i+d >= len(full) || full[i+d] {
+			return false
+		}
+	}
+	return true
 }
 
 // method names what showed the grid: "lines" when long lines run outside

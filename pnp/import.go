@@ -40,10 +40,12 @@ var resample = imaging.CatmullRom
 //
 // Backs follow Options.Layout. LayoutAuto guesses: a page whose cards
 // split into two halves that mirror each other across the page's middle,
-// one half all the same picture (by Hash), is a fold sheet; else, when
-// the PDF has an even number of pages and the second page's cards all
-// share one picture at the mirrored places of the first page's, it is
-// duplex; else fronts. A duplex back is the card at the place mirrored
+// at least two thirds of one half the same face, is a fold sheet; else,
+// when the PDF has an even number of pages, at least two thirds of the
+// second page's cards are one face that the first page does not show,
+// and they lie at the mirrored places of the first page's, it is duplex;
+// else fronts. Faces are compared as Write compares them (see SameFace):
+// text cards, a frame and a few words, are told apart by their words. A duplex back is the card at the place mirrored
 // across the page (left-right for a long-edge flip of a portrait page,
 // top-bottom for a short-edge flip, the other way round on a landscape
 // page); backs printed upside down by a top-bottom flip are turned upright.
@@ -51,9 +53,12 @@ var resample = imaging.CatmullRom
 // PageReport.Method is "images" for pages read from their image
 // placements; on a raster it is "gaps" when nothing is printed outside the
 // cards, else "marks" or "lines" for short or long guides (the part of cut
-// lines beside the cards may be short enough to read as marks). Import
-// does not yet tell cutting-machine registration marks apart: they read
-// as marks or lines, and the grid is found from the cards' edges.
+// lines beside the cards may be short enough to read as marks). The
+// registration marks of a print-and-cut sheet (the Silhouette Cameo's: a
+// filled square top-left, L-shaped corners top-right and bottom-left) are
+// found on a page that is not made of card images, blanked before the
+// grid is looked for (they are neither cards nor guides) and reported in
+// PageReport.Registration.
 //
 // Import needs pdftoppm (poppler-utils) only for pages that are not made
 // of JPEG card images; when it is needed and missing, the error says how
@@ -212,6 +217,9 @@ type source struct {
 	native bool     // every card image can be decoded from its own bytes
 	raster *image.NRGBA
 	pxmm   float64 // raster pixels per mm
+	// registration: the raster held a print-and-cut sheet's registration
+	// marks, now blanked.
+	registration bool
 }
 
 func (im *importer) load(nr int) (*source, error) {
@@ -271,6 +279,10 @@ func (im *importer) loadPage(nr int) (*source, error) {
 		s.pxmm = float64(im.opt.DPI) / 25.4
 		if len(s.cards) == 0 {
 			img, _ = deskew(img, im.opt.DPI)
+			if marks := findRegistration(img, im.opt.DPI); marks != nil {
+				blankMarks(img, marks, im.opt.DPI)
+				s.registration = true
+			}
 		}
 		s.raster = img
 	}
@@ -355,6 +367,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		sd.cuts = append(sd.cuts, cut{face: face, box: face.Trim})
 	}
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
+	sd.report.Registration = s.registration
 	return sd, nil
 }
 
@@ -586,23 +599,30 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 }
 
 // uniform reports whether at least two faces were cut and at least two
-// thirds of them share one picture (a back most cards share; the others
-// may have backs of their own).
+// thirds of them are one card face (a back most cards share; the others
+// may have backs of their own). Faces are compared as Write compares them
+// (see faceSig.same): the hash alone sees only the frame of a text card.
 func uniform(cuts []cut) bool {
+	_, ok := common(cuts)
+	return ok
+}
+
+// common returns the face most of cuts share, when they are uniform.
+func common(cuts []cut) (*faceSig, bool) {
 	if len(cuts) < 2 {
-		return false
+		return nil, false
 	}
-	best := 0
-	for _, a := range cuts {
-		n := 0
-		for _, b := range cuts {
-			if HashDistance(a.face.Hash, b.face.Hash) <= SameHash {
-				n++
-			}
+	var g grouper
+	for _, c := range cuts {
+		g.add(c.face)
+	}
+	best := g.reps[0]
+	for _, r := range g.reps {
+		if r.size > best.size {
+			best = r
 		}
-		best = max(best, n)
 	}
-	return best >= 2 && 3*best >= 2*len(cuts)
+	return best.sig, best.size >= 2 && 3*best.size >= 2*len(cuts)
 }
 
 // guessLayout guesses where the backs are (see Import).
@@ -627,7 +647,8 @@ func (im *importer) guessLayout(pages []int) (Layout, error) {
 		if err != nil {
 			return "", err
 		}
-		if uniform(backs.cuts) || len(backs.cuts) == 1 && len(fronts.cuts) == 1 {
+		back, shared := common(backs.cuts)
+		if shared && !holds(fronts.cuts, back) || len(backs.cuts) == 1 && len(fronts.cuts) == 1 {
 			mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
 			cards := pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
 				if mirrorX {
@@ -649,6 +670,18 @@ func (im *importer) guessLayout(pages []int) (Layout, error) {
 	return LayoutFronts, nil
 }
 
+// holds reports whether one of cuts shows face: a page of fronts does not
+// hold the back printed behind it (two pages of fronts, each mostly one
+// card, are not a page of fronts and its backs).
+func holds(cuts []cut, face *faceSig) bool {
+	for _, c := range cuts {
+		if face.same(newFaceSig(c.face)) {
+			return true
+		}
+	}
+	return false
+}
+
 // isFatal reports errors that no other layout would avoid.
 func isFatal(err error) bool {
 	return errors.Is(err, errNoPdftoppm) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
@@ -657,38 +690,22 @@ func isFatal(err error) bool {
 // shareBacks makes backs that are the same picture share one image, so
 // that a shared back is held in memory once.
 func shareBacks(cards []Card) {
-	var seen []*Face
+	var seen []*faceSig
 	for _, c := range cards {
 		if c.Back == nil {
 			continue
 		}
+		sig := newFaceSig(*c.Back)
+		shared := false
 		for _, s := range seen {
-			if s.Hash == c.Back.Hash && sameImage(s.Image, c.Back.Image) {
-				c.Back.Image = s.Image
+			if s.hash == c.Back.Hash && s.img.Bounds().Size() == c.Back.Image.Bounds().Size() && (s.img == c.Back.Image || s.same(sig)) {
+				c.Back.Image = s.img
+				shared = true
 				break
 			}
 		}
-		if len(seen) < 64 {
-			seen = append(seen, c.Back)
+		if !shared && len(seen) < 64 {
+			seen = append(seen, sig)
 		}
 	}
-}
-
-// sameImage reports whether two images are the same picture to within
-// what resampling and compression change: equal sizes and a mean
-// difference under 2 levels on a 32×32 thumbnail.
-func sameImage(a, b image.Image) bool {
-	if a == b {
-		return true
-	}
-	if a.Bounds().Size() != b.Bounds().Size() {
-		return false
-	}
-	ta := imaging.Resize(a, 32, 32, imaging.Box)
-	tb := imaging.Resize(b, 32, 32, imaging.Box)
-	sum := 0
-	for i := range ta.Pix {
-		sum += abs(int(ta.Pix[i]) - int(tb.Pix[i]))
-	}
-	return sum < 2*len(ta.Pix)
 }

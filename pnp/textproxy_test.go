@@ -85,3 +85,72 @@ func TestTextProxyRaster(t *testing.T) {
 		})
 	}
 }
+
+// TestTextProxyDedupe imports deckwright's own text proxies of cards that
+// look alike from afar (the three Guardians, Laika and Comet: frames, bars
+// and boxes in the same places, a few words apart), some printed twice on
+// two pages: every card stays its own, and the copies are found. Two pages
+// of fronts must not be guessed to be a page of fronts and its backs.
+func TestTextProxyDedupe(t *testing.T) {
+	needPdftoppm(t)
+	_, g := seeker(t)
+	names := []string{
+		"Johnson", "Newton", "Hawking", "Laika", "Comet", "Laika", "Spaceflight", "Optical Prism", "Hawking Radiation",
+		"Comet", "Newton", "Rogue Star", "Red Giant", "Nebula", "Johnson", "Supernova", "Laika", "Cosmic Jet",
+	}
+	var items []render.Item
+	distinct := map[string]int{}
+	for _, n := range names {
+		c := g.Card(n)
+		if c == nil {
+			t.Fatalf("no card %q in the bundled seeker-chronicles game", n)
+		}
+		items = append(items, render.CardItem(g, c))
+		distinct[n]++
+	}
+	o := layoutDefaults()
+	o.Backs = layout.BacksNone
+	var buf bytes.Buffer
+	rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: o, DPI: 150})
+	if err != nil {
+		t.Fatalf("printing: %v", err)
+	}
+	if rep.Images != 0 || rep.Sheet.PerPage() != 9 {
+		t.Fatalf("printed %d faces from art, %d a page; want text proxies, 9 a page", rep.Images, rep.Sheet.PerPage())
+	}
+	path := filepath.Join(t.TempDir(), "proxies.pdf")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Import(context.Background(), path, Options{DPI: 200}.withCard(o.Card))
+	if err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+	for _, p := range res.Pages {
+		if p.Side != "fronts" {
+			t.Errorf("page %d guessed to hold %s, want fronts (a PDF of fronts only)", p.Page, p.Side)
+		}
+	}
+	if len(res.Cards) != len(names) {
+		t.Fatalf("%d cards, want %d (pages %+v)", len(res.Cards), len(names), res.Pages)
+	}
+	sum, err := Write(context.Background(), res, filepath.Join(t.TempDir(), "o"), WriteOptions{Game: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Distinct != len(distinct) {
+		t.Errorf("%d distinct cards, want %d", sum.Distinct, len(distinct))
+	}
+	// Every card is grouped with exactly the cards of its name.
+	var sigs []*faceSig
+	for _, c := range res.Cards {
+		sigs = append(sigs, newFaceSig(c.Front))
+	}
+	for i := range names {
+		for j := i + 1; j < len(names); j++ {
+			if got, want := sigs[i].same(sigs[j]), names[i] == names[j]; got != want {
+				t.Errorf("card %d (%s) and card %d (%s): same = %v, want %v", i+1, names[i], j+1, names[j], got, want)
+			}
+		}
+	}
+}

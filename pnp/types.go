@@ -65,10 +65,13 @@ type Card struct {
 type PageReport struct {
 	Page   int    // 1-based PDF page
 	Side   string // "fronts", "backs" or "fold" (fronts and backs)
-	Method string // how the grid was found: "images", "marks", "lines", "gaps", "registration"
+	Method string // how the grid was found: "images", "marks", "lines", "gaps"
 	Rows   int
 	Cols   int
 	Cards  int // cards found (a partly empty last row gives fewer than Rows*Cols)
+	// Registration reports a print-and-cut sheet's registration marks on
+	// the page (see Import); they are not cards.
+	Registration bool
 }
 
 // Result is what Import found, cards in reading order (page, then row,

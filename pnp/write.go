@@ -78,6 +78,9 @@ type PageSummary struct {
 	Rows   int    `json:"rows"`
 	Cols   int    `json:"cols"`
 	Cards  int    `json:"cards"`
+	// Registration: the page is a print-and-cut sheet with the cutting
+	// machine's registration marks (left out of the cards).
+	Registration bool `json:"registration"`
 }
 
 // entry is one distinct card of the import.
@@ -340,7 +343,7 @@ func chooseType(g *cardsdb.Game, want string, landscape bool) (*cardsdb.CardType
 func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused}
 	for _, pg := range res.Pages {
-		s.Pages = append(s.Pages, PageSummary{pg.Page, pg.Side, pg.Method, pg.Rows, pg.Cols, pg.Cards})
+		s.Pages = append(s.Pages, PageSummary{pg.Page, pg.Side, pg.Method, pg.Rows, pg.Cols, pg.Cards, pg.Registration})
 	}
 	if p.defaultBack != nil {
 		s.DefaultBack = DefaultBack

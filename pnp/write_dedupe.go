@@ -1,15 +1,12 @@
 package pnp
 
-import (
-	"image"
-	"math/bits"
-)
+import "image"
 
-// Two faces are the same card face when their perceptual hashes differ in
-// at most HashRadius bits AND their pixels agree: shrunk to a thumbSize ×
-// thumbSize grid of averaged colours, no channel of a cell differs by more
-// than thumbTolerance on average. The hash finds candidates fast; the pixel
-// check keeps two different cards whose hashes happen to be close apart.
+// HashRadius is the largest HashDistance at which two faces may be the
+// same card face; thumbSize and thumbTolerance say when their colours
+// agree: shrunk to a thumbSize × thumbSize grid of averaged colours, no
+// channel of a cell differs by more than thumbTolerance on average. See
+// faceSig.same for the whole comparison.
 const (
 	HashRadius     = 6
 	thumbSize      = 16
@@ -72,46 +69,34 @@ func (t *thumb) agrees(u *thumb) bool {
 	return sum/float64(len(t)) <= thumbTolerance
 }
 
-// grouper sorts faces into groups of equal faces, in order of first
-// appearance.
+// grouper sorts faces into groups of equal faces (see faceSig.same), in
+// order of first appearance.
 type grouper struct {
 	reps []groupRep
 }
 
 type groupRep struct {
-	hash  uint64
-	thumb *thumb
-	size  int
+	sig  *faceSig
+	size int
 }
 
 // add returns the group of f, starting a new one when no group matches.
 func (g *grouper) add(f Face) int {
-	var th *thumb
+	s := newFaceSig(f)
 	for i := range g.reps {
 		r := &g.reps[i]
-		if bits.OnesCount64(r.hash^f.Hash) > HashRadius {
-			continue
-		}
-		if th == nil {
-			th = makeThumb(f.Image)
-		}
-		if r.thumb.agrees(th) {
+		if r.sig.same(s) {
 			r.size++
 			return i
 		}
 	}
-	if th == nil {
-		th = makeThumb(f.Image)
-	}
-	g.reps = append(g.reps, groupRep{hash: f.Hash, thumb: th, size: 1})
+	g.reps = append(g.reps, groupRep{sig: s, size: 1})
 	return len(g.reps) - 1
 }
 
 // SameFace reports whether a and b show the same card face: perceptual
-// hashes within HashRadius bits and pixels that agree.
+// hashes within HashRadius bits, thumbnails that agree, and fine images
+// that agree once laid over each other (see faceSig.same).
 func SameFace(a, b Face) bool {
-	if bits.OnesCount64(a.Hash^b.Hash) > HashRadius {
-		return false
-	}
-	return makeThumb(a.Image).agrees(makeThumb(b.Image))
+	return newFaceSig(a).same(newFaceSig(b))
 }

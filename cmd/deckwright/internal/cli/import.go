@@ -297,7 +297,11 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary) {
 	w := io.Out
 	fmt.Fprintf(w, "read %s of %s:\n", cardsdb.Plural(len(s.Pages), "page"), pdf)
 	for _, pg := range s.Pages {
-		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method)
+		reg := ""
+		if pg.Registration {
+			reg = "; registration marks"
+		}
+		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s%s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method, reg)
 	}
 	fmt.Fprintf(w, "%s cut, %d distinct", cardsdb.Plural(s.Cards, "card"), s.Distinct)
 	if s.SharedBacks > 0 {

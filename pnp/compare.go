@@ -1,0 +1,210 @@
+package pnp
+
+import (
+	"image"
+	"math/bits"
+
+	"github.com/disintegration/imaging"
+)
+
+// Two faces are the same card face when all three of these agree:
+//
+//   - their perceptual hashes differ in at most HashRadius bits (fast, and
+//     enough to tell most pictures apart);
+//   - their thumbnails agree (see thumb): the colours are the same;
+//   - their fine images agree (see fineFace): shrunk to fineLong pixels
+//     along the long side (about 4.5 px/mm on a poker card, enough to see
+//     the words of a text card), with their ink stretched to the full
+//     range of grey, and the second shifted by up to about 2 mm onto the
+//     first (where the ink of its columns and rows lines up best), no
+//     tile of fineTile×fineTile pixels holds more than fineTileLimit
+//     pixels that are lighter or darker, by more than fineDelta, than all
+//     the pixels around the same place in the other face.
+//
+// The last check tells apart cards that are mostly one frame and a few
+// words (deckwright's text proxies: the hash and the thumbnail see only
+// the frame), yet keeps the same card cut from two pages, a fraction of a
+// pixel or a millimetre apart, one card: on the bundled Seeker cards'
+// text proxies the same card gives 0 such pixels in its worst tile, two
+// different cards 40 or more (of 400), at 150 to 300 DPI.
+const (
+	fineLong      = 400 // pixels along the long side of a fine image
+	fineShift     = 10  // the largest shift tried, pixels (about 2 mm on a poker card)
+	fineTile      = 20  // tile side, pixels (about 4.4 mm)
+	fineDelta     = 128 // grey levels a pixel must lie outside the other's range
+	fineTileLimit = 16  // mismatched pixels a tile may hold
+)
+
+// faceSig is what a face is compared by, each part made when first needed.
+type faceSig struct {
+	img     image.Image
+	hash    uint64
+	th      *thumb
+	fineImg *fineFace
+}
+
+func newFaceSig(f Face) *faceSig { return &faceSig{img: f.Image, hash: f.Hash} }
+
+func (s *faceSig) thumb() *thumb {
+	if s.th == nil {
+		s.th = makeThumb(s.img)
+	}
+	return s.th
+}
+
+// fine returns the fine image, at the face's own proportions.
+func (s *faceSig) fine() *fineFace {
+	if s.fineImg == nil {
+		b := s.img.Bounds()
+		w, h := fineSize(b.Dx(), b.Dy())
+		s.fineImg = makeFine(s.img, w, h)
+	}
+	return s.fineImg
+}
+
+// same reports whether s and t show the same card face.
+func (s *faceSig) same(t *faceSig) bool {
+	if s.img == t.img {
+		return true // one image (a back Import already found shared)
+	}
+	if bits.OnesCount64(s.hash^t.hash) > HashRadius {
+		return false
+	}
+	if !s.thumb().agrees(t.thumb()) {
+		return false
+	}
+	a, b := s.fine(), t.fine()
+	if a.w != b.w || a.h != b.h {
+		// Faces of other proportions (more than a pixel in fineLong)
+		// are not one face; faces a pixel apart are compared at a's size.
+		sb, tb := s.img.Bounds(), t.img.Bounds()
+		if abs(sb.Dx()*tb.Dy()-tb.Dx()*sb.Dy())*fineLong > sb.Dy()*tb.Dy()*2 {
+			return false
+		}
+		b = makeFine(t.img, a.w, a.h)
+	}
+	return a.mismatch(b) <= fineTileLimit
+}
+
+func fineSize(w, h int) (int, int) {
+	if w <= 0 || h <= 0 {
+		return 1, 1
+	}
+	if w >= h {
+		return fineLong, max(1, (h*fineLong+w/2)/w)
+	}
+	return max(1, (w*fineLong+h/2)/h), fineLong
+}
+
+// fineFace is a face in grey at a small resolution, its ink stretched to
+// 0-255, with the least and greatest grey of each pixel's 3×3
+// neighbourhood, and how much ink each column and row holds.
+type fineFace struct {
+	w, h       int
+	pix        []uint8
+	lo, hi     []uint8
+	cols, rows []int
+}
+
+func makeFine(img image.Image, w, h int) *fineFace {
+	var src image.Image = img
+	if y, ok := img.(*image.YCbCr); ok {
+		// The grey of a compacted face is its Y plane.
+		src = &image.Gray{Pix: y.Y, Stride: y.YStride, Rect: y.Rect}
+	}
+	small := imaging.Resize(src, w, h, imaging.Box)
+	f := &fineFace{w: w, h: h, pix: make([]uint8, w*h)}
+	var hist [256]int
+	for i := range f.pix {
+		p := small.Pix[4*i : 4*i+3 : 4*i+3]
+		v := uint8((299*int(p[0]) + 587*int(p[1]) + 114*int(p[2])) / 1000)
+		f.pix[i] = v
+		hist[v]++
+	}
+	// Stretch the ink: the 1st and 99th percentiles of grey become black
+	// and white, so that a copy printed lighter or darker compares alike.
+	lo, hi := percentile(&hist, len(f.pix), 1), percentile(&hist, len(f.pix), 99)
+	if hi-lo >= 16 {
+		for i, v := range f.pix {
+			f.pix[i] = uint8(min(255, max(0, (int(v)-lo)*255/(hi-lo))))
+		}
+	}
+	f.lo, f.hi = make([]uint8, w*h), make([]uint8, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			mn, mx := uint8(255), uint8(0)
+			for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
+				for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
+					v := f.pix[yy*w+xx]
+					mn, mx = min(mn, v), max(mx, v)
+				}
+			}
+			f.lo[y*w+x], f.hi[y*w+x] = mn, mx
+		}
+	}
+	f.cols, f.rows = make([]int, w), make([]int, h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			d := 255 - int(f.pix[y*w+x])
+			f.cols[x] += d
+			f.rows[y] += d
+		}
+	}
+	return f
+}
+
+func percentile(hist *[256]int, n, pc int) int {
+	want, acc := n*pc/100, 0
+	for v, c := range hist {
+		acc += c
+		if acc > want {
+			return v
+		}
+	}
+	return 255
+}
+
+// align returns the shift (at most fineShift) that best lays profile b
+// over profile a, leaving out a border of fineShift.
+func align(a, b []int) int {
+	best, bestS := 0, -1
+	for d := -fineShift; d <= fineShift; d++ {
+		s := 0
+		for i := fineShift; i < len(a)-fineShift; i++ {
+			s += abs(a[i] - b[i+d])
+		}
+		if bestS < 0 || s < bestS || s == bestS && abs(d) < abs(best) {
+			best, bestS = d, s
+		}
+	}
+	return best
+}
+
+// mismatch lays b over f (same size) and returns the most mismatched
+// pixels in one tile: pixels of either face lighter or darker by more than
+// fineDelta than all the other's pixels around the same place. A border
+// of twice fineShift is left out: the cuts may differ there.
+func (f *fineFace) mismatch(b *fineFace) int {
+	if f.w <= 4*fineShift || f.h <= 4*fineShift {
+		return 0
+	}
+	dx, dy := align(f.cols, b.cols), align(f.rows, b.rows)
+	m := 2 * fineShift
+	tw := (f.w + fineTile - 1) / fineTile
+	tiles := make([]int, tw*((f.h+fineTile-1)/fineTile))
+	for y := m; y < f.h-m; y++ {
+		for x := m; x < f.w-m; x++ {
+			i, j := y*f.w+x, (y+dy)*f.w+x+dx
+			va, vb := int(f.pix[i]), int(b.pix[j])
+			if va < int(b.lo[j])-fineDelta || va > int(b.hi[j])+fineDelta ||
+				vb < int(f.lo[i])-fineDelta || vb > int(f.hi[i])+fineDelta {
+				tiles[(y/fineTile)*tw+x/fineTile]++
+			}
+		}
+	}
+	worst := 0
+	for _, n := range tiles {
+		worst = max(worst, n)
+	}
+	return worst
+}
