@@ -264,6 +264,11 @@ func Load(path string) (*Book, error) {
 	if len(data) > MaxFileBytes {
 		return nil, fmt.Errorf("%s: bigger than %d bytes; not a profiles file", path, MaxFileBytes)
 	}
+	return Parse(path, data)
+}
+
+// Parse reads a profiles file's content; path names it in errors.
+func Parse(path string, data []byte) (*Book, error) {
 	var fb fileBook
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
