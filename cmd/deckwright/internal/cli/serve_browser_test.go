@@ -189,8 +189,14 @@ func TestServeBrowserEditor(t *testing.T) {
 
 	// Print it from the editor's link: check, then download the PDF and
 	// read it back.
+	// (The link's address is followed with Navigate: a click right after
+	// a reload can land while the page is still settling.)
+	link := get(t, ctx, chromedp.AttributeValue(chromedp.CSS("#print-link"), "href"))
+	if link.Value != "/print?deck=mine.txt" {
+		t.Fatalf("the editor's print link is %q", link.Value)
+	}
 	steps(t, ctx, "check the print",
-		chromedp.Click(chromedp.CSS("#print-link")),
+		chromedp.Navigate(ts.URL+link.Value),
 		chromedp.WaitVisible(chromedp.CSS("#print-form")),
 		chromedp.Click(chromedp.CSS("#preview")),
 		chromedp.WaitVisible(chromedp.CSS("#print-report .ok")),
