@@ -532,7 +532,7 @@ func (p *printed) print(out IO, quiet bool) {
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
 	}
-	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s), %d from art, %s%s\n",
+	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s); faces: %d from art, %s%s\n",
 		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"), quietMarks(quiet, job.sample, job.prov))
 	if quiet {
 		return
