@@ -301,21 +301,28 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
 	// edges to whole pixels, so a lattice's edges may be a pixel off.
 	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
 	a := make([]float64, 0, L)
-	b := make([]float64, 0, L)
+	b := make([]float64, 0, 2*L)
 	for pitch := cMin; pitch <= cMax+gMax && pitch <= L; pitch++ {
 		// Fold the profiles by the pitch: a[φ] sums the left-edge evidence
-		// at φ, φ+pitch, ...; b the right-edge evidence.
-		a, b = a[:pitch], b[:pitch]
+		// at φ, φ+pitch, ...; b the right-edge evidence, written twice
+		// over so that b[φ+cell] needs no wrapping.
+		a, b = a[:pitch], b[:2*pitch]
 		clear(a)
 		clear(b)
-		for i := 0; i < L; i++ {
-			a[i%pitch] += left[i]
-			b[i%pitch] += right[i]
+		for i := 0; i < L; i += pitch {
+			fa, fb := left[i:min(L, i+pitch)], right[i:min(L, i+pitch)]
+			for j, v := range fa {
+				a[j] += v
+			}
+			for j, v := range fb {
+				b[j] += v
+			}
 		}
+		copy(b[pitch:], b[:pitch])
 		for cell := cMin; cell <= min(cMax, pitch); cell++ {
-			for x0 := 0; x0 < pitch; x0++ {
-				s := a[x0] + b[(x0+cell)%pitch]
-				if s > best.score {
+			bc := b[cell : cell+pitch]
+			for x0, v := range a {
+				if s := v + bc[x0]; s > best.score {
 					best = lattice{x0: x0, cell: cell, pitch: pitch, score: s}
 				}
 			}
