@@ -24,7 +24,8 @@ func roundTrip(t *testing.T, o layout.Options, lay Layout, flip string, dpi int,
 	}
 	per := sheet.PerPage()
 	n := per + 1 // a second page with one card: a partly empty last row
-	pr := printDeck(t, t.TempDir(), n, o, dpi)
+	key := fmt.Sprintf("%+v/%d/%d", o, n, dpi)
+	pr := sharedPrintDeck(t, key, n, o, dpi)
 	res, err := Import(context.Background(), pr.path, Options{Layout: lay, Flip: flip, DPI: dpi, CardW: 63, CardH: 88,
 		MaxPages: 10, forceRaster: raster}.withCard(o.Card))
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 // of them, and the lines inside the cards are as long as their edges.
 // The backs are light cards with a frame drawn 2 mm inside the trim.
 func TestTextProxyRaster(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	_, g := seeker(t)
 	if g == nil || len(g.Cards) < 10 {
@@ -29,6 +30,7 @@ func TestTextProxyRaster(t *testing.T) {
 		flip string
 	}{{layout.BacksNone, LayoutFronts, ""}, {layout.BacksLong, LayoutDuplex, "long"}} {
 		t.Run(b.mode.String(), func(t *testing.T) {
+			t.Parallel()
 			o := layoutDefaults()
 			o.Backs = b.mode
 			sheet, err := layout.Plan(o)
@@ -92,6 +94,7 @@ func TestTextProxyRaster(t *testing.T) {
 // two pages: every card stays its own, and the copies are found. Two pages
 // of fronts must not be guessed to be a page of fronts and its backs.
 func TestTextProxyDedupe(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	_, g := seeker(t)
 	names := []string{
