@@ -28,7 +28,8 @@ func TestTextProxyRaster(t *testing.T) {
 		mode layout.BackMode
 		lay  Layout
 		flip string
-	}{{layout.BacksNone, LayoutFronts, ""}, {layout.BacksLong, LayoutDuplex, "long"}} {
+		dpi  int // 300 finds the grid on a page averaged down to 150 DPI
+	}{{layout.BacksNone, LayoutFronts, "", 300}, {layout.BacksLong, LayoutDuplex, "long", 150}} {
 		t.Run(b.mode.String(), func(t *testing.T) {
 			t.Parallel()
 			o := layoutDefaults()
@@ -57,7 +58,7 @@ func TestTextProxyRaster(t *testing.T) {
 			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			res, err := Import(context.Background(), path, Options{Layout: b.lay, Flip: b.flip, DPI: 300, MaxPages: 10}.withCard(o.Card))
+			res, err := Import(context.Background(), path, Options{Layout: b.lay, Flip: b.flip, DPI: b.dpi, MaxPages: 10}.withCard(o.Card))
 			if err != nil {
 				t.Fatalf("Import: %v", err)
 			}
@@ -125,7 +126,7 @@ func TestTextProxyDedupe(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Import(context.Background(), path, Options{DPI: 200}.withCard(o.Card))
+	res, err := Import(context.Background(), path, Options{DPI: 150}.withCard(o.Card))
 	if err != nil {
 		t.Fatalf("Import: %v", err)
 	}
