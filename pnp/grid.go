@@ -505,6 +505,20 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 			debugGrid(f, pxPerMM)
 		}
 		grid, err := f.check(g, px, py, paper, pxPerMM, cardW, cardH, region)
+		if err == nil && f.landscape && grid.method == "lines" {
+			// Cut lines drawn at the trim for a whole sheet, around a few
+			// cards printed to their bleed, can be read as more cards
+			// turned the other way (a lone poker card with bleed as two
+			// landscape ones). The card as given, with its bleed around
+			// it between the lines, is the better reading when it
+			// explains the page with fewer cards.
+			if p := asGiven(fits); p != nil {
+				p.bleedAround = true
+				if b, err := p.check(g, px, py, paper, pxPerMM, cardW, cardH, region); err == nil && len(b.cells) < len(grid.cells) {
+					return b, nil
+				}
+			}
+		}
 		if err == nil {
 			// Cards that touch are measured again as a block: the
 			// lines between them may not be seen, and a pitch of whole
@@ -539,6 +553,17 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 		}
 	}
 	return nil, firstErr
+}
+
+// asGiven returns a copy of the fit of cards the way up they were given
+// (not turned), or nil.
+func asGiven(fits []gridFit) *gridFit {
+	for _, f := range fits {
+		if !f.landscape {
+			return &f
+		}
+	}
+	return nil
 }
 
 // touching reports whether the fit's cards touch along both axes: less
