@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -126,8 +125,7 @@ func TestRoundTrip(t *testing.T) { testRoundTrip(t, false) }
 
 // TestRoundTripRaster is TestRoundTrip with every page rendered by
 // pdftoppm and its grid found on the raster, as for a PDF whose cards are
-// not separate images; all but a bridge fold sheet with cut lines and
-// bleed.
+// not separate images.
 func TestRoundTripRaster(t *testing.T) {
 	needPdftoppm(t)
 	testRoundTrip(t, true)
@@ -142,15 +140,6 @@ func testRoundTrip(t *testing.T, raster bool) {
 						name := fmt.Sprintf("%s/%s/bleed%g/%s/%s", paper.name, card.name, bleed, marks, b.mode)
 						if raster && paper.name == "letter" && card.name != "poker" {
 							continue // keep the raster run short: A4 has every card size
-						}
-						if raster && os.Getenv("PNPALL") == "" && paper.name == "a4" && card.name == "bridge" &&
-							bleed > 0 && marks == layout.MarksLines && b.mode == layout.BacksFold {
-							// A known limit of grid finding on a raster (run
-							// it with PNPALL=1): on a bridge fold sheet with
-							// cut lines and bleed one back is cut off its
-							// place. deckwright's own PDFs are read from
-							// their image placements.
-							continue
 						}
 						t.Run(name, func(t *testing.T) {
 							t.Parallel()
