@@ -6,7 +6,9 @@ package layout
 // For BacksLong and BacksShort (duplex) it is in the coordinates of the
 // back side as the printer prints it (origin at its top left, y down): the
 // front slot mirrored across the page centre so that it lies exactly behind
-// the front once the sheet is turned over, then moved by sheet.BackOffset.
+// the front once the sheet is turned over; then its centre's distance from
+// the page centre is stretched by sheet.BackScale (if set) and it is moved by
+// sheet.BackOffset.
 // Which axis is mirrored depends on which physical edge the sheet turns
 // over. Turning a sheet over an edge is a half turn about an axis parallel to
 // that edge, and a half turn about a vertical axis maps (x, y) to (W−x, y),
@@ -25,16 +27,32 @@ func BackSlots(sheet Sheet, mode BackMode) []Slot {
 	switch mode {
 	case BacksLong, BacksShort:
 		off := sheet.BackOffset
+		sx, sy := sheet.BackScale.factors()
+		cx, cy := sheet.Page.W/2, sheet.Page.H/2
+		// stretch moves s's centre away from the page centre by the scale.
+		stretch := func(s Slot) Slot {
+			if sx != 1 {
+				s.X = cx + (s.X+s.W/2-cx)*sx - s.W/2
+			}
+			if sy != 1 {
+				s.Y = cy + (s.Y+s.H/2-cy)*sy - s.H/2
+			}
+			return s
+		}
 		if duplexMirrorsX(sheet.Page, mode) {
 			mirror = func(s Slot) Slot {
-				s.X = sheet.Page.W - s.X - s.W + off.X
+				s.X = sheet.Page.W - s.X - s.W
+				s = stretch(s)
+				s.X += off.X
 				s.Y += off.Y
 				return s
 			}
 		} else {
 			mirror = func(s Slot) Slot {
+				s.Y = sheet.Page.H - s.Y - s.H
+				s = stretch(s)
 				s.X += off.X
-				s.Y = sheet.Page.H - s.Y - s.H + off.Y
+				s.Y += off.Y
 				return s
 			}
 		}

@@ -42,11 +42,23 @@
 // [BackSlots] slot i: the front slot mirrored across the page centre, so that
 // it lies exactly behind the front once the sheet is turned over its long or
 // short edge, then moved by Options.BackOffset to make up for the printer's
-// misregistration. For a portrait page a long-edge flip mirrors x and a
-// short-edge flip mirrors y; a landscape page's long edges are its top and
-// bottom, so there the two swap. With [BacksFold] the page is split by
+// misregistration (and, with Options.BackScale, its position stretched
+// about the page centre for a printer that prints one side bigger). For a
+// portrait page a long-edge flip mirrors x and a short-edge flip mirrors y;
+// a landscape page's long edges are its top and bottom, so there the two
+// swap. With [BacksFold] the page is split by
 // Sheet.Fold into a front half (left or top) and a back half (right or
 // bottom); the backs are the fronts mirrored across the fold line.
+//
+// # Cutting machines
+//
+// With Options.Cutter set to [CutterSilhouette], Plan lays out a Silhouette
+// print-and-cut sheet instead of a grid: the slots and registration marks
+// of the templates silhouette-card-maker publishes (letter and A4 in
+// landscape, poker and bridge slots), the cards centred in their slots,
+// and slots too close to a mark left empty ([MarkClearance], listed in
+// Sheet.Skipped). Sheet.RegMarks are the marks to draw and Sheet.Corner the
+// corner radius of the cut outlines.
 //
 // # Landscape cards
 //

@@ -200,6 +200,51 @@ func parseShift(s string) (float64, error) {
 	return v, nil
 }
 
+// Scale is a stretch factor in each direction: X across, Y down. The zero
+// Scale, like 1,1, is no stretch.
+type Scale struct {
+	X, Y float64
+}
+
+// MaxBackScale bounds how far each factor of a Scale may differ from 1: a
+// printer that stretches its backs by more than 5% needs mending, and a
+// bigger value is a typo.
+const MaxBackScale = 0.05
+
+// ParseScale parses "SX,SY" such as "1.002,0.998"; "" is no stretch. Each
+// factor must be within 1±MaxBackScale.
+func ParseScale(s string) (Scale, error) {
+	key := strings.TrimSpace(s)
+	if key == "" {
+		return Scale{}, nil
+	}
+	xs, ys, ok := strings.Cut(key, ",")
+	if !ok {
+		return Scale{}, fmt.Errorf("scale %q: want SX,SY such as 1.002,0.998", s)
+	}
+	var v [2]float64
+	for i, part := range []string{xs, ys} {
+		part = strings.TrimSpace(part)
+		f, err := strconv.ParseFloat(part, 64)
+		if err != nil || !finite(f) {
+			return Scale{}, fmt.Errorf("scale %q: %q is not a number", s, part)
+		}
+		if math.Abs(f-1) > MaxBackScale+eps {
+			return Scale{}, fmt.Errorf("scale %q: %s is not within %g to %g", s, part, 1-MaxBackScale, 1+MaxBackScale)
+		}
+		v[i] = f
+	}
+	return Scale{X: v[0], Y: v[1]}, nil
+}
+
+// factors returns the scale's factors, 1 for a zero Scale.
+func (s Scale) factors() (x, y float64) {
+	if s == (Scale{}) {
+		return 1, 1
+	}
+	return s.X, s.Y
+}
+
 // Options describe a sheet to plan. Start from DefaultOptions: Plan takes
 // every value literally (a zero Margin is no margin at all).
 type Options struct {
@@ -214,8 +259,19 @@ type Options struct {
 
 	Backs      BackMode // card backs
 	BackOffset Offset   // shift of duplex backs on the back side, as the printer sees it
+	// BackScale stretches the positions of duplex backs about the page
+	// centre (not the cards themselves), to make up for a printer that
+	// prints one side slightly bigger than the other; zero is none.
+	BackScale Scale
 
 	Margin float64 // minimum distance from the paper edge, mm (DefaultMargin)
+
+	// Cutter lays the sheet out for a cutting machine's print-and-cut
+	// template instead of the grid (see Plan).
+	Cutter Cutter
+	// Corner is the corner radius of the cards' cut outlines, mm; 0 is
+	// DefaultCorner of the card size.
+	Corner float64
 }
 
 // DefaultOptions returns poker cards on A4 paper with crop marks, no bleed,
@@ -271,6 +327,17 @@ func (o Options) validate() error {
 	if !finite(off.X) || !finite(off.Y) || math.Abs(off.X) > MaxBackOffset || math.Abs(off.Y) > MaxBackOffset {
 		return fmt.Errorf("back offset %s,%s mm: each value must be within ±%s mm",
 			fmtMM(off.X), fmtMM(off.Y), fmtMM(MaxBackOffset))
+	}
+	if o.Cutter < 0 || int(o.Cutter) >= len(cutterNames) {
+		return fmt.Errorf("cutter: unknown machine %d", int(o.Cutter))
+	}
+	if !finite(o.Corner) || o.Corner < 0 || 2*o.Corner > min(o.Card.W, o.Card.H) {
+		return fmt.Errorf("corner %s mm: want 0 to half the card's width", fmtMM(o.Corner))
+	}
+	if sc := o.BackScale; sc != (Scale{}) {
+		if !finite(sc.X) || !finite(sc.Y) || math.Abs(sc.X-1) > MaxBackScale+eps || math.Abs(sc.Y-1) > MaxBackScale+eps {
+			return fmt.Errorf("back scale %g,%g: each factor must be within %g to %g", sc.X, sc.Y, 1-MaxBackScale, 1+MaxBackScale)
+		}
 	}
 	return nil
 }

@@ -70,6 +70,7 @@ type Sheet struct {
 	Marks      MarkStyle
 	BackMode   BackMode
 	BackOffset Offset
+	BackScale  Scale
 
 	Cols, Rows int    // the front grid; with BacksFold, the grid of each half
 	Slots      []Slot // the fronts, in reading order (row by row, left to right)
@@ -79,11 +80,28 @@ type Sheet struct {
 	// fronts on the left half; horizontal: fronts on the top half), and the
 	// zero Line otherwise.
 	Fold Line
+
+	// Cutter is the cutting machine the sheet is for; the fields below are
+	// set for a cutter only.
+	Cutter Cutter
+	// Template names the cutter's template layout, such as
+	// "letter_poker" (silhouette-card-maker's names without the version).
+	Template string
+	// RegMarks are the registration marks, filled rectangles to draw on
+	// the front pages.
+	RegMarks []Rect
+	// Safe is the area the cutter can reach, inside the marks' inset.
+	Safe Rect
+	// Skipped lists the template's slots (in reading order) left empty for
+	// being too close to a mark.
+	Skipped []int
+	// Corner is the corner radius of the cut outlines, mm.
+	Corner float64
 }
 
 // PerPage returns the number of cards on each page: with BacksFold, the
 // number of front/back pairs.
-func (s Sheet) PerPage() int { return s.Cols * s.Rows }
+func (s Sheet) PerPage() int { return len(s.Slots) }
 
 // Folded reports whether the sheet has a fold line (BacksFold).
 func (s Sheet) Folded() bool { return s.Fold != (Line{}) }
@@ -183,6 +201,9 @@ func Plan(opts Options) (Sheet, error) {
 	if err := opts.validate(); err != nil {
 		return Sheet{}, err
 	}
+	if opts.Cutter == CutterSilhouette {
+		return silhouettePlan(opts)
+	}
 	cellW := opts.Card.W + 2*opts.Bleed
 	cellH := opts.Card.H + 2*opts.Bleed
 	keep := opts.Margin + markRoom(opts.Marks)
@@ -245,6 +266,7 @@ func Plan(opts Options) (Sheet, error) {
 		Marks:      opts.Marks,
 		BackMode:   opts.Backs,
 		BackOffset: opts.BackOffset,
+		BackScale:  opts.BackScale,
 		Cols:       c.cols,
 		Rows:       c.rows,
 	}

@@ -3,6 +3,7 @@ package pnp
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -60,12 +61,17 @@ func scanContent(b []byte, see func(op string, ctm matrix, name string)) error {
 			var m matrix
 			for i, s := range operands {
 				v, err := strconv.ParseFloat(s, 64)
-				if err != nil {
+				if err != nil || !pdfNumber(s) {
 					return fmt.Errorf("cm operand %q", s)
 				}
 				m[i] = v
 			}
 			ctm = m.mul(ctm)
+			for _, v := range ctm {
+				if math.IsInf(v, 0) || math.IsNaN(v) {
+					return fmt.Errorf("cm makes a transformation out of range")
+				}
+			}
 		case "Do":
 			if len(operands) == 1 && len(operands[0]) > 1 && operands[0][0] == '/' {
 				see("Do", ctm, operands[0][1:])
@@ -177,4 +183,25 @@ func scanContent(b []byte, see func(op string, ctm matrix, name string)) error {
 		}
 	}
 	return nil
+}
+
+// pdfNumber reports whether s is a number as PDF writes them: an optional
+// sign, digits and at most one point (strconv also takes "NaN", "Inf",
+// exponents, hexadecimal and underscores, which a PDF has not).
+func pdfNumber(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	digits, points := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.':
+			points++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && points <= 1
 }

@@ -1,9 +1,10 @@
 // Package render draws deckwright's print-and-play sheets as PDF: card
 // fronts and backs (art prepared by package art, or text proxies laid out by
 // package templates, with the images of inline icons), crop marks or cut
-// lines and fold lines at the places package layout computes, and the
-// duplex calibration sheet. RenderOptions.InkSaver draws text proxies
-// without solid fills.
+// lines and fold lines at the places package layout computes, registration
+// marks on a cutting machine's sheets and their cut files ([CutSVG],
+// [CutDXF]), and the duplex calibration sheet ([Calibration]).
+// RenderOptions.InkSaver draws text proxies without solid fills.
 //
 // [Render] is the entry point: it takes the [Item]s to print ([DeckItems]
 // for a deck, [SetItems] for a game's whole set) and [RenderOptions] whose

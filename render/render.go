@@ -294,6 +294,7 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 			r.foldLine()
 		}
 		r.marks()
+		r.regMarks()
 		if r.sheet.BackMode == layout.BacksLong || r.sheet.BackMode == layout.BacksShort {
 			r.pdf.AddPage()
 			r.rep.Pages++

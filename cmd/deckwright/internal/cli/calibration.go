@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -32,7 +33,7 @@ readings.`,
 	}
 	opts.sheet.register(cmd)
 	cmd.Flags().Lookup("backs").DefValue = "long"
-	_ = cmd.Flags().Set("backs", "long")
+	opts.sheet.backs = "long" // not Set: a --printer's flip may choose
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "out/calibration.pdf", "the PDF to write")
 	return cmd
 }
@@ -42,9 +43,16 @@ func runCalibration(opts *calibrationOptions) error {
 	if err != nil {
 		return err
 	}
+	if lo.Cutter != layout.CutterNone {
+		return usageError("--cutter: the calibration sheet is for duplex printing, not for a cutting machine")
+	}
 	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { return render.Calibration(w, lo) }); err != nil {
 		return inputError(err)
 	}
-	fmt.Fprintf(opts.io.Out, "wrote %s: 2 pages, %s paper, flip on the %s edge, back offset %g,%g\n", opts.output, lo.Paper, lo.Backs, lo.BackOffset.X, lo.BackOffset.Y)
+	scale := ""
+	if s := lo.BackScale; s != (layout.Scale{}) {
+		scale = fmt.Sprintf(", back scale %g,%g", s.X, s.Y)
+	}
+	fmt.Fprintf(opts.io.Out, "wrote %s: 2 pages, %s paper, flip on the %s edge, back offset %g,%g%s\n", opts.output, lo.Paper, lo.Backs, lo.BackOffset.X, lo.BackOffset.Y, scale)
 	return nil
 }

@@ -228,6 +228,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newImportCmd(io, g),
 		newStatsCmd(io, g),
 		newExportCmd(io, g),
+		newPrinterCmd(io, g),
 		newVersionCmd(io, g),
 	)
 	addCompletions(root, g)

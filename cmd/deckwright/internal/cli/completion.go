@@ -32,6 +32,8 @@ func addCompletions(root *cobra.Command, g *globalOptions) {
 		"backs":      words("none", "long", "short", "fold"),
 		"layout":     words("auto", "duplex", "fold", "fronts"),
 		"flip":       words("long", "short"),
+		"cutter":     words("none", "silhouette"),
+		"printer":    completePrinters,
 	}
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -75,6 +77,22 @@ func completeDecks(g *globalOptions) cobra.CompletionFunc {
 		}
 		return out, cobra.ShellCompDirectiveDefault
 	}
+}
+
+// completePrinters completes --printer with the names of the user's
+// printer profiles.
+func completePrinters(_ *cobra.Command, _ []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	_, book, err := loadPrinters()
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var out []cobra.Completion
+	for _, n := range book.Names() {
+		if strings.HasPrefix(n, toComplete) {
+			out = append(out, n)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
 // completeGames completes --game with the game ids.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
@@ -24,6 +25,14 @@ type sheetFlags struct {
 	cacheDir                                        string
 	noCache                                         bool
 	templates                                       string
+	// printer names a profile of deckwright printer (see applyPrinter);
+	// flags tells which flags were given, over the profile's values.
+	printer string
+	flags   *pflag.FlagSet
+	// cutter lays the sheets out for a cutting machine; corner is the
+	// radius of the cut outlines' corners.
+	cutter string
+	corner float64
 	// inkSaver is print's --ink-saver (not a flag of build or calibration).
 	inkSaver bool
 }
@@ -43,6 +52,10 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
+	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine's print and cut: silhouette (Cameo; letter or a4, poker or bridge cards), with SVG and DXF cut files beside the PDF")
+	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default 3, 2 for cards under 50 mm)")
+	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
+	f.flags = fl
 }
 
 // templateSet loads the bundled templates and the --templates folder, or
@@ -99,6 +112,40 @@ func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
 		}
 	}
 	o.Gap, o.Bleed, o.Margin = f.gap, f.bleed, f.margin
+	if o, err = f.applyPrinter(o); err != nil {
+		return o, err
+	}
+	return f.applyCutter(o)
+}
+
+// applyCutter sets --cutter and --corner into o. A cutter sheet has its
+// template's slots and registration marks, so --grid, --gap and --marks
+// do not apply; without --bleed it gets the most bleed the template has
+// room for (layout.SilhouetteMaxBleed).
+func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
+	set := func(name string) bool { return f.flags != nil && f.flags.Changed(name) }
+	c, err := layout.ParseCutter(f.cutter)
+	if err != nil {
+		return o, usageError("--cutter: %v", err)
+	}
+	if f.corner < 0 || f.corner > 20 {
+		return o, usageError("--corner %g: want 0 to 20 mm", f.corner)
+	}
+	if c == layout.CutterNone {
+		if set("corner") {
+			return o, usageError("--corner is the corner radius of a cutter's outlines: give --cutter too")
+		}
+		return o, nil
+	}
+	for _, name := range []string{"grid", "gap", "marks"} {
+		if set(name) {
+			return o, usageError("--%s does not go with --cutter %s: the cutter's template places the cards and its registration marks", name, c)
+		}
+	}
+	o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
+	if !set("bleed") {
+		o.Bleed = layout.SilhouetteMaxBleed(o)
+	}
 	return o, nil
 }
 
@@ -394,6 +441,10 @@ type printed struct {
 	output string
 	lo     layout.Options
 	rep    *render.Report
+	// printer is the --printer profile the print used, "" for none.
+	printer string
+	// cuts are the cut files written beside the PDF for --cutter.
+	cuts []string
 }
 
 // json is print --json's report.
@@ -402,7 +453,17 @@ func (p *printed) json() map[string]any {
 	if extras == nil {
 		extras = []printedExtra{}
 	}
-	return map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov, "table_extras": extras}
+	m := map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov, "table_extras": extras}
+	if p.cuts != nil {
+		m["cut_files"] = p.cuts
+		m["template"] = p.rep.Sheet.Template
+		skipped := []int{} // numbered from 1 in reading order, as the summary says them
+		for _, i := range p.rep.Sheet.Skipped {
+			skipped = append(skipped, i+1)
+		}
+		m["skipped_slots"] = skipped
+	}
+	return m
 }
 
 // renderPDF writes a job's PDF to output (default out/NAME.pdf), with
@@ -415,6 +476,11 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	}
 	if output == "" {
 		output = filepath.Join("out", job.name+".pdf")
+	}
+	if lo.Cutter != layout.CutterNone {
+		if through, err := outputKind(output); err != nil || through {
+			return nil, usageError("--cutter writes its cut files beside the PDF: give -o a file path, not %s", output)
+		}
 	}
 	tmpl, err := sf.templateSet(job.games)
 	if err != nil {
@@ -449,7 +515,11 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	if err != nil {
 		return nil, inputError(err)
 	}
-	return &printed{job: job, output: output, lo: lo, rep: rep}, nil
+	cuts, err := writeCutFiles(out, output, rep.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	return &printed{job: job, output: output, lo: lo, rep: rep, printer: sf.printer, cuts: cuts}, nil
 }
 
 // print reports a PDF written: its warnings on out.Err, a line on out.Out,
@@ -467,6 +537,12 @@ func (p *printed) print(out IO, quiet bool) {
 	if quiet {
 		return
 	}
+	if p.printer != "" {
+		fmt.Fprintf(out.Out, "  printer %s: %s\n", p.printer, describeBacks(lo))
+	}
+	if p.cuts != nil {
+		fmt.Fprintf(out.Out, "  %s\n", describeCut(rep.Sheet, p.cuts))
+	}
 	if n := job.extrasNote(); n != "" {
 		fmt.Fprintf(out.Out, "  note: %s\n", n)
 	}
@@ -482,6 +558,18 @@ func (p *printed) print(out IO, quiet bool) {
 }
 
 var errStrict = fmt.Errorf("warnings with --strict")
+
+// describeBacks says where a print's backs went, for --printer.
+func describeBacks(o layout.Options) string {
+	s := fmt.Sprintf("%s margin %g mm, backs %s", o.Paper, o.Margin, o.Backs)
+	if o.Backs == layout.BacksLong || o.Backs == layout.BacksShort {
+		s += fmt.Sprintf(" moved %g,%g mm", o.BackOffset.X, o.BackOffset.Y)
+		if sc := o.BackScale; sc != (layout.Scale{}) {
+			s += fmt.Sprintf(", stretched %g,%g", sc.X, sc.Y)
+		}
+	}
+	return s
+}
 
 func describeSheet(o layout.Options) string {
 	s := fmt.Sprintf("%s paper, %s cards", o.Paper, o.Card)

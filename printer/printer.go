@@ -1,0 +1,373 @@
+package printer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/layout"
+)
+
+// MaxFileBytes is the largest profiles file Load reads: a few hundred
+// profiles take a few kilobytes.
+const MaxFileBytes = 1 << 20
+
+// MaxMargin bounds a profile's margin, mm, as print's --margin is bounded.
+const MaxMargin = 50.0
+
+// Profile is one printer: how it misplaces the backs of a duplex print and
+// what it prints on. Zero values mean "not set": no offset, no stretch, any
+// flip, the paper and margin given on the command line.
+type Profile struct {
+	// Name is how print --printer names the profile: letters, digits, '.',
+	// '-' and '_', at most 40.
+	Name string
+	// Offset moves the backs, as print's --back-offset.
+	Offset layout.Offset
+	// Scale stretches the backs' positions about the page centre (see
+	// layout.Options.BackScale); zero is none.
+	Scale layout.Scale
+	// Flip is the edge the printer turns the sheet over, "long" or
+	// "short", or "" when not said: the offset is only right for it.
+	Flip string
+	// Paper is the paper in the printer, as print's --paper takes it.
+	Paper string
+	// Margin is the border the printer cannot print, mm; nil when not set.
+	Margin *float64
+}
+
+// fileProfile is a Profile as the file writes it: the offset and scale as
+// the command line takes them ("0.5,-0.3").
+type fileProfile struct {
+	Name   string   `yaml:"name"`
+	Offset string   `yaml:"offset,omitempty"`
+	Scale  string   `yaml:"scale,omitempty"`
+	Flip   string   `yaml:"flip,omitempty"`
+	Paper  string   `yaml:"paper,omitempty"`
+	Margin *float64 `yaml:"margin,omitempty"`
+}
+
+type fileBook struct {
+	Printers []fileProfile `yaml:"printers"`
+}
+
+func (p Profile) file() fileProfile {
+	f := fileProfile{Name: p.Name, Flip: p.Flip, Paper: p.Paper, Margin: p.Margin}
+	if p.Offset != (layout.Offset{}) {
+		f.Offset = fmt.Sprintf("%g,%g", p.Offset.X, p.Offset.Y)
+	}
+	if p.Scale != (layout.Scale{}) {
+		f.Scale = fmt.Sprintf("%g,%g", p.Scale.X, p.Scale.Y)
+	}
+	return f
+}
+
+func (f fileProfile) profile() (Profile, error) {
+	p := Profile{Name: f.Name, Flip: f.Flip, Paper: f.Paper, Margin: f.Margin}
+	var err error
+	if p.Offset, err = layout.ParseOffset(f.Offset); err != nil {
+		return p, fmt.Errorf("printer %s: %w", f.Name, err)
+	}
+	if p.Scale, err = layout.ParseScale(f.Scale); err != nil {
+		return p, fmt.Errorf("printer %s: %w", f.Name, err)
+	}
+	return p, p.Check()
+}
+
+// MarshalJSON writes the offset and scale as [x, y] pairs, leaving out
+// what is not set.
+func (p Profile) MarshalJSON() ([]byte, error) {
+	v := struct {
+		Name   string      `json:"name"`
+		Offset [2]float64  `json:"offset"`
+		Scale  *[2]float64 `json:"scale,omitempty"`
+		Flip   string      `json:"flip,omitempty"`
+		Paper  string      `json:"paper,omitempty"`
+		Margin *float64    `json:"margin,omitempty"`
+	}{Name: p.Name, Offset: [2]float64{p.Offset.X, p.Offset.Y}, Flip: p.Flip, Paper: p.Paper, Margin: p.Margin}
+	if p.Scale != (layout.Scale{}) {
+		v.Scale = &[2]float64{p.Scale.X, p.Scale.Y}
+	}
+	return json.Marshal(v)
+}
+
+// Book is the profiles of one file, sorted by name.
+type Book struct {
+	Printers []Profile
+}
+
+// DefaultPath returns os.UserConfigDir()/deckwright/printers.yaml.
+func DefaultPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("no configuration folder for printer profiles: %w", err)
+	}
+	return filepath.Join(dir, "deckwright", "printers.yaml"), nil
+}
+
+// CheckName reports whether name can name a profile.
+func CheckName(name string) error {
+	if name == "" || len(name) > 40 {
+		return fmt.Errorf("printer name %q: want 1 to 40 letters, digits, '.', '-' or '_'", name)
+	}
+	for _, r := range name {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_'
+		if !ok {
+			return fmt.Errorf("printer name %q: want only letters, digits, '.', '-' or '_'", name)
+		}
+	}
+	return nil
+}
+
+// Check reports the first value of p that print could not use.
+func (p Profile) Check() error {
+	if err := CheckName(p.Name); err != nil {
+		return err
+	}
+	o := layout.DefaultOptions()
+	if _, err := p.Apply(o); err != nil {
+		return fmt.Errorf("printer %s: %w", p.Name, err)
+	}
+	return nil
+}
+
+// Apply returns o with p's values set: its paper and margin when it has
+// them, its offset and its scale. The backs are left as o has them (see
+// Backs for the profile's flip). Each value is checked as print's flags
+// are.
+func (p Profile) Apply(o layout.Options) (layout.Options, error) {
+	if p.Paper != "" {
+		paper, err := layout.ParsePaper(p.Paper)
+		if err != nil {
+			return o, err
+		}
+		o.Paper = paper
+	}
+	if p.Margin != nil {
+		m := *p.Margin
+		if math.IsNaN(m) || m < 0 || m > MaxMargin {
+			return o, fmt.Errorf("margin %g: want 0 to %g mm", m, MaxMargin)
+		}
+		o.Margin = m
+	}
+	if _, err := layout.ParseOffset(fmt.Sprintf("%g,%g", p.Offset.X, p.Offset.Y)); err != nil {
+		return o, err
+	}
+	o.BackOffset = p.Offset
+	if p.Scale != (layout.Scale{}) {
+		if _, err := layout.ParseScale(fmt.Sprintf("%g,%g", p.Scale.X, p.Scale.Y)); err != nil {
+			return o, err
+		}
+	}
+	o.BackScale = p.Scale
+	if _, err := p.Backs(); err != nil {
+		return o, err
+	}
+	return o, nil
+}
+
+// Backs returns the duplex mode of p's flip: BacksLong, BacksShort, or
+// BacksNone when p does not say.
+func (p Profile) Backs() (layout.BackMode, error) {
+	switch p.Flip {
+	case "":
+		return layout.BacksNone, nil
+	case "long":
+		return layout.BacksLong, nil
+	case "short":
+		return layout.BacksShort, nil
+	}
+	return layout.BacksNone, fmt.Errorf("flip %q: want long or short", p.Flip)
+}
+
+// Get returns the profile called name.
+func (b *Book) Get(name string) (Profile, bool) {
+	for _, p := range b.Printers {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Profile{}, false
+}
+
+// Put adds p, or replaces the profile of the same name, and reports
+// whether it replaced one.
+func (b *Book) Put(p Profile) (replaced bool) {
+	for i := range b.Printers {
+		if b.Printers[i].Name == p.Name {
+			b.Printers[i] = p
+			return true
+		}
+	}
+	b.Printers = append(b.Printers, p)
+	slices.SortFunc(b.Printers, func(a, c Profile) int { return strings.Compare(a.Name, c.Name) })
+	return false
+}
+
+// Remove deletes the profile called name and reports whether there was one.
+func (b *Book) Remove(name string) bool {
+	for i := range b.Printers {
+		if b.Printers[i].Name == name {
+			b.Printers = slices.Delete(b.Printers, i, i+1)
+			return true
+		}
+	}
+	return false
+}
+
+// Names lists the profiles' names, sorted.
+func (b *Book) Names() []string {
+	var out []string
+	for _, p := range b.Printers {
+		out = append(out, p.Name)
+	}
+	return out
+}
+
+// Load reads the profiles file at path; a missing file is an empty Book.
+// Only a regular file of at most MaxFileBytes is read, and every profile
+// must pass Check; errors name the file (and the line for YAML errors).
+func Load(path string) (*Book, error) {
+	// Stat before opening: opening a named pipe would wait for a writer.
+	st, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Book{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: bigger than %d bytes; not a profiles file", path, MaxFileBytes)
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a profiles file's content; path names it in errors.
+func Parse(path string, data []byte) (*Book, error) {
+	var fb fileBook
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&fb); err != nil && !errors.Is(err, io.EOF) {
+		return nil, yamlError(path, err)
+	}
+	var b Book
+	seen := map[string]bool{}
+	for _, f := range fb.Printers {
+		p, err := f.profile()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if seen[p.Name] {
+			return nil, fmt.Errorf("%s: printer %s is there twice", path, p.Name)
+		}
+		seen[p.Name] = true
+		b.Printers = append(b.Printers, p)
+	}
+	slices.SortFunc(b.Printers, func(a, c Profile) int { return strings.Compare(a.Name, c.Name) })
+	return &b, nil
+}
+
+// yamlError turns a YAML error into one line, path:line: message.
+func yamlError(path string, err error) error {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, m, ok := strings.Cut(rest, ": "); ok {
+			if f, ok := strings.CutPrefix(m, "field "); ok {
+				if name, _, ok := strings.Cut(f, " not found"); ok {
+					m = fmt.Sprintf("unknown field %q (want name, offset, scale, flip, paper, margin)", name)
+				}
+			}
+			return fmt.Errorf("%s:%s: %s", path, n, m)
+		}
+	}
+	return fmt.Errorf("%s: %s", path, msg)
+}
+
+// header starts every profiles file Save writes.
+const header = "# deckwright printer profiles: edit with deckwright printer add and remove.\n"
+
+// Save writes b to path, creating its folder: to a temporary file beside
+// it, then renamed over it, so that a failed write leaves the old file.
+// When path is a symbolic link (a dotfiles folder, say) the file it points
+// to is replaced, and the link kept.
+func Save(path string, b *Book) (err error) {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
+	for _, p := range b.Printers {
+		if err := p.Check(); err != nil {
+			return err
+		}
+	}
+	var buf bytes.Buffer
+	buf.WriteString(header)
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	fb := fileBook{Printers: []fileProfile{}}
+	for _, p := range b.Printers {
+		fb.Printers = append(fb.Printers, p.file())
+	}
+	if err := enc.Encode(fb); err != nil {
+		return err
+	}
+	if err := enc.Close(); err != nil {
+		return err
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	tmp, err := os.CreateTemp(dir, ".printers.*.tmp")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
