@@ -15,6 +15,7 @@ import (
 // TestBadInput checks that bad PDFs give one clear error naming the
 // problem (and the page, when one page is at fault), never a panic.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// A deck deckwright prints: 2 pages of poker cards.
 	o := layout.DefaultOptions()
@@ -71,6 +72,7 @@ func TestBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			if c.raster {
 				needPdftoppm(t)
 			}
@@ -107,6 +109,7 @@ func TestPixelCap(t *testing.T) {
 
 // TestCancel checks that Import stops when its context is cancelled.
 func TestCancel(t *testing.T) {
+	t.Parallel()
 	pr := printDeck(t, t.TempDir(), 2, layout.DefaultOptions(), 100)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -117,6 +120,7 @@ func TestCancel(t *testing.T) {
 
 // TestKeepBleed checks that KeepBleed keeps the bleed around each face.
 func TestKeepBleed(t *testing.T) {
+	t.Parallel()
 	o := layout.DefaultOptions()
 	o.Bleed = 3
 	pr := printDeck(t, t.TempDir(), 2, o, 100)

@@ -38,12 +38,14 @@
 // may mix with the art's), and the registration marks of a print-and-cut
 // sheet are found and blanked before the grid is looked for.
 //
-// Known limits, all on a raster: a lone card with bleed on a page of cut
-// lines drawn for a whole sheet may be taken for two landscape cards; on
-// a fold sheet with bleed and cut lines a back may be cut off its place;
-// cards about a millimetre apart on a partly filled page may be cut up to
-// 0.8 mm off. PDFs deckwright prints are read from their image placements
-// and are not affected.
+// A lone card printed to its bleed between cut lines drawn for a whole
+// sheet is read the way up the card size gives it when that explains the
+// page with fewer cards than a turned reading; a fold sheet's backs are
+// cut at their fronts' mirrored places, where folding puts them.
+//
+// Known limit, on a raster: cards about a millimetre apart on a partly
+// filled page may be cut up to 0.8 mm off. PDFs deckwright prints are
+// read from their image placements and are not affected.
 //
 // # Same card or not
 //

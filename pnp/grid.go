@@ -301,21 +301,28 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
 	// edges to whole pixels, so a lattice's edges may be a pixel off.
 	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
 	a := make([]float64, 0, L)
-	b := make([]float64, 0, L)
+	b := make([]float64, 0, 2*L)
 	for pitch := cMin; pitch <= cMax+gMax && pitch <= L; pitch++ {
 		// Fold the profiles by the pitch: a[φ] sums the left-edge evidence
-		// at φ, φ+pitch, ...; b the right-edge evidence.
-		a, b = a[:pitch], b[:pitch]
+		// at φ, φ+pitch, ...; b the right-edge evidence, written twice
+		// over so that b[φ+cell] needs no wrapping.
+		a, b = a[:pitch], b[:2*pitch]
 		clear(a)
 		clear(b)
-		for i := 0; i < L; i++ {
-			a[i%pitch] += left[i]
-			b[i%pitch] += right[i]
+		for i := 0; i < L; i += pitch {
+			fa, fb := left[i:min(L, i+pitch)], right[i:min(L, i+pitch)]
+			for j, v := range fa {
+				a[j] += v
+			}
+			for j, v := range fb {
+				b[j] += v
+			}
 		}
+		copy(b[pitch:], b[:pitch])
 		for cell := cMin; cell <= min(cMax, pitch); cell++ {
-			for x0 := 0; x0 < pitch; x0++ {
-				s := a[x0] + b[(x0+cell)%pitch]
-				if s > best.score {
+			bc := b[cell : cell+pitch]
+			for x0, v := range a {
+				if s := v + bc[x0]; s > best.score {
 					best = lattice{x0: x0, cell: cell, pitch: pitch, score: s}
 				}
 			}
@@ -498,6 +505,20 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 			debugGrid(f, pxPerMM)
 		}
 		grid, err := f.check(g, px, py, paper, pxPerMM, cardW, cardH, region)
+		if err == nil && f.landscape && grid.method == "lines" {
+			// Cut lines drawn at the trim for a whole sheet, around a few
+			// cards printed to their bleed, can be read as more cards
+			// turned the other way (a lone poker card with bleed as two
+			// landscape ones). The card as given, with its bleed around
+			// it between the lines, is the better reading when it
+			// explains the page with fewer cards.
+			if p := asGiven(fits); p != nil {
+				p.bleedAround = true
+				if b, err := p.check(g, px, py, paper, pxPerMM, cardW, cardH, region); err == nil && len(b.cells) < len(grid.cells) {
+					return b, nil
+				}
+			}
+		}
 		if err == nil {
 			// Cards that touch are measured again as a block: the
 			// lines between them may not be seen, and a pitch of whole
@@ -532,6 +553,17 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 		}
 	}
 	return nil, firstErr
+}
+
+// asGiven returns a copy of the fit of cards the way up they were given
+// (not turned), or nil.
+func asGiven(fits []gridFit) *gridFit {
+	for _, f := range fits {
+		if !f.landscape {
+			return &f
+		}
+	}
+	return nil
 }
 
 // touching reports whether the fit's cards touch along both axes: less

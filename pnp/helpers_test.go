@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -99,16 +100,13 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 	px := func(mm float64) int { return int(math.Round(mm / 25.4 * float64(dpi))) }
 	w, h := px(o.Card.W), px(o.Card.H)
 	g := &cardsdb.Game{ID: "t", Name: "Test", FS: os.DirFS(dir), Back: cardsdb.Back{Image: "back.jpg"}}
-	back := backArt(w, h)
-	writeTestJPEG(t, filepath.Join(dir, "back.jpg"), back)
-	own := testArt(99, w, h)
-	writeTestJPEG(t, filepath.Join(dir, "own.jpg"), own)
+	back := cachedArt(t, -1, w, h, filepath.Join(dir, "back.jpg"))
+	own := cachedArt(t, 99, w, h, filepath.Join(dir, "own.jpg"))
 	p := printed{path: filepath.Join(dir, "deck.pdf")}
 	var items []render.Item
 	for i := 0; i < n; i++ {
-		art := testArt(i, w, h)
 		name := "c" + strconv.Itoa(i) + ".jpg"
-		writeTestJPEG(t, filepath.Join(dir, name), art)
+		art := cachedArt(t, i, w, h, filepath.Join(dir, name))
 		c := &cardsdb.Card{Name: "Card " + strconv.Itoa(i), Image: name, Copies: 1}
 		if i == 0 {
 			c.Back = &cardsdb.Face{Image: "own.jpg"}
@@ -137,6 +135,101 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 	}
 	p.sheet = rep.Sheet
 	return p
+}
+
+// artCache holds the art (and its JPEG) of small cards painted once for
+// the many decks the round trips print: painting and encoding them again
+// for each deck took a tenth of the package's test time.
+var artCache sync.Map // artKey -> *cachedJPEG
+
+type artKey struct{ i, w, h int }
+
+type cachedJPEG struct {
+	once sync.Once
+	img  image.Image
+	jpg  []byte
+}
+
+// cachedArt writes card i's art (testArt, or backArt for i < 0) at w×h as
+// a JPEG to path and returns the art. Art of at most 500k pixels is
+// painted and encoded once per test binary; larger art (the benchmarks')
+// is not kept.
+func cachedArt(t testing.TB, i, w, h int, path string) image.Image {
+	t.Helper()
+	paint := func() image.Image {
+		if i < 0 {
+			return backArt(w, h)
+		}
+		return testArt(i, w, h)
+	}
+	if w*h > 500_000 {
+		img := paint()
+		writeTestJPEG(t, path, img)
+		return img
+	}
+	v, _ := artCache.LoadOrStore(artKey{i, w, h}, &cachedJPEG{})
+	c := v.(*cachedJPEG)
+	c.once.Do(func() {
+		img := paint()
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 92}); err == nil {
+			c.img, c.jpg = img, buf.Bytes()
+		}
+	})
+	if c.jpg == nil {
+		t.Fatal("encoding test art failed")
+	}
+	if err := os.WriteFile(path, c.jpg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return c.img
+}
+
+// sharedDecks holds the decks printed for the round trips, each printed
+// once and read by TestRoundTrip and TestRoundTripRaster both.
+var (
+	sharedDecks    sync.Map // string -> *sharedDeck
+	sharedDir      string
+	sharedDirOnce  sync.Once
+	sharedDirError error
+)
+
+type sharedDeck struct {
+	once sync.Once
+	p    printed
+}
+
+// sharedPrintDeck is printDeck for a deck that several tests read: it is
+// printed once per test binary, under key, in a folder TestMain removes.
+// The deck and its art must not be changed.
+func sharedPrintDeck(t testing.TB, key string, n int, o layout.Options, dpi int) printed {
+	t.Helper()
+	sharedDirOnce.Do(func() { sharedDir, sharedDirError = os.MkdirTemp("", "pnp-test-decks-") })
+	if sharedDirError != nil {
+		t.Fatal(sharedDirError)
+	}
+	v, _ := sharedDecks.LoadOrStore(key, &sharedDeck{})
+	d := v.(*sharedDeck)
+	d.once.Do(func() {
+		dir, err := os.MkdirTemp(sharedDir, "deck-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.p = printDeck(t, dir, n, o, dpi)
+	})
+	if d.p.path == "" {
+		t.Fatalf("printing the shared deck %s failed", key)
+	}
+	return d.p
+}
+
+// TestMain removes the decks the tests shared.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sharedDir != "" {
+		os.RemoveAll(sharedDir)
+	}
+	os.Exit(code)
 }
 
 func btoi(b bool) int {

@@ -592,10 +592,49 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 		}
 		return r.cx(), h - r.cy()
 	}
+	if len(s.cards) == 0 && !im.opt.KeepBleed {
+		im.alignBacks(s, fronts.cuts, backs.cuts, mirror)
+	}
 	cards := pair(fronts.cuts, backs.cuts, mirror, !vertical, im.opt)
 	rep := fronts.report
 	rep.Side = "fold"
 	return &fold{cards: cards, report: rep, sharedBack: shared, gutter: gutter}, nil
+}
+
+// alignBacks cuts each back of a rendered fold sheet again where folding
+// puts it: at its front's mirrored place, when the grid found on the
+// backs' half put it more than half a millimetre away. Folded and cut
+// along the fronts' trim lines, the sheet gives that back; and a half of
+// identical backs printed to their bleed between cut lines drawn for a
+// whole sheet shows fewer clear edges than the fronts' half.
+func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect) (float64, float64)) {
+	used := make([]bool, len(backs))
+	for _, f := range fronts {
+		mx, my := mirror(f.box)
+		best, bestD := -1, im.opt.CardW/2
+		for j, b := range backs {
+			if d := math.Hypot(b.box.cx()-mx, b.box.cy()-my); !used[j] && d < bestD {
+				best, bestD = j, d
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		used[best] = true
+		if bestD <= 0.5 {
+			continue
+		}
+		b := backs[best]
+		trim := Rect{X: mx - b.box.W/2, Y: my - b.box.H/2, W: b.box.W, H: b.box.H}
+		r := image.Rect(int(math.Round(trim.X*s.pxmm)), int(math.Round(trim.Y*s.pxmm)),
+			int(math.Round((trim.X+trim.W)*s.pxmm)), int(math.Round((trim.Y+trim.H)*s.pxmm)))
+		if !r.In(s.raster.Bounds()) {
+			continue
+		}
+		face := im.finish(subImage(s.raster, r), trim.W, trim.H, b.face.Rotated)
+		face.Page, face.Row, face.Col, face.Trim = b.face.Page, b.face.Row, b.face.Col, trim
+		backs[best] = cut{face: face, box: trim}
+	}
 }
 
 // uniform reports whether at least two faces were cut and at least two

@@ -83,6 +83,9 @@ var poker = Options{CardW: 63, CardH: 88, DPI: 150}
 // makes them), and with gaps, through the image placements and through
 // the raster.
 func TestOtherToolsImages(t *testing.T) {
+	if os.Getenv("PNPDEBUG") == "" {
+		t.Parallel() // debugGrid, a package variable, is only set with PNPDEBUG
+	}
 	for _, gap := range []float64{0, 4} {
 		for _, raster := range []bool{false, true} {
 			t.Run(fmt.Sprintf("gap%g/raster=%v", gap, raster), func(t *testing.T) {
@@ -143,6 +146,7 @@ func vectorCard(pdf *gofpdf.Fpdf, i int, x, y float64) {
 // TestOtherToolsVector reads vector-drawn cards with only cut lines (and
 // a gap), and a last page with 2 cards of 9 missing.
 func TestOtherToolsVector(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	pdf := sheetPDF()
 	const gap = 3.0
@@ -223,9 +227,11 @@ func scanPage(arts []image.Image, dpi int, deg float64, seed uint64) *image.NRGB
 // TestOtherToolsScan reads a flattened, scan-like sheet: one image of the
 // whole page, turned by up to 1° and noisy.
 func TestOtherToolsScan(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	for _, deg := range []float64{0.6, -0.9} {
 		t.Run(fmt.Sprint(deg), func(t *testing.T) {
+			t.Parallel()
 			var arts []image.Image
 			for i := 0; i < 9; i++ {
 				arts = append(arts, testArt(i+20, 372, 520))
@@ -252,6 +258,7 @@ func TestOtherToolsScan(t *testing.T) {
 // TestOtherToolsFold reads a gutter-fold sheet: fronts on the left half,
 // the shared back mirrored on the right, found by LayoutAuto.
 func TestOtherToolsFold(t *testing.T) {
+	t.Parallel()
 	pdf := gofpdf.New("L", "mm", "A4", "")
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.AddPage()
@@ -290,11 +297,13 @@ func TestOtherToolsFold(t *testing.T) {
 
 // TestAutoLayout checks LayoutAuto's guesses on PDFs deckwright prints.
 func TestAutoLayout(t *testing.T) {
+	t.Parallel()
 	for _, b := range backModes {
 		if b.flip == "short" {
 			continue // auto assumes a long-edge flip
 		}
 		t.Run(b.mode.String(), func(t *testing.T) {
+			t.Parallel()
 			o := layoutDefaults()
 			o.Backs = b.mode
 			pr := printDeck(t, t.TempDir(), 12, o, 100)
@@ -338,6 +347,7 @@ func TestMissingPdftoppm(t *testing.T) {
 // gaps and the machine's registration marks (black squares and an L in
 // three corners) drawn as vectors, so the page is rendered.
 func TestOtherToolsRegistration(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	pdf := sheetPDF()
 	pdf.AddPage()

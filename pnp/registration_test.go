@@ -49,6 +49,7 @@ func silhouetteSheet(arts []image.Image, marks bool) (*image.NRGBA, []Rect) {
 // reported, and are neither cards nor guides; full and partly filled
 // sheets give their cards at their places.
 func TestSilhouetteRegistration(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	for _, tc := range []struct {
 		cards int
@@ -61,6 +62,7 @@ func TestSilhouetteRegistration(t *testing.T) {
 		{5, true, 1},
 	} {
 		t.Run(fmt.Sprintf("%dcards/marks=%v", tc.cards, tc.marks), func(t *testing.T) {
+			t.Parallel()
 			var arts []image.Image
 			for i := 0; i < tc.cards; i++ {
 				arts = append(arts, testArt(i+60, 374, 524))

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"os"
 	"testing"
 
 	"github.com/disintegration/imaging"
@@ -24,7 +23,8 @@ func roundTrip(t *testing.T, o layout.Options, lay Layout, flip string, dpi int,
 	}
 	per := sheet.PerPage()
 	n := per + 1 // a second page with one card: a partly empty last row
-	pr := printDeck(t, t.TempDir(), n, o, dpi)
+	key := fmt.Sprintf("%+v/%d/%d", o, n, dpi)
+	pr := sharedPrintDeck(t, key, n, o, dpi)
 	res, err := Import(context.Background(), pr.path, Options{Layout: lay, Flip: flip, DPI: dpi, CardW: 63, CardH: 88,
 		MaxPages: 10, forceRaster: raster}.withCard(o.Card))
 	if err != nil {
@@ -125,7 +125,7 @@ func TestRoundTrip(t *testing.T) { testRoundTrip(t, false) }
 
 // TestRoundTripRaster is TestRoundTrip with every page rendered by
 // pdftoppm and its grid found on the raster, as for a PDF whose cards are
-// not separate images; all but cut lines or fold sheets with bleed.
+// not separate images.
 func TestRoundTripRaster(t *testing.T) {
 	needPdftoppm(t)
 	testRoundTrip(t, true)
@@ -140,17 +140,6 @@ func testRoundTrip(t *testing.T, raster bool) {
 						name := fmt.Sprintf("%s/%s/bleed%g/%s/%s", paper.name, card.name, bleed, marks, b.mode)
 						if raster && paper.name == "letter" && card.name != "poker" {
 							continue // keep the raster run short: A4 has every card size
-						}
-						if raster && os.Getenv("PNPALL") == "" && bleed > 0 && marks == layout.MarksLines &&
-							(paper.name == "letter" || b.mode == layout.BacksFold && card.name == "bridge") {
-							// Known limits of grid finding on a raster (run
-							// them with PNPALL=1): a lone poker card with
-							// bleed on a Letter page of cut lines drawn for a
-							// whole sheet is taken for two landscape cards;
-							// on a bridge fold sheet with cut lines and bleed
-							// one back is cut off its place. deckwright's own
-							// PDFs are read from their image placements.
-							continue
 						}
 						t.Run(name, func(t *testing.T) {
 							t.Parallel()

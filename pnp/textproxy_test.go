@@ -18,6 +18,7 @@ import (
 // of them, and the lines inside the cards are as long as their edges.
 // The backs are light cards with a frame drawn 2 mm inside the trim.
 func TestTextProxyRaster(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	_, g := seeker(t)
 	if g == nil || len(g.Cards) < 10 {
@@ -27,8 +28,10 @@ func TestTextProxyRaster(t *testing.T) {
 		mode layout.BackMode
 		lay  Layout
 		flip string
-	}{{layout.BacksNone, LayoutFronts, ""}, {layout.BacksLong, LayoutDuplex, "long"}} {
+		dpi  int // 300 finds the grid on a page averaged down to 150 DPI
+	}{{layout.BacksNone, LayoutFronts, "", 300}, {layout.BacksLong, LayoutDuplex, "long", 150}} {
 		t.Run(b.mode.String(), func(t *testing.T) {
+			t.Parallel()
 			o := layoutDefaults()
 			o.Backs = b.mode
 			sheet, err := layout.Plan(o)
@@ -55,7 +58,7 @@ func TestTextProxyRaster(t *testing.T) {
 			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			res, err := Import(context.Background(), path, Options{Layout: b.lay, Flip: b.flip, DPI: 300, MaxPages: 10}.withCard(o.Card))
+			res, err := Import(context.Background(), path, Options{Layout: b.lay, Flip: b.flip, DPI: b.dpi, MaxPages: 10}.withCard(o.Card))
 			if err != nil {
 				t.Fatalf("Import: %v", err)
 			}
@@ -92,6 +95,7 @@ func TestTextProxyRaster(t *testing.T) {
 // two pages: every card stays its own, and the copies are found. Two pages
 // of fronts must not be guessed to be a page of fronts and its backs.
 func TestTextProxyDedupe(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	_, g := seeker(t)
 	names := []string{
@@ -122,7 +126,7 @@ func TestTextProxyDedupe(t *testing.T) {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Import(context.Background(), path, Options{DPI: 200}.withCard(o.Card))
+	res, err := Import(context.Background(), path, Options{DPI: 150}.withCard(o.Card))
 	if err != nil {
 		t.Fatalf("Import: %v", err)
 	}
