@@ -34,6 +34,9 @@ take it, if any.`,
 		g := p.Game
 		for _, dc := range p.Deck.Cards {
 			c := dc.Card
+			if !dc.Misplaced && (dc.Section == nil || dc.Section.Takes(c.Type)) {
+				continue // the common case: no type name or home is needed
+			}
 			tname := g.TypeName(c.Type)
 			home := g.SectionFor(c.Type)
 			switch {
@@ -80,16 +83,18 @@ var CardSection = &Rule{
 		// One pass: for each card, the first entry seen and the first in
 		// another section than that one; an entry in section S clashes with
 		// the first of these two whose section is not S.
+		// The map holds values, sized for the deck up front: one
+		// allocation per deck rather than one per card.
 		type seen struct{ first, other *cardsdb.DeckCard }
-		byCard := map[*cardsdb.Card]*seen{}
+		byCard := make(map[*cardsdb.Card]seen, p.distinctHint())
 		for i := range p.Deck.Cards {
 			a := &p.Deck.Cards[i]
 			if a.Companion || a.Section == nil {
 				continue
 			}
-			s := byCard[a.Card]
-			if s == nil {
-				byCard[a.Card] = &seen{first: a}
+			s, ok := byCard[a.Card]
+			if !ok {
+				byCard[a.Card] = seen{first: a}
 				continue
 			}
 			b := s.first
@@ -97,6 +102,7 @@ var CardSection = &Rule{
 				b = s.other
 			} else if s.other == nil {
 				s.other = a
+				byCard[a.Card] = s
 			}
 			if b != nil {
 				p.Report(a.Pos, Error, a.Section.ID, a.Card.Name, "%q is in both %s (line %d) and %s; keep it in one section", a.Card.Name, b.Section.Name, b.Pos.Line, a.Section.Name)
@@ -125,8 +131,8 @@ section's copies (1 = singleton).`,
 			total int
 			last  cardsdb.Pos
 		}
-		index := map[key]int{}
-		var groups []group
+		index := make(map[key]int, p.distinctHint())
+		groups := make([]group, 0, p.distinctHint())
 		for i := range p.Deck.Cards {
 			b := &p.Deck.Cards[i]
 			if b.Section == nil || b.Section.Leader {
