@@ -83,26 +83,26 @@ var CardSection = &Rule{
 		// One pass: for each card, the first entry seen and the first in
 		// another section than that one; an entry in section S clashes with
 		// the first of these two whose section is not S.
-		// The map holds values, sized for the deck up front: one
-		// allocation per deck rather than one per card.
+		// byCard numbers the cards; seen holds each one's two entries.
 		type seen struct{ first, other *cardsdb.DeckCard }
-		byCard := make(map[*cardsdb.Card]seen, p.distinctHint())
+		byCard := newKeyIndex[*cardsdb.Card](p.distinctHint())
+		all := make([]seen, 0, p.distinctHint())
 		for i := range p.Deck.Cards {
 			a := &p.Deck.Cards[i]
 			if a.Companion || a.Section == nil {
 				continue
 			}
-			s, ok := byCard[a.Card]
+			j, ok := byCard.index(a.Card)
 			if !ok {
-				byCard[a.Card] = seen{first: a}
+				all = append(all, seen{first: a})
 				continue
 			}
+			s := &all[j]
 			b := s.first
 			if b.Section == a.Section {
 				b = s.other
 			} else if s.other == nil {
 				s.other = a
-				byCard[a.Card] = s
 			}
 			if b != nil {
 				p.Report(a.Pos, Error, a.Section.ID, a.Card.Name, "%q is in both %s (line %d) and %s; keep it in one section", a.Card.Name, b.Section.Name, b.Pos.Line, a.Section.Name)
@@ -131,18 +131,15 @@ section's copies (1 = singleton).`,
 			total int
 			last  cardsdb.Pos
 		}
-		index := make(map[key]int, p.distinctHint())
+		index := newKeyIndex[key](p.distinctHint())
 		groups := make([]group, 0, p.distinctHint())
 		for i := range p.Deck.Cards {
 			b := &p.Deck.Cards[i]
 			if b.Section == nil || b.Section.Leader {
 				continue
 			}
-			k := key{b.Card, b.Section}
-			i, ok := index[k]
+			i, ok := index.index(key{b.Card, b.Section})
 			if !ok {
-				i = len(groups)
-				index[k] = i
 				groups = append(groups, group{first: b})
 			}
 			groups[i].total += b.Count
