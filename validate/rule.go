@@ -193,6 +193,13 @@ func rulesFor(g *cardsdb.Game, f *cardsdb.Format) []Applied {
 	return a
 }
 
+// distinctHint is a size hint for maps and slices keyed by the deck's
+// distinct cards: no more than its entries, nor than the game's cards (a
+// list of 100,000 lines of one card needs no 100,000-slot map).
+func (p *Pass) distinctHint() int {
+	return min(len(p.Deck.Cards), len(p.Game.Cards))
+}
+
 // plural is "1 Module" / "3 Modules" style text, with the noun in lower case
 // when lower is set.
 func plural(n int, noun string) string { return cardsdb.Plural(n, noun) }

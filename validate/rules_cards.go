@@ -34,6 +34,9 @@ take it, if any.`,
 		g := p.Game
 		for _, dc := range p.Deck.Cards {
 			c := dc.Card
+			if !dc.Misplaced && (dc.Section == nil || dc.Section.Takes(c.Type)) {
+				continue // the common case: no type name or home is needed
+			}
 			tname := g.TypeName(c.Type)
 			home := g.SectionFor(c.Type)
 			switch {
@@ -80,18 +83,21 @@ var CardSection = &Rule{
 		// One pass: for each card, the first entry seen and the first in
 		// another section than that one; an entry in section S clashes with
 		// the first of these two whose section is not S.
+		// byCard numbers the cards; seen holds each one's two entries.
 		type seen struct{ first, other *cardsdb.DeckCard }
-		byCard := map[*cardsdb.Card]*seen{}
+		byCard := newKeyIndex[*cardsdb.Card](p.distinctHint())
+		all := make([]seen, 0, p.distinctHint())
 		for i := range p.Deck.Cards {
 			a := &p.Deck.Cards[i]
 			if a.Companion || a.Section == nil {
 				continue
 			}
-			s := byCard[a.Card]
-			if s == nil {
-				byCard[a.Card] = &seen{first: a}
+			j, ok := byCard.index(a.Card)
+			if !ok {
+				all = append(all, seen{first: a})
 				continue
 			}
+			s := &all[j]
 			b := s.first
 			if b.Section == a.Section {
 				b = s.other
@@ -125,18 +131,15 @@ section's copies (1 = singleton).`,
 			total int
 			last  cardsdb.Pos
 		}
-		index := map[key]int{}
-		var groups []group
+		index := newKeyIndex[key](p.distinctHint())
+		groups := make([]group, 0, p.distinctHint())
 		for i := range p.Deck.Cards {
 			b := &p.Deck.Cards[i]
 			if b.Section == nil || b.Section.Leader {
 				continue
 			}
-			k := key{b.Card, b.Section}
-			i, ok := index[k]
+			i, ok := index.index(key{b.Card, b.Section})
 			if !ok {
-				i = len(groups)
-				index[k] = i
 				groups = append(groups, group{first: b})
 			}
 			groups[i].total += b.Count

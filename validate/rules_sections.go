@@ -224,23 +224,39 @@ companions is optional; they are added from the cards they follow.`,
 				continue
 			}
 			brought := map[*cardsdb.Card]bool{}
-			var pairs []string
+			var bringers []*cardsdb.Card // in deck order
 			for _, dc := range p.Deck.Cards {
 				if dc.Section != nil && dc.Section.ID == c.Section {
 					if v, ok := dc.Card.Fields[c.Field]; ok {
 						if comp := v.Ref; comp != nil {
 							brought[comp] = true
-							pairs = append(pairs, dc.Card.Name+" brings "+comp.Name)
+							bringers = append(bringers, dc.Card)
 						}
 					}
 				}
 			}
+			// The "X brings Y" list is written only for a report: most
+			// decks have none.
+			pairs := ""
 			from := g.Section(c.Section)
 			for _, dc := range p.Deck.Cards {
 				if dc.Section == s && !dc.Companion && !brought[dc.Card] {
-					p.Report(dc.Pos, Error, s.ID, dc.Card.Name, "%q is listed, but none of this deck's %s brings it (%s); remove it", dc.Card.Name, from.Name, strings.Join(pairs, ", "))
+					if pairs == "" && len(bringers) > 0 {
+						pairs = bringsList(bringers, c.Field)
+					}
+					p.Report(dc.Pos, Error, s.ID, dc.Card.Name, "%q is listed, but none of this deck's %s brings it (%s); remove it", dc.Card.Name, from.Name, pairs)
 				}
 			}
 		}
 	},
+}
+
+// bringsList is "A brings X, B brings Y": each card with the companion it
+// brings through field.
+func bringsList(cards []*cardsdb.Card, field string) string {
+	pairs := make([]string, len(cards))
+	for i, c := range cards {
+		pairs[i] = c.Name + " brings " + c.Fields[field].Ref.Name
+	}
+	return strings.Join(pairs, ", ")
 }

@@ -91,9 +91,10 @@ into play. Logic (a wildcard domain) matches every domain.`,
 	Check: func(p *Pass) {
 		g := p.Game
 		section := p.String("section")
-		guardians := []cardsdb.DeckCard{}
+		guardians := make([]*cardsdb.DeckCard, 0, 4) // pointers: no copies of the entries
 		wild := false
-		for _, dc := range p.Deck.Cards {
+		for i := range p.Deck.Cards {
+			dc := &p.Deck.Cards[i]
 			if dc.Section != nil && dc.Section.ID == section {
 				guardians = append(guardians, dc)
 				for _, f := range dc.Card.Factions {
@@ -127,7 +128,8 @@ into play. Logic (a wildcard domain) matches every domain.`,
 			return strings.Join(n, ", ")
 		}
 		stackDomains := make([]string, 0, 16)
-		for _, dc := range p.Deck.Cards {
+		for i := range p.Deck.Cards {
+			dc := &p.Deck.Cards[i]
 			if dc.Section == nil || dc.Section.ID == section || dc.Section.CompanionOf != nil || dc.Section.Leader {
 				continue
 			}
