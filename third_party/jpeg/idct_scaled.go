@@ -37,6 +37,19 @@ var idctScaledTab = func() (t [9][8][8]int64) {
 	return t
 }()
 
+// scaledZigs[n] lists the zig-zag indexes of the n×n lowest-frequency
+// coefficients, the only ones idctScaled reads.
+var scaledZigs = func() (z [8][]int) {
+	for _, n := range []int{1, 2, 4} {
+		for zig, k := range unzig {
+			if k%8 < n && k/8 < n {
+				z[n] = append(z[n], zig)
+			}
+		}
+	}
+	return z
+}()
+
 // idctScaled performs a reduced n×n inverse DCT (n = 1, 2 or 4) on the
 // n×n lowest-frequency coefficients of the dequantized block b, in natural
 // order, and leaves the n×n samples (not level-shifted) at the top left of

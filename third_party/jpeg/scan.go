@@ -471,10 +471,17 @@ func (d *decoder) reconstructProgressiveImage() error {
 // to the image.
 func (d *decoder) reconstructBlock(b *block, bx, by, compIndex int) error {
 	qt := &d.quant[d.comp[compIndex].tq]
-	for zig := 0; zig < blockSize; zig++ {
-		b[unzig[zig]] *= qt[zig]
-	}
 	bs := d.bs
+	if bs == 8 {
+		for zig := 0; zig < blockSize; zig++ {
+			b[unzig[zig]] *= qt[zig]
+		}
+	} else {
+		// Only the coefficients the reduced IDCT reads.
+		for _, zig := range scaledZigs[bs] {
+			b[unzig[zig]] *= qt[zig]
+		}
+	}
 	if bs != 8 {
 		idctScaled(b, bs)
 	} else {
