@@ -55,31 +55,67 @@ var scaledZigs = func() (z [8][]int) {
 // order, and leaves the n×n samples (not level-shifted) at the top left of
 // b, in rows of 8. The other coefficients are not read.
 func idctScaled(b *block, n int) {
-	if n == 1 {
+	switch n {
+	case 1:
 		b[0] = clampIDCT((int64(b[0]) + 4) >> 3)
-		return
+	case 2:
+		idct2(b)
+	case 4:
+		idct4(b)
 	}
-	tab := &idctScaledTab[n]
-	var tmp [4][4]int64 // rows of coefficients transformed along x
-	for v := range n {
-		row := b[8*v : 8*v+n]
-		for x := range n {
-			var s int64
-			for u, c := range row {
-				s += tab[x][u] * int64(c)
-			}
-			tmp[v][x] = s
-		}
+}
+
+// The weights of the 2- and 4-point transforms, from idctScaledTab: kN0 for
+// the DC, then the cosine terms the butterflies below need.
+var (
+	k20 = idctScaledTab[2][0][0]
+	k21 = idctScaledTab[2][0][1] // ½·a(1)·cos(π/4); x = 1 takes its negative
+
+	k40  = idctScaledTab[4][0][0]
+	k42  = idctScaledTab[4][0][2] // ½·a(2)·cos(π/4)
+	k41c = idctScaledTab[4][0][1] // ½·a(1)·cos(π/8)
+	k41s = idctScaledTab[4][1][1] // ½·a(1)·cos(3π/8)
+	k43c = idctScaledTab[4][0][3] // ½·a(3)·cos(3π/8)
+	k43s = -idctScaledTab[4][1][3]
+)
+
+const idctScaledRound = 1 << (2*idctScaledBits - 1)
+
+// idct2 is idctScaled for n = 2.
+func idct2(b *block) {
+	f00, f01, f10, f11 := int64(b[0]), int64(b[1]), int64(b[8]), int64(b[9])
+	// Rows.
+	r00, r01 := k20*f00+k21*f01, k20*f00-k21*f01
+	r10, r11 := k20*f10+k21*f11, k20*f10-k21*f11
+	// Columns.
+	b[0] = clampIDCT((k20*r00 + k21*r10 + idctScaledRound) >> (2 * idctScaledBits))
+	b[8] = clampIDCT((k20*r00 - k21*r10 + idctScaledRound) >> (2 * idctScaledBits))
+	b[1] = clampIDCT((k20*r01 + k21*r11 + idctScaledRound) >> (2 * idctScaledBits))
+	b[9] = clampIDCT((k20*r01 - k21*r11 + idctScaledRound) >> (2 * idctScaledBits))
+}
+
+// idct4pt is the 4-point reduced inverse DCT of f0..f3 (even part f0, f2,
+// odd part f1, f3).
+func idct4pt(f0, f1, f2, f3 int64) (o0, o1, o2, o3 int64) {
+	e0, e1 := k40*f0+k42*f2, k40*f0-k42*f2
+	d0 := k41c*f1 + k43c*f3
+	d1 := k41s*f1 - k43s*f3
+	return e0 + d0, e1 + d1, e1 - d1, e0 - d0
+}
+
+// idct4 is idctScaled for n = 4.
+func idct4(b *block) {
+	var t [16]int64
+	for v := 0; v < 4; v++ {
+		r := b[8*v : 8*v+4 : 8*v+4]
+		t[4*v], t[4*v+1], t[4*v+2], t[4*v+3] = idct4pt(int64(r[0]), int64(r[1]), int64(r[2]), int64(r[3]))
 	}
-	const round = 1 << (2*idctScaledBits - 1)
-	for y := range n {
-		for x := range n {
-			var s int64
-			for v := range n {
-				s += tab[y][v] * tmp[v][x]
-			}
-			b[8*y+x] = clampIDCT((s + round) >> (2 * idctScaledBits))
-		}
+	for x := 0; x < 4; x++ {
+		o0, o1, o2, o3 := idct4pt(t[x], t[4+x], t[8+x], t[12+x])
+		b[x] = clampIDCT((o0 + idctScaledRound) >> (2 * idctScaledBits))
+		b[8+x] = clampIDCT((o1 + idctScaledRound) >> (2 * idctScaledBits))
+		b[16+x] = clampIDCT((o2 + idctScaledRound) >> (2 * idctScaledBits))
+		b[24+x] = clampIDCT((o3 + idctScaledRound) >> (2 * idctScaledBits))
 	}
 }
 
