@@ -234,7 +234,7 @@ func placement(ctm matrix, hPt float64) (Rect, int) {
 	x0, y0 := math.Inf(1), math.Inf(1)
 	x1, y1 := math.Inf(-1), math.Inf(-1)
 	for _, c := range [][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
-		x, y := toMM(ctm.apply(c[0], c[1]))
+		x, y := toMM(ctm.Apply(c[0], c[1]))
 		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
 	}
 	r := Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
@@ -245,8 +245,8 @@ func placement(ctm matrix, hPt float64) (Rect, int) {
 	}
 	// The image's top-left corner is (0, 1) in image space; its top-right
 	// (1, 1) tells a mirrored image from a turned one.
-	tx, ty := toMM(ctm.apply(0, 1))
-	rx, ry := toMM(ctm.apply(1, 1))
+	tx, ty := toMM(ctm.Apply(0, 1))
+	rx, ry := toMM(ctm.Apply(1, 1))
 	near := func(a, b float64) bool { return math.Abs(a-b) < 0.05 }
 	left, top := near(tx, x0), near(ty, y0)
 	switch {

@@ -33,6 +33,7 @@ import (
 
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/pdfcontent"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -240,22 +241,7 @@ func readFonts(t testing.TB, xt *model.XRefTable) []pdfFont {
 }
 
 // matrix is a PDF transformation matrix [a b c d e f].
-type matrix [6]float64
-
-var identity = matrix{1, 0, 0, 1, 0, 0}
-
-// mul returns m × n: m applied first, then n (PDF's cm premultiplies the CTM).
-func (m matrix) mul(n matrix) matrix {
-	return matrix{
-		m[0]*n[0] + m[1]*n[2], m[0]*n[1] + m[1]*n[3],
-		m[2]*n[0] + m[3]*n[2], m[2]*n[1] + m[3]*n[3],
-		m[4]*n[0] + m[5]*n[2] + n[4], m[4]*n[1] + m[5]*n[3] + n[5],
-	}
-}
-
-func (m matrix) apply(x, y float64) (float64, float64) {
-	return x*m[0] + y*m[2] + m[4], x*m[1] + y*m[3] + m[5]
-}
+type matrix = pdfcontent.Matrix
 
 const ptPerMM = 72 / 25.4
 
@@ -263,19 +249,15 @@ const ptPerMM = 72 / 25.4
 // drawn where: q, Q and cm for the transformation, Do for images, Tf and
 // the text-showing operators.
 func (p *pdfPage) scan(content []byte, images map[string]pdfImage) error {
-	ctm := identity
+	ctm := pdfcontent.Identity
 	var stack []matrix
 	var operands []string
-	toks, err := tokens(content)
-	if err != nil {
-		return err
-	}
-	for _, tok := range toks {
-		if tok.operand {
-			operands = append(operands, tok.s)
-			continue
+	err := pdfcontent.Scan(content, func(tok pdfcontent.Token) error {
+		if tok.Operand {
+			operands = append(operands, string(tok.Raw))
+			return nil
 		}
-		switch tok.s {
+		switch string(tok.Raw) {
 		case "q":
 			stack = append(stack, ctm)
 		case "Q":
@@ -295,7 +277,7 @@ func (p *pdfPage) scan(content []byte, images map[string]pdfImage) error {
 				}
 				m[i] = v
 			}
-			ctm = m.mul(ctm)
+			ctm = m.Mul(ctm)
 		case "Do":
 			if len(operands) != 1 || operands[0][0] != '/' {
 				return fmt.Errorf("Do with operands %q", operands)
@@ -322,6 +304,10 @@ func (p *pdfPage) scan(content []byte, images map[string]pdfImage) error {
 			}
 		}
 		operands = operands[:0]
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if len(stack) != 0 {
 		return fmt.Errorf("%d q without Q", len(stack))
@@ -337,12 +323,12 @@ func (p *pdfPage) placed(img pdfImage, ctm matrix) pdfDraw {
 	x0, y0 := math.Inf(1), math.Inf(1)
 	x1, y1 := math.Inf(-1), math.Inf(-1)
 	for _, c := range [][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
-		x, y := toMM(ctm.apply(c[0], c[1]))
+		x, y := toMM(ctm.Apply(c[0], c[1]))
 		x0, y0, x1, y1 = math.Min(x0, x), math.Min(y0, y), math.Max(x1, x), math.Max(y1, y)
 	}
 	box := layout.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 	// The image's top-left corner is (0, 1) in image space.
-	tx, ty := toMM(ctm.apply(0, 1))
+	tx, ty := toMM(ctm.Apply(0, 1))
 	left, top := math.Abs(tx-x0) < 0.05, math.Abs(ty-y0) < 0.05
 	turn := layout.Turn(-1)
 	switch {
@@ -356,98 +342,6 @@ func (p *pdfPage) placed(img pdfImage, ctm matrix) pdfDraw {
 		turn = layout.CounterClockwise // top-left went to the bottom left
 	}
 	return pdfDraw{pdfImage: img, box: box, turn: turn}
-}
-
-type token struct {
-	s       string
-	operand bool
-}
-
-// tokens splits a content stream into operands and operators. Strings,
-// arrays and dictionaries become single operand tokens (their content is
-// not needed).
-func tokens(b []byte) ([]token, error) {
-	var out []token
-	isDelim := func(c byte) bool { return bytes.IndexByte([]byte("()<>[]{}/% \t\r\n\f\x00"), c) >= 0 }
-	depth := 0 // inside [ ] or << >>: everything is one operand
-	for i := 0; i < len(b); {
-		c := b[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0:
-			i++
-		case c == '%':
-			for i < len(b) && b[i] != '\n' && b[i] != '\r' {
-				i++
-			}
-		case c == '(':
-			n, j := 0, i
-			for ; j < len(b); j++ {
-				if b[j] == '\\' {
-					j++
-					continue
-				}
-				if b[j] == '(' {
-					n++
-				} else if b[j] == ')' {
-					n--
-					if n == 0 {
-						break
-					}
-				}
-			}
-			if j >= len(b) {
-				return nil, fmt.Errorf("unterminated string at %d", i)
-			}
-			if depth == 0 {
-				out = append(out, token{string(b[i : j+1]), true})
-			}
-			i = j + 1
-		case c == '<' && i+1 < len(b) && b[i+1] == '<':
-			depth++
-			i += 2
-		case c == '>' && i+1 < len(b) && b[i+1] == '>':
-			depth--
-			i += 2
-			if depth == 0 {
-				out = append(out, token{"<<>>", true})
-			}
-		case c == '<':
-			j := bytes.IndexByte(b[i:], '>')
-			if j < 0 {
-				return nil, fmt.Errorf("unterminated hex string at %d", i)
-			}
-			if depth == 0 {
-				out = append(out, token{string(b[i : i+j+1]), true})
-			}
-			i += j + 1
-		case c == '[':
-			depth++
-			i++
-		case c == ']':
-			depth--
-			i++
-			if depth == 0 {
-				out = append(out, token{"[]", true})
-			}
-		default:
-			j := i + 1
-			for j < len(b) && !isDelim(b[j]) {
-				j++
-			}
-			s := string(b[i:j])
-			i = j
-			if depth > 0 {
-				continue
-			}
-			_, numErr := strconv.ParseFloat(s, 64)
-			operand := c == '/' || numErr == nil || s == "true" || s == "false" || s == "null"
-			out = append(out, token{s, operand})
-		}
-		if depth < 0 {
-			return nil, fmt.Errorf("unbalanced ] or >> at %d", i)
-		}
-	}
-	return out, nil
 }
 
 // viewerPrefs reads the catalog's ViewerPreferences as name values.
