@@ -25,6 +25,8 @@ import (
 	"sync"
 
 	"github.com/disintegration/imaging"
+
+	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 	_ "golang.org/x/image/webp" // WebP art
 )
 
@@ -91,7 +93,7 @@ const (
 	artQuality = 90 // JPEG quality of re-encoded art
 	// artVersion names the preparation method; change it whenever the
 	// output of the same input would change, so old cache files are unused.
-	artVersion = "deckwright-art/1 catmullrom box q90 420"
+	artVersion = "deckwright-art/2 jpegscale catmullrom box q90 420"
 	// artAspectTol is how far (as a fraction) the art's aspect ratio may
 	// differ from the card's and still cover it whole, slightly stretched,
 	// rather than be cropped.
@@ -574,11 +576,12 @@ type artGeometry struct {
 	bleedX     int // output pixels of bleed on the left (the right gets the rest)
 	bleedY     int // on the top
 	sourceDPI  float64
+	scale      int // the source is decoded at 1/scale of its size (see artDecodeScale)
 }
 
 // geometry works out the crop and the output size of src for spec.
 func (src *artSource) geometry(spec ImageSpec) artGeometry {
-	g := artGeometry{orient: 1, srcW: src.cfg.Width, srcH: src.cfg.Height}
+	g := artGeometry{orient: 1, srcW: src.cfg.Width, srcH: src.cfg.Height, scale: 1}
 	if src.format == "jpeg" {
 		g.orient = jpegOrientation(src.data)
 	}
@@ -616,7 +619,32 @@ func (src *artSource) geometry(spec ImageSpec) artGeometry {
 		g.outH = ch + 2*int(math.Round(spec.Bleed*float64(ch)/spec.TrimH))
 	}
 	g.bleedX, g.bleedY = (g.outW-g.trimW)/2, (g.outH-g.trimH)/2
+	g.scale = artDecodeScale(src, g)
 	return g
+}
+
+// artMaxScale is the largest denominator artDecodeScale may choose; tests
+// set it to 1 to compare with full decoding.
+var artMaxScale = 8
+
+// artDecodeScale is the denominator (1, 2, 4 or 8) of the scale at which
+// src is decoded: a YCbCr or grey JPEG with at least 2 (4, 8) times the
+// pixels the trim needs in both directions is decoded at 1/2 (1/4, 1/8) of
+// its size by a reduced inverse DCT (third_party/jpeg's DecodeScaled),
+// which takes the place of as much of the box shrink in artResample and
+// spares decoding and resampling pixels that the box would average away.
+// Other art is decoded whole.
+func artDecodeScale(src *artSource, g artGeometry) int {
+	if src.format != "jpeg" || (src.cfg.ColorModel != color.YCbCrModel && src.cfg.ColorModel != color.GrayModel) {
+		return 1
+	}
+	k := min(g.crop.Dx()/g.trimW, g.crop.Dy()/g.trimH, artMaxScale)
+	for _, d := range []int{8, 4, 2} {
+		if k >= d {
+			return d
+		}
+	}
+	return 1
 }
 
 // passthrough returns what to embed of src when it can be embedded without
@@ -683,7 +711,7 @@ func prepareArt(spec ImageSpec, src *artSource, key, cacheDir string, budget *ar
 
 // processArt decodes src and makes the output image, encoded.
 func processArt(src *artSource, g artGeometry) (data []byte, typ string, err error) {
-	img, err := decodeArt(src)
+	img, err := decodeArt(src, g.scale)
 	if err != nil {
 		return nil, "", err
 	}
@@ -726,15 +754,20 @@ func processArt(src *artSource, g artGeometry) (data []byte, typ string, err err
 	return buf.Bytes(), typ, nil
 }
 
-// decodeArt decodes src, turning a decoder panic on malformed input into an
+// decodeArt decodes src at 1/scale of its size (scale > 1 for JPEGs only,
+// see artDecodeScale), turning a decoder panic on malformed input into an
 // error.
-func decodeArt(src *artSource) (img image.Image, err error) {
+func decodeArt(src *artSource, scale int) (img image.Image, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			img, err = nil, fmt.Errorf("corrupt %s image: decoder failed: %v", src.format, p)
 		}
 	}()
-	img, _, err = image.Decode(bytes.NewReader(src.data))
+	if scale > 1 {
+		img, err = scaledjpeg.DecodeScaled(bytes.NewReader(src.data), scale)
+	} else {
+		img, _, err = image.Decode(bytes.NewReader(src.data))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("corrupt %s image: %w", src.format, err)
 	}
@@ -744,9 +777,9 @@ func decodeArt(src *artSource) (img image.Image, err error) {
 		draw.Draw(canvas, img.Bounds(), img, img.Bounds().Min, draw.Src)
 		img = canvas
 	}
-	if b := img.Bounds(); b != image.Rect(0, 0, src.cfg.Width, src.cfg.Height) {
-		return nil, fmt.Errorf("corrupt %s image: header says %d×%d pixels, image has %d×%d",
-			src.format, src.cfg.Width, src.cfg.Height, b.Dx(), b.Dy())
+	if b := img.Bounds(); b != image.Rect(0, 0, (src.cfg.Width+scale-1)/scale, (src.cfg.Height+scale-1)/scale) {
+		return nil, fmt.Errorf("corrupt %s image: header says %d×%d pixels, image has %d×%d at 1/%d",
+			src.format, src.cfg.Width, src.cfg.Height, b.Dx(), b.Dy(), scale)
 	}
 	return img, nil
 }
@@ -836,6 +869,11 @@ func artYCbCr(m *image.YCbCr, g artGeometry) *image.YCbCr {
 // *image.RGBA when the result is opaque, and an *image.NRGBA (for PNG) when
 // it has transparency.
 func artRGBA(img image.Image, g artGeometry) image.Image {
+	if g.scale > 1 { // the crop in the scaled image's pixels
+		c, d := g.crop, g.scale
+		g.crop = image.Rect(c.Min.X/d, c.Min.Y/d, (c.Max.X+d-1)/d, (c.Max.Y+d-1)/d)
+		g.scale = 1
+	}
 	var p artPlane
 	switch m := img.(type) {
 	case *image.RGBA:
@@ -920,18 +958,20 @@ type artPlane struct {
 }
 
 // artResample makes one output plane from the source plane p, following g.
-// p covers the whole source image, subsampled by sx×sy (chroma planes); the
+// p covers the whole source image, subsampled by sx×sy (chroma planes) and
+// by g.scale (the scale it was decoded at); the
 // output is subsampled by f in both directions (2 for 4:2:0 chroma). It
 // crops, shrinks by an integer box filter to between 1 and 2 times the
 // output size, resamples with artFilter and extends the edges into the
 // bleed, the last two in a single pass: a bleed pixel has the weights of the
 // trim pixel next to it.
 func artResample(p artPlane, g artGeometry, sx, sy, f int) artPlane {
+	sx, sy = sx*g.scale, sy*g.scale
 	// The crop in this plane's coordinates.
 	x0, x1 := float64(g.crop.Min.X)/float64(sx), float64(g.crop.Max.X)/float64(sx)
 	y0, y1 := float64(g.crop.Min.Y)/float64(sy), float64(g.crop.Max.Y)/float64(sy)
 	// The box factor is the same for every plane, from the luma.
-	k := max(1, min(g.crop.Dx()/g.trimW, g.crop.Dy()/g.trimH))
+	k := max(1, min(g.crop.Dx()/(g.trimW*g.scale), g.crop.Dy()/(g.trimH*g.scale)))
 	// Box-shrink only the rows and columns the crop touches.
 	bx0, by0 := int(math.Floor(x0)), int(math.Floor(y0))
 	bx1, by1 := min(p.w, int(math.Ceil(x1))), min(p.h, int(math.Ceil(y1)))

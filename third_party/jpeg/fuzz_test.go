@@ -1,0 +1,45 @@
+// Copyright 2026 The deckwright Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package jpeg
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzDecodeScaled checks that no input makes DecodeScaled panic, and that
+// what decodes at full size decodes at every scale to the scaled size.
+func FuzzDecodeScaled(f *testing.F) {
+	files, err := filepath.Glob("testdata/*.jpeg")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := DecodeConfig(bytes.NewReader(data))
+		if err != nil || cfg.Width*cfg.Height > 1e6 {
+			return
+		}
+		full, err := DecodeScaled(bytes.NewReader(data), 1)
+		for _, k := range []int{2, 4, 8} {
+			img, errK := DecodeScaled(bytes.NewReader(data), k)
+			if err != nil || errK != nil {
+				continue
+			}
+			b := full.Bounds()
+			if got, want := img.Bounds(), b; got.Dx() != (want.Dx()+k-1)/k || got.Dy() != (want.Dy()+k-1)/k {
+				t.Errorf("1/%d: bounds %v, full %v", k, got, want)
+			}
+		}
+	})
+}
