@@ -84,19 +84,7 @@ func runOptimize(opts *optimizeOptions) error {
 	if err := gopts.check(); err != nil {
 		return err
 	}
-	db, err := opts.g.loadDB()
-	if err != nil {
-		return inputError(err)
-	}
-	p, err := loadPlaytest(opts.io.Err, db, opts.a, gopts)
-	if err != nil {
-		return err
-	}
-	pool, err := poolOf(db, p.deck, opts.pool)
-	if err != nil {
-		return err
-	}
-	prob, err := problemOf(p, pool, opts.figure, opts.seed, opts.workers, opts.io)
+	p, prob, err := opts.problem(gopts)
 	if err != nil {
 		return err
 	}

@@ -76,19 +76,7 @@ func runTune(opts *tuneOptions) error {
 	if err := gopts.check(); err != nil {
 		return err
 	}
-	db, err := opts.g.loadDB()
-	if err != nil {
-		return inputError(err)
-	}
-	p, err := loadPlaytest(opts.io.Err, db, opts.a, gopts)
-	if err != nil {
-		return err
-	}
-	pool, err := poolOf(db, p.deck, opts.pool)
-	if err != nil {
-		return err
-	}
-	prob, err := problemOf(p, pool, opts.figure, opts.seed, opts.workers, opts.io)
+	p, prob, err := opts.problem(gopts)
 	if err != nil {
 		return err
 	}
@@ -157,4 +145,26 @@ func provisionalList(pv []engine.Provisional) []engine.Provisional {
 		return []engine.Provisional{}
 	}
 	return pv
+}
+
+// problem loads the deck to search from and its pool, and makes the search
+// problem that tune and optimize race swaps on.
+func (opts *tuneOptions) problem(gopts *goldfishOptions) (*playtest, *search.Problem, error) {
+	db, err := opts.g.loadDB()
+	if err != nil {
+		return nil, nil, inputError(err)
+	}
+	p, err := loadPlaytest(opts.io.Err, db, opts.a, gopts)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool, err := poolOf(db, p.deck, opts.pool)
+	if err != nil {
+		return nil, nil, err
+	}
+	prob, err := problemOf(p, pool, opts.figure, opts.seed, opts.workers, opts.io)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, prob, nil
 }
