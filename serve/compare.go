@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
-	"sync"
-	"time"
 )
 
 // compareFlags are the compare options the pages and the API pass on.
@@ -73,26 +71,7 @@ func (s *Server) compareRun(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, badRequest("%v", err))
 		return
 	}
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	flusher, _ := w.(http.Flusher)
-	var mu sync.Mutex
-	var last time.Time
-	send := func(v any) {
-		data, _ := json.Marshal(v)
-		_, _ = w.Write(append(data, '\n'))
-		if flusher != nil {
-			flusher.Flush()
-		}
-	}
-	progress := func(done, total int) {
-		mu.Lock()
-		defer mu.Unlock()
-		if time.Since(last) < 100*time.Millisecond && done < total {
-			return
-		}
-		last = time.Now()
-		send(map[string]int{"done": done, "total": total})
-	}
+	send, progress := streamNDJSON(w)
 	out, err := s.compare(r, progress)
 	if r.Context().Err() != nil {
 		return
@@ -112,8 +91,6 @@ func (s *Server) compareRun(w http.ResponseWriter, r *http.Request) {
 		html.Reset()
 		_ = s.pages["partials"].ExecuteTemplate(&html, "error-panel", []string{"internal error; the server log says more"})
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	send(map[string]string{"html": html.String()})
 }
 

@@ -97,27 +97,7 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, badRequest("%v", err))
 		return
 	}
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("X-Accel-Buffering", "no")
-	flusher, _ := w.(http.Flusher)
-	var mu sync.Mutex // the engine's workers report progress concurrently
-	var last time.Time
-	send := func(v any) {
-		data, _ := json.Marshal(v)
-		_, _ = w.Write(append(data, '\n'))
-		if flusher != nil {
-			flusher.Flush()
-		}
-	}
-	progress := func(done, total int) {
-		mu.Lock()
-		defer mu.Unlock()
-		if time.Since(last) < 100*time.Millisecond && done < total {
-			return
-		}
-		last = time.Now()
-		send(map[string]int{"done": done, "total": total})
-	}
+	send, progress := streamNDJSON(w)
 	out, err := s.goldfish(r, []byte(r.PostForm.Get("text")), progress)
 	if r.Context().Err() != nil {
 		return
@@ -151,8 +131,6 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 		html.Reset()
 		_ = s.pages["partials"].ExecuteTemplate(&html, "error-panel", []string{"internal error; the server log says more"})
 	}
-	mu.Lock()
-	defer mu.Unlock()
 	send(map[string]string{"html": html.String()})
 }
 
@@ -259,4 +237,39 @@ func playNotes(r *goldfishReport) []string {
 		notes = append(notes, fmt.Sprintf("%d cards with provisional values (not printed in the rulebook): %s", len(prov), strings.Join(prov, ", ")))
 	}
 	return notes
+}
+
+// streamNDJSON starts a streamed answer of JSON lines: send writes one value
+// and flushes it; progress sends {"done":N,"total":M} at most every 100 ms
+// (and always the last). Both may be called from several goroutines, as
+// the engine's workers report progress while a late one may still come
+// after the run's answer.
+func streamNDJSON(w http.ResponseWriter) (send func(any), progress func(done, total int)) {
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("X-Accel-Buffering", "no")
+	flusher, _ := w.(http.Flusher)
+	var mu sync.Mutex
+	var last time.Time
+	write := func(v any) {
+		data, _ := json.Marshal(v)
+		_, _ = w.Write(append(data, '\n'))
+		if flusher != nil {
+			flusher.Flush()
+		}
+	}
+	send = func(v any) {
+		mu.Lock()
+		defer mu.Unlock()
+		write(v)
+	}
+	progress = func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(last) < 100*time.Millisecond && done < total {
+			return
+		}
+		last = time.Now()
+		write(map[string]int{"done": done, "total": total})
+	}
+	return send, progress
 }
