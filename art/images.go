@@ -763,7 +763,9 @@ func decodeArt(src *artSource, scale int) (img image.Image, err error) {
 			img, err = nil, fmt.Errorf("corrupt %s image: decoder failed: %v", src.format, p)
 		}
 	}()
-	if scale > 1 {
+	if src.format == "jpeg" {
+		// third_party/jpeg decodes what image/jpeg decodes, faster
+		// (its fast Huffman path), and at a scale.
 		img, err = scaledjpeg.DecodeScaled(bytes.NewReader(src.data), scale)
 	} else {
 		img, _, err = image.Decode(bytes.NewReader(src.data))

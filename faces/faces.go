@@ -7,8 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	_ "image/jpeg" // prepared art is JPEG
-	_ "image/png"  // or PNG
+	_ "image/png" // prepared art with transparency is PNG
 	"math"
 	"runtime"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
+	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 	"github.com/disintegration/imaging"
 )
 
@@ -244,7 +244,13 @@ func faceName(f render.Face) string {
 
 // decodePrepared decodes prepared art and brings it to exactly size.
 func decodePrepared(p *art.PreparedImage, size image.Point) (*image.NRGBA, error) {
-	img, _, err := image.Decode(bytes.NewReader(p.Data))
+	var img image.Image
+	var err error
+	if p.Type == "jpg" {
+		img, err = scaledjpeg.Decode(bytes.NewReader(p.Data))
+	} else {
+		img, _, err = image.Decode(bytes.NewReader(p.Data))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("prepared art: %w", err)
 	}

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/jpeg"
 	"math"
 	"os"
 	"strings"
 	"sync"
 
+	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 	"github.com/disintegration/imaging"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
@@ -280,7 +280,7 @@ func (f *pdfFile) decodeNative(pl placed) (img image.Image, err error) {
 	if err != nil || sd == nil {
 		return nil, fmt.Errorf("unreadable image: %v", err)
 	}
-	img, err = jpeg.Decode(bytes.NewReader(sd.Raw))
+	img, err = scaledjpeg.Decode(bytes.NewReader(sd.Raw))
 	if err != nil {
 		return nil, fmt.Errorf("unreadable JPEG image: %v", err)
 	}

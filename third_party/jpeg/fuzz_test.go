@@ -6,23 +6,15 @@ package jpeg
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 )
 
-// FuzzDecodeScaled checks that no input makes DecodeScaled panic, and that
-// what decodes at full size decodes at every scale to the scaled size.
+// FuzzDecodeScaled checks that no input makes DecodeScaled panic, that at
+// full size it decodes what image/jpeg decodes (the same error or the same
+// pixels: the fast path of huffman_fast.go must not change a thing), and
+// that what decodes at full size decodes at every scale to the scaled size.
 func FuzzDecodeScaled(f *testing.F) {
-	files, err := filepath.Glob("testdata/*.jpeg")
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, data := range sameCorpus(f) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -30,6 +22,7 @@ func FuzzDecodeScaled(f *testing.F) {
 		if err != nil || cfg.Width*cfg.Height > 1e6 {
 			return
 		}
+		sameAsStd(t, "input", data)
 		full, err := DecodeScaled(bytes.NewReader(data), 1)
 		for _, k := range []int{2, 4, 8} {
 			img, errK := DecodeScaled(bytes.NewReader(data), k)

@@ -36,6 +36,9 @@ type huffman struct {
 	maxCodes [maxCodeLength]int32
 	// valsIndices[i] is the index into vals of minCodes[i].
 	valsIndices [maxCodeLength]int32
+	// fast is the fast path's table for the next fastBits bits
+	// (deckwright; see huffman_fast.go).
+	fast [1 << fastBits]int32
 }
 
 // errShortHuffmanData means that an unexpected EOF occurred while decoding
@@ -54,13 +57,8 @@ func (d *decoder) ensureNBits(n int32) error {
 			}
 			return err
 		}
-		d.bits.a = d.bits.a<<8 | uint32(c)
+		d.bits.a = d.bits.a<<8 | uint64(c)
 		d.bits.n += 8
-		if d.bits.m == 0 {
-			d.bits.m = 1 << 7
-		} else {
-			d.bits.m <<= 8
-		}
 		if d.bits.n >= n {
 			break
 		}
@@ -77,7 +75,6 @@ func (d *decoder) receiveExtend(t uint8) (int32, error) {
 		}
 	}
 	d.bits.n -= int32(t)
-	d.bits.m >>= t
 	s := int32(1) << t
 	x := int32(d.bits.a>>uint8(d.bits.n)) & (s - 1)
 	if x < s>>1 {
@@ -167,6 +164,7 @@ func (d *decoder) processDHT(n int) error {
 			}
 			c <<= 1
 		}
+		h.buildFast(tc == acTable)
 	}
 	return nil
 }
@@ -195,7 +193,6 @@ func (d *decoder) decodeHuffman(h *huffman) (uint8, error) {
 	if v := h.lut[(d.bits.a>>uint32(d.bits.n-lutSize))&0xff]; v != 0 {
 		n := (v & 0xff) - 1
 		d.bits.n -= int32(n)
-		d.bits.m >>= n
 		return uint8(v >> 8), nil
 	}
 
@@ -206,11 +203,10 @@ slowPath:
 				return 0, err
 			}
 		}
-		if d.bits.a&d.bits.m != 0 {
+		if d.bits.a>>(d.bits.n-1)&1 != 0 {
 			code |= 1
 		}
 		d.bits.n--
-		d.bits.m >>= 1
 		if code <= h.maxCodes[i] {
 			return h.vals[h.valsIndices[i]+code-h.minCodes[i]], nil
 		}
@@ -225,9 +221,8 @@ func (d *decoder) decodeBit() (bool, error) {
 			return false, err
 		}
 	}
-	ret := d.bits.a&d.bits.m != 0
+	ret := d.bits.a>>(d.bits.n-1)&1 != 0
 	d.bits.n--
-	d.bits.m >>= 1
 	return ret, nil
 }
 
@@ -237,9 +232,8 @@ func (d *decoder) decodeBits(n int32) (uint32, error) {
 			return 0, err
 		}
 	}
-	ret := d.bits.a >> uint32(d.bits.n-n)
+	ret := uint32(d.bits.a >> uint32(d.bits.n-n))
 	ret &= (1 << uint32(n)) - 1
 	d.bits.n -= n
-	d.bits.m >>= uint32(n)
 	return ret, nil
 }

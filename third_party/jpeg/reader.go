@@ -100,10 +100,11 @@ type Reader interface {
 
 // bits holds the unprocessed bits that have been taken from the byte-stream.
 // The n least significant bits of a form the unread bits, to be read in MSB to
-// LSB order.
+// LSB order. (deckwright: a is 64 bits wide, so that the fast path of
+// huffman_fast.go can take up to 8 bytes at once; the mask m of upstream is
+// gone, a>>(n-1)&1 is the next bit.)
 type bits struct {
-	a uint32 // accumulator.
-	m uint32 // mask. m==1<<(n-1) when n>0, with m==0 when n==0.
+	a uint64 // accumulator.
 	n int32  // the number of unread bits in a.
 }
 
@@ -192,7 +193,6 @@ func (d *decoder) unreadByteStuffedByte() {
 	if d.bits.n >= 8 {
 		d.bits.a >>= 8
 		d.bits.n -= 8
-		d.bits.m >>= 8
 	}
 }
 

@@ -227,7 +227,12 @@ func (d *decoder) processSOS(n int) error {
 						b = block{}
 					}
 
-					if ah != 0 {
+					if !d.progressive {
+						// Sequential: zigStart 0, zigEnd 63, ah and al 0.
+						if err := d.decodeBlockSeq(&b, &d.huff[dcTable][scan[i].td], &d.huff[acTable][scan[i].ta], &dc[compIndex]); err != nil {
+							return err
+						}
+					} else if ah != 0 {
 						if err := d.refine(&b, &d.huff[acTable][scan[i].ta], zigStart, zigEnd, 1<<al); err != nil {
 							return err
 						}
