@@ -7,6 +7,8 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+
+	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 )
 
 // Limits on an icon's image: icons print a few millimetres wide, so a
@@ -36,14 +38,20 @@ func ReadIcon(spec ImageSpec) ([]byte, int, int, error) {
 	if err := sniffArt(raw); err != nil {
 		return nil, 0, 0, err
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(raw))
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {
 		return nil, 0, 0, headerError(err)
 	}
 	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxIconPixels {
 		return nil, 0, 0, fmt.Errorf("%d×%d pixels: an icon image must have at most %d", cfg.Width, cfg.Height, MaxIconPixels)
 	}
-	m, _, err := image.Decode(bytes.NewReader(raw))
+	var m image.Image
+	if format == "jpeg" {
+		// With the limit on progressive scans that image/jpeg lacks.
+		m, err = scaledjpeg.Decode(bytes.NewReader(raw))
+	} else {
+		m, _, err = image.Decode(bytes.NewReader(raw))
+	}
 	if err != nil {
 		return nil, 0, 0, fmt.Errorf("decode: %w", err)
 	}

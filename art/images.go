@@ -265,6 +265,9 @@ type artSource struct {
 	sum    [sha256.Size]byte // of data
 	format string            // "jpeg", "png", "gif" or "webp"
 	cfg    image.Config
+	// coefBytes is the memory a progressive JPEG's decoder keeps for
+	// its coefficients between scans (0 for other art).
+	coefBytes int64
 }
 
 // readArt reads spec's file, checking its header before reading the rest.
@@ -314,6 +317,17 @@ func readArt(spec ImageSpec) (*artSource, error) {
 		return nil, fmt.Errorf("over the %d MB limit for an art file: scale it down", maxArtFileBytes>>20)
 	}
 	src.data = buf.Bytes()
+	if format == "jpeg" {
+		// A progressive JPEG's coefficients take 4 bytes a sample of
+		// each component while it is decoded; the header says whether
+		// it is one.
+		if src.coefBytes, err = scaledjpeg.ProgressiveBytes(bytes.NewReader(src.data)); err != nil {
+			return nil, headerError(err)
+		}
+		if err := src.checkDecoded(1); err != nil {
+			return nil, err
+		}
+	}
 	src.sum = sha256.Sum256(src.data)
 	return src, nil
 }
@@ -396,7 +410,7 @@ func notRegular(m fs.FileMode) error {
 // image (the decoders give 16-bit images 8 bytes per RGBA pixel, 2 per grey
 // one; YCbCr at most 3, CMYK 4) plus the 8-bit RGBA copy (4 bytes a pixel)
 // made of any image that is not 8-bit grey, YCbCr or RGBA, or that is
-// turned upright.
+// turned upright, plus a progressive JPEG's coefficients.
 func (src *artSource) decodedBytes(orient int) int64 {
 	m := src.cfg.ColorModel
 	per := bytesPerPixel(m)
@@ -408,7 +422,7 @@ func (src *artSource) decodedBytes(orient int) int64 {
 	default:
 		per += 4
 	}
-	return int64(src.cfg.Width) * int64(src.cfg.Height) * int64(per)
+	return int64(src.cfg.Width)*int64(src.cfg.Height)*int64(per) + src.coefBytes
 }
 
 // checkDecoded refuses src when preparing it would take more than
@@ -419,8 +433,13 @@ func (src *artSource) checkDecoded(orient int) error {
 		return nil
 	}
 	cfg := src.cfg
+	kind, hint := colorModelName(cfg.ColorModel), deepHint(cfg.ColorModel)
+	if src.coefBytes > 0 {
+		kind = "progressive " + kind
+		hint = " or save it as a baseline (not progressive) JPEG"
+	}
 	return fmt.Errorf("%d×%d pixels of %s take %d MB to prepare, over the %d MB limit: scale it down%s",
-		cfg.Width, cfg.Height, colorModelName(cfg.ColorModel), n>>20, artMaxDecoded>>20, deepHint(cfg.ColorModel))
+		cfg.Width, cfg.Height, kind, n>>20, artMaxDecoded>>20, hint)
 }
 
 func bytesPerPixel(m color.Model) int {
@@ -769,6 +788,9 @@ func decodeArt(src *artSource, scale int) (img image.Image, err error) {
 		img, err = scaledjpeg.DecodeScaled(bytes.NewReader(src.data), scale)
 	} else {
 		img, _, err = image.Decode(bytes.NewReader(src.data))
+	}
+	if errors.Is(err, scaledjpeg.ErrTooManyScans) {
+		return nil, fmt.Errorf("JPEG of more than %d progressive scans, refused: such files can take minutes to decode (save it again as a baseline or ordinary progressive JPEG)", scaledjpeg.MaxProgressiveScans)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("corrupt %s image: %w", src.format, err)

@@ -21,6 +21,8 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+
+	"github.com/deckwright/deckwright/internal/jpegscans"
 )
 
 // artPaint returns a w×h opaque image with smooth but varied content: every
@@ -632,6 +634,7 @@ func TestPrepareImagesErrors(t *testing.T) {
 		"huge.png":      artHugePNG(20000, 20000),
 		"deep.png":      artPNGHeader(8000, 8000, 16), // 64 MP, 512 MB decoded + 256 MB RGBA
 		"huge.jpg":      artJPEGHeader(0xc0, 8, 65000, 60000),
+		"prog.jpg":      artJPEGHeader(0xc2, 8, 9000, 9000), // 81 MP: 232 MiB decoded + 464 MiB of coefficients
 		"twelve.jpg":    artJPEGHeader(0xc1, 12, 300, 420),
 		"arith.jpg":     artJPEGHeader(0xc9, 8, 300, 420),
 		"truncated.jpg": good[:len(good)/2],
@@ -656,6 +659,7 @@ func TestPrepareImagesErrors(t *testing.T) {
 		{"huge.png", nil, []string{"huge.png", "20000×20000", "400.0 megapixels", "100-megapixel limit"}, nil},
 		{"huge.jpg", nil, []string{"huge.jpg", "65000×60000", "megapixel limit"}, nil},
 		{"deep.png", nil, []string{"deep.png", "8000×8000 pixels of 16-bit colour take 732 MB to prepare, over the 400 MB limit", "8 bits per channel"}, nil},
+		{"prog.jpg", nil, []string{"prog.jpg", "9000×9000 pixels of progressive 8-bit colour take 696 MB to prepare, over the 400 MB limit", "baseline (not progressive) JPEG"}, nil},
 		{"twelve.jpg", nil, []string{"twelve.jpg", "precision", "8-bit JPEG"}, nil},
 		{"arith.jpg", nil, []string{"arith.jpg", "unsupported JPEG feature"}, nil},
 		{"truncated.jpg", nil, []string{"truncated.jpg", "corrupt jpeg image"}, nil},
@@ -704,6 +708,17 @@ func TestPrepareImagesErrors(t *testing.T) {
 				t.Errorf("allocated %d MB to refuse it", n>>20)
 			}
 		})
+	}
+}
+
+// TestPrepareImagesManyScans checks that art of more than 100 progressive
+// scans, which can take minutes to decode, is refused.
+func TestPrepareImagesManyScans(t *testing.T) {
+	dir := t.TempDir()
+	path := artWrite(t, dir, "scans.jpg", jpegscans.Progressive(2000, 2800, 101)) // more than a card needs: decoded
+	_, err := artPrepareOne(t, poker(path, 0), PrepareOptions{CacheDir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "scans.jpg") || !strings.Contains(err.Error(), "JPEG of more than 100 progressive scans, refused") {
+		t.Fatalf("error %v, want one that says the file has too many scans", err)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 )
 
 // JPEG markers that jpegEmbed looks at.
@@ -51,7 +53,7 @@ func jpegEmbed(data []byte) ([]byte, error) {
 			out = append(out, data[from:to]...)
 		}
 	}
-	i := 2
+	i, scans := 2, 0
 	for {
 		if i+2 > len(data) {
 			return nil, errors.New("the file ends before its end-of-image marker")
@@ -96,6 +98,11 @@ func jpegEmbed(data []byte) ([]byte, error) {
 		i = end
 		if m != jpegSOS {
 			continue
+		}
+		// Viewers decode what is embedded: a file of more scans than
+		// the decoder reads is not passed on to them either.
+		if scans++; scans > scaledjpeg.MaxProgressiveScans {
+			return nil, fmt.Errorf("more than %d scans", scaledjpeg.MaxProgressiveScans)
 		}
 		// Entropy-coded data: up to the next marker that is neither a
 		// stuffed 0xff nor a restart.

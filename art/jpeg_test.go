@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/deckwright/deckwright/internal/jpegscans"
 )
 
 // jpegSegment makes one marker segment with payload p.
@@ -106,6 +108,8 @@ func TestJPEGEmbed(t *testing.T) {
 		"empty":                  nil,
 		"only SOI":               jpg[:2],
 		"segment length below 2": append(append([]byte{}, jpg[:2]...), 0xff, 0xe1, 0, 1, 0xff, 0xd9),
+		// Viewers would take minutes to decode it.
+		"101 progressive scans": jpegscans.Progressive(300, 420, 101),
 	} {
 		if _, err := jpegEmbed(bad); err == nil {
 			t.Errorf("%s: no error", name)

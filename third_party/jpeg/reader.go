@@ -29,6 +29,20 @@ type UnsupportedError string
 
 func (e UnsupportedError) Error() string { return "unsupported JPEG feature: " + string(e) }
 
+// MaxProgressiveScans is the most scans Decode and DecodeScaled read in a
+// progressive JPEG (deckwright; upstream reads any number). Every scan
+// visits every block of its components, and a first AC scan can pass over
+// thousands of blocks in a few bits of end-of-band run, so a small valid
+// file of many scans can keep a decoder busy for minutes: issue LJT-01-003
+// of libjpeg-turbo's report "Two Issues with the JPEG Standard", which
+// recommends such a limit. libjpeg writes 6 (grey) or 10 (colour) scans, and
+// scan-optimising encoders a few dozen.
+const MaxProgressiveScans = 100
+
+// ErrTooManyScans is the error for a progressive JPEG of more than
+// MaxProgressiveScans scans.
+var ErrTooManyScans = UnsupportedError(fmt.Sprintf("more than %d progressive scans", MaxProgressiveScans))
+
 var errUnsupportedSubsamplingRatio = UnsupportedError("luma/chroma subsampling ratio")
 
 // Component specification, specified in section B.2.2.
@@ -149,6 +163,7 @@ type decoder struct {
 	adobeTransformValid bool
 	adobeTransform      uint8
 	eobRun              uint16 // End-of-Band run, specified in section G.1.2.2.
+	nScans              int    // progressive scans read so far (deckwright)
 
 	comp       [maxComponents]component
 	progCoeffs [maxComponents][]block // Saved state between progressive-mode scans.
@@ -630,6 +645,12 @@ func (d *decoder) decode(r io.Reader, configOnly bool) (image.Image, error) {
 			if configOnly {
 				return nil, nil
 			}
+			if d.progressive {
+				// deckwright: see MaxProgressiveScans.
+				if d.nScans++; d.nScans > MaxProgressiveScans {
+					return nil, ErrTooManyScans
+				}
+			}
 			err = d.processSOS(n)
 		case driMarker:
 			if configOnly {
@@ -797,6 +818,30 @@ func DecodeScaled(r io.Reader, denom int) (image.Image, error) {
 	}
 	d := decoder{scale: denom, bs: 8 / denom}
 	return d.decode(r, false)
+}
+
+// ProgressiveBytes reads the header of the JPEG in r and reports the
+// memory, in bytes, that Decode and DecodeScaled take at any scale for the
+// coefficients a progressive JPEG keeps from scan to scan: 256 bytes for
+// each 8×8 block of each component, in whole MCUs. It is 0 for a
+// sequential JPEG, which keeps none. (deckwright: for callers that budget
+// memory before decoding.)
+func ProgressiveBytes(r io.Reader) (int64, error) {
+	var d decoder
+	if _, err := d.decode(r, true); err != nil {
+		return 0, err
+	}
+	if !d.progressive || d.nComp == 0 {
+		return 0, nil
+	}
+	h0, v0 := d.comp[0].h, d.comp[0].v
+	mxx := int64((d.width + 8*h0 - 1) / (8 * h0))
+	myy := int64((d.height + 8*v0 - 1) / (8 * v0))
+	var blocks int64
+	for _, c := range d.comp[:d.nComp] {
+		blocks += mxx * myy * int64(c.h*c.v)
+	}
+	return blocks * blockSize * 4, nil
 }
 
 // DecodeConfig returns the color model and dimensions of a JPEG image without

@@ -21,6 +21,9 @@ func sameAsStd(t *testing.T, name string, data []byte) {
 	t.Helper()
 	want, wantErr := stdjpeg.Decode(bytes.NewReader(data))
 	got, gotErr := Decode(bytes.NewReader(data))
+	if gotErr == ErrTooManyScans {
+		return // image/jpeg has no limit
+	}
 	if (wantErr == nil) != (gotErr == nil) || (wantErr != nil && wantErr.Error() != gotErr.Error()) {
 		t.Fatalf("%s: error %v, image/jpeg says %v", name, gotErr, wantErr)
 	}

@@ -220,6 +220,16 @@ func (d *decoder) processSOS(n int) error {
 						}
 					}
 
+					if ah == 0 && zigStart > 0 && d.eobRun > 0 {
+						// A block in an end-of-band run of a first AC
+						// scan: nothing to read, nothing changes
+						// (deckwright: upstream loads and saves the
+						// block, which made files of many scans of long
+						// runs take minutes).
+						d.eobRun--
+						continue
+					}
+
 					// Load the previous partially decoded coefficients, if applicable.
 					if d.progressive {
 						b = d.progCoeffs[compIndex][by*mxx*hi+bx]

@@ -21,6 +21,7 @@ import (
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/deckwright/deckwright/cmd/deckwright/internal/cli"
+	"github.com/deckwright/deckwright/internal/jpegscans"
 )
 
 // outsideSecret is the text of the files the hostile cases may link to
@@ -49,6 +50,9 @@ const outsideSecret = "S3CRET-OUTSIDE-THE-FOLDER"
 //	gen: NAME lines N TEXT     appends N lines of TEXT (Go escapes such as
 //	                           \r or \x1b expanded) to NAME, each ended by
 //	                           a newline
+//	gen: NAME jpeg-scans W H N appends a valid progressive JPEG of W×H
+//	                           pixels and N scans of end-of-band runs
+//	                           (internal/jpegscans) to NAME
 //	leaves: PATH               a file the case may leave behind
 //
 // Every case must also end without a crash, print no control character
@@ -87,10 +91,13 @@ type hostileCase struct {
 	leaves  map[string]bool
 }
 
+// hostileGen is a gen: setting: N lines of text, or (when data is set)
+// the bytes of a generated file.
 type hostileGen struct {
 	name  string
 	lines int
 	text  string
+	data  []byte
 }
 
 func parseHostile(t *testing.T, comment string) *hostileCase {
@@ -136,9 +143,21 @@ func parseHostile(t *testing.T, comment string) *hostileCase {
 			}
 			c.setups = append(c.setups, f)
 		case "gen":
+			if f := strings.Fields(val); len(f) == 5 && f[1] == "jpeg-scans" {
+				var n [3]int
+				for i := range n {
+					v, err := strconv.Atoi(f[2+i])
+					if err != nil || v < 1 || i < 2 && v > 65535 {
+						bad("gen: jpeg-scans: bad number %q", f[2+i])
+					}
+					n[i] = v
+				}
+				c.gens = append(c.gens, hostileGen{name: f[0], data: jpegscans.Progressive(n[0], n[1], n[2])})
+				continue
+			}
 			f := strings.SplitN(val, " ", 4)
 			if len(f) != 4 || f[1] != "lines" {
-				bad("want gen: NAME lines N TEXT, found %q", val)
+				bad("want gen: NAME lines N TEXT or gen: NAME jpeg-scans W H N, found %q", val)
 			}
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 0 {
@@ -148,7 +167,7 @@ func parseHostile(t *testing.T, comment string) *hostileCase {
 			if err != nil {
 				bad("gen: TEXT %q: %v", f[3], err)
 			}
-			c.gens = append(c.gens, hostileGen{f[0], n, text})
+			c.gens = append(c.gens, hostileGen{name: f[0], lines: n, text: text})
 		case "leaves":
 			c.leaves[path.Clean(val)] = true
 		default:
@@ -204,6 +223,7 @@ func runHostile(t *testing.T, file string) {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
+		b.Write(g.data)
 		for range g.lines {
 			b.WriteString(g.text)
 			b.WriteByte('\n')
