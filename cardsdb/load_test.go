@@ -63,3 +63,26 @@ func TestDeckFileNames(t *testing.T) {
 		}
 	}
 }
+
+func TestResolveBundled(t *testing.T) {
+	db, err := LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.ResolveBundled("seeker-chronicles/cosmos")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range d.Cards {
+		n += c.Count
+	}
+	if d.Game.ID != "seeker-chronicles" || n != 46 {
+		t.Errorf("cosmos: game %s, %d cards; want seeker-chronicles, 46", d.Game.ID, n)
+	}
+	for _, ref := range []string{"cosmos", "no-such-game/x", "seeker-chronicles/no-such-deck"} {
+		if _, err := db.ResolveBundled(ref); err == nil {
+			t.Errorf("%s: no error", ref)
+		}
+	}
+}

@@ -10,6 +10,20 @@ import (
 	"strings"
 )
 
+// ResolveBundled reads the deck bundled as ref ("GAME/NAME") and resolves
+// it against its game: BundledDeck, GameOf and Resolve in one step.
+func (db *DB) ResolveBundled(ref string) (*Deck, error) {
+	l, err := db.BundledDeck(ref)
+	if err != nil {
+		return nil, err
+	}
+	g, err := db.GameOf(l)
+	if err != nil {
+		return nil, err
+	}
+	return Resolve(g, l)
+}
+
 // BundledDeck reads a deck bundled with a game, named "GAME/NAME" (e.g.
 // "seeker-chronicles/cosmos").
 func (db *DB) BundledDeck(ref string) (*DeckList, error) {

@@ -15,15 +15,7 @@ func bundledDeck(t testing.TB, ref string) *cardsdb.Deck {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := db.BundledDeck(ref)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := db.GameOf(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := cardsdb.Resolve(g, l)
+	d, err := db.ResolveBundled(ref)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,6 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
-	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -205,41 +204,6 @@ func gamesLiteral(s string) (string, string, error) {
 	return "", "", fmt.Errorf("unterminated text string")
 }
 
-// gamesDeck resolves a bundled deck or setup.
-func gamesDeck(t *testing.T, ref string) *cardsdb.Deck {
-	t.Helper()
-	db, err := cardsdb.LoadBundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := db.BundledDeck(ref)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := db.GameOf(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := cardsdb.Resolve(g, l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
-func gamesGame(t *testing.T, id string) *cardsdb.Game {
-	t.Helper()
-	db, err := cardsdb.LoadBundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, ok := db.Game(id)
-	if !ok {
-		t.Fatalf("no bundled game %s", id)
-	}
-	return g
-}
-
 // gamesCheckPages checks the page count and that every page has the
 // sheet's size.
 func gamesCheckPages(t *testing.T, pages []gamesPage, rep *render.Report, want int) {
@@ -276,7 +240,7 @@ func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *render.Report, items
 // seeker and 36 cards, 37 text proxies on 5 A4 pages, each card in its
 // slot, the seeker first, every face marked as a sample.
 func TestPrintHubworldSample(t *testing.T) {
-	d := gamesDeck(t, "hubworld/sample")
+	d := deck(t, "hubworld/sample")
 	items := render.DeckItems(d)
 	if len(items) != 37 {
 		t.Fatalf("%d items, want 37", len(items))
@@ -301,7 +265,7 @@ func TestPrintHubworldSample(t *testing.T) {
 // paper: the four chosen packs' cards (11 each), the 20 Thronecards and the
 // 34 Seatcards, 98 cards on 11 pages, and no card of another pack.
 func TestPrintKaizerseatSetup(t *testing.T) {
-	d := gamesDeck(t, "kaizerseat/four-players")
+	d := deck(t, "kaizerseat/four-players")
 	items := render.DeckItems(d)
 	if len(items) != 98 {
 		t.Fatalf("%d items, want 98", len(items))
@@ -343,7 +307,7 @@ func TestPrintKaizerseatSetup(t *testing.T) {
 // shows its own second face ("Worker (second side)"); every other card's
 // shows the game's back.
 func TestPrintSeedersSetBacks(t *testing.T) {
-	g := gamesGame(t, "seeders")
+	g := bundledGame(t, "seeders")
 	items := textBacks(render.SetItems(g)) // the game's back as text, to read it
 	if len(items) != 44 {
 		t.Fatalf("%d items, want 44", len(items))

@@ -393,16 +393,7 @@ func bundledDB(t testing.TB) *cardsdb.DB {
 // deck resolves a bundled deck such as "seeker-chronicles/cosmos".
 func deck(t testing.TB, ref string) *cardsdb.Deck {
 	t.Helper()
-	db := bundledDB(t)
-	l, err := db.BundledDeck(ref)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := db.GameOf(l)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := cardsdb.Resolve(g, l)
+	d, err := bundledDB(t).ResolveBundled(ref)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,11 +46,7 @@ func main() {
 	check(err)
 	var rows []row
 	for _, name := range strings.Split(*decks, ",") {
-		list, err := db.BundledDeck(name)
-		check(err)
-		g, err := db.GameOf(list)
-		check(err)
-		deck, err := cardsdb.Resolve(g, list)
+		deck, err := db.ResolveBundled(name)
 		check(err)
 		rows = append(rows, rowsOf(name, deck, strings.Split(*modes, ","), strings.Split(*pols, ","))...)
 	}
@@ -94,11 +90,7 @@ func main() {
 
 // compile compiles a bundled deck for its engine with the default setup.
 func compile(db *cardsdb.DB, name string) *engine.Play {
-	list, err := db.BundledDeck(name)
-	check(err)
-	g, err := db.GameOf(list)
-	check(err)
-	deck, err := cardsdb.Resolve(g, list)
+	deck, err := db.ResolveBundled(name)
 	check(err)
 	e := games.Lookup(deck.Game.ID)
 	if e == nil {
