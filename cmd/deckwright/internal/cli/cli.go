@@ -116,6 +116,22 @@ func loadingGC() (restore func()) {
 	}
 }
 
+// loadDBFor loads the games as loadDB does and checks the command's --game
+// (when given): an unreadable database is an input error, an unknown game
+// a usage error.
+func (g *globalOptions) loadDBFor(game string) (*cardsdb.DB, error) {
+	db, err := g.loadDB()
+	if err != nil {
+		return nil, inputError(err)
+	}
+	if game != "" {
+		if _, err := db.LookupGame(game); err != nil {
+			return nil, usageError("--game: %v", err)
+		}
+	}
+	return db, nil
+}
+
 // loadDB loads the bundled games and each --db path beside them.
 func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 	if g.loaded != nil {

@@ -114,14 +114,9 @@ func runCompare(opts *compareOptions) error {
 	if err := gopts.check(); err != nil {
 		return err
 	}
-	db, err := opts.g.loadDB()
+	db, err := opts.g.loadDBFor(opts.game)
 	if err != nil {
-		return inputError(err)
-	}
-	if opts.game != "" {
-		if _, err := db.LookupGame(opts.game); err != nil {
-			return usageError("--game: %v", err)
-		}
+		return err
 	}
 	pa, pb, err := loadPair(opts.io, db, opts.a, opts.b, gopts)
 	if err != nil {

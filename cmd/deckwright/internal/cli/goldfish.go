@@ -348,14 +348,9 @@ func runGoldfish(opts *goldfishOptions) error {
 	if err := opts.check(); err != nil {
 		return err
 	}
-	db, err := opts.g.loadDB()
+	db, err := opts.g.loadDBFor(opts.game)
 	if err != nil {
-		return inputError(err)
-	}
-	if opts.game != "" {
-		if _, err := db.LookupGame(opts.game); err != nil {
-			return usageError("--game: %v", err)
-		}
+		return err
 	}
 	if opts.json && !opts.force {
 		if err := illegalJSON(opts.io, db, opts.deck, opts.game); err != nil {

@@ -81,14 +81,9 @@ type statsJSON struct {
 }
 
 func runStats(opts *statsOptions) error {
-	db, err := opts.g.loadDB()
+	db, err := opts.g.loadDBFor(opts.game)
 	if err != nil {
-		return inputError(err)
-	}
-	if opts.game != "" {
-		if _, err := db.LookupGame(opts.game); err != nil {
-			return usageError("--game: %v", err)
-		}
+		return err
 	}
 	list, err := db.OpenDeck(opts.deck, opts.game)
 	if err != nil {

@@ -78,14 +78,9 @@ type deckReport struct {
 }
 
 func runValidate(opts *validateOptions) error {
-	db, err := opts.g.loadDB()
+	db, err := opts.g.loadDBFor(opts.game)
 	if err != nil {
-		return inputError(err)
-	}
-	if opts.game != "" {
-		if _, err := db.LookupGame(opts.game); err != nil {
-			return usageError("--game: %v", err)
-		}
+		return err
 	}
 	stdin := 0
 	for _, arg := range opts.decks {
