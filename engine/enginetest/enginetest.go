@@ -5,11 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
 )
 
@@ -105,6 +107,33 @@ func Conserved(t *testing.T, newGame func() engine.Game, n int) {
 		slices.Sort(got)
 		if !slices.Equal(got, want) {
 			t.Fatalf("game %d (seed 1): holds %v at the end, dealt %v", i, got, want)
+		}
+	}
+}
+
+// ConservedEngine runs Conserved, n games each, for every bundled deck of
+// refs ("GAME/NAME") in every mode of e with every policy.
+func ConservedEngine(t *testing.T, e *engine.Engine, refs []string, n int) {
+	t.Helper()
+	db, err := cardsdb.LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ref := range refs {
+		deck, err := db.ResolveBundled(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mode := range e.Modes {
+			for _, pol := range e.Policies {
+				t.Run(path.Base(ref)+"-"+mode.Name+"-"+pol.Name, func(t *testing.T) {
+					p, err := e.Compile(deck, engine.Setup{Mode: mode.Name, Policy: pol.Name})
+					if err != nil {
+						t.Fatal(err)
+					}
+					Conserved(t, p.NewGame, n)
+				})
+			}
 		}
 	}
 }

@@ -3,8 +3,6 @@ package seeker
 import (
 	"testing"
 
-	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/engine/enginetest"
 )
 
@@ -12,27 +10,5 @@ import (
 // through Engine and checks that no card of yours is ever lost or
 // duplicated.
 func TestConserved(t *testing.T) {
-	db := loadDB(t)
-	for _, name := range []string{"cosmos", "order", "quantum"} {
-		list, err := db.BundledDeck("seeker-chronicles/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, _ := db.Game(list.Game)
-		deck, err := cardsdb.Resolve(g, list)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, mode := range Engine.Modes {
-			for _, pol := range Engine.Policies {
-				t.Run(name+"-"+mode.Name+"-"+pol.Name, func(t *testing.T) {
-					p, err := Engine.Compile(deck, engine.Setup{Mode: mode.Name, Policy: pol.Name})
-					if err != nil {
-						t.Fatal(err)
-					}
-					enginetest.Conserved(t, p.NewGame, 300)
-				})
-			}
-		}
-	}
+	enginetest.ConservedEngine(t, Engine, []string{"seeker-chronicles/cosmos", "seeker-chronicles/order", "seeker-chronicles/quantum"}, 300)
 }
