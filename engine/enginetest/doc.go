@@ -13,7 +13,11 @@
 //		})
 //	}
 //
-// and the invariant one:
+// and the invariant one, for one compiled deck:
 //
 //	enginetest.Conserved(t, play.NewGame, 2000)
+//
+// or for bundled decks in every mode with every policy of the engine:
+//
+//	enginetest.ConservedEngine(t, Engine, []string{"arkhtide/three-factions"}, 300)
 package enginetest
