@@ -218,10 +218,9 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 		}
 		res.Orders = append(res.Orders, MPCOrder{File: file, Quantity: ord.Details.Quantity, Bracket: ord.Details.Bracket})
 	}
-	if err := out.commit(); err != nil {
+	if err := out.commit(&res.Result); err != nil {
 		return fail(err)
 	}
-	res.Files = out.files
 	return res, nil
 }
 

@@ -253,10 +253,9 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	if err := out.create(res.Object, writeBytes(append(js, '\n'))); err != nil {
 		return fail(err)
 	}
-	if err := out.commit(); err != nil {
+	if err := out.commit(&res.Result); err != nil {
 		return fail(err)
 	}
-	res.Files = out.files
 	return res, nil
 }
 
