@@ -216,14 +216,13 @@ func (opts *importPnPOptions) naming() (pnp.Naming, error) {
 // readTextFile reads a small text file named by a flag: a regular file,
 // within the size deckwright reads.
 func readTextFile(name, flag string) ([]byte, error) {
-	f, err := os.Open(name)
+	// OpenRegular checks before it opens and opens without blocking: a
+	// FIFO given as the file is refused, not waited on.
+	f, err := cardsdb.OpenRegular(name)
 	if err != nil {
 		return nil, inputError(fmt.Errorf("%s: %w", flag, err))
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, inputError(fmt.Errorf("%s %s: not a regular file", flag, name))
-	}
 	data, err := cardsdb.ReadInput(name, f)
 	if err != nil {
 		return nil, inputError(err)
