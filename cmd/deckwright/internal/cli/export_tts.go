@@ -32,7 +32,10 @@ Copy <deck>.json into Tabletop Simulator's Saves/Saved Objects folder and
 take the deck from Objects > Saved Objects. The JSON points at the images
 with file:/// URLs of their absolute paths, so leave the folder where it
 is; for a game with friends, put the images online and give --url-prefix
-the address of the folder that holds them.`,
+the address of the folder that holds them.
+
+An earlier export into the same folder is replaced (the files it wrote,
+listed in the folder's .deckwright-files); other files are left alone.`,
 		Example: `  deckwright export tts seeker-chronicles/cosmos
   deckwright export tts arkhtide/three-factions --format jpeg --url-prefix https://example.org/decks`,
 		Args: argsUsage(cobra.ExactArgs(1)),
