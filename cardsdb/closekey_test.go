@@ -26,3 +26,16 @@ func TestUnknownKeyTwoEdits(t *testing.T) {
 		}
 	}
 }
+
+func TestArticleAndPlural(t *testing.T) {
+	for word, want := range map[string]string{"Agent": "an Agent", "Realm": "a Realm", "Unit": "a Unit", "Event": "an Event", "Hour": "an Hour", "Upgrade": "an Upgrade"} {
+		if got := cardsdb.Article(word); got != want {
+			t.Errorf("Article(%q) = %q, want %q", word, got, want)
+		}
+	}
+	for noun, want := range map[string]string{"Hero": "2 Heroes", "Photo": "2 Photos", "Module": "2 Modules", "Ally": "2 Allies", "Boss": "2 Bosses"} {
+		if got := cardsdb.Plural(2, noun); got != want {
+			t.Errorf("Plural(2, %q) = %q, want %q", noun, got, want)
+		}
+	}
+}
