@@ -278,7 +278,7 @@ func runImportPnP(opts *importPnPOptions) error {
 	if opts.json {
 		return writeJSON(opts.io, map[string]any{"source": opts.pdf, "game": p.game.ID, "summary": sum})
 	}
-	printImportSummary(opts.io, opts.pdf, p, sum)
+	printImportSummary(opts.io, opts.pdf, p, sum, opts.g.quiet)
 	return nil
 }
 
@@ -297,8 +297,18 @@ func pagesRead(res *pnp.Result) string {
 	return cardsdb.Plural(len(res.Pages), "page")
 }
 
-func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary) {
+// printImportSummary says what an import read and wrote: page by page and
+// what became of the cards, or with quiet one line.
+func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet bool) {
 	w := io.Out
+	if quiet {
+		verb := "wrote"
+		if s.Merged {
+			verb = "merged into"
+		}
+		fmt.Fprintf(w, "%s %s: %s cut from %s, %d distinct\n", verb, p.output, cardsdb.Plural(s.Cards, "card"), cardsdb.Plural(len(s.Pages), "page"), s.Distinct)
+		return
+	}
 	fmt.Fprintf(w, "read %s of %s:\n", cardsdb.Plural(len(s.Pages), "page"), pdf)
 	for _, pg := range s.Pages {
 		reg := ""
