@@ -18,6 +18,6 @@ See deckwright export FORMAT --help.`,
 		},
 	}
 	cmd.AddCommand(newExportCSVCmd(io, g))
-	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g))
+	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g), newExportCricutCmd(io, g))
 	return cmd
 }

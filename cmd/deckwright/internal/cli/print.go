@@ -474,6 +474,11 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	if err != nil {
 		return nil, err
 	}
+	if lo.Cutter != layout.CutterNone && lo.Corner == 0 && sf.cardSize == "" && len(job.games) > 0 {
+		// The game's own corner radius (game.yaml card_size.corner_radius)
+		// unless --corner gives one.
+		lo.Corner = job.games[0].CornerRadius
+	}
 	if output == "" {
 		output = filepath.Join("out", job.name+".pdf")
 	}
