@@ -35,6 +35,9 @@ type sheetFlags struct {
 	corner float64
 	// inkSaver is print's --ink-saver (not a flag of build or calibration).
 	inkSaver bool
+	// maxSize is print's --max-size in bytes (0: no limit): the art's
+	// resolution is lowered until the PDF fits.
+	maxSize int64
 }
 
 func (f *sheetFlags) register(cmd *cobra.Command) {
@@ -185,6 +188,8 @@ type printOptions struct {
 	// noExtras leaves out what the decks need on the table beyond their
 	// own cards (game.yaml extras:).
 	noExtras bool
+	// maxSize is --max-size as given.
+	maxSize string
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -207,6 +212,13 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 		Args: argsUsage(cobra.ArbitraryArgs),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.decks = args
+			if opts.maxSize != "" {
+				n, err := parseByteSize(opts.maxSize)
+				if err != nil {
+					return usageError("--max-size %v", err)
+				}
+				opts.sheet.maxSize = n
+			}
 			switch {
 			case opts.all && opts.game == "":
 				return usageError("--all needs --game ID")
@@ -236,6 +248,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().BoolVar(&opts.missing, "missing-only", false, "print only the cards the decks need beyond --owned")
 	cmd.Flags().BoolVar(&opts.noExtras, "no-extras", false, "print only the decks' own cards, not what they need on the table (tokens, Arkhtide's Neutral Realm)")
 	cmd.Flags().BoolVar(&opts.sheet.inkSaver, "ink-saver", false, "text proxies with thin frames and no solid fills")
+	cmd.Flags().StringVar(&opts.maxSize, "max-size", "", "keep the PDF under this size (as 100MB) for a copy shop, lowering the art's resolution as needed")
 	cmd.Flags().StringArrayVar(&opts.only, "only", nil, "print only these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.exclude, "exclude", nil, "leave out these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.AddCommand(newCalibrationCmd(io, g))
@@ -494,21 +507,37 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	ctx := out.context()
 	prog := newProgress(out.Err, quiet)
 	var rep *render.Report
+	ro := render.RenderOptions{
+		Sheet:     lo,
+		DPI:       sf.dpi,
+		CacheDir:  sf.cache(),
+		Progress:  prog.Update,
+		Title:     job.name,
+		Templates: tmpl,
+		InkSaver:  sf.inkSaver,
+	}
+	var fitted *cappedBuffer
+	if sf.maxSize > 0 {
+		if fitted, rep, err = renderWithin(ctx, job, ro, sf.maxSize); err != nil {
+			prog.Done()
+			return nil, err
+		}
+	}
 	err = writeAtomic(out.temps, output, func(w io.Writer) error {
-		var err error
-		rep, err = render.Render(ctx, w, job.items, render.RenderOptions{
-			Sheet:     lo,
-			DPI:       sf.dpi,
-			CacheDir:  sf.cache(),
-			Progress:  prog.Update,
-			Title:     job.name,
-			Templates: tmpl,
-			InkSaver:  sf.inkSaver,
-		})
-		if err == nil && strict && len(rep.Warnings) > 0 {
+		if fitted == nil {
+			var err error
+			if rep, err = render.Render(ctx, w, job.items, ro); err != nil {
+				return err
+			}
+		}
+		if strict && len(rep.Warnings) > 0 {
 			return errStrict
 		}
-		return err
+		if fitted != nil {
+			_, err := w.Write(fitted.buf.Bytes())
+			return err
+		}
+		return nil
 	})
 	prog.Done()
 	if err == errStrict {
