@@ -8,6 +8,7 @@ import (
 	"image/draw"
 	"io"
 	"math"
+	"sync"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
@@ -138,6 +139,9 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 	fo := opts.faces()
 	fo.DPI = opts.DPI
 	per := cols * rows
+	var mu sync.Mutex
+	counted := map[faceID]bool{}
+	warned := map[string]bool{}
 	for start := 0; start < len(items); start += per {
 		if err := ctx.Err(); err != nil {
 			out.abort()
@@ -154,13 +158,32 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 		}
 		uniq, index := distinct(fs)
 		drawn := make([]*image.NRGBA, len(uniq))
-		err := drawEach(ctx, uniq, fo, &res.Result, func(i int, im *faces.Image) error {
+		// A card on two sheets is drawn for each: count its face and its
+		// warnings once.
+		var sheetRes Result
+		err := drawEach(ctx, uniq, fo, &sheetRes, func(i int, im *faces.Image) error {
+			mu.Lock()
+			if id := idOf(im.Face); !counted[id] {
+				counted[id] = true
+				if im.Art {
+					res.ArtFaces++
+				} else {
+					res.TextFaces++
+				}
+			}
+			mu.Unlock()
 			drawn[i] = cricutCard(im.Image, turned != im.Face.Landscape, opts.Corner/25.4*float64(opts.DPI))
 			return nil
 		})
 		if err != nil {
 			out.abort()
 			return nil, err
+		}
+		for _, w := range sheetRes.Warnings {
+			if !warned[w] {
+				warned[w] = true
+				res.Warnings = append(res.Warnings, w)
+			}
 		}
 		for i := range part {
 			c, r := i%cols, i/cols

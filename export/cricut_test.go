@@ -60,6 +60,9 @@ func TestCricut(t *testing.T) {
 	if res.Sheets != 3 || res.PerSheet != 4 || res.Turned {
 		t.Fatalf("sheets %d, %d a sheet, turned %v; want 3, 4, false", res.Sheets, res.PerSheet, res.Turned)
 	}
+	if res.ArtFaces != 9 || res.TextFaces != 0 {
+		t.Errorf("faces: %d from art, %d text proxies; want 9 and 0 (each card counted once)", res.ArtFaces, res.TextFaces)
+	}
 	px := func(mm float64) int { return int(math.Round(mm / 25.4 * 300)) }
 	maxW, maxH := int(6.75*300), int(9.25*300)
 	cardW, cardH := px(63), px(88)

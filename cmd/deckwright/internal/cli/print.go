@@ -55,7 +55,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
-	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine's print and cut: silhouette (Cameo; letter or a4, poker or bridge cards), with SVG and DXF cut files beside the PDF")
+	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
 	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default 3, 2 for cards under 50 mm)")
 	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
 	f.flags = fl
@@ -127,6 +127,9 @@ func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
 // room for (layout.SilhouetteMaxBleed).
 func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
 	set := func(name string) bool { return f.flags != nil && f.flags.Changed(name) }
+	if strings.EqualFold(strings.TrimSpace(f.cutter), "cricut") {
+		return o, usageError("--cutter cricut: Print Then Cut takes images, not a PDF: use deckwright export cricut DECK")
+	}
 	c, err := layout.ParseCutter(f.cutter)
 	if err != nil {
 		return o, usageError("--cutter: %v", err)
@@ -138,6 +141,15 @@ func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
 		if set("corner") {
 			return o, usageError("--corner is the corner radius of a cutter's outlines: give --cutter too")
 		}
+		return o, nil
+	}
+	if c == layout.CutterScanNCut {
+		// Direct Cut: the usual grid, with white between the cards and
+		// nothing printed beside them but their keylines.
+		if set("marks") {
+			return o, usageError("--marks does not go with --cutter scanncut: the machine would take the marks for shapes to cut")
+		}
+		o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
 		return o, nil
 	}
 	for _, name := range []string{"grid", "gap", "marks"} {
