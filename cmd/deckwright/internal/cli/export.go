@@ -10,7 +10,8 @@ func newExportCmd(io IO, g *globalOptions) *cobra.Command {
 		Short: "Export cards to other formats (a spreadsheet, images, Tabletop Simulator, print shops)",
 		Long: `Export writes cards in a format other tools read: a game's cards as a
 spreadsheet (export csv), a deck's card faces as images (export png), as
-Tabletop Simulator deck sheets (export tts) or for a print shop (export mpc).
+Tabletop Simulator deck sheets (export tts), for a print shop (export mpc)
+or as sheets for Cricut's Print Then Cut (export cricut).
 See deckwright export FORMAT --help.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -18,6 +19,6 @@ See deckwright export FORMAT --help.`,
 		},
 	}
 	cmd.AddCommand(newExportCSVCmd(io, g))
-	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g))
+	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g), newExportCricutCmd(io, g))
 	return cmd
 }
