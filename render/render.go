@@ -304,6 +304,7 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 		}
 		r.marks()
 		r.regMarks()
+		r.keylines(len(page))
 		if r.sheet.BackMode == layout.BacksLong || r.sheet.BackMode == layout.BacksShort {
 			r.pdf.AddPage()
 			r.rep.Pages++

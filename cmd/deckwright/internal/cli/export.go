@@ -11,7 +11,8 @@ func newExportCmd(io IO, g *globalOptions) *cobra.Command {
 		Long: `Export writes cards in a format other tools read: a game's cards as a
 spreadsheet (export csv), a deck's card faces as images (export png), as
 Tabletop Simulator deck sheets (export tts), for a print shop (export mpc:
-images and an order; export print-shop: one card a page in a PDF).
+images and an order; export print-shop: one card a page in a PDF) or as
+sheets for Cricut's Print Then Cut (export cricut).
 See deckwright export FORMAT --help.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -19,7 +20,7 @@ See deckwright export FORMAT --help.`,
 		},
 	}
 	cmd.AddCommand(newExportCSVCmd(io, g))
-	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g))
+	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g), newExportCricutCmd(io, g))
 	cmd.AddCommand(newExportPrintShopCmd(io, g))
 	return cmd
 }
