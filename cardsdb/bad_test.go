@@ -2,16 +2,14 @@ package cardsdb_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/goldenfile"
 )
-
-var update = flag.Bool("update", false, "rewrite the testdata/bad/*.golden files from the loaders' output")
 
 // seedGame parses testdata/seed/game.yaml, a small game with every field
 // kind; with cards set it also loads testdata/seed/cards.yaml.
@@ -76,7 +74,7 @@ func parseBad(t testing.TB, file string, data []byte) error {
 
 // TestBadInputs loads each bad input of testdata/bad and compares the
 // errors, one "file:line:col: message" per line, with the matching .golden
-// file. Run with -update to rewrite the golden files, then read the diff:
+// file. Run with DECKWRIGHT_UPDATE=1 to rewrite the golden files, then read the diff:
 // each line must point at the offending value and say what is wrong.
 func TestBadInputs(t *testing.T) {
 	files, err := filepath.Glob("testdata/bad/*")
@@ -96,7 +94,7 @@ func TestBadInputs(t *testing.T) {
 			}
 			got := err.Error() + "\n"
 			golden := strings.TrimSuffix(file, filepath.Ext(file)) + ".golden"
-			if *update {
+			if goldenfile.Update() {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -104,7 +102,7 @@ func TestBadInputs(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test -run TestBadInputs -update to create it)", err)
+				t.Fatalf("%v (run DECKWRIGHT_UPDATE=1 go test ./cardsdb -run TestBadInputs to create it)", err)
 			}
 			if !bytes.Equal([]byte(got), want) {
 				t.Errorf("errors differ from %s\n--- got:\n%s--- want:\n%s", golden, got, want)

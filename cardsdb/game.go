@@ -360,11 +360,14 @@ type Game struct {
 	Notes       string
 	Provisional string // a note on what in the definition is provisional
 	CardSize    Size
-	Factions    Factions
-	Types       []*CardType
-	Sections    []*Section
-	Rules       []RuleRef
-	Back        Back
+	// CornerRadius is the corner radius of the cards' cut outlines, mm
+	// (card_size.corner_radius); 0 when the game gives none.
+	CornerRadius float64
+	Factions     Factions
+	Types        []*CardType
+	Sections     []*Section
+	Rules        []RuleRef
+	Back         Back
 	// Packs are the groups of cards a game is set up from (Kaizerseat);
 	// when a game declares packs, every card's pack must be one of them.
 	Packs []*Pack

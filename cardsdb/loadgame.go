@@ -39,7 +39,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		case "provisional":
 			g.Provisional = d.str(p.V, "provisional")
 		case "card_size":
-			g.CardSize = d.size(p.V)
+			g.CardSize, g.CornerRadius = d.size(p.V)
 		case "factions":
 			d.factions(p.V, &g.Factions)
 		case "types":
@@ -108,8 +108,12 @@ func hasKey(pairs []pair, key string) bool {
 	return false
 }
 
-func (d *decoder) size(n *yaml.Node) Size {
+// size reads card_size: the width and height, and the corner radius of
+// the cards' cut outlines (0 when not given).
+func (d *decoder) size(n *yaml.Node) (Size, float64) {
 	var s Size
+	var corner float64
+	var cornerNode *yaml.Node
 	pairs, _ := d.mapping(n, "card_size")
 	for _, p := range pairs {
 		switch p.Key {
@@ -117,15 +121,22 @@ func (d *decoder) size(n *yaml.Node) Size {
 			s.W, _ = d.float(p.V, "card width")
 		case "height":
 			s.H, _ = d.float(p.V, "card height")
+		case "corner_radius":
+			corner, _ = d.float(p.V, "corner radius")
+			cornerNode = p.V
 		default:
-			d.unknown(p, "card_size", []string{"width", "height"})
+			d.unknown(p, "card_size", []string{"width", "height", "corner_radius"})
 		}
 	}
 	if s.W <= 0 || s.H <= 0 || s.W > 500 || s.H > 500 {
 		d.errorf(n, "card_size must have width and height in mm between 0 and 500, found %gx%g", s.W, s.H)
-		return Size{}
+		return Size{}, 0
 	}
-	return s
+	if cornerNode != nil && !(corner >= 0 && 2*corner <= min(s.W, s.H)) {
+		d.errorf(cornerNode, "corner_radius %g mm: want 0 to half the card's width (%g mm)", corner, min(s.W, s.H)/2)
+		return s, 0
+	}
+	return s, corner
 }
 
 func (d *decoder) factions(n *yaml.Node, f *Factions) {

@@ -1,7 +1,6 @@
 package hubworld_test
 
 import (
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,9 +11,8 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/hubworld"
+	"github.com/deckwright/deckwright/internal/goldenfile"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden game folder")
 
 // golden is the fixture converted with the id hubreal: the validate
 // package checks decks of every format against it.
@@ -30,7 +28,7 @@ func convertFixture(t *testing.T) *hubworld.Result {
 }
 
 // TestConvertGolden compares the converted fixture with the golden folder
-// (go test -update rewrites it).
+// (DECKWRIGHT_UPDATE=1 go test ./hubworld rewrites it).
 func TestConvertGolden(t *testing.T) {
 	res := convertFixture(t)
 	if res.Cards != 28 || len(res.Skipped) != 0 {
@@ -44,7 +42,7 @@ func TestConvertGolden(t *testing.T) {
 	for _, f := range res.Files {
 		got = append(got, f.Path)
 		p := filepath.Join(golden, filepath.FromSlash(f.Path))
-		if *update {
+		if goldenfile.Update() {
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +56,7 @@ func TestConvertGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		if string(want) != string(f.Data) {
-			t.Errorf("%s differs from the golden file (go test ./hubworld -update)\n got:\n%s", f.Path, f.Data)
+			t.Errorf("%s differs from the golden file (DECKWRIGHT_UPDATE=1 go test ./hubworld)\n got:\n%s", f.Path, f.Data)
 		}
 	}
 	var have []string

@@ -13,9 +13,10 @@ type Cutter int
 const (
 	CutterNone       Cutter = iota // no cutting machine: the usual grid
 	CutterSilhouette               // Silhouette Cameo print and cut
+	CutterScanNCut                 // Brother ScanNCut Direct Cut (scan the printed sheet, cut the outlines)
 )
 
-var cutterNames = []string{CutterNone: "none", CutterSilhouette: "silhouette"}
+var cutterNames = []string{CutterNone: "none", CutterSilhouette: "silhouette", CutterScanNCut: "scanncut"}
 
 // String returns the name ParseCutter reads.
 func (c Cutter) String() string {
@@ -25,7 +26,7 @@ func (c Cutter) String() string {
 	return cutterNames[c]
 }
 
-// ParseCutter parses "none" (or "") and "silhouette".
+// ParseCutter parses "none" (or "") and the cutters' names.
 func ParseCutter(s string) (Cutter, error) {
 	key := strings.ToLower(strings.TrimSpace(s))
 	if key == "" {
@@ -280,4 +281,52 @@ func DefaultCorner(card Size) float64 {
 		return 2
 	}
 	return 3
+}
+
+// The Brother ScanNCut sheet: the machine scans the printed sheet on its
+// mat and cuts around every outline it finds (Direct Cut), so each card
+// gets a dark keyline just outside its trim, the cards stand apart on
+// white paper, and nothing else is printed that it could take for a shape
+// (no crop marks, no bleed).
+const (
+	// ScanNCutGap is the default space between cards, mm: Direct Cut
+	// needs white between outlines to find them apart.
+	ScanNCutGap = 6
+	// ScanNCutMinGap is the least space Direct Cut tells apart reliably.
+	ScanNCutMinGap = 3
+	// ScanNCutKeyline is the width of the outline printed around each
+	// card, mm, outside its trim: its outer edge is where the blade cuts
+	// with Direct Cut's outline distance at 0.
+	ScanNCutKeyline = 0.5
+)
+
+// scanNCutPlan lays out a ScanNCut Direct Cut sheet: the usual grid with
+// ScanNCutGap between cards (or opts.Gap, at least ScanNCutMinGap), no
+// marks and no bleed, and a keyline around each card.
+func scanNCutPlan(opts Options) (Sheet, error) {
+	if opts.Bleed > 0 {
+		return Sheet{}, fmt.Errorf("--cutter scanncut: bleed %s mm: Direct Cut cuts along the printed outline, so a bleed would be cut with the card; print without --bleed", fmtMM(opts.Bleed))
+	}
+	if opts.Backs == BacksFold {
+		return Sheet{}, fmt.Errorf("--cutter scanncut: backs fold: the machine scans one side; print backs long, short or none")
+	}
+	if opts.Gap == 0 {
+		opts.Gap = ScanNCutGap
+	}
+	if opts.Gap < ScanNCutMinGap {
+		return Sheet{}, fmt.Errorf("--cutter scanncut: gap %s mm: Direct Cut needs at least %d mm of white between cards to find them apart", fmtMM(opts.Gap), ScanNCutMinGap)
+	}
+	opts.Marks = MarksNone
+	opts.Cutter = CutterNone
+	sheet, err := Plan(opts)
+	if err != nil {
+		return sheet, err
+	}
+	sheet.Cutter = CutterScanNCut
+	sheet.Keyline = ScanNCutKeyline
+	sheet.Corner = opts.Corner
+	if sheet.Corner == 0 {
+		sheet.Corner = DefaultCorner(opts.Card)
+	}
+	return sheet, nil
 }

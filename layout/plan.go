@@ -97,6 +97,10 @@ type Sheet struct {
 	Skipped []int
 	// Corner is the corner radius of the cut outlines, mm.
 	Corner float64
+	// Keyline is the width of a dark outline drawn around each card just
+	// outside its trim, for cutters that find the cards by scanning the
+	// printed sheet (ScanNCut); 0 for none.
+	Keyline float64
 }
 
 // PerPage returns the number of cards on each page: with BacksFold, the
@@ -201,8 +205,11 @@ func Plan(opts Options) (Sheet, error) {
 	if err := opts.validate(); err != nil {
 		return Sheet{}, err
 	}
-	if opts.Cutter == CutterSilhouette {
+	switch opts.Cutter {
+	case CutterSilhouette:
 		return silhouettePlan(opts)
+	case CutterScanNCut:
+		return scanNCutPlan(opts)
 	}
 	cellW := opts.Card.W + 2*opts.Bleed
 	cellH := opts.Card.H + 2*opts.Bleed

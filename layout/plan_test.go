@@ -327,3 +327,38 @@ func TestSheetAreas(t *testing.T) {
 		t.Errorf("centre slot trim %s", got)
 	}
 }
+
+// TestFitCountsGapsBetweenCards: n cards in a row need n-1 gaps, none
+// after the last card, so a length of exactly n cells and n-1 gaps holds n.
+func TestFitCountsGapsBetweenCards(t *testing.T) {
+	for _, c := range []struct {
+		avail, cell, gap float64
+		want             int
+	}{
+		{avail: 3*63 + 2*5, cell: 63, gap: 5, want: 3},        // exactly 3 cards and 2 gaps
+		{avail: 3*63 + 2*5 - 0.01, cell: 63, gap: 5, want: 2}, // a hair short of the second gap
+		{avail: 63, cell: 63, gap: 5, want: 1},                // one card needs no gap at all
+		{avail: 62.9, cell: 63, gap: 5, want: 0},
+		{avail: 2*63 + 0.5, cell: 63, gap: 0.5, want: 2},
+		{avail: 3 * 63, cell: 63, gap: 0, want: 3},
+	} {
+		if got := fit(c.avail, c.cell, c.gap); got != c.want {
+			t.Errorf("fit(%g, %g, %g) = %d, want %d", c.avail, c.cell, c.gap, got, c.want)
+		}
+	}
+}
+
+// TestPlanGapsOnlyBetweenCards plans a page sized for exactly 3×2 poker
+// cards with 5 mm gaps between them (and 5 mm margins, no marks): the grid
+// fills it, with no gap after the last column or row.
+func TestPlanGapsOnlyBetweenCards(t *testing.T) {
+	paper := Size{W: 2*5 + 3*Poker.W + 2*5, H: 2*5 + 2*Poker.H + 5}
+	s := mustPlan(t, opts(paper, Poker, func(o *Options) { o.Marks = MarksNone; o.Gap = 5 }))
+	if s.Cols != 3 || s.Rows != 2 || s.Page != paper {
+		t.Fatalf("%.1f×%.1f mm paper: %dx%d cards on a %.1f×%.1f mm page, want 3x2 on the paper as given", paper.W, paper.H, s.Cols, s.Rows, s.Page.W, s.Page.H)
+	}
+	last := s.Slots[len(s.Slots)-1]
+	if right := paper.W - (last.X + Poker.W); math.Abs(right-5) > 1e-6 {
+		t.Errorf("last column ends %.3f mm from the edge, want the 5 mm margin", right)
+	}
+}

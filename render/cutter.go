@@ -34,6 +34,51 @@ func (r *renderer) regMarks() {
 	r.pdf.Text(p.W-180*25.4/300-w, p.H-layout.SilhouetteInset, label)
 }
 
+// keylines draws the sheet's keyline, if it has one, around the first n
+// slots: a dark rounded outline lying just outside each card's trim, which
+// a scanning cutter (ScanNCut Direct Cut) finds and cuts along.
+func (r *renderer) keylines(n int) {
+	k := r.sheet.Keyline
+	if k <= 0 {
+		return
+	}
+	rad := corner(r.sheet)
+	// The face is square-cornered: paint its corners outside the rounded
+	// trim white, or the scan would find the square outline. Each corner
+	// is the square of side rad less its quarter circle (a Bézier arc,
+	// kappa 0.5523).
+	const kappa = 0.5523
+	r.pdf.SetFillColor(255, 255, 255)
+	for _, s := range r.sheet.Slots[:n] {
+		for _, c := range [4][2]float64{{s.X, s.Y}, {s.X + s.W, s.Y}, {s.X + s.W, s.Y + s.H}, {s.X, s.Y + s.H}} {
+			// dx, dy point from the corner into the card.
+			dx, dy := rad, rad
+			if c[0] > s.X {
+				dx = -rad
+			}
+			if c[1] > s.Y {
+				dy = -rad
+			}
+			// The cap reaches e mm outside the trim too, so that no
+			// anti-aliased sliver of the face's edge is left at the corner.
+			x, y := c[0], c[1]
+			ex, ey := -math.Copysign(0.2, dx), -math.Copysign(0.2, dy)
+			r.pdf.MoveTo(x+ex, y+ey)
+			r.pdf.LineTo(x+dx, y+ey)
+			r.pdf.LineTo(x+dx, y)
+			r.pdf.CurveBezierCubicTo(x+dx*(1-kappa), y, x, y+dy*(1-kappa), x, y+dy)
+			r.pdf.LineTo(x+ex, y+dy)
+			r.pdf.ClosePath()
+			r.pdf.DrawPath("F")
+		}
+	}
+	r.pdf.SetDrawColor(0, 0, 0)
+	r.pdf.SetLineWidth(k)
+	for _, s := range r.sheet.Slots[:n] {
+		r.pdf.RoundedRect(s.X-k/2, s.Y-k/2, s.W+k, s.H+k, rad+k/2, "1234", "D")
+	}
+}
+
 // mm formats a length for a cut file: at most three decimals.
 func mm(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
 

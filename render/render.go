@@ -33,6 +33,10 @@ type RenderOptions struct {
 	// becomes its thin outline, light text turns black) and with lines no
 	// wider than InkSaverLine.
 	InkSaver bool
+	// PageBoxes gives every page a TrimBox around its trimmed cards and a
+	// BleedBox around their bleed, which print shops read to cut (see
+	// export.PrintShop: one card a page).
+	PageBoxes bool
 }
 
 // Warning is a problem found while printing that does not stop the print:
@@ -284,6 +288,11 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 		page := items[start:min(start+per, len(items))]
 		r.pdf.AddPage()
 		r.rep.Pages++
+		if r.sheet.BackMode == layout.BacksFold {
+			r.pageBoxes(append(r.sheet.Slots[:len(page):len(page)], r.sheet.Backs[:len(page)]...))
+		} else {
+			r.pageBoxes(r.sheet.Slots[:len(page)])
+		}
 		for i, it := range page {
 			r.face(it.Front, r.sheet.Slots[i].BleedRect(), r.frontTurn(it.Front))
 		}
@@ -295,9 +304,11 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 		}
 		r.marks()
 		r.regMarks()
+		r.keylines(len(page))
 		if r.sheet.BackMode == layout.BacksLong || r.sheet.BackMode == layout.BacksShort {
 			r.pdf.AddPage()
 			r.rep.Pages++
+			r.pageBoxes(r.sheet.Backs[:len(page)])
 			for i, it := range page {
 				r.face(it.Back, r.sheet.Backs[i].BleedRect(), layout.BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
 			}

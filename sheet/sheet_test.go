@@ -3,7 +3,6 @@ package sheet
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,9 +13,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/goldenfile"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/cards.golden.yaml")
 
 func seeker(t testing.TB) *cardsdb.Game {
 	t.Helper()
@@ -103,7 +101,7 @@ func TestImportFormats(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if *update && name == "cards.csv" {
+			if goldenfile.Update() && name == "cards.csv" {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"flag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,12 +8,11 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/goldenfile"
 )
 
-var update = flag.Bool("update", false, "rewrite the .golden files of testdata/errors")
-
 // TestParseErrors parses every testdata/errors/*.yaml and compares the
-// error with the .golden file beside it (refresh with -update).
+// error with the .golden file beside it (refresh with DECKWRIGHT_UPDATE=1).
 func TestParseErrors(t *testing.T) {
 	files, err := filepath.Glob("testdata/errors/*.yaml")
 	if err != nil || len(files) == 0 {
@@ -32,7 +30,7 @@ func TestParseErrors(t *testing.T) {
 			}
 			got := perr.Error() + "\n"
 			golden := strings.TrimSuffix(file, ".yaml") + ".golden"
-			if *update {
+			if goldenfile.Update() {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -40,7 +38,7 @@ func TestParseErrors(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test -update to write it)", err)
+				t.Fatalf("%v (run DECKWRIGHT_UPDATE=1 go test ./templates to write it)", err)
 			}
 			if got != string(want) {
 				t.Errorf("errors differ\ngot:\n%s\nwant:\n%s", got, want)

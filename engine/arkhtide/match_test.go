@@ -153,7 +153,7 @@ func TestPoliciesPlayLegally(t *testing.T) {
 }
 
 // TestGoldenTraces compares seeded games, move by move, with
-// testdata/traces (rewrite with -update).
+// testdata/traces (rewrite with DECKWRIGHT_UPDATE=1).
 func TestGoldenTraces(t *testing.T) {
 	for _, tc := range []struct {
 		deck   string

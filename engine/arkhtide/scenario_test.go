@@ -15,7 +15,7 @@ import (
 
 // TestScenarios plays the small states of testdata/scenarios/*.txt, each
 // taken from a statement of the rulebook, and compares the words of the
-// game with the .golden file beside each (rewrite them with -update).
+// game with the .golden file beside each (rewrite them with DECKWRIGHT_UPDATE=1).
 // Lines starting with "> expect" check a number or a list by hand, so
 // that a scenario states the rule's outcome and does not only freeze what
 // the engine did.

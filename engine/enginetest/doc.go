@@ -1,6 +1,6 @@
 // Package enginetest is the scenario-test runner that every game's engine
 // shares: scenario files in testdata played by the game's own reader and
-// compared with golden files (rewritten with -update), golden traces of
+// compared with golden files (rewritten with DECKWRIGHT_UPDATE=1), golden traces of
 // whole games for a fixed seed, and the invariants every game keeps
 // (cards are never lost or duplicated).
 //

@@ -2,7 +2,6 @@ package enginetest
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path"
@@ -13,17 +12,14 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/internal/goldenfile"
 )
 
-// Update is the -update flag: rewrite the golden files instead of
-// comparing. Every package whose tests import enginetest has it.
-var Update = flag.Bool("update", false, "rewrite the .golden files in testdata")
-
 // Golden compares got with the golden file path, or rewrites the file
-// with -update.
+// when goldenfile.Update says so (DECKWRIGHT_UPDATE=1).
 func Golden(t testing.TB, path string, got []byte) {
 	t.Helper()
-	if *Update {
+	if goldenfile.Update() {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -31,10 +27,10 @@ func Golden(t testing.TB, path string, got []byte) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
+		t.Fatalf("%v (run with DECKWRIGHT_UPDATE=1 to write it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("the game differs from %s (run with -update to accept):\n%s", path, Diff(string(want), string(got)))
+		t.Errorf("the game differs from %s (run with DECKWRIGHT_UPDATE=1 to accept):\n%s", path, Diff(string(want), string(got)))
 	}
 }
 

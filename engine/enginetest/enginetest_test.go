@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/internal/goldenfile"
 )
 
 func TestDiff(t *testing.T) {
@@ -16,17 +18,16 @@ func TestDiff(t *testing.T) {
 	}
 }
 
-// TestGolden: a file that matches passes; -update writes one.
+// TestGolden: a file that matches passes; DECKWRIGHT_UPDATE=1 writes one.
 func TestGolden(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.golden")
 	if err := os.WriteFile(p, []byte("same\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	Golden(t, p, []byte("same\n"))
-	*Update = true
-	defer func() { *Update = false }()
+	t.Setenv(goldenfile.Env, "1")
 	Golden(t, p, []byte("new\n"))
 	if b, _ := os.ReadFile(p); string(b) != "new\n" {
-		t.Errorf("-update wrote %q", b)
+		t.Errorf("DECKWRIGHT_UPDATE=1 wrote %q", b)
 	}
 }

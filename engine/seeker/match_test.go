@@ -181,7 +181,7 @@ Stack:
 }
 
 // TestGoldenTraces compares seeded matches, move by move, with
-// testdata/traces (rewrite with -update).
+// testdata/traces (rewrite with DECKWRIGHT_UPDATE=1).
 func TestGoldenTraces(t *testing.T) {
 	db := loadDB(t)
 	for _, tc := range []struct {

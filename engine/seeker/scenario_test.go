@@ -18,7 +18,7 @@ import (
 // TestScenarios plays the small states of testdata/scenarios/*.txt, most
 // of them the rulebook's own worked examples, and compares the words of
 // the match with the .golden file beside each (rewrite them with
-// -update). Lines starting with "> expect" check a number or a list of
+// DECKWRIGHT_UPDATE=1). Lines starting with "> expect" check a number or a list of
 // cards by hand, so that a scenario states the rule's outcome and does not
 // only freeze what the engine did.
 //

@@ -3973,7 +3973,15 @@ func (f *Fpdf) putpage(n int) {
 	if ok {
 		f.outf("/MediaBox [0 0 %.2f %.2f]", pageSize.Wd, pageSize.Ht)
 	}
-	for t, pb := range f.pageBoxes[n] {
+	// deckwright: the boxes in the order of their names, not Go's random
+	// map order, so that the same document gives the same bytes.
+	boxes := make([]string, 0, len(f.pageBoxes[n]))
+	for t := range f.pageBoxes[n] {
+		boxes = append(boxes, t)
+	}
+	sort.Strings(boxes)
+	for _, t := range boxes {
+		pb := f.pageBoxes[n][t]
 		f.outf("/%s [%.2f %.2f %.2f %.2f]", t, pb.X, pb.Y, pb.Wd, pb.Ht)
 	}
 	f.out("/Resources 2 0 R")

@@ -89,7 +89,8 @@ func dctBox(x0, x1, kcos, ksin int32) (y0, y1 int32) {
 //
 // A 2D DCT is implemented as 1D DCTs over the rows and columns.
 //
-// dct_test.go defines a String method for nice printing in tests.
+// (Upstream's dct_test.go, which defines a String method for printing
+// blocks in tests, was not copied here; see README.deckwright.md.)
 type block [blockSize]int32
 
 const blockSize = 8 * 8

@@ -34,8 +34,12 @@ func writeCutFiles(out IO, output string, sheet layout.Sheet) ([]string, error) 
 
 // describeCut says what a cutter print wrote besides the PDF.
 func describeCut(sheet layout.Sheet, paths []string) string {
-	s := fmt.Sprintf("cut files %s (%s %s template, %d cards a sheet, corners %g mm",
-		strings.Join(paths, ", "), sheet.Cutter, sheet.Template, len(sheet.Slots), sheet.Corner)
+	what := fmt.Sprintf("%s %s template", sheet.Cutter, sheet.Template)
+	if sheet.Template == "" {
+		what = fmt.Sprintf("%s, keylined for Direct Cut", sheet.Cutter)
+	}
+	s := fmt.Sprintf("cut files %s (%s, %d cards a sheet, corners %g mm",
+		strings.Join(paths, ", "), what, len(sheet.Slots), sheet.Corner)
 	if len(sheet.Skipped) > 0 {
 		var n []string
 		for _, i := range sheet.Skipped {

@@ -10,7 +10,9 @@ func newExportCmd(io IO, g *globalOptions) *cobra.Command {
 		Short: "Export cards to other formats (a spreadsheet, images, Tabletop Simulator, print shops)",
 		Long: `Export writes cards in a format other tools read: a game's cards as a
 spreadsheet (export csv), a deck's card faces as images (export png), as
-Tabletop Simulator deck sheets (export tts) or for a print shop (export mpc).
+Tabletop Simulator deck sheets (export tts), for a print shop (export mpc:
+images and an order; export print-shop: one card a page in a PDF) or as
+sheets for Cricut's Print Then Cut (export cricut).
 See deckwright export FORMAT --help.`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(*cobra.Command, []string) error {
@@ -18,6 +20,7 @@ See deckwright export FORMAT --help.`,
 		},
 	}
 	cmd.AddCommand(newExportCSVCmd(io, g))
-	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g))
+	cmd.AddCommand(newExportPNGCmd(io, g), newExportTTSCmd(io, g), newExportMPCCmd(io, g), newExportCricutCmd(io, g))
+	cmd.AddCommand(newExportPrintShopCmd(io, g))
 	return cmd
 }

@@ -35,6 +35,9 @@ type sheetFlags struct {
 	corner float64
 	// inkSaver is print's --ink-saver (not a flag of build or calibration).
 	inkSaver bool
+	// maxSize is print's --max-size in bytes (0: no limit): the art's
+	// resolution is lowered until the PDF fits.
+	maxSize int64
 }
 
 func (f *sheetFlags) register(cmd *cobra.Command) {
@@ -52,7 +55,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
-	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine's print and cut: silhouette (Cameo; letter or a4, poker or bridge cards), with SVG and DXF cut files beside the PDF")
+	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
 	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default 3, 2 for cards under 50 mm)")
 	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
 	f.flags = fl
@@ -129,6 +132,9 @@ func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
 // room for (layout.SilhouetteMaxBleed).
 func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
 	set := func(name string) bool { return f.flags != nil && f.flags.Changed(name) }
+	if strings.EqualFold(strings.TrimSpace(f.cutter), "cricut") {
+		return o, usageError("--cutter cricut: Print Then Cut takes images, not a PDF: use deckwright export cricut DECK")
+	}
 	c, err := layout.ParseCutter(f.cutter)
 	if err != nil {
 		return o, usageError("--cutter: %v", err)
@@ -140,6 +146,15 @@ func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
 		if set("corner") {
 			return o, usageError("--corner is the corner radius of a cutter's outlines: give --cutter too")
 		}
+		return o, nil
+	}
+	if c == layout.CutterScanNCut {
+		// Direct Cut: the usual grid, with white between the cards and
+		// nothing printed beside them but their keylines.
+		if set("marks") {
+			return o, usageError("--marks does not go with --cutter scanncut: the machine would take the marks for shapes to cut")
+		}
+		o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
 		return o, nil
 	}
 	for _, name := range []string{"grid", "gap", "marks"} {
@@ -190,6 +205,8 @@ type printOptions struct {
 	// noExtras leaves out what the decks need on the table beyond their
 	// own cards (game.yaml extras:).
 	noExtras bool
+	// maxSize is --max-size as given.
+	maxSize string
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -212,6 +229,13 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 		Args: argsUsage(cobra.ArbitraryArgs),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.decks = args
+			if opts.maxSize != "" {
+				n, err := parseByteSize(opts.maxSize)
+				if err != nil {
+					return usageError("--max-size %v", err)
+				}
+				opts.sheet.maxSize = n
+			}
 			switch {
 			case opts.all && opts.game == "":
 				return usageError("--all needs --game ID")
@@ -241,6 +265,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().BoolVar(&opts.missing, "missing-only", false, "print only the cards the decks need beyond --owned")
 	cmd.Flags().BoolVar(&opts.noExtras, "no-extras", false, "print only the decks' own cards, not what they need on the table (tokens, Arkhtide's Neutral Realm)")
 	cmd.Flags().BoolVar(&opts.sheet.inkSaver, "ink-saver", false, "text proxies with thin frames and no solid fills")
+	cmd.Flags().StringVar(&opts.maxSize, "max-size", "", "keep the PDF under this size (as 100MB) for a copy shop, lowering the art's resolution as needed")
 	cmd.Flags().StringArrayVar(&opts.only, "only", nil, "print only these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.Flags().StringArrayVar(&opts.exclude, "exclude", nil, "leave out these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.AddCommand(newCalibrationCmd(io, g))
@@ -479,6 +504,11 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	if err != nil {
 		return nil, err
 	}
+	if lo.Cutter != layout.CutterNone && lo.Corner == 0 && sf.cardSize == "" && len(job.games) > 0 {
+		// The game's own corner radius (game.yaml card_size.corner_radius)
+		// unless --corner gives one.
+		lo.Corner = job.games[0].CornerRadius
+	}
 	if output == "" {
 		output = filepath.Join("out", job.name+".pdf")
 	}
@@ -494,21 +524,37 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 	ctx := out.context()
 	prog := newProgress(out.Err, quiet)
 	var rep *render.Report
+	ro := render.RenderOptions{
+		Sheet:     lo,
+		DPI:       sf.dpi,
+		CacheDir:  sf.cache(),
+		Progress:  prog.Update,
+		Title:     job.name,
+		Templates: tmpl,
+		InkSaver:  sf.inkSaver,
+	}
+	var fitted *cappedBuffer
+	if sf.maxSize > 0 {
+		if fitted, rep, err = renderWithin(ctx, job, ro, sf.maxSize); err != nil {
+			prog.Done()
+			return nil, err
+		}
+	}
 	err = writeAtomic(out.temps, output, func(w io.Writer) error {
-		var err error
-		rep, err = render.Render(ctx, w, job.items, render.RenderOptions{
-			Sheet:     lo,
-			DPI:       sf.dpi,
-			CacheDir:  sf.cache(),
-			Progress:  prog.Update,
-			Title:     job.name,
-			Templates: tmpl,
-			InkSaver:  sf.inkSaver,
-		})
-		if err == nil && strict && len(rep.Warnings) > 0 {
+		if fitted == nil {
+			var err error
+			if rep, err = render.Render(ctx, w, job.items, ro); err != nil {
+				return err
+			}
+		}
+		if strict && len(rep.Warnings) > 0 {
 			return errStrict
 		}
-		return err
+		if fitted != nil {
+			_, err := w.Write(fitted.buf.Bytes())
+			return err
+		}
+		return nil
 	})
 	prog.Done()
 	if err == errStrict {

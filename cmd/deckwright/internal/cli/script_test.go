@@ -15,12 +15,10 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/deckwright/deckwright/cmd/deckwright/internal/cli"
+	"github.com/deckwright/deckwright/internal/goldenfile"
 )
 
-var (
-	update = flag.Bool("update", false, "rewrite the cmp golden files in testdata/script/*.txtar")
-	bugs   = flag.Bool("bugs", false, "also run the scripts marked [bugs] (known bugs, expected to fail until fixed)")
-)
+var bugs = flag.Bool("bugs", false, "also run the scripts marked [bugs] (known bugs, expected to fail until fixed)")
 
 // TestMain lets the test binary act as the deckwright command: testscript
 // copies it into $PATH as "deckwright", and when it is started under that
@@ -32,7 +30,7 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the end-to-end scripts in testdata/script. Run with
-// -update to rewrite cmp golden files inside the scripts, and with -bugs to
+// DECKWRIGHT_UPDATE=1 to rewrite cmp golden files inside the scripts, and with -bugs to
 // run the scripts that are skipped with "[!bugs] skip" (known bugs).
 //
 // Besides testscript's own commands the scripts have:
@@ -61,7 +59,7 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
-		UpdateScripts:       *update,
+		UpdateScripts:       goldenfile.Update(),
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		ContinueOnError:     true,
