@@ -5,9 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"errors"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/deckwright/deckwright/internal/atomicfile"
 )
 
 // The disk cache holds one file per key, named KEY.art: a header, then the
@@ -89,22 +92,11 @@ func writeArtCache(dir string, p *PreparedImage) error {
 	binary.BigEndian.PutUint32(m[5:], uint32(p.H))
 	binary.BigEndian.PutUint64(m[9:], math.Float64bits(p.SourceDPI))
 	copy(h[artCacheFields:], artCacheSum(h[:artCacheFields], p.Data))
-	f, err := os.CreateTemp(dir, p.Key+".tmp*")
-	if err != nil {
+	return atomicfile.Write(artCachePath(dir, p.Key), atomicfile.Options{NoSync: true}, func(w io.Writer) error {
+		if _, err := w.Write(h); err != nil {
+			return err
+		}
+		_, err := w.Write(p.Data)
 		return err
-	}
-	_, err = f.Write(h)
-	if err == nil {
-		_, err = f.Write(p.Data)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), artCachePath(dir, p.Key))
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	})
 }

@@ -612,11 +612,42 @@ func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	if strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x") {
+	if strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x") || oesPlural(noun) {
 		return itoa(n) + " " + noun + "es"
 	}
 	if strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey") {
 		return itoa(n) + " " + noun[:len(noun)-1] + "ies"
 	}
 	return itoa(n) + " " + noun + "s"
+}
+
+// oesPlural tells the nouns in -o that take -es ("2 Heroes", not "2
+// Heros"); most in -o take -s (photos, pianos, silos).
+func oesPlural(noun string) bool {
+	i := strings.LastIndexAny(noun, " -")
+	switch strings.ToLower(noun[i+1:]) {
+	case "hero", "echo", "veto", "torpedo", "potato", "tomato", "embargo", "volcano", "domino", "tornado":
+		return true
+	}
+	return false
+}
+
+// Article puts "a" or "an" before a word, by how it is said: "an Agent",
+// "a Realm", "a Unit", "an Hour".
+func Article(word string) string {
+	w := strings.ToLower(word)
+	for _, p := range []string{"uni", "use", "usu", "uti", "ure", "eu", "one", "once"} {
+		if strings.HasPrefix(w, p) {
+			return "a " + word
+		}
+	}
+	for _, p := range []string{"hour", "honest", "honor", "honour", "heir"} {
+		if strings.HasPrefix(w, p) {
+			return "an " + word
+		}
+	}
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }

@@ -249,12 +249,12 @@ func (g *Game) check(file string) ErrorList {
 			case ref == nil:
 				errs.Add(v.Pos, "%s %q names %q in %q, but the game has no such card%s", t.Name, c.Name, v.Str, f.Name, didYouMean(sug.suggest(v.Str)))
 			case f.CardType != "" && ref.Type != f.CardType:
-				errs.Add(v.Pos, "%s %q names %q in %q, which is a %s, not a %s", t.Name, c.Name, v.Str, f.Name, g.TypeName(ref.Type), g.TypeName(f.CardType))
+				errs.Add(v.Pos, "%s %q names %q in %q, which is %s, not %s", t.Name, c.Name, v.Str, f.Name, Article(g.TypeName(ref.Type)), Article(g.TypeName(f.CardType)))
 			}
 		}
 		for _, p := range c.Provisional {
 			if t.Field(p) == nil && !contains(reservedCardKeys, p) && !contains(commonCardKeys, p) {
-				errs.Add(c.Pos, "card %q lists %q as provisional, but a %s has no such field", c.Name, p, t.Name)
+				errs.Add(c.Pos, "card %q lists %q as provisional, but %s has no such field", c.Name, p, Article(t.Name))
 			}
 		}
 	}

@@ -238,7 +238,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 				for _, tf := range typ.Fields {
 					allowed = append(allowed, tf.Name)
 				}
-				d.errorf(p.K, "unknown key %q for a %s card%s", p.Key, typ.Name, didYouMean(d.suggest(p.Key, allowed)))
+				d.errorf(p.K, "unknown key %q for %s card%s", p.Key, Article(typ.Name), didYouMean(d.suggest(p.Key, allowed)))
 				continue
 			}
 			seen = append(seen, f.Name)
@@ -249,7 +249,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 	}
 	for _, f := range typ.Fields {
 		if f.Required && !contains(seen, f.Name) {
-			d.errorf(n, "%s %q has no %q; a %s needs one", typ.Name, c.Name, f.Name, typ.Name)
+			d.errorf(n, "%s %q has no %q; %s needs one", typ.Name, c.Name, f.Name, Article(typ.Name))
 		}
 	}
 	if len(d.errs) > errsBefore {

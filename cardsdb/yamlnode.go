@@ -275,7 +275,36 @@ func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) {
 
 // unknown reports a key that is not allowed, with a suggestion.
 func (d *decoder) unknown(p pair, what string, allowed []string) {
-	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(d.suggest(p.Key, allowed)))
+	s := d.suggest(p.Key, allowed)
+	if len(s) == 0 {
+		s = closeKey(p.Key, allowed)
+	}
+	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(s))
+}
+
+// closeKey finds the one allowed key two edits from a key of five letters
+// or more ("copys" for "copies"), which Suggest, tuned for card names,
+// lets pass: keys are few, so a second edit rarely finds a wrong one.
+func closeKey(key string, allowed []string) []string {
+	k := []rune(Fold(key))
+	if len(k) < 5 || len(k) > 40 {
+		return nil
+	}
+	var found []string
+	buf := make([]int, 3*64)
+	for _, a := range allowed {
+		r := []rune(Fold(a))
+		if len(r) > 60 {
+			continue
+		}
+		if distanceBuf(k, r, 2, buf) <= 2 {
+			found = append(found, a)
+		}
+	}
+	if len(found) != 1 {
+		return nil
+	}
+	return found
 }
 
 func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) {

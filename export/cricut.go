@@ -204,11 +204,10 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 		}
 		res.Sheets++
 	}
-	if err := out.commit(); err != nil {
+	if err := out.commit(&res.Result); err != nil {
 		out.abort()
 		return nil, err
 	}
-	res.Files = out.files
 	res.Notes = append(res.Notes,
 		fmt.Sprintf("Cricut Design Space: New project > Upload > each sheet as a \"Print Then Cut\" image; insert it at %.2f x %.2f in (keep its size), Make It, turn \"Add bleed\" on, print, then cut on a mat", res.WidthIn, res.HeightIn))
 	if turned {

@@ -121,6 +121,8 @@ func near(c, want color.NRGBA) bool {
 	return d(c.R, want.R) && d(c.G, want.G) && d(c.B, want.B)
 }
 
+// files lists the files an export wrote into dir, leaving out its
+// manifest (see TestExportReplacesItsOwnOutput).
 func files(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
@@ -128,7 +130,7 @@ func files(t *testing.T, dir string) []string {
 		if err != nil {
 			return err
 		}
-		if !d.IsDir() {
+		if !d.IsDir() && d.Name() != ".deckwright-files" {
 			rel, _ := filepath.Rel(dir, p)
 			out = append(out, filepath.ToSlash(rel))
 		}
@@ -226,5 +228,67 @@ func TestSlugsAndNumbers(t *testing.T) {
 	want := []string{"001-æther-vial.png", "002-card.png", "003-hierophant-ysolde-marrowtide.png", "004-zołw-no-5.png", "005-a-etc-passwd.png", "back.png"}
 	if got := files(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("files %v, want %v", got, want)
+	}
+}
+
+// TestExportReplacesItsOwnOutput: a second export into the folder of a
+// first replaces the first's files (removing those it does not write
+// again, issue 25 item 12) and says so, leaves the user's own files alone,
+// refuses to write over a file no export wrote, and makes folders 0755.
+func TestExportReplacesItsOwnOutput(t *testing.T) {
+	_, items := artGame(t, 3, nil, false, "")
+	dir := filepath.Join(t.TempDir(), "png")
+	if _, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 20}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(dir); err != nil || st.Mode().Perm() != 0o755 {
+		t.Errorf("output folder: %v %v, want permission 0755", st.Mode(), err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := export.PNG(context.Background(), dir, items[:1], export.PNGOptions{DPI: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"001-card-0.png", "back.png", "notes.txt"}
+	if got := files(t, dir); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("after a second export: files %v, want %v", got, want)
+	}
+	note := dir + " held an earlier export: replaced 2 of its files and removed 2 files this export does not write (other files are left alone)"
+	if strings.Join(res.Notes, "\n") != note {
+		t.Errorf("notes %q, want %q", res.Notes, note)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sheet-1.png"), []byte("mine too"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := export.TTS(context.Background(), dir, items, export.TTSOptions{}); err == nil || !strings.Contains(err.Error(), "sheet-1.png was not written by deckwright") {
+		t.Errorf("export over a file no export wrote: %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "sheet-1.png")); string(b) != "mine too" {
+		t.Errorf("the user's file was replaced")
+	}
+}
+
+// TestExportLinkInFolder: an MPC export into a folder whose fronts is a
+// link to another folder fails and writes nothing there (issue 25 item 4).
+func TestExportLinkInFolder(t *testing.T) {
+	_, items := artGame(t, 2, nil, false, "")
+	base := t.TempDir()
+	dir, elsewhere := filepath.Join(base, "mpc"), filepath.Join(base, "elsewhere")
+	for _, d := range []string{dir, elsewhere} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../elsewhere", filepath.Join(dir, "fronts")); err != nil {
+		t.Skip(err)
+	}
+	_, err := export.MPC(context.Background(), dir, items, export.MPCOptions{})
+	if err == nil || !strings.Contains(err.Error(), "fronts: it is a symbolic link") {
+		t.Errorf("got %v, want a refusal naming the link", err)
+	}
+	if got := files(t, elsewhere); len(got) > 0 {
+		t.Errorf("written through the link: %v", got)
 	}
 }

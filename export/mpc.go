@@ -19,8 +19,10 @@ import (
 	"github.com/disintegration/imaging"
 )
 
-// MPCBleed is the bleed a print shop asks for on every side: 1/8 inch.
-const MPCBleed = 3.175
+// MPCBleed is the bleed MakePlayingCards asks for on every side, mm: 0.12
+// inch, 36 pixels at 300 DPI (its 2.5×3.5 in template is 822×1122 pixels:
+// 750+2×36 by 1050+2×36).
+const MPCBleed = 0.12 * 25.4
 
 // MPCDPI is the resolution of print-shop images.
 const MPCDPI = 300
@@ -51,7 +53,7 @@ func MPCBracket(n int) int {
 
 // MPCPixels is the image size of a card with MPCBleed at MPCDPI, portrait:
 // 822×1122 for poker cards (63×88 mm or 2.5×3.5 in), which is
-// MakePlayingCards' own template, and otherwise the card plus 2×3.175 mm
+// MakePlayingCards' own template, and otherwise the card plus 2×0.12 in
 // at 300 DPI, rounded.
 func MPCPixels(card cardsdb.Size) image.Point {
 	if card.W > card.H {
@@ -87,9 +89,10 @@ type MPCResult struct {
 
 // MPC writes items for a print shop into dir: fronts/NNN-name.png, one
 // image per distinct card face in the order of the items, at MPCPixels
-// with MPCBleed of bleed (art is extended into it by repeating its edge
-// pixels, as deckwright's art has no bleed of its own; text proxies draw
-// their background into it); backs/NNN-name.png for the second faces of
+// with MPCBleed of bleed (art is mirrored into it across the trim line, as
+// deckwright's art has no bleed of its own; a text proxy's edge, its frame
+// or background, is repeated into it: a cut a little off shows the card's
+// own edge, not white); backs/NNN-name.png for the second faces of
 // double-faced cards; cardback.png, the game's back; and order.xml, the
 // order in the XML that the MakePlayingCards autofill desktop tool
 // (github.com/chilli-axe/mpc-autofill) reads, its card ids being the
@@ -158,6 +161,15 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	fo.Pixels, fo.Bleed = px, MPCBleed
 	var mu sync.Mutex
 	err = drawEach(ctx, all, fo, &res.Result, func(i int, im *faces.Image) error {
+		trim := faces.TrimSize(im.Face, fo.Card)
+		bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, MPCBleed)
+		if im.Art {
+			mirrorBleed(im.Image, bx, by)
+		} else {
+			// The trim line's own pixels too: a blend of the frame and
+			// the white bleed the template was drawn on.
+			clampBleed(im.Image, bx+1, by+1)
+		}
 		img := image.Image(im.Image)
 		if b := img.Bounds(); b.Dx() > b.Dy() {
 			img = imaging.Rotate270(img) // a quarter turn clockwise
@@ -178,7 +190,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 		return fail(err)
 	}
 	if res.ArtFaces > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("art has no bleed of its own: it was extended %.3g mm (1/8 inch) on every side by repeating its edge pixels", MPCBleed))
+		res.Notes = append(res.Notes, fmt.Sprintf("art has no bleed of its own: it was extended %.3g mm (0.12 inch) on every side by mirroring its edges", MPCBleed))
 	}
 
 	// The orders.
@@ -218,10 +230,9 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 		}
 		res.Orders = append(res.Orders, MPCOrder{File: file, Quantity: ord.Details.Quantity, Bracket: ord.Details.Bracket})
 	}
-	if err := out.commit(); err != nil {
+	if err := out.commit(&res.Result); err != nil {
 		return fail(err)
 	}
-	res.Files = out.files
 	return res, nil
 }
 

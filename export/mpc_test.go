@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/xml"
 	"image"
+	"image/color"
 	"os"
 	"path/filepath"
 	"sort"
@@ -76,8 +77,8 @@ func TestMPCBrackets(t *testing.T) {
 		{cardsdb.Size{W: 63, H: 88}, image.Pt(822, 1122)},
 		{cardsdb.Size{W: 63.5, H: 88.9}, image.Pt(822, 1122)},
 		{cardsdb.Size{W: 88, H: 63}, image.Pt(822, 1122)},
-		{cardsdb.Size{W: 57, H: 89}, image.Pt(748, 1126)},
-		{cardsdb.Size{W: 70, H: 120}, image.Pt(902, 1492)},
+		{cardsdb.Size{W: 57, H: 89}, image.Pt(745, 1123)},
+		{cardsdb.Size{W: 70, H: 120}, image.Pt(899, 1489)},
 	} {
 		if got := export.MPCPixels(tc.card); got != tc.want {
 			t.Errorf("MPCPixels(%v) = %v, want %v", tc.card, got, tc.want)
@@ -168,6 +169,17 @@ func TestMPCSplitsBigDecks(t *testing.T) {
 	o1, o2 := readOrder(t, filepath.Join(dir, "order-1.xml")), readOrder(t, filepath.Join(dir, "order-2.xml"))
 	if got := files(t, dir); strings.Join(got, " ") != "cardback.png fronts/001-alpha.png fronts/002-beta.png order-1.xml order-2.xml" {
 		t.Errorf("text proxies: files %v, want PNG images", got)
+	}
+	// A text proxy's edge runs into the bleed (issue 25 item 18): the
+	// middle of each side of the bleed has the colour just inside the trim
+	// line (36 px of bleed, 0.12 in at 300 DPI), not white.
+	img := readImage(t, filepath.Join(dir, "fronts/001-alpha.png"))
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	for _, p := range [][4]int{{5, h / 2, 40, h / 2}, {w - 6, h / 2, w - 41, h / 2}, {w / 2, 5, w / 2, 40}, {w / 2, h - 6, w / 2, h - 41}, {0, 0, 40, 40}} {
+		in, bleed := img.NRGBAAt(p[2], p[3]), img.NRGBAAt(p[0], p[1])
+		if near(in, color.NRGBA{255, 255, 255, 255}) || !near(bleed, in) {
+			t.Errorf("text proxy: bleed pixel (%d,%d) is %v, the trim's edge at (%d,%d) %v; want the edge's colour, not white", p[0], p[1], bleed, p[2], p[3], in)
+		}
 	}
 	if o1.Details.Stock != "(M31) Linen" || o1.Details.Foil != "true" {
 		t.Errorf("details %+v", o1.Details)

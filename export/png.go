@@ -99,11 +99,10 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 		out.abort()
 		return nil, err
 	}
-	if err := out.commit(); err != nil {
+	if err := out.commit(res); err != nil {
 		out.abort()
 		return nil, err
 	}
-	res.Files = out.files
 	return res, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"image/draw"
 	"io"
 	"math"
+	neturl "net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -54,17 +55,23 @@ type TTSCard struct {
 	Slot   int    `json:"slot"`
 	CardID int    `json:"card_id"`
 	Second bool   `json:"second,omitempty"` // the second face of a double-faced card
+	// Sideways marks a landscape card (Arkhtide's Realms): it lies on a
+	// sheet of landscape slots and is a SidewaysCard on the table.
+	Sideways bool `json:"sideways,omitempty"`
 }
 
 // TTSResult says what TTS wrote.
 type TTSResult struct {
 	Result
-	Sheets []string  `json:"sheets"` // sheet files, in order
-	Back   string    `json:"back"`   // the back image
-	Object string    `json:"object"` // the saved object (JSON)
-	Card   [2]int    `json:"card_px"`
-	Grids  [][2]int  `json:"grids"` // columns and rows of each sheet
-	Faces  []TTSCard `json:"faces"`
+	Sheets []string `json:"sheets"` // sheet files, in order
+	Back   string   `json:"back"`   // the back image
+	// SidewaysBack is the back of the landscape cards, turned to lie as
+	// they do; "" when the deck has none.
+	SidewaysBack string    `json:"sideways_back,omitempty"`
+	Object       string    `json:"object"` // the saved object (JSON)
+	Card         [2]int    `json:"card_px"`
+	Grids        [][2]int  `json:"grids"` // columns and rows of each sheet
+	Faces        []TTSCard `json:"faces"`
 }
 
 // TTSCardPixels is the size of a card on the sheets: as big as a 10×7
@@ -82,6 +89,41 @@ func TTSCardPixels(card cardsdb.Size) image.Point {
 		w = int(math.Round(float64(h) * card.W / card.H))
 	}
 	return image.Pt(w, h)
+}
+
+// TTSSidewaysPixels is the size of a landscape card's slot on its sheets:
+// the card lies as it is read, as wide as ten columns of a 4096-pixel sheet
+// allow.
+func TTSSidewaysPixels(card cardsdb.Size) image.Point {
+	if card.W < card.H {
+		card.W, card.H = card.H, card.W
+	}
+	w := TTSMaxPixels / TTSMaxCols
+	return image.Pt(w, int(math.Round(float64(w)*card.H/card.W)))
+}
+
+// TTSCardMM is the size, mm, of a card at scale 1 in Tabletop Simulator
+// (about 2.2 × 3.15 in, a little under a poker card).
+var TTSCardMM = [2]float64{56, 80}
+
+// TTSScale is the scale that gives a deck of cards of the size card its
+// real size on the table: the ratio of its area to that of a card at
+// scale 1, as a length (the card's mesh keeps its own shape), rounded to
+// three decimals. 63×88 mm poker cards get 1.112.
+func TTSScale(card cardsdb.Size) float64 {
+	s := math.Sqrt(card.W * card.H / (TTSCardMM[0] * TTSCardMM[1]))
+	return math.Round(s*1000) / 1000
+}
+
+// fileURL is the file:/// URL of an absolute path, its bytes escaped as a
+// URL path needs (a space as %20, '#' as %23), so that a folder named
+// "My Decks #2" still loads.
+func fileURL(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // C:/Users/...
+	}
+	return (&neturl.URL{Scheme: "file", Path: p}).String()
 }
 
 // TTSGrid is the grid of a sheet of n cards (1 to TTSPerSheet): ten
@@ -139,11 +181,40 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 		}
 	}
 	uniq, index := distinct(all)
+	// Portrait faces go on the first sheets, landscape ones (Arkhtide's
+	// Realms) on sheets of their own with landscape slots: Tabletop
+	// Simulator shows a SidewaysCard as a horizontal card and maps its
+	// slot onto it as it is.
+	var groups [2][]int // indices into uniq: portrait, landscape
 	for i, f := range uniq {
-		c := TTSCard{Sheet: i/TTSPerSheet + 1, Slot: i % TTSPerSheet, Second: f.Second}
-		c.CardID = c.Sheet*100 + c.Slot
-		c.Name = faceTitle(f)
-		res.Faces = append(res.Faces, c)
+		g := 0
+		if f.Landscape {
+			g = 1
+		}
+		groups[g] = append(groups[g], i)
+	}
+	res.Faces = make([]TTSCard, len(uniq))
+	type sheetPlan struct {
+		faces []int // indices into uniq
+		px    image.Point
+	}
+	var plans []sheetPlan
+	for g, list := range groups {
+		cell := px
+		if g == 1 {
+			cell = TTSSidewaysPixels(game.CardSize)
+		}
+		for start := 0; start < len(list); start += TTSPerSheet {
+			part := list[start:min(start+TTSPerSheet, len(list))]
+			plans = append(plans, sheetPlan{part, cell})
+			for slot, u := range part {
+				f := uniq[u]
+				c := TTSCard{Sheet: len(plans), Slot: slot, Second: f.Second, Sideways: g == 1}
+				c.CardID = c.Sheet*100 + c.Slot
+				c.Name = faceTitle(f)
+				res.Faces[u] = c
+			}
+		}
 	}
 
 	out, err := newFolder(dir, opts.TempDir)
@@ -160,13 +231,12 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	}
 	url := func(file string) string {
 		if opts.URLPrefix != "" {
-			return strings.TrimRight(opts.URLPrefix, "/") + "/" + file
+			return strings.TrimRight(opts.URLPrefix, "/") + "/" + neturl.PathEscape(file)
 		}
-		return "file:///" + strings.TrimLeft(filepath.ToSlash(filepath.Join(abs, file)), "/")
+		return fileURL(filepath.Join(abs, file))
 	}
 
 	fo := opts.faces()
-	fo.Pixels = px
 	// Each finished sheet is encoded in the background while the next
 	// one is drawn: encoding a 4096-pixel PNG takes about as long as
 	// drawing the sheet. At most one sheet waits, to bound memory.
@@ -181,20 +251,25 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 		pending--
 		return e.err
 	}
-	for s := 0; s*TTSPerSheet < len(uniq); s++ {
-		part := uniq[s*TTSPerSheet : min((s+1)*TTSPerSheet, len(uniq))]
+	for s, plan := range plans {
+		part := make([]render.Face, len(plan.faces))
+		for i, u := range plan.faces {
+			part[i] = uniq[u]
+		}
+		cell := plan.px
 		cols, rows := TTSGrid(len(part))
-		sheet := image.NewNRGBA(image.Rect(0, 0, cols*px.X, rows*px.Y))
+		sheet := image.NewNRGBA(image.Rect(0, 0, cols*cell.X, rows*cell.Y))
 		// Empty slots are white: an opaque sheet is a smaller RGB PNG, and
 		// JPEG would make transparent slots black.
 		draw.Draw(sheet, sheet.Rect, image.White, image.Point{}, draw.Src)
+		fo.Pixels = cell
 		err := drawEach(ctx, part, fo, &res.Result, func(i int, im *faces.Image) error {
 			img := image.Image(im.Image)
-			if b := img.Bounds(); b.Dx() > b.Dy() {
+			if b := img.Bounds(); (b.Dx() > b.Dy()) != (cell.X > cell.Y) {
 				img = imaging.Rotate270(img) // a quarter turn clockwise
 			}
-			at := image.Pt(i%cols*px.X, i/cols*px.Y)
-			draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(px)}, img, img.Bounds().Min, draw.Src)
+			at := image.Pt(i%cols*cell.X, i/cols*cell.Y)
+			draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(cell)}, img, img.Bounds().Min, draw.Src)
 			return nil
 		})
 		if pending > 0 {
@@ -222,6 +297,7 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 			return fail(err)
 		}
 	}
+	fo.Pixels = px
 
 	back, err := faces.RenderOne(ctx, render.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)
 	if err != nil {
@@ -243,8 +319,20 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	if err := out.create(res.Back, writeBytes(data)); err != nil {
 		return fail(err)
 	}
+	if len(groups[1]) > 0 {
+		// The back of a horizontal card: the game's back turned a
+		// quarter turn clockwise, as the faces are.
+		res.SidewaysBack = "back-sideways" + ext(format)
+		data, err := encode(imaging.Rotate270(back.Image), format)
+		if err != nil {
+			return fail(err)
+		}
+		if err := out.create(res.SidewaysBack, writeBytes(data)); err != nil {
+			return fail(err)
+		}
+	}
 
-	obj := ttsObject(name, items, index, res, url)
+	obj := ttsObject(name, items, index, res, url, TTSScale(game.CardSize))
 	js, err := json.MarshalIndent(obj, "", "  ")
 	if err != nil {
 		return fail(err)
@@ -253,10 +341,9 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	if err := out.create(res.Object, writeBytes(append(js, '\n'))); err != nil {
 		return fail(err)
 	}
-	if err := out.commit(); err != nil {
+	if err := out.commit(&res.Result); err != nil {
 		return fail(err)
 	}
-	res.Files = out.files
 	return res, nil
 }
 
@@ -324,7 +411,7 @@ type TTSCustomDeck struct {
 	NumHeight    int    `json:"NumHeight"`
 	BackIsHidden bool   `json:"BackIsHidden"`
 	UniqueBack   bool   `json:"UniqueBack"`
-	Type         int    `json:"Type"` // 0: rectangle (rounded)
+	Type         int    `json:"Type"` // the card's shape: 0 the rounded rectangle, 1 square corners`
 }
 
 type ttsObj struct {
@@ -355,23 +442,33 @@ func guid(parts ...string) string {
 	return hex.EncodeToString(h[:3])
 }
 
-func ttsObject(name string, items []render.Item, index []int, res *TTSResult, url func(string) string) ttsSave {
+func ttsObject(name string, items []render.Item, index []int, res *TTSResult, url func(string) string, scale float64) ttsSave {
 	decks := map[string]TTSCustomDeck{}
+	sideways := map[int]bool{} // sheets of landscape cards
+	for _, f := range res.Faces {
+		sideways[f.Sheet] = f.Sideways
+	}
 	for s, file := range res.Sheets {
+		back := res.Back
+		if sideways[s+1] {
+			back = res.SidewaysBack
+		}
 		decks[strconv.Itoa(s+1)] = TTSCustomDeck{
-			FaceURL: url(file), BackURL: url(res.Back),
+			FaceURL: url(file), BackURL: url(back),
 			NumWidth: res.Grids[s][0], NumHeight: res.Grids[s][1],
 			BackIsHidden: true,
 		}
 	}
-	up := ttsTransform{RotY: 180, RotZ: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1, PosY: 1}
+	// Face down, at the cards' real size (scaleY is the thickness).
+	up := ttsTransform{RotY: 180, RotZ: 180, ScaleX: scale, ScaleY: 1, ScaleZ: scale, PosY: 1}
 	card := func(n int, f TTSCard, sample bool) ttsObj {
 		key := strconv.Itoa(f.Sheet)
 		o := ttsObj{
 			GUID: guid(name, strconv.Itoa(n), strconv.Itoa(f.CardID)), Name: "Card",
 			Transform: up, Nickname: f.Name, CardID: f.CardID,
 			Grid: true, Snap: true, Autoraise: true, Sticky: true, Tooltip: true, Hands: true,
-			CustomDeck: map[string]TTSCustomDeck{key: decks[key]},
+			SidewaysCard: f.Sideways,
+			CustomDeck:   map[string]TTSCustomDeck{key: decks[key]},
 		}
 		if sample {
 			o.Description = templates.SampleNotice
@@ -396,6 +493,11 @@ func ttsObject(name string, items []render.Item, index []int, res *TTSResult, ur
 		}
 		deck.DeckIDs = append(deck.DeckIDs, o.CardID)
 		deck.ContainedObjects = append(deck.ContainedObjects, o)
+	}
+	// A deck of landscape cards only lies sideways too.
+	deck.SidewaysCard = len(deck.ContainedObjects) > 0
+	for _, o := range deck.ContainedObjects {
+		deck.SidewaysCard = deck.SidewaysCard && o.SidewaysCard
 	}
 	return ttsSave{SaveName: name, ObjectStates: []ttsObj{deck}}
 }

@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -218,13 +219,16 @@ func quadrants(t testing.TB, w, h int) []byte {
 	return buf.Bytes()
 }
 
-// TestTTSLandscape: a landscape card lies on the portrait sheet turned a
-// quarter turn clockwise, its top edge along the slot's right edge, as on
-// paper.
+// TestTTSLandscape: a landscape card (an Arkhtide Realm) lies as it is
+// read on a sheet of landscape slots of its own, and is a SidewaysCard,
+// which Tabletop Simulator shows as a horizontal card (issue 25 item 17);
+// its back is the game's back turned to lie the same way. Portrait cards
+// of the same deck stay on portrait sheets, and the deck, which holds
+// both, is not sideways.
 func TestTTSLandscape(t *testing.T) {
 	fsys := fstest.MapFS{
-		"game.yaml":       {Data: []byte("id: land\nname: Land\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: realm, name: Realm, landscape: true}\nsections:\n  - {id: main, name: Main, types: [realm]}\n")},
-		"cards/core.yaml": {Data: []byte("game: land\ncards:\n  - {name: Wide, type: realm, image: wide.png}\n")},
+		"game.yaml":       {Data: []byte("id: land\nname: Land\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: realm, name: Realm, landscape: true}\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [realm, unit]}\n")},
+		"cards/core.yaml": {Data: []byte("game: land\ncards:\n  - {name: Wide, type: realm, image: wide.png}\n  - {name: Tall, type: unit}\n")},
 		"cards/wide.png":  {Data: quadrants(t, 880, 630)},
 	}
 	db := cardsdb.Empty()
@@ -233,21 +237,111 @@ func TestTTSLandscape(t *testing.T) {
 	}
 	g, _ := db.Game("land")
 	dir := filepath.Join(t.TempDir(), "land")
-	if _, err := export.TTS(context.Background(), dir, []render.Item{render.CardItem(g, g.Cards[0])}, export.TTSOptions{}); err != nil {
+	res, err := export.TTS(context.Background(), dir, []render.Item{render.CardItem(g, g.Cards[0]), render.CardItem(g, g.Cards[1])}, export.TTSOptions{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	sheet := readImage(t, filepath.Join(dir, "sheet-1.png"))
+	if strings.Join(res.Sheets, " ") != "sheet-1.png sheet-2.png" || res.SidewaysBack != "back-sideways.png" {
+		t.Fatalf("sheets %v, sideways back %q", res.Sheets, res.SidewaysBack)
+	}
+	if s := readImage(t, filepath.Join(dir, "sheet-1.png")).Bounds().Size(); s != image.Pt(2*409, 2*571) {
+		t.Errorf("the portrait card's sheet is %v, want 2x2 slots of 409x571", s)
+	}
+	sheet := readImage(t, filepath.Join(dir, "sheet-2.png"))
+	if s := sheet.Bounds().Size(); s != image.Pt(2*409, 2*293) {
+		t.Errorf("the landscape card's sheet is %v, want 2x2 slots of 409x293", s)
+	}
 	for _, tc := range []struct {
 		at   image.Point
 		want color.NRGBA
 	}{
-		{image.Pt(300, 100), color.NRGBA{0, 0, 0, 255}},     // top left of the art: top right of the slot
-		{image.Pt(300, 470), color.NRGBA{255, 0, 0, 255}},   // top right: bottom right
-		{image.Pt(100, 100), color.NRGBA{0, 0, 255, 255}},   // bottom left: top left
-		{image.Pt(100, 470), color.NRGBA{255, 0, 255, 255}}, // bottom right: bottom left
+		{image.Pt(100, 70), color.NRGBA{0, 0, 0, 255}},      // top left of the art: top left of the slot
+		{image.Pt(300, 70), color.NRGBA{255, 0, 0, 255}},    // top right
+		{image.Pt(100, 220), color.NRGBA{0, 0, 255, 255}},   // bottom left
+		{image.Pt(300, 220), color.NRGBA{255, 0, 255, 255}}, // bottom right
 	} {
 		if got := sheet.NRGBAAt(tc.at.X, tc.at.Y); !near(got, tc.want) {
 			t.Errorf("slot pixel %v is %v, want %v", tc.at, got, tc.want)
+		}
+	}
+	if s := readImage(t, filepath.Join(dir, "back-sideways.png")).Bounds().Size(); s.X <= s.Y {
+		t.Errorf("the sideways back is %v, want it wider than tall", s)
+	}
+	var save struct {
+		ObjectStates []struct {
+			SidewaysCard     bool
+			Transform        struct{ ScaleX, ScaleY, ScaleZ float64 }
+			CustomDeck       map[string]struct{ FaceURL, BackURL string }
+			ContainedObjects []struct {
+				Nickname     string
+				SidewaysCard bool
+				CardID       int
+			}
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, res.Object))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &save); err != nil {
+		t.Fatal(err)
+	}
+	deck := save.ObjectStates[0]
+	if deck.SidewaysCard {
+		t.Error("a deck of portrait and landscape cards is sideways")
+	}
+	if tr := deck.Transform; tr.ScaleX != 1.112 || tr.ScaleZ != 1.112 || tr.ScaleY != 1 {
+		t.Errorf("deck scale %+v, want 1.112 across (63x88 mm against TTS's 56x80 at scale 1) and 1 thick", tr)
+	}
+	for _, c := range deck.ContainedObjects {
+		if want := c.Nickname == "Wide"; c.SidewaysCard != want {
+			t.Errorf("%s: SidewaysCard %v, want %v", c.Nickname, c.SidewaysCard, want)
+		}
+	}
+	if b := deck.CustomDeck["2"].BackURL; !strings.HasSuffix(b, "/back-sideways.png") {
+		t.Errorf("the landscape sheet's back is %s", b)
+	}
+	if b := deck.CustomDeck["1"].BackURL; !strings.HasSuffix(b, "/back.png") {
+		t.Errorf("the portrait sheet's back is %s", b)
+	}
+}
+
+// TestTTSFileURL: the images' file:/// URLs escape what a URL cannot hold,
+// so that a folder named with a space or '#' loads (issue 25 item 17).
+func TestTTSFileURL(t *testing.T) {
+	_, items := artGame(t, 1, nil, false, "")
+	dir := filepath.Join(t.TempDir(), "My Decks #2")
+	res, err := export.TTS(context.Background(), dir, items, export.TTSOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, res.Object))
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(dir)
+	want := "file://" + strings.ReplaceAll(strings.ReplaceAll(filepath.ToSlash(abs), " ", "%20"), "#", "%23") + "/sheet-1.png"
+	if !bytes.Contains(data, []byte(`"FaceURL": "`+want+`"`)) {
+		t.Errorf("saved object does not hold FaceURL %s:\n%s", want, data)
+	}
+	u, err := url.Parse(want)
+	if err != nil || u.Path != filepath.ToSlash(abs)+"/sheet-1.png" {
+		t.Errorf("the URL reads back as %v, %v", u, err)
+	}
+}
+
+func TestTTSScale(t *testing.T) {
+	for _, tc := range []struct {
+		card cardsdb.Size
+		want float64
+	}{
+		{cardsdb.Size{W: 63, H: 88}, 1.112},
+		{cardsdb.Size{W: 88, H: 63}, 1.112},
+		{cardsdb.Size{W: 56, H: 80}, 1},
+		{cardsdb.Size{W: 70, H: 120}, 1.369},
+	} {
+		if got := export.TTSScale(tc.card); got != tc.want {
+			t.Errorf("TTSScale(%v) = %g, want %g", tc.card, got, tc.want)
 		}
 	}
 }

@@ -133,6 +133,11 @@ type converter struct {
 }
 
 func (c *converter) read(name string) ([]any, error) {
+	// What name is is checked before it is opened: opening a FIFO waits
+	// for a writer.
+	if st, err := fs.Stat(c.fsys, name); err == nil && !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s%s is not a regular file", c.prefix, name)
+	}
 	f, err := c.fsys.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("%s%s: %w", c.prefix, name, err)
@@ -148,9 +153,12 @@ func (c *converter) read(name string) ([]any, error) {
 	if st.Size() > MaxFileSize {
 		return nil, fmt.Errorf("%s%s is %d bytes; EDN files run to %d", c.prefix, name, st.Size(), MaxFileSize)
 	}
-	data, err := fs.ReadFile(c.fsys, name)
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("%s%s is over %d bytes; EDN files run to %d", c.prefix, name, MaxFileSize, MaxFileSize)
 	}
 	vals, err := edn.Read(data)
 	if err != nil {
@@ -285,12 +293,23 @@ func (c *converter) findArt(cd *card) {
 // readArt reads an image file of the data: a regular file of at most
 // MaxArtSize bytes that starts as a PNG, JPEG or WebP file does.
 func readArt(fsys fs.FS, name string) ([]byte, error) {
+	// Checked before it is opened: opening a FIFO waits for a writer.
+	st, err := fs.Stat(fsys, name)
+	var pe *fs.PathError
+	switch {
+	case err == nil && !st.Mode().IsRegular():
+		return nil, errors.New("not a regular file")
+	case err != nil && !errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
+		return nil, pe.Err // the note names the file
+	case err != nil:
+		return nil, err
+	}
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	st, err = f.Stat()
 	if err != nil {
 		return nil, err
 	}

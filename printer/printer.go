@@ -15,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/deckwright/deckwright/internal/atomicfile"
 	"github.com/deckwright/deckwright/layout"
 )
 
@@ -320,7 +321,7 @@ const header = "# deckwright printer profiles: edit with deckwright printer add 
 // it, then renamed over it, so that a failed write leaves the old file.
 // When path is a symbolic link (a dotfiles folder, say) the file it points
 // to is replaced, and the link kept.
-func Save(path string, b *Book) (err error) {
+func Save(path string, b *Book) error {
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}
@@ -343,31 +344,5 @@ func Save(path string, b *Book) (err error) {
 	if err := enc.Close(); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", dir, err)
-	}
-	tmp, err := os.CreateTemp(dir, ".printers.*.tmp")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.WriteFile(path, buf.Bytes(), 0o644)
 }

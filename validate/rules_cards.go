@@ -41,7 +41,7 @@ take it, if any.`,
 			home := g.SectionFor(c.Type)
 			switch {
 			case dc.Misplaced:
-				p.Report(dc.Pos, Error, "", c.Name, "%q is a %s, and no section of %s takes %s; remove it", c.Name, tname, aDeck(g.Name), plural(2, tname)[2:])
+				p.Report(dc.Pos, Error, "", c.Name, "%q is %s, and no section of %s takes %s; remove it", c.Name, article(tname), aDeck(g.Name), plural(2, tname)[2:])
 			case dc.Section != nil && !dc.Section.Takes(c.Type):
 				fix := "remove it"
 				if home != nil {
@@ -49,7 +49,7 @@ take it, if any.`,
 				} else {
 					fix += " (no section of " + aDeck(g.Name) + " takes " + plural(2, tname)[2:] + ")"
 				}
-				p.Report(dc.Pos, Error, dc.Section.ID, c.Name, "%q is a %s; %s takes only %s; %s", c.Name, tname, dc.Section.Name, typeList(g, dc.Section), fix)
+				p.Report(dc.Pos, Error, dc.Section.ID, c.Name, "%q is %s; %s takes only %s; %s", c.Name, article(tname), dc.Section.Name, typeList(g, dc.Section), fix)
 			}
 		}
 	},

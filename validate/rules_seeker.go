@@ -192,10 +192,5 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// article puts "a" or "an" before a word.
-func article(word string) string {
-	if word != "" && strings.ContainsRune("AEIOUaeiou", rune(word[0])) {
-		return "an " + word
-	}
-	return "a " + word
-}
+// article puts "a" or "an" before a word (cardsdb.Article).
+func article(word string) string { return cardsdb.Article(word) }

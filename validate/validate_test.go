@@ -313,7 +313,7 @@ func TestMessages(t *testing.T) {
 		{"sc-unknown-card.txt", 8, "section-size", "Stack has 40 Modules and 5 unknown cards, want exactly 40 (remove 5)"},
 		{"sc-size-unknown-guardian.txt", 5, "section-size", "Guardians has 1 Guardian and 1 unknown card, want exactly 3 (add 1)"},
 		{"sc-size-unknown-guardian.txt", 1, "section-size", "G-modules has 1 G-module and 1 to come with an unknown Guardian, want exactly 3 (add 1)"},
-		{"ff-unknown-two-heroes.txt", 3, "leader", `deck has 2 Heros ("Red Hero", "Nutral Hero"), want exactly one; keep one`},
+		{"ff-unknown-two-heroes.txt", 3, "leader", `deck has 2 Heroes ("Red Hero", "Nutral Hero"), want exactly one; keep one`},
 		{"sc-copy-limit.txt", 8, "copy-limit", `4 copies of "Rogue Star" in Stack, at most 3 copies allowed (remove 1)`},
 		{"sc-copy-limit.txt", 10, "copy-limit", `4 copies of "Comet" in Stack, at most 3 copies allowed (remove 1)`},
 		{"sc-unknown-card.txt", 26, "unknown-card", `no card named "Rouge Star" in Seeker Chronicles; did you mean "Rogue Star"?`},

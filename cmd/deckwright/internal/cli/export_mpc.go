@@ -22,14 +22,19 @@ func newExportMPCCmd(io IO, g *globalOptions) *cobra.Command {
 		Use:   "mpc DECK",
 		Short: "Write a deck for a print shop (MakePlayingCards): images with bleed and an order",
 		Long: `Write DECK for MakePlayingCards into a folder (default out/<deck>-mpc):
-fronts/NNN-name.png, one image per distinct card at the shop's size with
-1/8 inch of bleed (822x1122 pixels for poker cards, at 300 DPI),
-backs/NNN-name.png for the second faces of double-faced cards,
-cardback.png, and order.xml: the order in the XML that the MPC Autofill
+fronts/NNN-name.jpg (art) or .png (text proxies), one image per distinct
+card at the shop's size with 0.12 inch of bleed (822x1122 pixels for poker
+cards, at 300 DPI), backs/NNN-name.jpg or .png for the second faces of
+double-faced cards, cardback.jpg (or cardback.png when the game's back is a
+text proxy), and order.xml: the order in the XML that the MPC Autofill
 desktop tool (github.com/chilli-axe/mpc-autofill) reads, with the slots of
 every copy and the smallest of MakePlayingCards' quantity brackets that
 holds the deck. A deck of more than 612 cards is split into order-1.xml,
-order-2.xml... Art has no bleed of its own: its edge pixels are repeated.`,
+order-2.xml... Art has no bleed of its own: it is mirrored into the bleed;
+a text proxy's frame or background runs on into it.
+
+An earlier export into the same folder is replaced (the files it wrote,
+listed in the folder's .deckwright-files); other files are left alone.`,
 		Example: `  deckwright export mpc kaizerseat/starter --stock "(S33) Superior Smooth"`,
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {

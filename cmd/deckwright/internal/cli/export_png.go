@@ -28,7 +28,10 @@ out/<deck>-png): 001-name.png, 002-name.png... in the deck's order, one file
 per copy unless --unique; NNN-name-back.png for the second face of a
 double-faced card; back.png for the game's card back.
 
-Art that cannot be read is an error: nothing is written.`,
+Art that cannot be read is an error: nothing is written.
+
+An earlier export into the same folder is replaced (the files it wrote,
+listed in the folder's .deckwright-files); other files are left alone.`,
 		Example: `  deckwright export png seeker-chronicles/cosmos --unique --dpi 150`,
 		Args:    argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {

@@ -26,13 +26,19 @@ func newExportTTSCmd(io IO, g *globalOptions) *cobra.Command {
 deck sheets sheet-1.png, sheet-2.png... (at most 10x7 cards and 4096x4096
 pixels each, the last slot left free for the hidden card), back.png, and
 <deck>.json, a saved object holding the deck as one DeckCustom whose cards
-carry their names; double-faced cards are cards with two states.
+carry their names; double-faced cards are cards with two states. Landscape
+cards (Arkhtide's Realms) lie on sheets of their own as they are read, with
+back-sideways.png, and are SidewaysCards; the deck is scaled to the cards'
+real size.
 
 Copy <deck>.json into Tabletop Simulator's Saves/Saved Objects folder and
 take the deck from Objects > Saved Objects. The JSON points at the images
 with file:/// URLs of their absolute paths, so leave the folder where it
 is; for a game with friends, put the images online and give --url-prefix
-the address of the folder that holds them.`,
+the address of the folder that holds them.
+
+An earlier export into the same folder is replaced (the files it wrote,
+listed in the folder's .deckwright-files); other files are left alone.`,
 		Example: `  deckwright export tts seeker-chronicles/cosmos
   deckwright export tts arkhtide/three-factions --format jpeg --url-prefix https://example.org/decks`,
 		Args: argsUsage(cobra.ExactArgs(1)),

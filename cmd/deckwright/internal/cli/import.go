@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/atomicfile"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/pnp"
 )
@@ -216,14 +218,17 @@ func (opts *importPnPOptions) naming() (pnp.Naming, error) {
 // readTextFile reads a small text file named by a flag: a regular file,
 // within the size deckwright reads.
 func readTextFile(name, flag string) ([]byte, error) {
-	f, err := os.Open(name)
+	// OpenRegular checks before it opens and opens without blocking: a
+	// FIFO given as the file is refused, not waited on.
+	f, err := cardsdb.OpenRegular(name)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Op == "stat" {
+			pe.Op = "open" // what the user tried, as os.Open says it
+		}
 		return nil, inputError(fmt.Errorf("%s: %w", flag, err))
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, inputError(fmt.Errorf("%s %s: not a regular file", flag, name))
-	}
 	data, err := cardsdb.ReadInput(name, f)
 	if err != nil {
 		return nil, inputError(err)
@@ -250,6 +255,9 @@ func runImportPnP(opts *importPnPOptions) error {
 	if st, err := os.Stat(p.output); err == nil && !st.IsDir() {
 		return usageError("-o %s: exists and is not a folder", p.output)
 	}
+	if err := checkImportFolder(p.output); err != nil {
+		return inputError(err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := importPDF(ctx, opts.pdf, p.opt)
@@ -274,7 +282,46 @@ func runImportPnP(opts *importPnPOptions) error {
 	if opts.json {
 		return writeJSON(opts.io, map[string]any{"source": opts.pdf, "game": p.game.ID, "summary": sum})
 	}
-	printImportSummary(opts.io, opts.pdf, p, sum)
+	printImportSummary(opts.io, opts.pdf, p, sum, opts.g.quiet)
+	return nil
+}
+
+// checkImportFolder refuses, before any work, an existing output folder
+// that an import would write through a link (images -> ../elsewhere) or
+// over something not a regular file (a FIFO as cards/pnp.yaml, which
+// reading to merge would wait on): issue 25 items 3 and 4. pnp.Write reads
+// and writes the same paths a moment later; this check makes the refusal
+// early and clear.
+func checkImportFolder(dir string) error {
+	if st, err := os.Lstat(dir); err != nil {
+		return nil // nothing there yet: the import makes it
+	} else if st.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("-o %s is a symbolic link: name the folder itself", dir)
+	}
+	for _, sub := range []string{filepath.Dir(filepath.FromSlash(pnp.CardsFile)), pnp.ImagesDir} {
+		full := filepath.Join(dir, sub)
+		st, err := os.Lstat(full)
+		switch {
+		case err != nil:
+			continue
+		case st.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s is a symbolic link; import pnp does not write through links in its output folder (remove the link)", full)
+		case !st.IsDir():
+			return fmt.Errorf("%s is a %s, not a folder", full, atomicfile.FileKind(st.Mode()))
+		}
+	}
+	files := []string{filepath.FromSlash(pnp.CardsFile), pnp.ContactHTML, pnp.ContactPNG}
+	more, _ := filepath.Glob(filepath.Join(dir, "contact-sheet-*.png"))
+	images, _ := filepath.Glob(filepath.Join(dir, pnp.ImagesDir, "*.jpg"))
+	for _, f := range append(more, images...) {
+		files = append(files, strings.TrimPrefix(f, dir+string(filepath.Separator)))
+	}
+	for _, f := range files {
+		full := filepath.Join(dir, f)
+		if st, err := os.Lstat(full); err == nil && !st.Mode().IsRegular() {
+			return fmt.Errorf("%s is a %s; import pnp reads and writes over regular files only (remove it)", full, atomicfile.FileKind(st.Mode()))
+		}
+	}
 	return nil
 }
 
@@ -293,8 +340,18 @@ func pagesRead(res *pnp.Result) string {
 	return cardsdb.Plural(len(res.Pages), "page")
 }
 
-func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary) {
+// printImportSummary says what an import read and wrote: page by page and
+// what became of the cards, or with quiet one line.
+func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet bool) {
 	w := io.Out
+	if quiet {
+		verb := "wrote"
+		if s.Merged {
+			verb = "merged into"
+		}
+		fmt.Fprintf(w, "%s %s: %s cut from %s, %d distinct\n", verb, p.output, cardsdb.Plural(s.Cards, "card"), cardsdb.Plural(len(s.Pages), "page"), s.Distinct)
+		return
+	}
 	fmt.Fprintf(w, "read %s of %s:\n", cardsdb.Plural(len(s.Pages), "page"), pdf)
 	for _, pg := range s.Pages {
 		reg := ""

@@ -73,6 +73,9 @@ func runImportCSV(opts *importCSVOptions) error {
 	if sheet.FormatOf(opts.file) == "" {
 		return usageError("%s: not a spreadsheet; want a .csv, .tsv or .xlsx file", opts.file)
 	}
+	if opts.output != "" && sheet.FormatOf(opts.output) != "" {
+		return usageError("-o %s: import csv writes a YAML cards file; name it .yaml (export csv writes spreadsheets)", opts.output)
+	}
 	db, err := opts.g.loadDB()
 	if err != nil {
 		return inputError(err)

@@ -1,17 +1,17 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/hubworld"
+	"github.com/deckwright/deckwright/internal/atomicfile"
 )
 
 type importHubworldOptions struct {
@@ -66,12 +66,13 @@ func runImportHubworld(opts *importHubworldOptions) error {
 	if !st.IsDir() {
 		return usageError("%s is not a folder; give the Hubworld-Data folder", opts.dir)
 	}
-	root, err := os.OpenRoot(opts.dir)
+	// The data is read through OpenFolder: no link out of the folder, and
+	// a FIFO or device among its files is refused without blocking.
+	fsys, err := cardsdb.OpenFolder(opts.dir)
 	if err != nil {
 		return inputError(err)
 	}
-	defer root.Close()
-	res, err := hubworld.Convert(root.FS(), hubworld.Options{Dir: filepath.ToSlash(filepath.Clean(opts.dir))})
+	res, err := hubworld.Convert(fsys, hubworld.Options{Dir: filepath.ToSlash(filepath.Clean(opts.dir))})
 	if err != nil {
 		return inputError(err)
 	}
@@ -80,16 +81,28 @@ func runImportHubworld(opts *importHubworldOptions) error {
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return inputError(err)
 	}
+	// The files are written as one folder, merged into an existing one
+	// through its root: a link inside it is refused, not followed.
+	out, err := atomicfile.NewFolder(opts.output, atomicfile.FolderOptions{Temp: opts.io.temps.hook})
+	if err != nil {
+		return inputError(err)
+	}
 	var files []string
+	seen := map[string]bool{}
 	for _, f := range res.Files {
-		p := filepath.Join(opts.output, filepath.FromSlash(f.Path))
-		if err := writeAtomic(opts.io.temps, p, func(w io.Writer) error {
-			_, err := io.Copy(w, bytes.NewReader(f.Data))
-			return err
-		}); err != nil {
+		if seen[f.Path] {
+			continue
+		}
+		seen[f.Path] = true
+		if err := out.WriteFile(f.Path, f.Data); err != nil {
+			out.Abort()
 			return inputError(err)
 		}
-		files = append(files, p)
+		files = append(files, out.Path(f.Path))
+	}
+	if _, err := out.Commit(); err != nil {
+		out.Abort()
+		return inputError(err)
 	}
 	for _, s := range res.Skipped {
 		fmt.Fprintf(opts.io.Err, "deckwright: warning: skipped %s\n", s)
@@ -108,6 +121,6 @@ func runImportHubworld(opts *importHubworldOptions) error {
 		}
 		return writeJSON(opts.io, map[string]any{"output": opts.output, "cards": res.Cards, "art": res.Art, "files": files, "skipped": skipped, "notes": notes})
 	}
-	fmt.Fprintf(opts.io.Out, "wrote %d cards to %s (%d files); load them with --db %s\n", res.Cards, opts.output, len(files), opts.output)
+	fmt.Fprintf(opts.io.Out, "wrote %s to %s (%s); load them with --db %s\n", cardsdb.Plural(res.Cards, "card"), opts.output, cardsdb.Plural(len(files), "file"), opts.output)
 	return nil
 }

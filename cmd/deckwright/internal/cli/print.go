@@ -118,6 +118,11 @@ func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
 	if o, err = f.applyPrinter(o); err != nil {
 		return o, err
 	}
+	// An offset for backs that are not printed would be ignored in
+	// silence (issue 25 item 16).
+	if f.flags != nil && f.flags.Changed("back-offset") && o.Backs == layout.BacksNone && o.BackOffset != (layout.Offset{}) {
+		return o, usageError("--back-offset %s moves the backs, but none are printed: add --backs long, short or fold", f.backOffset)
+	}
 	return f.applyCutter(o)
 }
 

@@ -40,7 +40,7 @@ func newProgress(w io.Writer, quiet bool) *progress {
 
 var stageNames = map[string]string{
 	"art":   "preparing art",
-	"pages": "drawing pages",
+	"pages": "drawing cards", // render counts the cards laid out, not pages
 	"games": "playing games",
 }
 

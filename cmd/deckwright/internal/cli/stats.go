@@ -65,7 +65,9 @@ legal; cards the game does not have are left out and said so.`,
 	}
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none")
 	cmd.Flags().IntVar(&opts.hand, "hand", 0, "opening hand size (default: the game's)")
-	cmd.Flags().IntVar(&opts.draws, "draws", -1, "cards drawn each turn (default: the game's)")
+	cmd.Flags().IntVar(&opts.draws, "draws", -1, "cards drawn each turn")
+	// -1 stands for the game's own number: say that, not "(default -1)".
+	cmd.Flags().Lookup("draws").DefValue = "the game's"
 	cmd.Flags().IntVar(&opts.turns, "turns", 5, "work out the odds up to this turn")
 	cmd.Flags().IntVar(&opts.atLeast, "at-least", 1, "copies that must be seen")
 	cmd.Flags().StringArrayVar(&opts.cards, "card", nil, "a card of the deck that gets its own row of odds (repeatable)")

@@ -172,7 +172,25 @@ func validateOne(db *cardsdb.DB, arg, defaultGame, format string, owned *cardsdb
 	if err != nil {
 		return deckReport{}, err
 	}
-	return validateList(db, arg, list, format, owned)
+	r, err := validateList(db, arg, list, format, owned)
+	return r.withGameFlag(list, defaultGame), err
+}
+
+// withGameFlag adds a warning when --game names another game than the
+// deck's own game line, which wins: the flag is for decks that name none,
+// and ignoring it in silence hides a mistake (issue 25 item 16).
+func (r deckReport) withGameFlag(list *cardsdb.DeckList, flag string) deckReport {
+	if flag == "" || list.Game == "" || list.Game == flag || r.Problems == nil {
+		return r
+	}
+	pos := list.GamePos
+	if pos.File == "" {
+		pos.File = list.File
+	}
+	r.Problems = append(r.Problems, validate.Finding{Pos: pos, Rule: "game-flag", Severity: validate.Warning,
+		Message: fmt.Sprintf("--game %s is ignored: the deck says game: %s (drop --game, or change the deck's game line)", flag, list.Game)})
+	validate.Sort(r.Problems)
+	return r
 }
 
 // illegalJSON is for the commands that play or print a deck with --json:
@@ -213,7 +231,8 @@ func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame, format string, own
 	if list.Game == "" {
 		list.Game = defaultGame
 	}
-	return validateList(db, stdinName, list, format, owned)
+	r, err := validateList(db, stdinName, list, format, owned)
+	return r.withGameFlag(list, defaultGame), err
 }
 
 // yamlDeck tells a YAML deck from a decklist, which has no file name to go
@@ -294,7 +313,9 @@ func inputFindings(err error, arg string) []validate.Finding {
 // printReport prints a deck's problems and verdict; quiet folds the notes
 // into a mark on the verdict line.
 func printReport(io IO, r deckReport, quiet bool) {
-	errs, warns := 0, 0
+	// The effects the playtest engine cannot read are warnings too,
+	// printed on stderr after the report (warnEffects).
+	errs, warns := 0, len(effectFindings(r.effects))
 	for _, f := range r.Problems {
 		fmt.Fprintln(io.Out, f)
 		if f.Severity == validate.Error {

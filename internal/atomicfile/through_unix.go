@@ -1,6 +1,6 @@
 //go:build unix
 
-package cli
+package atomicfile
 
 import (
 	"errors"
@@ -11,6 +11,9 @@ import (
 // opened without waiting, so that one nobody reads fails at once (ENXIO)
 // instead of hanging.
 const throughFlags = syscall.O_NONBLOCK
+
+// openNonblock opens a file to read without waiting on a FIFO.
+const openNonblock = syscall.O_NONBLOCK
 
 // noReader tells whether opening a FIFO failed for want of a reader.
 func noReader(err error) bool { return errors.Is(err, syscall.ENXIO) }

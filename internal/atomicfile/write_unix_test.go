@@ -1,6 +1,6 @@
 //go:build unix
 
-package cli
+package atomicfile
 
 import (
 	"errors"
@@ -19,7 +19,7 @@ func writeHello(w io.Writer) error {
 	return err
 }
 
-// noTemps fails when dir holds a temporary file of writeAtomic.
+// noTemps fails when dir holds a temporary file of Write.
 func noTemps(t *testing.T, dir string) {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
@@ -33,13 +33,13 @@ func noTemps(t *testing.T, dir string) {
 	}
 }
 
-func TestWriteAtomicRegular(t *testing.T) {
+func TestWriteRegular(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "sub", "out.pdf")
-	if err := writeAtomic(nil, p, writeHello); err != nil {
+	if err := Write(p, Options{Through: true}, writeHello); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeAtomic(nil, p, func(w io.Writer) error { return errors.New("boom") }); err == nil {
+	if err := Write(p, Options{Through: true}, func(w io.Writer) error { return errors.New("boom") }); err == nil {
 		t.Fatal("a failed write returned no error")
 	}
 	if b, _ := os.ReadFile(p); string(b) != "%PDF-hello" {
@@ -48,16 +48,16 @@ func TestWriteAtomicRegular(t *testing.T) {
 	noTemps(t, filepath.Dir(p))
 }
 
-// TestWriteAtomicCharDevice writes onto a character device, a copy of
+// TestWriteCharDevice writes onto a character device, a copy of
 // /dev/null made with mknod (root only) so that a failure cannot destroy
 // the system's own: the device must still be a device afterwards.
-func TestWriteAtomicCharDevice(t *testing.T) {
+func TestWriteCharDevice(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "null")
 	if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
 		t.Skipf("cannot make a device node (needs root): %v", err)
 	}
-	if err := writeAtomic(nil, p, writeHello); err != nil {
+	if err := Write(p, Options{Through: true}, writeHello); err != nil {
 		t.Fatalf("writing through a character device: %v", err)
 	}
 	fi, err := os.Lstat(p)
@@ -65,13 +65,13 @@ func TestWriteAtomicCharDevice(t *testing.T) {
 		t.Fatal(err)
 	}
 	if fi.Mode()&fs.ModeCharDevice == 0 {
-		t.Errorf("the device was replaced by a %s", fileKind(fi.Mode()))
+		t.Errorf("the device was replaced by a %s", FileKind(fi.Mode()))
 	}
 	noTemps(t, dir)
 	noTemps(t, os.TempDir())
 }
 
-func TestWriteAtomicFIFO(t *testing.T) {
+func TestWriteFIFO(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "pipe")
 	if err := syscall.Mkfifo(p, 0o644); err != nil {
@@ -79,7 +79,7 @@ func TestWriteAtomicFIFO(t *testing.T) {
 	}
 	// Nobody reads: an error at once, not a hang.
 	done := make(chan error, 1)
-	go func() { done <- writeAtomic(nil, p, writeHello) }()
+	go func() { done <- Write(p, Options{Through: true}, writeHello) }()
 	select {
 	case err := <-done:
 		if err == nil || !strings.Contains(err.Error(), "no program is reading") {
@@ -94,7 +94,7 @@ func TestWriteAtomicFIFO(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if err := writeAtomic(nil, p, writeHello); err != nil {
+	if err := Write(p, Options{Through: true}, writeHello); err != nil {
 		t.Fatalf("writing through a FIFO: %v", err)
 	}
 	if b, _ := io.ReadAll(r); string(b) != "%PDF-hello" {
@@ -105,12 +105,12 @@ func TestWriteAtomicFIFO(t *testing.T) {
 		t.Fatal(err)
 	}
 	if fi.Mode()&fs.ModeNamedPipe == 0 {
-		t.Errorf("the FIFO was replaced by a %s", fileKind(fi.Mode()))
+		t.Errorf("the FIFO was replaced by a %s", FileKind(fi.Mode()))
 	}
 	noTemps(t, dir)
 }
 
-func TestWriteAtomicRefuses(t *testing.T) {
+func TestWriteRefuses(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "target.pdf")
 	if err := os.WriteFile(target, []byte("theirs"), 0o644); err != nil {
@@ -135,7 +135,7 @@ func TestWriteAtomicRefuses(t *testing.T) {
 	} {
 		t.Run(filepath.Base(tc.path), func(t *testing.T) {
 			called := false
-			err := writeAtomic(nil, tc.path, func(w io.Writer) error { called = true; return writeHello(w) })
+			err := Write(tc.path, Options{Through: true}, func(w io.Writer) error { called = true; return writeHello(w) })
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got error %v, want one saying %q", err, tc.want)
 			}

@@ -1,7 +1,9 @@
 //go:build !unix
 
-package cli
+package atomicfile
 
 const throughFlags = 0
+
+const openNonblock = 0
 
 func noReader(error) bool { return false }
