@@ -157,15 +157,6 @@ func (o *goldfishOptions) foreignFlags(e *engine.Engine, game string) error {
 // engineOf returns the playtest engine of a game id, or nil.
 func engineOf(id string) *engine.Engine { return games.Lookup(id) }
 
-// effectCheck reads the effects of a deck's cards for the games with an
-// engine, so that validate warns of an effect the playtest cannot read.
-func effectCheck(id string) func(*cardsdb.Deck) error {
-	if e := engineOf(id); e != nil {
-		return e.CheckEffects
-	}
-	return nil
-}
-
 // playGames names the games with an engine, for messages.
 func playGames(db *cardsdb.DB) string {
 	var names []string
