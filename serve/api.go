@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/deckstats"
+	"github.com/deckwright/deckwright/report"
 )
 
 // deckInput is a deck for a command that takes a deck file: a saved deck,
@@ -42,23 +45,32 @@ func (s *Server) deckInput(r *http.Request, body []byte) (*deckInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	file := "deck.txt"
-	if yamlDeck(body) {
-		file = "deck.yaml"
-	}
-	tmp := filepath.Join(dir, file)
+	name := bodyName(r, body)
+	tmp := filepath.Join(dir, name)
 	if err := os.WriteFile(tmp, body, 0o600); err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, err
 	}
+	return &deckInput{arg: tmp, name: name, dir: dir}, nil
+}
+
+// bodyName is how answers name the deck of a request's body: ?name= when
+// it is a deck name (with the extension of the deck's format added to a
+// bare name, as the editor's name field holds before saving: "mine"),
+// else deck.txt or deck.yaml.
+func bodyName(r *http.Request, body []byte) string {
+	file := "deck.txt"
+	if cardsdb.IsYAMLDeck(body) {
+		file = "deck.yaml"
+	}
 	name := r.FormValue("name")
 	if CheckDeckName(name) != nil && CheckDeckName(name+filepath.Ext(file)) == nil {
-		name += filepath.Ext(file) // the editor's name field before saving: "mine"
+		name += filepath.Ext(file)
 	}
 	if CheckDeckName(name) != nil {
 		name = file
 	}
-	return &deckInput{arg: tmp, name: name, dir: dir}, nil
+	return name
 }
 
 // namedDeck is a saved deck or a bundled deck GAME/NAME.
@@ -80,21 +92,12 @@ func (s *Server) namedDeck(name string) (*deckInput, error) {
 	return &deckInput{arg: path, name: name}, nil
 }
 
-// yamlDeck tells a YAML deck from a decklist as validate - does: a YAML
-// deck has a top-level "sections:" key, or "packs:" as a list.
-func yamlDeck(data []byte) bool {
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, " \t\r")
-		if line == "sections:" || line == "packs:" || strings.HasPrefix(line, "packs: [") {
-			return true
-		}
-	}
-	return false
-}
-
 // run runs a command; where in is given, the deck's file path is replaced
 // by the deck's name in what the command printed.
 func (s *Server) run(ctx context.Context, args []string, stdin []byte, progress func(done, total int), in *deckInput, extra ...[2]string) Output {
+	if s.cfg.Run == nil {
+		return Output{Stderr: "deckwright: this server was started without the command line; " + args[0] + " is not available", Code: 2}
+	}
 	out := s.cfg.Run(ctx, args, stdin, progress)
 	repl := extra
 	if in != nil && in.arg != in.name {
@@ -168,21 +171,49 @@ func flagArgs(r *http.Request, names ...string) []string {
 }
 
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request) {
-	s.answer(w, r, s.run(r.Context(), []string{"games", "--json"}, nil, nil, nil))
+	s.answerJSON(w, r, 0, map[string]any{"games": s.games})
 }
 
-// cardsArgs are the arguments of the cards command for a search.
-func cardsArgs(r *http.Request) []string {
-	args := append([]string{"cards", "--json"}, flagArgs(r, "game", "where")...)
-	if q := r.FormValue("q"); q != "" {
-		args = append(args, "--", q)
+// cardSearch is the cards command's search for ?game=, ?where= (each a
+// condition) and ?q=.
+func (s *Server) cardSearch(game string, where []string, text string) ([]report.Card, error) {
+	q := cardsdb.Query{Text: text}
+	for _, w := range where {
+		c, err := cardsdb.ParseCond(w)
+		if err != nil {
+			return nil, badRequest("--where %v", err)
+		}
+		q.Where = append(q.Where, c)
 	}
-	return args
+	games, err := report.SelectGames(s.cfg.DB, game)
+	if err != nil {
+		return nil, badRequest("--game: %v", err)
+	}
+	cards, err := report.Cards(games, q)
+	if err != nil {
+		return nil, badRequest("--where %v", err)
+	}
+	return cards, nil
 }
 
 func (s *Server) apiCards(w http.ResponseWriter, r *http.Request) {
 	_ = r.ParseForm()
-	s.answer(w, r, s.run(r.Context(), cardsArgs(r), nil, nil, nil))
+	var where []string
+	for _, v := range r.Form["where"] {
+		if v != "" {
+			where = append(where, v)
+		}
+	}
+	cards, err := s.cardSearch(r.FormValue("game"), where, r.FormValue("q"))
+	if err != nil {
+		s.answerError(w, r, err)
+		return
+	}
+	code := 0
+	if len(cards) == 0 {
+		code = 1 // as the command: a search that finds nothing
+	}
+	s.answerJSON(w, r, code, map[string]any{"cards": cards})
 }
 
 func (s *Server) apiDecks(w http.ResponseWriter, r *http.Request) {
@@ -234,10 +265,43 @@ func (s *Server) apiDeckPut(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"saved": name, "bytes": len(body)})
 }
 
-// validate runs validate - on a deck's text.
-func (s *Server) validate(r *http.Request, body []byte) Output {
-	args := append([]string{"validate", "-", "--json"}, flagArgs(r, "game", "format")...)
-	return s.run(r.Context(), args, body, nil, nil)
+// stdinName names a deck checked from its text, as validate - does.
+const stdinName = "<stdin>"
+
+// validate checks a deck's text as validate - does: the report and the
+// command's exit status (0 legal, 1 the deck breaks a rule, 2 unreadable:
+// the report then holds the input's errors). The error is for options
+// the command would refuse (an unknown ?game=).
+func (s *Server) validate(r *http.Request, body []byte) (*report.Validation, int, error) {
+	game := r.FormValue("game")
+	if game != "" {
+		if _, err := s.cfg.DB.LookupGame(game); err != nil {
+			return nil, 2, badRequest("--game: %v", err)
+		}
+	}
+	v, err := s.validateText(body, game, r.FormValue("format"))
+	if err != nil {
+		return report.Unreadable("-", err), 2, nil // as validate - names it
+	}
+	if !v.Legal {
+		return v, 1, nil
+	}
+	return v, 0, nil
+}
+
+func (s *Server) validateText(body []byte, game, format string) (*report.Validation, error) {
+	data, err := cardsdb.ReadInput(stdinName, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	list, err := cardsdb.ParseDeckData(stdinName, data)
+	if err != nil {
+		return nil, err
+	}
+	if list.Game == "" {
+		list.Game = game
+	}
+	return report.Validate(s.cfg.DB, stdinName, list, report.ValidateOptions{Format: format})
 }
 
 func (s *Server) apiValidate(w http.ResponseWriter, r *http.Request) {
@@ -247,18 +311,91 @@ func (s *Server) apiValidate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	s.answer(w, r, s.validate(r, body))
+	v, code, err := s.validate(r, body)
+	if err != nil {
+		s.answerError(w, r, err)
+		return
+	}
+	v.Problems = v.WithEffects()
+	s.answerJSON(w, r, code, map[string]any{"decks": []*report.Validation{v}})
 }
 
-// stats runs stats on a request's deck.
-func (s *Server) stats(r *http.Request, body []byte) (Output, error) {
-	in, err := s.deckInput(r, body)
-	if err != nil {
-		return Output{}, err
+// requestDeck reads the deck of a request: ?deck=NAME (a saved deck, or
+// a bundled deck GAME/NAME) or else the body (a text decklist or YAML
+// deck, named by bodyName). ?game= is the game of a deck that names none.
+func (s *Server) requestDeck(r *http.Request, body []byte) (*cardsdb.DeckList, string, error) {
+	game := r.FormValue("game")
+	if game != "" {
+		if _, err := s.cfg.DB.LookupGame(game); err != nil {
+			return nil, "", badRequest("--game: %v", err)
+		}
 	}
-	defer in.cleanup()
-	args := append([]string{"stats", in.arg, "--json"}, flagArgs(r, "game", "hand", "draws", "turns", "at-least", "card")...)
-	return s.run(r.Context(), args, nil, nil, in), nil
+	var list *cardsdb.DeckList
+	var err error
+	name := r.FormValue("deck")
+	switch {
+	case name != "" && strings.Count(name, "/") == 1:
+		if _, err = s.namedDeck(name); err != nil {
+			return nil, "", err
+		}
+		list, err = s.cfg.DB.BundledDeck(name)
+	case name != "":
+		var data []byte
+		if data, err = s.decks.read(name); err != nil {
+			return nil, "", badRequest("%v", err)
+		}
+		list, err = cardsdb.ParseDeck(name, data)
+	case len(bytes.TrimSpace(body)) == 0:
+		return nil, "", badRequest("no deck: give ?deck=NAME (a saved deck, or a bundled deck GAME/NAME) or the deck as the request body")
+	default:
+		name = bodyName(r, body)
+		list, err = cardsdb.ParseDeckData(name, body)
+	}
+	if err != nil {
+		return nil, "", badRequest("%v", err)
+	}
+	if list.Game == "" {
+		list.Game = game
+	}
+	return list, name, nil
+}
+
+// stats works out a request's deck's statistics as stats --json does,
+// with the options ?hand=, ?draws=, ?turns=, ?at-least= and ?card=.
+func (s *Server) stats(r *http.Request, body []byte) (*report.Stats, error) {
+	o := deckstats.Options{Cards: r.Form["card"]}
+	for _, f := range []struct {
+		name     string
+		v        *int
+		def, min int
+		max      int
+	}{{"hand", &o.Hand, 0, 0, math.MaxInt}, {"draws", &o.Draws, -1, math.MinInt, math.MaxInt}, {"turns", &o.Turns, 5, 1, 50}, {"at-least", &o.AtLeast, 1, 1, math.MaxInt}} {
+		n, err := formInt(r, f.name, f.def)
+		if err != nil {
+			return nil, err
+		}
+		if n < f.min || n > f.max {
+			return nil, badRequest("--%s %d: want %d to %d", f.name, n, f.min, f.max)
+		}
+		*f.v = n
+	}
+	list, name, err := s.requestDeck(r, body)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.cfg.DB.GameOf(list)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	deck, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	st, err := report.DeckStats(name, deck, o)
+	if err != nil {
+		return nil, badRequest("%v", err)
+	}
+	return st, nil
 }
 
 func (s *Server) apiStats(w http.ResponseWriter, r *http.Request) {
@@ -268,12 +405,51 @@ func (s *Server) apiStats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	out, err := s.stats(r, body)
+	st, err := s.stats(r, body)
 	if err != nil {
-		s.fail(w, r, statusOf(err), err)
+		s.answerError(w, r, err)
 		return
 	}
-	s.answer(w, r, out)
+	s.answerJSON(w, r, 0, st)
+}
+
+// formInt reads an integer option as the command line reads its flag:
+// the last value given wins, in any notation Go accepts (0x10, 1_000), and
+// def when none is given. Reading it once, here, means the value checked
+// is the value used.
+func formInt(r *http.Request, name string, def int) (int, error) {
+	vs := r.Form[name]
+	if len(vs) == 0 || vs[len(vs)-1] == "" {
+		return def, nil
+	}
+	v := vs[len(vs)-1]
+	n, err := strconv.ParseInt(v, 0, 64)
+	if err != nil {
+		return 0, badRequest("invalid argument %q for \"--%s\" flag: %v", v, name, err)
+	}
+	return int(n), nil
+}
+
+// answerJSON writes an answer of the JSON API: 200 when the command would
+// have run (exit 0, or 1 for a deck that breaks a rule or a search that
+// found nothing), 400 for a usage error or unreadable input. The exit
+// status is in the X-Deckwright-Exit header.
+func (s *Server) answerJSON(w http.ResponseWriter, r *http.Request, code int, v any) {
+	if r.Context().Err() != nil {
+		return // the browser went away
+	}
+	w.Header().Set("X-Deckwright-Exit", strconv.Itoa(code))
+	status := http.StatusOK
+	if code > 1 {
+		status = http.StatusBadRequest
+	}
+	writeJSON(w, status, v)
+}
+
+// answerError answers an API request the command would refuse: exit 2.
+func (s *Server) answerError(w http.ResponseWriter, r *http.Request, err error) {
+	w.Header().Set("X-Deckwright-Exit", "2")
+	s.fail(w, r, statusOf(err), err)
 }
 
 // printFlags are the print options the pages and the API pass on.
@@ -352,11 +528,13 @@ func (s *Server) printPDF(w http.ResponseWriter, r *http.Request) {
 const MaxGames = 200000
 
 // goldfishFlags are the goldfish options the pages and the API pass on.
-var goldfishFlags = []string{"game", "mode", "difficulty", "opponent", "policy", "games", "seed", "precision", "max-turns"}
+// (?games= is read apart: see gamesArg).
+var goldfishFlags = []string{"game", "mode", "difficulty", "opponent", "policy", "seed", "precision", "max-turns"}
 
 // goldfish runs goldfish on a request's deck.
 func (s *Server) goldfish(r *http.Request, body []byte, progress func(done, total int)) (Output, error) {
-	if err := checkGames(r); err != nil {
+	games, err := gamesArg(r)
+	if err != nil {
 		return Output{}, err
 	}
 	in, err := s.deckInput(r, body)
@@ -364,7 +542,7 @@ func (s *Server) goldfish(r *http.Request, body []byte, progress func(done, tota
 		return Output{}, err
 	}
 	defer in.cleanup()
-	args := append([]string{"goldfish", in.arg, "--json"}, flagArgs(r, goldfishFlags...)...)
+	args := append(append([]string{"goldfish", in.arg, "--json"}, flagArgs(r, goldfishFlags...)...), games...)
 	return s.run(r.Context(), args, nil, progress, in), nil
 }
 
@@ -393,11 +571,7 @@ func (s *Server) convert(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	parse := cardsdb.ParseDecklist
-	if yamlDeck(body) {
-		parse = cardsdb.ParseDeckYAML
-	}
-	list, err := parse("deck", body)
+	list, err := cardsdb.ParseDeckData("deck", body)
 	if err == nil && list.Game == "" {
 		list.Game = r.FormValue("game")
 	}
@@ -422,12 +596,20 @@ func (s *Server) convert(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(out)
 }
 
-// checkGames refuses a request for more than MaxGames games.
-func checkGames(r *http.Request) error {
-	if g := r.FormValue("games"); g != "" {
-		if n, err := strconv.Atoi(g); err == nil && n > MaxGames {
-			return badRequest("games %d: the server plays at most %d games a run", n, MaxGames)
-		}
+// gamesArg reads ?games= once, as the command line reads --games (the
+// last value, any Go notation), refuses more than MaxGames, and returns the
+// flag that passes on the value checked: nothing else of the request's
+// games values reaches the command.
+func gamesArg(r *http.Request) ([]string, error) {
+	if vs := r.Form["games"]; len(vs) == 0 || vs[len(vs)-1] == "" {
+		return nil, nil
 	}
-	return nil
+	n, err := formInt(r, "games", 0)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 || n > MaxGames {
+		return nil, badRequest("games %d: the server plays at most %d games a run (and at least 1)", n, MaxGames)
+	}
+	return []string{"--games=" + strconv.Itoa(n)}, nil
 }

@@ -8,11 +8,13 @@ import (
 )
 
 // compareFlags are the compare options the pages and the API pass on.
-var compareFlags = []string{"game", "mode", "difficulty", "policy", "games", "seed", "precision", "max-turns"}
+// (?games= is read apart: see gamesArg).
+var compareFlags = []string{"game", "mode", "difficulty", "policy", "seed", "precision", "max-turns"}
 
 // compare runs compare on two named decks (?a= and ?b=: saved or bundled).
 func (s *Server) compare(r *http.Request, progress func(done, total int)) (Output, error) {
-	if err := checkGames(r); err != nil {
+	games, err := gamesArg(r)
+	if err != nil {
 		return Output{}, err
 	}
 	a, err := s.namedDeck(r.FormValue("a"))
@@ -23,8 +25,8 @@ func (s *Server) compare(r *http.Request, progress func(done, total int)) (Outpu
 	if err != nil {
 		return Output{}, err
 	}
-	args := append([]string{"compare", a.arg, b.arg, "--json"}, flagArgs(r, compareFlags...)...)
-	out := s.cfg.Run(r.Context(), args, nil, progress)
+	args := append(append([]string{"compare", a.arg, b.arg, "--json"}, flagArgs(r, compareFlags...)...), games...)
+	out := s.run(r.Context(), args, nil, progress, nil)
 	for _, in := range []*deckInput{a, b} {
 		if in.arg != in.name {
 			out.Stdout = bytes.ReplaceAll(out.Stdout, jsonString(in.arg), jsonString(in.name))

@@ -139,7 +139,10 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 func problemLines(data []byte) []string {
 	var rep struct {
 		Decks []struct {
-			Problems []finding `json:"problems"`
+			Problems []struct {
+				Rule    string `json:"rule"`
+				Message string `json:"message"`
+			} `json:"problems"`
 		} `json:"decks"`
 	}
 	_ = json.Unmarshal(data, &rep)

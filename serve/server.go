@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"context"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -17,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/report"
 )
 
 //go:embed templates/*.html
@@ -34,8 +34,10 @@ type Config struct {
 	// DB holds the games and cards (bundled and --db); card art is read
 	// from each game's file system, which never leaves its folder.
 	DB *cardsdb.DB
-	// Run runs a deckwright command in-process; every answer about decks
-	// and cards comes from it.
+	// Run runs a deckwright command in-process: the print, goldfish and
+	// compare answers come from it. Without it those pages answer that
+	// they are not available; everything else is answered by the
+	// libraries (package report).
 	Run Runner
 	// Decks is the folder where decks are saved; it is made if missing.
 	Decks string
@@ -52,17 +54,17 @@ type Server struct {
 	decks   *deckStore
 	tmp     string
 	pages   map[string]*template.Template
-	games   []gameInfo
-	cards   map[string][]cardInfo // by game id, from cards --json
+	games   []report.Game
+	cards   map[string][]report.Card // by game id
 	faces   *faceCache
 	handler http.Handler
 }
 
-// New checks cfg, opens the decks folder and loads the games and cards
-// lists (from the games and cards commands), ready to serve.
+// New checks cfg, opens the decks folder and makes the games and cards
+// lists, ready to serve.
 func New(cfg Config) (*Server, error) {
-	if cfg.DB == nil || cfg.Run == nil {
-		return nil, errors.New("serve: Config needs DB and Run")
+	if cfg.DB == nil {
+		return nil, errors.New("serve: Config needs DB")
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
@@ -80,10 +82,7 @@ func New(cfg Config) (*Server, error) {
 		s.Close()
 		return nil, err
 	}
-	if err := s.loadLists(context.Background()); err != nil {
-		s.Close()
-		return nil, err
-	}
+	s.loadLists()
 	s.handler = s.routes()
 	return s, nil
 }
@@ -100,67 +99,18 @@ func (s *Server) Close() error {
 // Handler returns the server's HTTP handler with its safety checks.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// gameInfo is one game of games --json.
-type gameInfo struct {
-	ID       string     `json:"id"`
-	Name     string     `json:"name"`
-	Cards    int        `json:"cards"`
-	Sample   int        `json:"sample_cards"`
-	Decks    []string   `json:"decks"`
-	CardSize [2]float64 `json:"card_size_mm"`
-	Formats  []string   `json:"formats"`
+// loadLists makes the games list and every game's cards, as the games
+// and cards commands answer them (package report).
+func (s *Server) loadLists() {
+	s.games = report.Games(s.cfg.DB)
+	s.cards = map[string][]report.Card{}
+	for _, g := range s.cfg.DB.Games() {
+		cards, _ := report.Cards([]*cardsdb.Game{g}, cardsdb.Query{})
+		s.cards[g.ID] = cards
+	}
 }
 
-// cardInfo is one card of cards --json.
-type cardInfo struct {
-	Game        string         `json:"game"`
-	Name        string         `json:"name"`
-	Type        string         `json:"type"`
-	Factions    []string       `json:"factions"`
-	Text        string         `json:"text"`
-	Flavor      string         `json:"flavor"`
-	Copies      int            `json:"copies"`
-	DeckLimit   int            `json:"deck_limit"`
-	Pack        string         `json:"pack"`
-	Tags        []string       `json:"tags"`
-	Image       string         `json:"image"`
-	Back        *cardBack      `json:"back"`
-	Fields      map[string]any `json:"fields"`
-	Sample      bool           `json:"sample"`
-	Provisional []string       `json:"provisional"`
-	File        string         `json:"file"`
-	Line        int            `json:"line"`
-}
-
-type cardBack struct {
-	Name  string `json:"name"`
-	Text  string `json:"text"`
-	Image string `json:"image"`
-}
-
-func (s *Server) loadLists(ctx context.Context) error {
-	out := s.cfg.Run(ctx, []string{"games", "--json"}, nil, nil)
-	if out.Code != 0 {
-		return fmt.Errorf("serve: games: %s", strings.TrimSpace(out.Stderr))
-	}
-	var g struct{ Games []gameInfo }
-	if err := json.Unmarshal(out.Stdout, &g); err != nil {
-		return fmt.Errorf("serve: games --json: %w", err)
-	}
-	s.games = g.Games
-	out = s.cfg.Run(ctx, []string{"cards", "--json"}, nil, nil)
-	var c struct{ Cards []cardInfo }
-	if err := json.Unmarshal(out.Stdout, &c); err != nil {
-		return fmt.Errorf("serve: cards --json: %w", err)
-	}
-	s.cards = map[string][]cardInfo{}
-	for _, card := range c.Cards {
-		s.cards[card.Game] = append(s.cards[card.Game], card)
-	}
-	return nil
-}
-
-func (s *Server) game(id string) *gameInfo {
+func (s *Server) game(id string) *report.Game {
 	for i := range s.games {
 		if s.games[i].ID == id {
 			return &s.games[i]
@@ -169,7 +119,7 @@ func (s *Server) game(id string) *gameInfo {
 	return nil
 }
 
-func (s *Server) card(game, name string) *cardInfo {
+func (s *Server) card(game, name string) *report.Card {
 	for i, c := range s.cards[game] {
 		if c.Name == name {
 			return &s.cards[game][i]
