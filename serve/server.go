@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/report"
@@ -45,6 +46,30 @@ type Config struct {
 	MaxBody int64
 	// Log receives one line per refused or failed request; nil: none.
 	Log *log.Logger
+	// BodyTimeout bounds the time a request's body may take to arrive
+	// (0: DefaultBodyTimeout), so that a body that stalls cannot hold its
+	// connection for ever.
+	BodyTimeout time.Duration
+}
+
+// DefaultBodyTimeout is how long a request body may take to arrive unless
+// Config.BodyTimeout says otherwise: a deck is a few kilobytes.
+const DefaultBodyTimeout = 30 * time.Second
+
+// The timeouts of HTTPServer: the request's header must arrive within
+// HeaderTimeout, and a connection left idle between requests is closed
+// after IdleTimeout. (There is no write timeout: a playtest streams its
+// progress for as long as it runs, and stops when the browser leaves.)
+const (
+	HeaderTimeout = 10 * time.Second
+	IdleTimeout   = 2 * time.Minute
+)
+
+// HTTPServer returns an http.Server that serves s's Handler with the
+// timeouts a local page needs: HeaderTimeout, IdleTimeout, and the body
+// timeout that Handler applies to each request.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: HeaderTimeout, IdleTimeout: IdleTimeout, ErrorLog: s.cfg.Log}
 }
 
 // Server is deckwright's local web page. Make one with New, serve its
@@ -68,6 +93,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = DefaultBodyTimeout
 	}
 	s := &Server{cfg: cfg, faces: newFaceCache()}
 	var err error
@@ -194,11 +222,41 @@ func (s *Server) safe(h http.Handler) http.Handler {
 			s.fail(w, r, http.StatusForbidden, fmt.Errorf("host %q refused: deckwright serve answers requests for its own address only", r.Host))
 			return
 		}
-		if r.Body != nil {
+		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+			r.Body = deadlineBody(w, r.Body, s.cfg.BodyTimeout)
 		}
 		inner.ServeHTTP(w, r)
 	})
+}
+
+// deadlineBody bounds the time the body takes to arrive: the connection's
+// read deadline is set now and lifted once the whole body has been read,
+// so that a long answer after it (a playtest) is not cut short.
+func deadlineBody(w http.ResponseWriter, body io.ReadCloser, d time.Duration) io.ReadCloser {
+	rc := http.NewResponseController(w)
+	if rc.SetReadDeadline(time.Now().Add(d)) != nil {
+		return body // not a network connection (a test's recorder)
+	}
+	return &timedBody{ReadCloser: body, rc: rc}
+}
+
+type timedBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+func (b *timedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		// The whole body came: lift the deadline. (After an error it
+		// stays, so that the server gives up the rest of the body and
+		// closes the connection.)
+		b.done = true
+		_ = b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
 }
 
 // localHost reports whether a request's Host names an IP address or
@@ -224,6 +282,9 @@ func readBody(r *http.Request) ([]byte, error) {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Errorf("request body is more than %d bytes", tooBig.Limit)}
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return nil, &httpError{http.StatusRequestTimeout, errors.New("request body stalled: it did not arrive in time")}
 	}
 	if err != nil {
 		return nil, &httpError{http.StatusBadRequest, fmt.Errorf("reading request body: %w", err)}

@@ -172,6 +172,9 @@ func writeCardLong(w io.Writer, c report.Card) {
 	}
 	head = append(head, cardsdb.Plural(c.Copies, "copy"))
 	fmt.Fprintf(w, "%s (%s)\n", name, strings.Join(head, ", "))
+	if v := cardDetails(c); v != "" {
+		fmt.Fprintf(w, "  %s\n", v)
+	}
 	if v := fieldSummary(c); v != "" {
 		fmt.Fprintf(w, "  %s\n", v)
 	}
@@ -184,4 +187,34 @@ func writeCardLong(w io.Writer, c report.Card) {
 		fmt.Fprintf(w, "  %s\n", c.Flavor)
 	}
 	fmt.Fprintln(w)
+}
+
+// cardDetails is the line of --long that shows what the card prints
+// beside its name and text: subtitle, alias, uniqueness, traits, icons,
+// set and number, illustrator; "" when it has none of them.
+func cardDetails(c report.Card) string {
+	var parts []string
+	add := func(label, v string) {
+		if v != "" {
+			parts = append(parts, label+": "+v)
+		}
+	}
+	add("subtitle", c.Subtitle)
+	add("alias", c.Alias)
+	if c.Unique {
+		parts = append(parts, "unique")
+	}
+	add("traits", strings.Join(c.Traits, ", "))
+	var icons []string
+	for _, ic := range c.Icons {
+		icons = append(icons, fmt.Sprintf("%d %s", ic.Count, ic.Faction))
+	}
+	add("icons", strings.Join(icons, ", "))
+	set := c.Set
+	if c.Number != "" {
+		set = strings.TrimSpace(set + " #" + c.Number)
+	}
+	add("set", set)
+	add("illustrator", c.Illustrator)
+	return strings.Join(parts, "; ")
 }

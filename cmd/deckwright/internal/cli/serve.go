@@ -102,7 +102,7 @@ func runServe(opts *serveOptions) error {
 			fmt.Fprintf(opts.io.Err, "deckwright: warning: --open: %v\n", err)
 		}
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
