@@ -527,25 +527,6 @@ func (s *Server) printPDF(w http.ResponseWriter, r *http.Request) {
 // MaxGames is the most games one playtest request may ask for.
 const MaxGames = 200000
 
-// goldfishFlags are the goldfish options the pages and the API pass on.
-// (?games= is read apart: see gamesArg).
-var goldfishFlags = []string{"game", "mode", "difficulty", "opponent", "policy", "seed", "precision", "max-turns"}
-
-// goldfish runs goldfish on a request's deck.
-func (s *Server) goldfish(r *http.Request, body []byte, progress func(done, total int)) (Output, error) {
-	games, err := gamesArg(r)
-	if err != nil {
-		return Output{}, err
-	}
-	in, err := s.deckInput(r, body)
-	if err != nil {
-		return Output{}, err
-	}
-	defer in.cleanup()
-	args := append(append([]string{"goldfish", in.arg, "--json"}, flagArgs(r, goldfishFlags...)...), games...)
-	return s.run(r.Context(), args, nil, progress, in), nil
-}
-
 func (s *Server) apiGoldfish(w http.ResponseWriter, r *http.Request) {
 	body, err := readBody(r)
 	if err != nil {
@@ -553,12 +534,15 @@ func (s *Server) apiGoldfish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	out, err := s.goldfish(r, body, nil)
-	if err != nil {
-		s.fail(w, r, statusOf(err), err)
-		return
+	rep, illegal, err := s.runGoldfish(r, body, nil)
+	switch {
+	case err != nil:
+		s.answerError(w, r, err)
+	case illegal != nil:
+		s.answerJSON(w, r, 1, map[string]any{"decks": []*report.Validation{illegal}})
+	default:
+		s.answerJSON(w, r, 0, rep)
 	}
-	s.answer(w, r, out)
 }
 
 // convert answers the deck in the body written in the other format:
@@ -596,20 +580,16 @@ func (s *Server) convert(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(out)
 }
 
-// gamesArg reads ?games= once, as the command line reads --games (the
-// last value, any Go notation), refuses more than MaxGames, and returns the
-// flag that passes on the value checked: nothing else of the request's
-// games values reaches the command.
-func gamesArg(r *http.Request) ([]string, error) {
-	if vs := r.Form["games"]; len(vs) == 0 || vs[len(vs)-1] == "" {
-		return nil, nil
-	}
-	n, err := formInt(r, "games", 0)
+// readGames reads ?games= once, as the command line reads --games (the
+// last value, any Go notation: 0x10, 1_000), and refuses more than
+// MaxGames: the value checked is the value played. def is for none given.
+func readGames(r *http.Request, def int) (int, error) {
+	n, err := formInt(r, "games", def)
 	if err != nil {
-		return nil, err
+		return 0, err
 	}
 	if n < 1 || n > MaxGames {
-		return nil, badRequest("games %d: the server plays at most %d games a run (and at least 1)", n, MaxGames)
+		return 0, badRequest("games %d: the server plays at most %d games a run (and at least 1)", n, MaxGames)
 	}
-	return []string{"--games=" + strconv.Itoa(n)}, nil
+	return n, nil
 }
