@@ -18,18 +18,14 @@ import (
 	"github.com/deckwright/deckwright/report"
 )
 
-// deckInput is a deck for a command that takes a deck file: a saved deck,
-// a bundled deck GAME/NAME, or the request's body in a temporary file.
+// deckInput is a deck for print, which takes a deck argument: a saved
+// deck's file, a bundled deck GAME/NAME, or - with the request's body as
+// standard input.
 type deckInput struct {
-	arg  string // what the command is given
-	name string // how the browser named the deck; replaces arg in answers
-	dir  string // a temporary folder to remove, or ""
-}
-
-func (d *deckInput) cleanup() {
-	if d.dir != "" {
-		_ = os.RemoveAll(d.dir)
-	}
+	arg   string // what the command is given
+	name  string // how the browser named the deck; replaces shown in answers
+	shown string // how the command names the deck in what it prints
+	stdin []byte // the deck's text for -, or nil
 }
 
 // deckInput finds the deck of a request: ?deck=NAME (a saved deck, or a
@@ -41,17 +37,7 @@ func (s *Server) deckInput(r *http.Request, body []byte) (*deckInput, error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return nil, badRequest("no deck: give ?deck=NAME (a saved deck, or a bundled deck GAME/NAME) or the deck as the request body")
 	}
-	dir, err := s.tempDir()
-	if err != nil {
-		return nil, err
-	}
-	name := bodyName(r, body)
-	tmp := filepath.Join(dir, name)
-	if err := os.WriteFile(tmp, body, 0o600); err != nil {
-		_ = os.RemoveAll(dir)
-		return nil, err
-	}
-	return &deckInput{arg: tmp, name: name, dir: dir}, nil
+	return &deckInput{arg: "-", name: bodyName(r, body), shown: stdinName, stdin: body}, nil
 }
 
 // bodyName is how answers name the deck of a request's body: ?name= when
@@ -79,7 +65,7 @@ func (s *Server) namedDeck(name string) (*deckInput, error) {
 		for _, g := range s.games {
 			for _, d := range g.Decks {
 				if d == name {
-					return &deckInput{arg: name, name: name}, nil
+					return &deckInput{arg: name, name: name, shown: name}, nil
 				}
 			}
 		}
@@ -89,7 +75,7 @@ func (s *Server) namedDeck(name string) (*deckInput, error) {
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	return &deckInput{arg: path, name: name}, nil
+	return &deckInput{arg: path, name: name, shown: path}, nil
 }
 
 // run runs a command; where in is given, the deck's file path is replaced
@@ -100,8 +86,8 @@ func (s *Server) run(ctx context.Context, args []string, stdin []byte, progress 
 	}
 	out := s.cfg.Run(ctx, args, stdin, progress)
 	repl := extra
-	if in != nil && in.arg != in.name {
-		repl = append(repl, [2]string{in.arg, in.name})
+	if in != nil && in.shown != in.name {
+		repl = append(repl, [2]string{in.shown, in.name})
 	}
 	for _, p := range repl {
 		out.Stdout = bytes.ReplaceAll(out.Stdout, jsonString(p[0]), jsonString(p[1]))
@@ -462,13 +448,12 @@ func (s *Server) print(r *http.Request, body []byte) (out Output, pdf, dir strin
 	if err != nil {
 		return Output{}, "", "", err
 	}
-	defer in.cleanup()
 	if dir, err = s.tempDir(); err != nil {
 		return Output{}, "", "", err
 	}
 	pdf = filepath.Join(dir, strings.TrimSuffix(filepath.Base(in.name), filepath.Ext(in.name))+".pdf")
 	args := append([]string{"print", in.arg, "--json", "--output=" + pdf, "--cache-dir=" + filepath.Join(s.tmp, "art-cache")}, flagArgs(r, printFlags...)...)
-	out = s.run(r.Context(), args, nil, nil, in, [2]string{pdf, filepath.Base(pdf)})
+	out = s.run(r.Context(), args, in.stdin, nil, in, [2]string{pdf, filepath.Base(pdf)})
 	return out, pdf, dir, nil
 }
 

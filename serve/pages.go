@@ -316,7 +316,7 @@ func (s *Server) deckPage(w http.ResponseWriter, r *http.Request) {
 		d.Text = string(data)
 	} else if b := r.FormValue("bundled"); b != "" {
 		in, err := s.namedDeck(b)
-		if err != nil || in.dir != "" {
+		if err != nil || in.stdin != nil {
 			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no bundled deck %q", b))
 			return
 		}

@@ -397,6 +397,16 @@ func TestServePrint(t *testing.T) {
 	if n := pdfPages(t, []byte(pdf.body)); n != 6 {
 		t.Errorf("PDF has %d pages, want 6", n)
 	}
+	// A deck sent as the body is printed from standard input (no
+	// temporary file) and named as the page named it.
+	body := do(t, "POST", ts.URL+"/api/print?name=mine.txt", "game: seeker-chronicles\n3 Comet\n3 Laika\n", "Content-Type", "text/plain")
+	if err := json.Unmarshal([]byte(body.body), &rep); err != nil || rep.Output != "mine.pdf" || rep.Report.Pages != 1 {
+		t.Errorf("print of a body: %v %+v\n%s", err, rep, body.body)
+	}
+	typo := do(t, "POST", ts.URL+"/api/print?name=mine.txt", typoDeck, "Content-Type", "text/plain")
+	if typo.code != 400 || !strings.Contains(typo.body, "mine.txt:2:1: no card named") || strings.Contains(typo.body, "stdin") {
+		t.Errorf("print of a body with a typo: %d %s", typo.code, typo.body)
+	}
 	bad := do(t, "POST", ts.URL+"/print.pdf", "deck=seeker-chronicles%2Fcosmos&grid=0x0", "Content-Type", "application/x-www-form-urlencoded")
 	if bad.code != 400 || !strings.Contains(bad.body, "--grid") {
 		t.Errorf("bad grid: %d %s", bad.code, bad.body)
