@@ -54,3 +54,28 @@ func do(t testing.TB, method, u, body string, hdr ...string) resp {
 }
 
 const typoDeck = "game: seeker-chronicles\n3 Rouge Star\n"
+
+// legalDecklist is a legal Cosmos list but for its last three cards.
+const legalDecklist = `game: seeker-chronicles
+Guardians:
+Johnson
+Newton
+Hawking
+Stack:
+1 Laika
+2 Comet
+2 Red Giant
+2 Nebula
+2 Cosmic Infrared Background
+3 Spacetime Curvature
+2 Supernova
+3 Mass Accretion
+2 Cosmic Jet
+2 Accelerating Expansion
+3 Black Hole
+3 Exoplanetary Drone
+2 Solar Sail
+2 Telescope Array
+3 GPS
+3 Space Probe
+`

@@ -44,6 +44,12 @@ func TestServeSafety(t *testing.T) {
 			t.Errorf("status %d: %s", got.code, got.body)
 		}
 	})
+	t.Run("bad flag value", func(t *testing.T) {
+		got := do(t, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&policy=--help", "")
+		if got.code != 400 || !strings.Contains(got.body, "policy") {
+			t.Errorf("status %d: %s", got.code, got.body)
+		}
+	})
 	t.Run("unknown bundled deck", func(t *testing.T) {
 		got := do(t, "POST", ts.URL+"/api/stats?deck=seeker-chronicles/..", "")
 		if got.code != 400 || !strings.Contains(got.body, "no bundled deck") {
