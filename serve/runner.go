@@ -13,5 +13,6 @@ type Output struct {
 
 // Runner runs one deckwright command in-process with args (without the
 // program name) and stdin, until it ends or ctx is cancelled. progress,
-// when not nil, is told how many of the games of a goldfish run are done.
+// when not nil, is told how many of the games of a playtest are done. The
+// server runs print through it; see the package documentation.
 type Runner func(ctx context.Context, args []string, stdin []byte, progress func(done, total int)) Output
