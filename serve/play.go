@@ -85,16 +85,6 @@ func readPlayOptions(r *http.Request, compare bool) (*playOptions, error) {
 	return o, nil
 }
 
-// last is the last value of a query or form field, as a repeated flag
-// keeps its last.
-func last(r *http.Request, name string) string {
-	vs := r.Form[name]
-	if len(vs) == 0 {
-		return ""
-	}
-	return vs[len(vs)-1]
-}
-
 // playtest is a deck compiled for its game's engine.
 type playtest struct {
 	arg  string

@@ -175,28 +175,8 @@ func cardTable(g *report.Goldfish) ([]string, [][]string) {
 	return nil, nil
 }
 
-// orderedKeys returns the keys of a JSON object in their order.
-func orderedKeys(raw json.RawMessage) []string {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return keys
-		}
-		k, _ := t.(string)
-		keys = append(keys, k)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return keys
-		}
-	}
-	return keys
-}
-
+// cellText is a value of a report's table as the page shows it: "–"
+// for no data, numbers as they are.
 func cellText(v any) string {
 	switch x := v.(type) {
 	case nil:
