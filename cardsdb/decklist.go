@@ -77,6 +77,31 @@ func ParseDeck(file string, data []byte) (*DeckList, error) {
 	return ParseDeckYAML(file, data)
 }
 
+// IsYAMLDeck tells a YAML deck from a plain-text decklist when no file
+// name says which (standard input, a web page's request body): a YAML deck
+// has a top-level "sections:" key, or "packs:" as a list (a decklist's
+// packs line names them after the colon). It is the one deck-format
+// sniffer of deckwright; ParseDeckData uses it.
+func IsYAMLDeck(data []byte) bool {
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		if line == "sections:" || line == "packs:" || strings.HasPrefix(line, "packs: [") {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseDeckData reads a deck that has no file name to choose its format
+// by: a YAML deck when IsYAMLDeck says so, a plain-text decklist
+// otherwise. name names the deck in positions and errors.
+func ParseDeckData(name string, data []byte) (*DeckList, error) {
+	if IsYAMLDeck(data) {
+		return ParseDeckYAML(name, data)
+	}
+	return ParseDecklist(name, data)
+}
+
 // ParseDecklist reads the plain-text decklist format: "COUNT NAME",
 // "COUNTx NAME" or "NAME" lines, "#" comments, "Section:" headers and the
 // optional header lines "game: ID" and "name: TEXT". Every malformed line is

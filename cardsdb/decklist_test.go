@@ -478,3 +478,31 @@ func TestParseDeckYAMLEmptyName(t *testing.T) {
 		})
 	}
 }
+
+// IsYAMLDeck is the one sniffer for decks without a file name (validate -,
+// print -, the web page): a YAML deck has a top-level sections: key or a
+// packs: list; a decklist's "packs: a, b" line and its section headers do
+// not make it one.
+func TestIsYAMLDeck(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		yaml bool
+	}{
+		{"game: seeker-chronicles\nsections:\n  Stack:\n    - {name: Comet, count: 3}\n", true},
+		{"sections:\r\n  main: {Gutter Crew: 2}\r\n", true},
+		{"game: arkhtide\npacks:\n  - core\n", true},
+		{"game: arkhtide\npacks: [core]\n", true},
+		{"game: arkhtide\npacks: core, expansion\n", false},
+		{"game: seeker-chronicles\nStack:\n3 Comet\n", false},
+		{"  sections:\n", false},
+		{"", false},
+	} {
+		if got := cardsdb.IsYAMLDeck([]byte(tc.text)); got != tc.yaml {
+			t.Errorf("IsYAMLDeck(%q) = %v, want %v", tc.text, got, tc.yaml)
+		}
+		l, err := cardsdb.ParseDeckData("<stdin>", []byte(tc.text))
+		if err == nil && l.File != "<stdin>" {
+			t.Errorf("ParseDeckData(%q) names the deck %q", tc.text, l.File)
+		}
+	}
+}

@@ -113,6 +113,16 @@ func TestConvertedGameLoads(t *testing.T) {
 	if c := g.Card("Goldie Xin: Junk Collector"); c.Number != "" || c.Copies != 1 {
 		t.Errorf("a card outside every set: number %q, copies %d", c.Number, c.Copies)
 	}
+	// No illustrator is invented for a card the data credits no one for
+	// (issue 25 item 15): it has none, never "(unknown)".
+	if c := g.Card("Goldie Xin: Junk Collector"); c.Illustrator != "" {
+		t.Errorf("a card outside every set has illustrator %q, want none", c.Illustrator)
+	}
+	for _, c := range g.Cards {
+		if strings.Contains(strings.ToLower(c.Illustrator), "unknown") {
+			t.Errorf("%s: illustrator %q", c.Name, c.Illustrator)
+		}
+	}
 	if f := g.Format("Free Agent"); f == nil || len(f.Override) != 1 {
 		t.Errorf("Free Agent = %+v", f)
 	}

@@ -2,37 +2,13 @@ package serve
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
+
+	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/report"
 )
-
-// compareFlags are the compare options the pages and the API pass on.
-var compareFlags = []string{"game", "mode", "difficulty", "policy", "games", "seed", "precision", "max-turns"}
-
-// compare runs compare on two named decks (?a= and ?b=: saved or bundled).
-func (s *Server) compare(r *http.Request, progress func(done, total int)) (Output, error) {
-	if err := checkGames(r); err != nil {
-		return Output{}, err
-	}
-	a, err := s.namedDeck(r.FormValue("a"))
-	if err != nil {
-		return Output{}, err
-	}
-	b, err := s.namedDeck(r.FormValue("b"))
-	if err != nil {
-		return Output{}, err
-	}
-	args := append([]string{"compare", a.arg, b.arg, "--json"}, flagArgs(r, compareFlags...)...)
-	out := s.cfg.Run(r.Context(), args, nil, progress)
-	for _, in := range []*deckInput{a, b} {
-		if in.arg != in.name {
-			out.Stdout = bytes.ReplaceAll(out.Stdout, jsonString(in.arg), jsonString(in.name))
-			out.Stderr = strings.ReplaceAll(out.Stderr, in.arg, in.name)
-		}
-	}
-	return out, nil
-}
 
 func (s *Server) apiCompare(w http.ResponseWriter, r *http.Request) {
 	if _, err := readBody(r); err != nil {
@@ -40,22 +16,22 @@ func (s *Server) apiCompare(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	out, err := s.compare(r, nil)
+	rep, err := s.runCompare(r, nil)
 	if err != nil {
-		s.fail(w, r, statusOf(err), err)
+		s.answerError(w, r, err)
 		return
 	}
-	s.answer(w, r, out)
+	s.answerJSON(w, r, 0, rep)
 }
 
-// compareFigure is one figure of compare --json.
+// compareFigure is one figure of compare's report, as --json writes it.
 type compareFigure struct {
 	Key         string
 	A, B, Diff  any
-	CI95        []any  `json:"ci95"`
-	Games       int    `json:"games"`
-	Significant bool   `json:"significant"`
-	Verdict     string `json:"verdict"`
+	CI95        []any
+	Games       int
+	Significant bool
+	Verdict     string
 }
 
 type compareData struct {
@@ -72,19 +48,20 @@ func (s *Server) compareRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	send, progress := streamNDJSON(w)
-	out, err := s.compare(r, progress)
+	rep, err := s.runCompare(r, progress)
 	if r.Context().Err() != nil {
 		return
 	}
 	d := compareData{}
+	var illegal *illegalError
 	switch {
+	case errors.As(err, &illegal):
+		d.Errors = []string{illegal.v.Deck + " breaks the deck-building rules; compare plays legal decks only"}
+		d.Errors = append(d.Errors, problemLines(illegal.v)...)
 	case err != nil:
 		d.Errors = strings.Split(err.Error(), "\n")
-	case out.Code != 0:
-		d.Errors = strings.Split(cliError(out).Error(), "\n")
-		d.Errors = append(d.Errors, problemLines(out.Stdout)...)
 	default:
-		d.Figures, d.A, d.B, d.Games = compareFigures(out.Stdout)
+		d.Figures, d.A, d.B, d.Games = compareFigures(rep), rep.A.Name, rep.B.Name, rep.Paired.Games
 	}
 	var html bytes.Buffer
 	if err := s.pages["partials"].ExecuteTemplate(&html, "compare-report", d); err != nil {
@@ -94,23 +71,14 @@ func (s *Server) compareRun(w http.ResponseWriter, r *http.Request) {
 	send(map[string]string{"html": html.String()})
 }
 
-// compareFigures reads compare --json's figures in their order.
-func compareFigures(data []byte) (figs []compareFigure, a, b string, games int) {
-	var rep struct {
-		A       struct{ Name string } `json:"a"`
-		B       struct{ Name string } `json:"b"`
-		Games   int                   `json:"games"`
-		Figures json.RawMessage       `json:"figures"`
+// compareFigures are the report's figures in their order, their values
+// rounded as --json rounds them.
+func compareFigures(c *report.Compare) []compareFigure {
+	var figs []compareFigure
+	for i := range c.Paired.Figures {
+		f := &c.Paired.Figures[i]
+		figs = append(figs, compareFigure{Key: f.Key, A: engine.Num(f.A), B: engine.Num(f.B), Diff: engine.Num(f.Diff),
+			CI95: []any{engine.Num(f.CI95[0]), engine.Num(f.CI95[1])}, Games: f.N, Significant: f.Significant(), Verdict: report.Verdict(f)})
 	}
-	if json.Unmarshal(data, &rep) != nil {
-		return nil, "", "", 0
-	}
-	var m map[string]compareFigure
-	_ = json.Unmarshal(rep.Figures, &m)
-	for _, k := range orderedKeys(rep.Figures) {
-		f := m[k]
-		f.Key = k
-		figs = append(figs, f)
-	}
-	return figs, rep.A.Name, rep.B.Name, rep.Games
+	return figs
 }

@@ -82,12 +82,19 @@ func (d *deckStore) list() ([]string, error) {
 	}
 	names := []string{}
 	for _, e := range entries {
-		if e.Type().IsRegular() && CheckDeckName(e.Name()) == nil {
+		if e.Type().IsRegular() && CheckDeckName(e.Name()) == nil && fitsDeck(e) {
 			names = append(names, e.Name())
 		}
 	}
 	sort.Strings(names)
 	return names, nil
+}
+
+// fitsDeck reports whether a saved deck is small enough to be opened: the
+// list shows no deck that read would refuse.
+func fitsDeck(e fs.DirEntry) bool {
+	info, err := e.Info()
+	return err == nil && info.Size() <= MaxDeckSize
 }
 
 // MaxDeckSize is the largest saved deck the server reads or writes.

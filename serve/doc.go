@@ -3,14 +3,39 @@
 // playtest forms, and a JSON API under /api/ that answers what the
 // command line's --json prints.
 //
-// The server holds no deck logic of its own. Every answer about a deck or
-// the cards comes from running a deckwright command in-process through a
-// Runner (the command package supplies it), so the rule ids, messages and
-// JSON are the CLI's own. The server's part is the web: pages rendered
-// with html/template from embedded files, the decks folder (read and
-// written through os.OpenRoot, atomically), and the safety rules of a
-// local server: loopback by default, deck names checked, request bodies
-// capped, cross-origin POSTs refused, work cancelled with the request.
+// The server holds no deck logic of its own, and it does not run the
+// command line to get its answers: it calls the same library functions
+// the command line calls, and renders their typed values as HTML or
+// answers them as JSON. One function, two faces:
+//
+//	page or API                             library call                      command
+//	/, GET /api/games                       report.Games                      games
+//	/cards, /card, /partial/cards, /api/cards
+//	                                        report.Cards                      cards
+//	/partial/check, POST /api/validate      report.Validate                   validate -
+//	/partial/check, POST /api/stats         report.DeckStats                  stats
+//	/playtest/run, POST /api/goldfish       engine.Run, report.Goldfish       goldfish
+//	/playtest/compare, /api/compare         engine.RunPaired, report.Compare  compare
+//	/partial/hand                           cardsdb.Resolve, the draw: block  -
+//	/convert                                cardsdb.ParseDeckData             -
+//	/face, the print preview                faces, render, layout             -
+//	/partial/print, /print.pdf, /api/print  Config.Run                        print -
+//
+// Print is the one answer still made by a command: Config.Run runs print
+// in-process (the command package supplies it), with the deck of a request
+// on standard input (print -), never in a temporary file. A deck's format
+// (YAML deck or decklist) is told by cardsdb.IsYAMLDeck, as validate -
+// tells it. Numbers in a query (?games=, ?seed=, ?turns=) are read once,
+// as the command line reads its flags (the last value, any Go notation:
+// 0x10, 1_000), and the value checked is the value used.
+//
+// The server's own part is the web: pages rendered with html/template
+// from embedded files, the decks folder (read and written through
+// os.OpenRoot, atomically), and the safety rules of a local server:
+// loopback by default, a Host that names this machine (no DNS
+// rebinding), deck names checked, request bodies capped in size
+// (Config.MaxBody) and in time (Config.BodyTimeout), cross-origin POSTs
+// refused, work cancelled with the request.
 //
 // Example:
 //
@@ -19,5 +44,5 @@
 //		return err
 //	}
 //	defer s.Close()
-//	return http.Serve(listener, s.Handler())
+//	return s.HTTPServer().Serve(listener)
 package serve

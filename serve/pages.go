@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -16,6 +15,8 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/deckstats"
+	"github.com/deckwright/deckwright/report"
+	"github.com/deckwright/deckwright/validate"
 )
 
 // page is what the layout template gets.
@@ -80,7 +81,7 @@ func (s *Server) partial(w http.ResponseWriter, r *http.Request, name string, da
 }
 
 type homeData struct {
-	Games []gameInfo
+	Games []report.Game
 	Decks []string
 }
 
@@ -107,17 +108,15 @@ func readCardsQuery(r *http.Request) cardsQuery {
 	return q
 }
 
-// args are the cards command's arguments for the search.
-func (q cardsQuery) args() []string {
-	args := []string{"cards", "--json"}
-	if q.Game != "" {
-		args = append(args, "--game="+q.Game)
-	}
+// wheres are the search's --where conditions: the form's fields, then
+// its free conditions separated by ";".
+func (q cardsQuery) wheres() []string {
+	var ws []string
 	if q.Type != "" {
-		args = append(args, "--where=type~"+q.Type)
+		ws = append(ws, "type~"+q.Type)
 	}
 	if q.Faction != "" {
-		args = append(args, "--where=faction~"+q.Faction)
+		ws = append(ws, "faction~"+q.Faction)
 	}
 	if q.Cost != "" {
 		op := q.CostOp
@@ -126,12 +125,24 @@ func (q cardsQuery) args() []string {
 		default:
 			op = "<="
 		}
-		args = append(args, "--where=cost"+op+q.Cost)
+		ws = append(ws, "cost"+op+q.Cost)
 	}
 	for _, w := range strings.Split(q.Where, ";") {
 		if w = strings.TrimSpace(w); w != "" {
-			args = append(args, "--where="+w)
+			ws = append(ws, w)
 		}
+	}
+	return ws
+}
+
+// args are the cards command's arguments for the search.
+func (q cardsQuery) args() []string {
+	args := []string{"cards", "--json"}
+	if q.Game != "" {
+		args = append(args, "--game="+q.Game)
+	}
+	for _, w := range q.wheres() {
+		args = append(args, "--where="+w)
 	}
 	if q.Q != "" {
 		args = append(args, "--", q.Q)
@@ -151,9 +162,9 @@ func (q cardsQuery) Command() string {
 }
 
 type cardsData struct {
-	Games  []gameInfo
+	Games  []report.Game
 	Query  cardsQuery
-	Cards  []cardInfo
+	Cards  []report.Card
 	Errors []string
 	Editor bool // the grid sits in the deck editor: + and − buttons
 	More   int  // cards found beyond those shown
@@ -162,24 +173,19 @@ type cardsData struct {
 // MaxGrid is the most cards a grid shows at once.
 const MaxGrid = 120
 
-// searchCards runs the cards command for a search.
-func (s *Server) searchCards(r *http.Request, q cardsQuery) cardsData {
+// searchCards runs the cards command's search (package report).
+func (s *Server) searchCards(q cardsQuery) cardsData {
 	d := cardsData{Games: s.games, Query: q}
-	out := s.run(r.Context(), q.args(), nil, nil, nil)
-	if out.Code > 1 {
-		d.Errors = strings.Split(cliError(out).Error(), "\n")
+	cards, err := s.cardSearch(q.Game, q.wheres(), q.Q)
+	if err != nil {
+		d.Errors = strings.Split(err.Error(), "\n")
 		return d
 	}
-	var res struct{ Cards []cardInfo }
-	if err := json.Unmarshal(out.Stdout, &res); err != nil {
-		d.Errors = []string{err.Error()}
-		return d
+	if len(cards) > MaxGrid {
+		d.More = len(cards) - MaxGrid
+		cards = cards[:MaxGrid]
 	}
-	if len(res.Cards) > MaxGrid {
-		d.More = len(res.Cards) - MaxGrid
-		res.Cards = res.Cards[:MaxGrid]
-	}
-	d.Cards = res.Cards
+	d.Cards = cards
 	return d
 }
 
@@ -188,11 +194,11 @@ func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request) {
 	if q.Game == "" && q.Q == "" && len(s.games) > 0 && r.URL.RawQuery == "" {
 		q.Game = s.games[0].ID
 	}
-	s.render(w, r, "cards", "Cards", s.searchCards(r, q))
+	s.render(w, r, "cards", "Cards", s.searchCards(q))
 }
 
 func (s *Server) cardsPartial(w http.ResponseWriter, r *http.Request) {
-	d := s.searchCards(r, readCardsQuery(r))
+	d := s.searchCards(readCardsQuery(r))
 	d.Editor = r.FormValue("editor") != ""
 	s.partial(w, r, "card-grid", d)
 }
@@ -204,8 +210,8 @@ type fieldRow struct {
 }
 
 type cardData struct {
-	Card   *cardInfo
-	Game   *gameInfo
+	Card   *report.Card
+	Game   *report.Game
 	Fields []fieldRow
 	// AllProvisional is set when every value of the card is provisional.
 	AllProvisional bool
@@ -230,12 +236,8 @@ func (s *Server) cardPage(w http.ResponseWriter, r *http.Request) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		v := c.Fields[k]
-		if l, ok := v.([]any); ok {
-			parts := make([]string, len(l))
-			for i, x := range l {
-				parts[i] = fmt.Sprint(x)
-			}
-			v = strings.Join(parts, ", ")
+		if l, ok := v.([]string); ok {
+			v = strings.Join(l, ", ")
 		}
 		d.Fields = append(d.Fields, fieldRow{Name: k, Value: fmt.Sprint(v), Provisional: prov[k] || prov["*"]})
 	}
@@ -296,7 +298,7 @@ type deckData struct {
 	Name  string
 	Game  string
 	Text  string
-	Games []gameInfo
+	Games []report.Game
 	Decks []string
 	Grid  cardsData
 }
@@ -314,7 +316,7 @@ func (s *Server) deckPage(w http.ResponseWriter, r *http.Request) {
 		d.Text = string(data)
 	} else if b := r.FormValue("bundled"); b != "" {
 		in, err := s.namedDeck(b)
-		if err != nil || in.dir != "" {
+		if err != nil || in.stdin != nil {
 			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no bundled deck %q", b))
 			return
 		}
@@ -360,15 +362,18 @@ func gameLine(text string) string {
 	return ""
 }
 
-// finding is one problem of validate --json.
+// finding is a validation finding as the findings panel shows it.
 type finding struct {
-	Rule     string `json:"rule"`
-	Severity string `json:"severity"`
-	Message  string `json:"message"`
-	Card     string `json:"card"`
-	File     string `json:"file"`
-	Line     int    `json:"line"`
-	Column   int    `json:"column"`
+	Rule, Severity, Message, Card, File string
+	Line, Column                        int
+}
+
+func findings(fs []validate.Finding) []finding {
+	out := make([]finding, len(fs))
+	for i, f := range fs {
+		out[i] = finding{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message, Card: f.Card, File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Col}
+	}
+	return out
 }
 
 type checkData struct {
@@ -399,26 +404,13 @@ func (s *Server) checkPartial(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = r.ParseForm()
 	d := checkData{}
-	out := s.validate(r, body)
-	var rep struct {
-		Decks []struct {
-			Deck     string    `json:"deck"`
-			Game     string    `json:"game"`
-			Format   string    `json:"format"`
-			Legal    bool      `json:"legal"`
-			Problems []finding `json:"problems"`
-		} `json:"decks"`
-	}
-	if err := json.Unmarshal(out.Stdout, &rep); err != nil || len(rep.Decks) != 1 {
-		d.Errors = strings.Split(cliError(out).Error(), "\n")
+	v, code, err := s.validate(r, body)
+	if err != nil {
+		d.Errors = strings.Split(err.Error(), "\n")
 		s.partial(w, r, "check", d)
 		return
 	}
-	v := rep.Decks[0]
-	d.Legal, d.Deck, d.Game, d.Format, d.Problems = v.Legal, v.Deck, v.Game, v.Format, v.Problems
-	if out.Code == 2 {
-		d.Legal = false
-	}
+	d.Legal, d.Deck, d.Game, d.Format, d.Problems = v.Legal && code < 2, v.Deck, v.Game, v.Format, findings(v.WithEffects())
 	if deck, err := s.resolve(body, r.FormValue("game")); err == nil {
 		for _, dc := range deck.Cards {
 			if dc.Card.Sample {
@@ -429,19 +421,12 @@ func (s *Server) checkPartial(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	if out.Code <= 1 {
-		st, err := s.stats(r, body)
-		if err == nil && st.Code == 0 {
-			var sj struct {
-				deckstats.Stats
-				Unknown int `json:"unknown_cards"`
-			}
-			if json.Unmarshal(st.Stdout, &sj) == nil {
-				d.Stats, d.Unknown = &sj.Stats, sj.Unknown
-				d.Curve, d.Types, d.Factions = curveChart(d.Stats), countChart(d.Stats.Types), countChart(d.Stats.Factions)
-			}
-		} else if err == nil {
-			d.Notes = append(d.Notes, "stats: "+cliError(st).Error())
+	if code <= 1 {
+		if st, err := s.stats(r, body); err == nil {
+			d.Stats, d.Unknown = st.Stats, st.Unknown
+			d.Curve, d.Types, d.Factions = curveChart(d.Stats), countChart(d.Stats.Types), countChart(d.Stats.Factions)
+		} else {
+			d.Notes = append(d.Notes, "stats: "+err.Error())
 		}
 	}
 	s.partial(w, r, "check", d)
@@ -508,11 +493,7 @@ func (s *Server) handPartial(w http.ResponseWriter, r *http.Request) {
 
 // resolve reads a deck's text as validate - does and resolves its cards.
 func (s *Server) resolve(body []byte, game string) (*cardsdb.Deck, error) {
-	parse := cardsdb.ParseDecklist
-	if yamlDeck(body) {
-		parse = cardsdb.ParseDeckYAML
-	}
-	list, err := parse("deck", body)
+	list, err := cardsdb.ParseDeckData("deck", body)
 	if err != nil {
 		return nil, err
 	}
@@ -527,7 +508,7 @@ func (s *Server) resolve(body []byte, game string) (*cardsdb.Deck, error) {
 }
 
 type deckChoice struct {
-	Games []gameInfo
+	Games []report.Game
 	Decks []string
 	Deck  string
 	Text  string

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/report"
 	"net/http"
 	"os"
 	"strconv"
@@ -50,32 +52,42 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 	s.partial(w, r, "print-report", d)
 }
 
-// goldfishReport is the part of goldfish --json the playtest page draws.
+// goldfishReport is the part of goldfish's report the playtest page
+// draws, its figures rounded as --json rounds them.
 type goldfishReport struct {
-	Deck     string  `json:"deck"`
-	Name     string  `json:"name"`
-	Game     string  `json:"game"`
-	Games    int     `json:"games"`
-	Policy   string  `json:"policy"`
-	TurnUnit string  `json:"turn_unit"`
-	Won      int     `json:"won"`
-	Lost     int     `json:"lost"`
-	Unfin    int     `json:"unfinished"`
-	WinRate  float64 `json:"win_rate"`
-	Turns    struct {
-		Mean      float64   `json:"mean"`
-		Median    float64   `json:"median"`
-		Histogram []histBin `json:"histogram"`
-	} `json:"turns"`
-	NotSimulated []struct {
-		Name   string `json:"name"`
-		Reason string `json:"reason"`
-	} `json:"not_simulated"`
-	Provisional []struct {
-		Name   string   `json:"name"`
-		Fields []string `json:"fields"`
-		Sample bool     `json:"sample"`
-	} `json:"provisional"`
+	Deck, Name, Game string
+	Games            int
+	Policy           string
+	TurnUnit         string
+	Won, Lost, Unfin int
+	WinRate          float64
+	Turns            struct {
+		Mean, Median float64
+		Histogram    []histBin
+	}
+	NotSimulated []engine.NotSimulated
+	Provisional  []engine.Provisional
+}
+
+// pageReport reads the figures the page shows from a goldfish report.
+func pageReport(g *report.Goldfish) goldfishReport {
+	s := g.Summary
+	r := goldfishReport{Deck: g.Deck, Name: g.Name, Game: g.Game, Games: s.Games, Policy: g.Policy, TurnUnit: g.Unit,
+		Won: s.Won, Lost: s.Lost, Unfin: s.Unfinished, WinRate: rounded(s.WinRate), NotSimulated: g.Play.NotSimulated, Provisional: g.Play.Provisional}
+	r.Turns.Mean = rounded(s.Turns.Mean)
+	if s.Turns.HasData() {
+		r.Turns.Median = float64(s.Turns.Median)
+	}
+	for _, b := range s.Turns.Histogram {
+		r.Turns.Histogram = append(r.Turns.Histogram, histBin{Turn: b.Turn, Games: b.Games, WonBy: rounded(b.Cumulative)})
+	}
+	return r
+}
+
+// rounded is a figure as --json writes it (engine.Num), 0 for no data.
+func rounded(x float64) float64 {
+	v, _ := engine.Num(x).(float64)
+	return v
 }
 
 type playtestData struct {
@@ -98,7 +110,7 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	send, progress := streamNDJSON(w)
-	out, err := s.goldfish(r, []byte(r.PostForm.Get("text")), progress)
+	rep, illegal, err := s.runGoldfish(r, []byte(r.PostForm.Get("text")), progress)
 	if r.Context().Err() != nil {
 		return
 	}
@@ -106,24 +118,16 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err != nil:
 		d.Errors = strings.Split(err.Error(), "\n")
-	case out.Code != 0 || json.Unmarshal(out.Stdout, &d.Report) != nil:
-		if out.Code == 1 {
-			d.Errors = []string{"the deck breaks a deck-building rule; goldfish plays legal decks only (see the deck editor's findings)"}
-			d.Errors = append(d.Errors, problemLines(out.Stdout)...)
-		} else {
-			d.Errors = strings.Split(cliError(out).Error(), "\n")
-		}
+	case illegal != nil:
+		d.Errors = []string{"the deck breaks a deck-building rule; goldfish plays legal decks only (see the deck editor's findings)"}
+		d.Errors = append(d.Errors, problemLines(illegal)...)
 	default:
+		d.Report = pageReport(rep)
 		d.Chart = histogramChart(d.Report.TurnUnit, d.Report.Turns.Histogram)
 		d.Notes = append(d.Notes, playNotes(&d.Report)...)
-		d.Columns, d.Rows = cardTable(out.Stdout)
+		d.Columns, d.Rows = cardTable(rep)
 		d.Played = cardChart("Played: per game on average", d.Columns, d.Rows, "played")
 		d.Dead = cardChart("Dead: copies in hand at the end, per game on average", d.Columns, d.Rows, "dead")
-		for _, l := range strings.Split(strings.TrimSpace(out.Stderr), "\n") {
-			if l = strings.TrimPrefix(l, "deckwright: "); l != "" && !strings.HasPrefix(l, "playing games:") {
-				d.Notes = append(d.Notes, l)
-			}
-		}
 	}
 	var html bytes.Buffer
 	if err := s.pages["partials"].ExecuteTemplate(&html, "playtest-report", d); err != nil {
@@ -134,71 +138,45 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 	send(map[string]string{"html": html.String()})
 }
 
-// problemLines are the messages of validate --json's report, as goldfish
-// --json prints it for a deck that breaks the rules.
-func problemLines(data []byte) []string {
-	var rep struct {
-		Decks []struct {
-			Problems []finding `json:"problems"`
-		} `json:"decks"`
-	}
-	_ = json.Unmarshal(data, &rep)
+// problemLines are the messages of a validation report.
+func problemLines(v *report.Validation) []string {
 	var lines []string
-	for _, d := range rep.Decks {
-		for _, p := range d.Problems {
-			lines = append(lines, p.Message+" ["+p.Rule+"]")
-		}
+	for _, p := range v.Problems {
+		lines = append(lines, p.Message+" ["+p.Rule+"]")
 	}
 	return lines
 }
 
-// cardTable is goldfish --json's per-card table: the columns in the order
-// the command prints them, and one row of text per card.
-func cardTable(data []byte) ([]string, [][]string) {
-	var rep struct {
-		Cards []json.RawMessage `json:"cards"`
-	}
-	if json.Unmarshal(data, &rep) != nil || len(rep.Cards) == 0 {
-		return nil, nil
-	}
-	cols := orderedKeys(rep.Cards[0])
-	var rows [][]string
-	for _, raw := range rep.Cards {
-		var m map[string]any
-		if json.Unmarshal(raw, &m) != nil {
+// cardTable is goldfish's per-card table ("cards"): the columns in the
+// order --json writes them, and one row of text per card.
+func cardTable(g *report.Goldfish) ([]string, [][]string) {
+	for _, t := range g.Play.Report(g.Summary).CardTables {
+		if t.Key != "cards" {
 			continue
 		}
-		row := make([]string, len(cols))
-		for i, c := range cols {
-			row[i] = cellText(m[c])
+		list := report.CardList(g.Summary, t)
+		if len(list) == 0 {
+			return nil, nil
 		}
-		rows = append(rows, row)
+		var cols []string
+		for _, f := range list[0] {
+			cols = append(cols, f.K)
+		}
+		var rows [][]string
+		for _, c := range list {
+			row := make([]string, len(c))
+			for i, f := range c {
+				row[i] = cellText(f.V)
+			}
+			rows = append(rows, row)
+		}
+		return cols, rows
 	}
-	return cols, rows
+	return nil, nil
 }
 
-// orderedKeys returns the keys of a JSON object in their order.
-func orderedKeys(raw json.RawMessage) []string {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return keys
-		}
-		k, _ := t.(string)
-		keys = append(keys, k)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return keys
-		}
-	}
-	return keys
-}
-
+// cellText is a value of a report's table as the page shows it: "–"
+// for no data, numbers as they are.
 func cellText(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -219,15 +197,15 @@ func playNotes(r *goldfishReport) []string {
 	if len(r.NotSimulated) > 0 {
 		var names []string
 		for _, n := range r.NotSimulated {
-			names = append(names, n.Name+" ("+n.Reason+")")
+			names = append(names, n.Card+" ("+n.Reason+")")
 		}
 		notes = append(notes, "not simulated: "+strings.Join(names, "; "))
 	}
 	for _, p := range r.Provisional {
 		if p.Sample {
-			sample = append(sample, p.Name)
+			sample = append(sample, p.Card)
 		} else {
-			prov = append(prov, p.Name)
+			prov = append(prov, p.Card)
 		}
 	}
 	if len(sample) > 0 {

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"context"
 	"embed"
 	"encoding/json"
 	"errors"
@@ -15,8 +14,10 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/report"
 )
 
 //go:embed templates/*.html
@@ -34,8 +35,10 @@ type Config struct {
 	// DB holds the games and cards (bundled and --db); card art is read
 	// from each game's file system, which never leaves its folder.
 	DB *cardsdb.DB
-	// Run runs a deckwright command in-process; every answer about decks
-	// and cards comes from it.
+	// Run runs a deckwright command in-process: the print answers come
+	// from it (print -). Without it print answers that it is not
+	// available; everything else is answered by the libraries (package
+	// report, the engines).
 	Run Runner
 	// Decks is the folder where decks are saved; it is made if missing.
 	Decks string
@@ -43,6 +46,30 @@ type Config struct {
 	MaxBody int64
 	// Log receives one line per refused or failed request; nil: none.
 	Log *log.Logger
+	// BodyTimeout bounds the time a request's body may take to arrive
+	// (0: DefaultBodyTimeout), so that a body that stalls cannot hold its
+	// connection for ever.
+	BodyTimeout time.Duration
+}
+
+// DefaultBodyTimeout is how long a request body may take to arrive unless
+// Config.BodyTimeout says otherwise: a deck is a few kilobytes.
+const DefaultBodyTimeout = 30 * time.Second
+
+// The timeouts of HTTPServer: the request's header must arrive within
+// HeaderTimeout, and a connection left idle between requests is closed
+// after IdleTimeout. (There is no write timeout: a playtest streams its
+// progress for as long as it runs, and stops when the browser leaves.)
+const (
+	HeaderTimeout = 10 * time.Second
+	IdleTimeout   = 2 * time.Minute
+)
+
+// HTTPServer returns an http.Server that serves s's Handler with the
+// timeouts a local page needs: HeaderTimeout, IdleTimeout, and the body
+// timeout that Handler applies to each request.
+func (s *Server) HTTPServer() *http.Server {
+	return &http.Server{Handler: s.Handler(), ReadHeaderTimeout: HeaderTimeout, IdleTimeout: IdleTimeout, ErrorLog: s.cfg.Log}
 }
 
 // Server is deckwright's local web page. Make one with New, serve its
@@ -52,20 +79,23 @@ type Server struct {
 	decks   *deckStore
 	tmp     string
 	pages   map[string]*template.Template
-	games   []gameInfo
-	cards   map[string][]cardInfo // by game id, from cards --json
+	games   []report.Game
+	cards   map[string][]report.Card // by game id
 	faces   *faceCache
 	handler http.Handler
 }
 
-// New checks cfg, opens the decks folder and loads the games and cards
-// lists (from the games and cards commands), ready to serve.
+// New checks cfg, opens the decks folder and makes the games and cards
+// lists, ready to serve.
 func New(cfg Config) (*Server, error) {
-	if cfg.DB == nil || cfg.Run == nil {
-		return nil, errors.New("serve: Config needs DB and Run")
+	if cfg.DB == nil {
+		return nil, errors.New("serve: Config needs DB")
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = DefaultBodyTimeout
 	}
 	s := &Server{cfg: cfg, faces: newFaceCache()}
 	var err error
@@ -80,10 +110,7 @@ func New(cfg Config) (*Server, error) {
 		s.Close()
 		return nil, err
 	}
-	if err := s.loadLists(context.Background()); err != nil {
-		s.Close()
-		return nil, err
-	}
+	s.loadLists()
 	s.handler = s.routes()
 	return s, nil
 }
@@ -100,67 +127,18 @@ func (s *Server) Close() error {
 // Handler returns the server's HTTP handler with its safety checks.
 func (s *Server) Handler() http.Handler { return s.handler }
 
-// gameInfo is one game of games --json.
-type gameInfo struct {
-	ID       string     `json:"id"`
-	Name     string     `json:"name"`
-	Cards    int        `json:"cards"`
-	Sample   int        `json:"sample_cards"`
-	Decks    []string   `json:"decks"`
-	CardSize [2]float64 `json:"card_size_mm"`
-	Formats  []string   `json:"formats"`
+// loadLists makes the games list and every game's cards, as the games
+// and cards commands answer them (package report).
+func (s *Server) loadLists() {
+	s.games = report.Games(s.cfg.DB)
+	s.cards = map[string][]report.Card{}
+	for _, g := range s.cfg.DB.Games() {
+		cards, _ := report.Cards([]*cardsdb.Game{g}, cardsdb.Query{})
+		s.cards[g.ID] = cards
+	}
 }
 
-// cardInfo is one card of cards --json.
-type cardInfo struct {
-	Game        string         `json:"game"`
-	Name        string         `json:"name"`
-	Type        string         `json:"type"`
-	Factions    []string       `json:"factions"`
-	Text        string         `json:"text"`
-	Flavor      string         `json:"flavor"`
-	Copies      int            `json:"copies"`
-	DeckLimit   int            `json:"deck_limit"`
-	Pack        string         `json:"pack"`
-	Tags        []string       `json:"tags"`
-	Image       string         `json:"image"`
-	Back        *cardBack      `json:"back"`
-	Fields      map[string]any `json:"fields"`
-	Sample      bool           `json:"sample"`
-	Provisional []string       `json:"provisional"`
-	File        string         `json:"file"`
-	Line        int            `json:"line"`
-}
-
-type cardBack struct {
-	Name  string `json:"name"`
-	Text  string `json:"text"`
-	Image string `json:"image"`
-}
-
-func (s *Server) loadLists(ctx context.Context) error {
-	out := s.cfg.Run(ctx, []string{"games", "--json"}, nil, nil)
-	if out.Code != 0 {
-		return fmt.Errorf("serve: games: %s", strings.TrimSpace(out.Stderr))
-	}
-	var g struct{ Games []gameInfo }
-	if err := json.Unmarshal(out.Stdout, &g); err != nil {
-		return fmt.Errorf("serve: games --json: %w", err)
-	}
-	s.games = g.Games
-	out = s.cfg.Run(ctx, []string{"cards", "--json"}, nil, nil)
-	var c struct{ Cards []cardInfo }
-	if err := json.Unmarshal(out.Stdout, &c); err != nil {
-		return fmt.Errorf("serve: cards --json: %w", err)
-	}
-	s.cards = map[string][]cardInfo{}
-	for _, card := range c.Cards {
-		s.cards[card.Game] = append(s.cards[card.Game], card)
-	}
-	return nil
-}
-
-func (s *Server) game(id string) *gameInfo {
+func (s *Server) game(id string) *report.Game {
 	for i := range s.games {
 		if s.games[i].ID == id {
 			return &s.games[i]
@@ -169,7 +147,7 @@ func (s *Server) game(id string) *gameInfo {
 	return nil
 }
 
-func (s *Server) card(game, name string) *cardInfo {
+func (s *Server) card(game, name string) *report.Card {
 	for i, c := range s.cards[game] {
 		if c.Name == name {
 			return &s.cards[game][i]
@@ -244,11 +222,41 @@ func (s *Server) safe(h http.Handler) http.Handler {
 			s.fail(w, r, http.StatusForbidden, fmt.Errorf("host %q refused: deckwright serve answers requests for its own address only", r.Host))
 			return
 		}
-		if r.Body != nil {
+		if r.Body != nil && r.Body != http.NoBody {
 			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+			r.Body = deadlineBody(w, r.Body, s.cfg.BodyTimeout)
 		}
 		inner.ServeHTTP(w, r)
 	})
+}
+
+// deadlineBody bounds the time the body takes to arrive: the connection's
+// read deadline is set now and lifted once the whole body has been read,
+// so that a long answer after it (a playtest) is not cut short.
+func deadlineBody(w http.ResponseWriter, body io.ReadCloser, d time.Duration) io.ReadCloser {
+	rc := http.NewResponseController(w)
+	if rc.SetReadDeadline(time.Now().Add(d)) != nil {
+		return body // not a network connection (a test's recorder)
+	}
+	return &timedBody{ReadCloser: body, rc: rc}
+}
+
+type timedBody struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	done bool
+}
+
+func (b *timedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF && !b.done {
+		// The whole body came: lift the deadline. (After an error it
+		// stays, so that the server gives up the rest of the body and
+		// closes the connection.)
+		b.done = true
+		_ = b.rc.SetReadDeadline(time.Time{})
+	}
+	return n, err
 }
 
 // localHost reports whether a request's Host names an IP address or
@@ -274,6 +282,9 @@ func readBody(r *http.Request) ([]byte, error) {
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Errorf("request body is more than %d bytes", tooBig.Limit)}
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return nil, &httpError{http.StatusRequestTimeout, errors.New("request body stalled: it did not arrive in time")}
 	}
 	if err != nil {
 		return nil, &httpError{http.StatusBadRequest, fmt.Errorf("reading request body: %w", err)}

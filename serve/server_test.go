@@ -6,27 +6,21 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
 
-// fakeRun answers games and cards with one game and card, and panics on
-// validate: the server must answer with an error panel, not a stack.
+// fakeRun panics: the server must answer a failing command with an
+// error panel, not a stack.
 func fakeRun(ctx context.Context, args []string, stdin []byte, progress func(done, total int)) Output {
-	switch args[0] {
-	case "games":
-		return Output{Stdout: []byte(`{"games":[{"id":"g","name":"G","cards":1,"decks":[]}]}`)}
-	case "cards":
-		return Output{Stdout: []byte(`{"cards":[{"game":"g","name":"C","type":"t"}]}`)}
-	case "stats":
-		return Output{Stderr: "deckwright: x.txt:1:1: something is wrong\n", Code: 2}
-	}
 	panic("boom: " + strings.Join(args, " "))
 }
 
+// TestServerErrors: a panic is an error panel; errors are escaped.
 func TestServerErrors(t *testing.T) {
-	s, err := New(Config{DB: &cardsdb.DB{}, Run: fakeRun, Decks: t.TempDir()})
+	s, err := New(Config{DB: bundledDB(t), Run: fakeRun, Decks: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,17 +31,20 @@ func TestServerErrors(t *testing.T) {
 		code               int
 		want               string
 	}{
-		{"POST", "/api/validate", "3 C\n", 500, `"error": "internal error`},
-		{"POST", "/partial/check", "3 C\n", 500, `class="error-panel"`},
-		{"POST", "/api/stats?deck=", "3 C\n", 400, `"error": "x.txt:1:1: something is wrong"`},
+		{"POST", "/api/print", "3 C\n", 500, `"error": "internal error`},
+		{"POST", "/partial/print", "text=3+C", 500, `class="error-panel"`},
+		{"POST", "/api/stats?deck=", "3 C\n", 400, `"error": "deck.txt: deck names no game`},
 		{"POST", "/api/stats", "", 400, "no deck"},
-		{"GET", "/card/g/C", "", 200, "<h1>C"},
+		{"GET", "/card/seeker-chronicles/Comet", "", 200, "<h1>Comet"},
 		{"GET", "/card/g/%3Cscript%3E", "", 404, "&lt;script&gt;"},
 		{"DELETE", "/api/decks/a.txt", "", 404, `"error": "no page`},
 	}
 	for _, tt := range tests {
 		req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body))
 		req.Host = "127.0.0.1:8080"
+		if tt.path == "/partial/print" {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
 		body, _ := io.ReadAll(rec.Result().Body)
@@ -62,4 +59,20 @@ func TestServerErrors(t *testing.T) {
 		}
 	}
 	_ = http.StatusOK
+}
+
+var (
+	bundledOnce sync.Once
+	bundled     *cardsdb.DB
+	bundledErr  error
+)
+
+// bundledDB is the bundled games, loaded once for all tests.
+func bundledDB(t testing.TB) *cardsdb.DB {
+	t.Helper()
+	bundledOnce.Do(func() { bundled, bundledErr = cardsdb.LoadBundled() })
+	if bundledErr != nil {
+		t.Fatal(bundledErr)
+	}
+	return bundled
 }

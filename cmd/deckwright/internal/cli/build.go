@@ -87,7 +87,7 @@ func runBuild(opts *buildOptions) error {
 // runBuildJSON is build --json: the three steps' reports in one object,
 // printed once every step has run.
 func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
-	r.Problems = append(r.Problems, effectFindings(r.effects)...)
+	r.Problems = r.WithEffects()
 	out := jsonObject{{"validate", r}, {"print", nil}, {"goldfish", nil}}
 	if !r.Legal {
 		if err := writeJSON(opts.io, out); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/report"
 )
 
 type cardsOptions struct {
@@ -59,32 +60,6 @@ are provisional (ours, not printed in the rulebook).`,
 	return cmd
 }
 
-type cardJSON struct {
-	Game        string         `json:"game"`
-	Name        string         `json:"name"`
-	Type        string         `json:"type"`
-	Factions    []string       `json:"factions,omitempty"`
-	Text        string         `json:"text,omitempty"`
-	Flavor      string         `json:"flavor,omitempty"`
-	Copies      int            `json:"copies"`
-	DeckLimit   int            `json:"deck_limit,omitempty"`
-	Pack        string         `json:"pack,omitempty"`
-	Tags        []string       `json:"tags,omitempty"`
-	Image       string         `json:"image,omitempty"`
-	Back        *cardBackJSON  `json:"back,omitempty"`
-	Fields      map[string]any `json:"fields,omitempty"`
-	Sample      bool           `json:"sample"`
-	Provisional []string       `json:"provisional,omitempty"`
-	File        string         `json:"file"`
-	Line        int            `json:"line"`
-}
-
-type cardBackJSON struct {
-	Name  string `json:"name,omitempty"`
-	Text  string `json:"text,omitempty"`
-	Image string `json:"image,omitempty"`
-}
-
 func runCards(opts *cardsOptions) error {
 	q := cardsdb.Query{Text: opts.query}
 	for _, w := range opts.where {
@@ -98,29 +73,15 @@ func runCards(opts *cardsOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	games := db.Games()
-	if opts.game != "" {
-		g, err := db.LookupGame(opts.game)
-		if err != nil {
-			return usageError("--game: %v", err)
-		}
-		games = []*cardsdb.Game{g}
+	games, err := report.SelectGames(db, opts.game)
+	if err != nil {
+		return usageError("--game: %v", err)
 	}
-	if err := q.Check(games); err != nil {
+	found, err := report.Cards(games, q)
+	if err != nil {
 		return usageError("--where %v", err)
 	}
-	var found []cardJSON
-	for _, g := range games {
-		for _, c := range g.Cards {
-			if q.Match(g, c) {
-				found = append(found, toCardJSON(g, c))
-			}
-		}
-	}
 	if opts.json {
-		if found == nil {
-			found = []cardJSON{}
-		}
 		if err := writeJSON(opts.io, map[string]any{"cards": found}); err != nil {
 			return err
 		}
@@ -156,45 +117,9 @@ func runCards(opts *cardsOptions) error {
 	return nil
 }
 
-func toCardJSON(g *cardsdb.Game, c *cardsdb.Card) cardJSON {
-	j := cardJSON{Game: g.ID, Name: c.Name, Type: c.Type, Factions: c.Factions, Text: c.Text, Flavor: c.Flavor, Copies: c.Copies, DeckLimit: c.DeckLimit, Pack: c.Pack, Tags: c.Tags, Image: c.Image, Sample: c.Sample, File: c.Pos.File, Line: c.Pos.Line}
-	if c.Back != nil {
-		j.Back = &cardBackJSON{Name: c.Back.Name, Text: c.Back.Text, Image: c.Back.Image}
-	}
-	if len(c.Fields) > 0 {
-		j.Fields = map[string]any{}
-	}
-	for k, v := range c.Fields {
-		j.Fields[k] = plainValue(v)
-	}
-	if c.AllProvisional {
-		j.Provisional = []string{"*"}
-	} else {
-		j.Provisional = c.Provisional
-	}
-	return j
-}
-
-func plainValue(v cardsdb.Value) any {
-	switch v.Kind {
-	case cardsdb.KindInt:
-		return v.Int
-	case cardsdb.KindCost:
-		if v.X {
-			return "X"
-		}
-		return v.Int
-	case cardsdb.KindBool:
-		return v.Bool
-	case cardsdb.KindList:
-		return v.List
-	}
-	return v.Str
-}
-
 // fieldSummary prints short field values as k=v, marking provisional ones
 // with ~.
-func fieldSummary(c cardJSON) string {
+func fieldSummary(c report.Card) string {
 	keys := make([]string, 0, len(c.Fields))
 	for k := range c.Fields {
 		keys = append(keys, k)
@@ -236,7 +161,7 @@ func describeQuery(q cardsdb.Query) string {
 
 // writeCardLong prints a card as a block: a head line, its values and its
 // text, indented, then a blank line.
-func writeCardLong(w io.Writer, c cardJSON) {
+func writeCardLong(w io.Writer, c report.Card) {
 	name := c.Name
 	if c.Sample {
 		name += " *"
@@ -247,6 +172,9 @@ func writeCardLong(w io.Writer, c cardJSON) {
 	}
 	head = append(head, cardsdb.Plural(c.Copies, "copy"))
 	fmt.Fprintf(w, "%s (%s)\n", name, strings.Join(head, ", "))
+	if v := cardDetails(c); v != "" {
+		fmt.Fprintf(w, "  %s\n", v)
+	}
 	if v := fieldSummary(c); v != "" {
 		fmt.Fprintf(w, "  %s\n", v)
 	}
@@ -259,4 +187,34 @@ func writeCardLong(w io.Writer, c cardJSON) {
 		fmt.Fprintf(w, "  %s\n", c.Flavor)
 	}
 	fmt.Fprintln(w)
+}
+
+// cardDetails is the line of --long that shows what the card prints
+// beside its name and text: subtitle, alias, uniqueness, traits, icons,
+// set and number, illustrator; "" when it has none of them.
+func cardDetails(c report.Card) string {
+	var parts []string
+	add := func(label, v string) {
+		if v != "" {
+			parts = append(parts, label+": "+v)
+		}
+	}
+	add("subtitle", c.Subtitle)
+	add("alias", c.Alias)
+	if c.Unique {
+		parts = append(parts, "unique")
+	}
+	add("traits", strings.Join(c.Traits, ", "))
+	var icons []string
+	for _, ic := range c.Icons {
+		icons = append(icons, fmt.Sprintf("%d %s", ic.Count, ic.Faction))
+	}
+	add("icons", strings.Join(icons, ", "))
+	set := c.Set
+	if c.Number != "" {
+		set = strings.TrimSpace(set + " #" + c.Number)
+	}
+	add("set", set)
+	add("illustrator", c.Illustrator)
+	return strings.Join(parts, "; ")
 }

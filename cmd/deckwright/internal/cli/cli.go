@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -166,9 +167,10 @@ func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 }
 
 // Main runs deckwright with args and returns the exit code. Ctrl-C
-// (SIGINT) ends any command within a second: see MainContext.
+// (SIGINT), SIGTERM and SIGHUP end any command within a second, its
+// temporary files removed: see MainContext.
 func Main(args []string, in io.Reader, out, errw io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	return MainContext(ctx, args, in, out, errw)
 }

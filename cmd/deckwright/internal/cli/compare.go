@@ -12,6 +12,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/report"
 )
 
 type compareOptions struct {
@@ -136,58 +137,11 @@ func runCompare(opts *compareOptions) error {
 	return nil
 }
 
-// amount writes the size of a difference: "0.31 turns", "2.5 percentage
-// points".
-func amount(f *engine.PairedFigure, x float64) string {
-	if f.Percent {
-		return fmt.Sprintf("%.1f percentage points", 100*x)
-	}
-	if f.Unit == "" {
-		return fmt.Sprintf("%.2f", x)
-	}
-	u := f.Unit
-	if u == "turn" || u == "round" || u == "card" {
-		u += "s" // a count with decimals: "1.00 turns"
-	}
-	return fmt.Sprintf("%.2f %s", x, u)
-}
-
 // verdict says in words what the paired difference of a figure shows.
-func verdict(f *engine.PairedFigure) string {
-	if f.N < 2 {
-		return fmt.Sprintf("%s: too few games to tell", f.Name)
-	}
-	if f.Diff == 0 && f.SD == 0 {
-		return fmt.Sprintf("%s: no difference (the same in every game)", f.Name)
-	}
-	if !f.Significant() {
-		return fmt.Sprintf("%s: no difference detectable at this precision (B − A %s, 95%% CI %s to %s)", f.Name, figureText(f, f.Diff), figureText(f, f.CI95[0]), figureText(f, f.CI95[1]))
-	}
-	lo, hi := f.CI95[0], f.CI95[1]
-	phrase := f.More
-	if f.Diff < 0 {
-		phrase, lo, hi = f.Less, -hi, -lo
-	}
-	if phrase == "" {
-		phrase = "differs by %s"
-	}
-	ci := fmt.Sprintf("95%% CI %s–%s", figureText(f, lo), figureText(f, hi))
-	return "B " + fmt.Sprintf(phrase, amount(f, math.Abs(f.Diff))) + ", " + ci
-}
+func verdict(f *engine.PairedFigure) string { return report.Verdict(f) }
 
 // figureText writes a value of a figure for the table.
-func figureText(f *engine.PairedFigure, x float64) string {
-	if math.IsNaN(x) {
-		return "-"
-	}
-	if f.Percent {
-		return strings.Replace(fmt.Sprintf("%.1f%%", 100*x), "-0.0%", "0.0%", 1)
-	}
-	if s := fmt.Sprintf("%.2f", x); s != "-0.00" {
-		return s
-	}
-	return "0.00"
-}
+func figureText(f *engine.PairedFigure, x float64) string { return report.FigureText(f, x) }
 
 // gainText says how much the pairing narrowed the interval.
 func gainText(f *engine.PairedFigure) string {
@@ -226,12 +180,12 @@ func printCompare(w io.Writer, pa, pb *playtest, res *engine.Paired, opts *compa
 		fmt.Fprintln(w, verdict(&res.Figures[i]))
 	}
 	pv := append(append([]engine.Provisional{}, pa.play.Provisional...), pb.play.Provisional...)
-	pv = uniqueProvisional(pv)
+	pv = report.UniqueProvisional(pv)
 	if len(pv) > 0 {
 		fmt.Fprintln(w)
 		printProvisional(w, pv)
 	}
-	ns := uniqueNotSimulated(append(append([]engine.NotSimulated{}, pa.play.NotSimulated...), pb.play.NotSimulated...))
+	ns := report.UniqueNotSimulated(append(append([]engine.NotSimulated{}, pa.play.NotSimulated...), pb.play.NotSimulated...))
 	if len(ns) > 0 {
 		fmt.Fprintf(w, "not simulated (%s; their text is ignored): ", cardsdb.Plural(len(ns), "card"))
 		var names []string
@@ -242,62 +196,8 @@ func printCompare(w io.Writer, pa, pb *playtest, res *engine.Paired, opts *compa
 	}
 }
 
-func uniqueProvisional(pv []engine.Provisional) []engine.Provisional {
-	seen := map[string]bool{}
-	var out []engine.Provisional
-	for _, p := range pv {
-		if !seen[p.Card] {
-			seen[p.Card] = true
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-func uniqueNotSimulated(ns []engine.NotSimulated) []engine.NotSimulated {
-	seen := map[string]bool{}
-	var out []engine.NotSimulated
-	for _, n := range ns {
-		if !seen[n.Card] {
-			seen[n.Card] = true
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
-func compareJSON(pa, pb *playtest, res *engine.Paired, opts *compareOptions) jsonObject {
-	figs := jsonObject{}
-	for i := range res.Figures {
-		f := &res.Figures[i]
-		figs = append(figs, jsonField{f.Key, jsonObject{
-			{"a", num(f.A)}, {"b", num(f.B)}, {"diff", num(f.Diff)}, {"ci95", ci(f.CI95)},
-			{"games", f.N}, {"significant", f.Significant()}, {"pairing_gain", num(f.Gain())}, {"variance_reduction", num(1 - 1/f.Gain())},
-			{"verdict", verdict(f)},
-		}})
-	}
-	pv := uniqueProvisional(append(append([]engine.Provisional{}, pa.play.Provisional...), pb.play.Provisional...))
-	if pv == nil {
-		pv = []engine.Provisional{}
-	}
-	ns := uniqueNotSimulated(append(append([]engine.NotSimulated{}, pa.play.NotSimulated...), pb.play.NotSimulated...))
-	if ns == nil {
-		ns = []engine.NotSimulated{}
-	}
-	o := jsonObject{
-		{"a", jsonObject{{"deck", pa.arg}, {"name", pa.deck.Name()}}},
-		{"b", jsonObject{{"deck", pb.arg}, {"name", pb.deck.Name()}}},
-		{"game", pa.deck.Game.ID},
-		{"games", res.Games},
-		{"seed", opts.seed},
-	}
-	o = append(o, toJSON(pa.play.ModeJSON)...)
-	o = append(o,
-		jsonField{"policy", pa.policy},
-		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", res.Precision}}},
-		jsonField{"figures", figs},
-		jsonField{"not_simulated", ns},
-		jsonField{"provisional", pv},
-	)
-	return o
+// compareJSON is the report of compare --json (package report builds it,
+// and the web page answers the same).
+func compareJSON(pa, pb *playtest, res *engine.Paired, opts *compareOptions) *report.Compare {
+	return report.NewCompare(report.Named{Deck: pa.arg, Name: pa.deck.Name()}, report.Named{Deck: pb.arg, Name: pb.deck.Name()}, pa.deck.Game.ID, pa.play, pb.play, res, opts.seed, opts.precision)
 }

@@ -7,6 +7,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/deckwright/deckwright/report"
 )
 
 type gamesOptions struct {
@@ -27,35 +29,12 @@ func newGamesCmd(io IO, g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-type gameJSON struct {
-	ID       string     `json:"id"`
-	Name     string     `json:"name"`
-	Cards    int        `json:"cards"`
-	Sample   int        `json:"sample_cards"`
-	Decks    []string   `json:"decks"`
-	CardSize [2]float64 `json:"card_size_mm"`
-	// Formats lists the ids of the game's deck-building formats.
-	Formats []string `json:"formats,omitempty"`
-}
-
 func runGames(opts *gamesOptions) error {
 	db, err := opts.g.loadDB()
 	if err != nil {
 		return inputError(err)
 	}
-	var out []gameJSON
-	for _, g := range db.Games() {
-		j := gameJSON{ID: g.ID, Name: g.Name, Cards: len(g.Cards), Decks: []string{}, CardSize: [2]float64{g.CardSize.W, g.CardSize.H}, Formats: g.FormatIDs()}
-		for _, c := range g.Cards {
-			if c.Sample {
-				j.Sample++
-			}
-		}
-		for _, d := range g.DeckNames() {
-			j.Decks = append(j.Decks, g.ID+"/"+d)
-		}
-		out = append(out, j)
-	}
+	out := report.Games(db)
 	if opts.json {
 		return writeJSON(opts.io, map[string]any{"games": out})
 	}

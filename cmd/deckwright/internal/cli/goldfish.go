@@ -17,6 +17,7 @@ import (
 	"github.com/deckwright/deckwright/engine/arkhtide"
 	"github.com/deckwright/deckwright/engine/games"
 	"github.com/deckwright/deckwright/engine/seeker"
+	"github.com/deckwright/deckwright/report"
 	"github.com/deckwright/deckwright/validate"
 )
 
@@ -156,15 +157,6 @@ func (o *goldfishOptions) foreignFlags(e *engine.Engine, game string) error {
 
 // engineOf returns the playtest engine of a game id, or nil.
 func engineOf(id string) *engine.Engine { return games.Lookup(id) }
-
-// effectCheck reads the effects of a deck's cards for the games with an
-// engine, so that validate warns of an effect the playtest cannot read.
-func effectCheck(id string) func(*cardsdb.Deck) error {
-	if e := engineOf(id); e != nil {
-		return e.CheckEffects
-	}
-	return nil
-}
 
 // playGames names the games with an engine, for messages.
 func playGames(db *cardsdb.DB) string {
@@ -395,20 +387,11 @@ type jsonField struct {
 // MarshalJSON writes the fields in order.
 func (o jsonObject) MarshalJSON() ([]byte, error) { return engine.Object(fromJSON(o)).MarshalJSON() }
 
-// fromJSON and toJSON convert between the engine's ordered objects and
-// ours.
+// fromJSON converts our ordered objects to the engine's.
 func fromJSON(o jsonObject) engine.Object {
 	out := make(engine.Object, len(o))
 	for i, f := range o {
 		out[i] = engine.Field{K: f.K, V: f.V}
-	}
-	return out
-}
-
-func toJSON(o engine.Object) []jsonField {
-	out := make([]jsonField, len(o))
-	for i, f := range o {
-		out[i] = jsonField{f.K, f.V}
 	}
 	return out
 }
@@ -422,15 +405,6 @@ func num(x float64) any {
 }
 
 func ci(c [2]float64) []any { return []any{num(c[0]), num(c[1])} }
-
-// turnOrNull is a percentile turn of d, null when d holds no game (no
-// game won, a milestone never reached).
-func turnOrNull(d engine.Dist, turn int) any {
-	if !d.HasData() {
-		return nil
-	}
-	return turn
-}
 
 // milestoneMedian is a milestone's median turn, null when no game reached
 // it.
@@ -449,86 +423,11 @@ func turnText(has bool, turn int) string {
 	return fmt.Sprint(turn)
 }
 
-func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObject {
-	spec := p.play.Spec
-	rep := p.play.Report(s)
-	o := jsonObject{
-		{"deck", p.arg},
-		{"name", p.deck.Name()},
-		{"game", p.deck.Game.ID},
-	}
-	if p.broken > 0 {
-		o = append(o, jsonField{"forced", jsonObject{{"rule_problems", p.broken}}})
-	}
-	o = append(o, jsonField{"games", s.Games}, jsonField{"seed", opts.seed})
-	o = append(o, toJSON(p.play.ModeJSON)...)
-	o = append(o,
-		jsonField{"policy", p.policy},
-		jsonField{"turn_unit", p.eng.Unit},
-		jsonField{"max_turns", spec.MaxTurns},
-		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", s.Precision}}},
-		jsonField{"won", s.Won},
-		jsonField{"lost", s.Lost},
-		jsonField{"unfinished", s.Unfinished},
-		jsonField{"win_rate", num(s.WinRate)},
-		jsonField{"win_rate_ci95", ci(s.WinRateCI95)},
-		jsonField{"win_rate_ci_method", "wilson"},
-		jsonField{"loss_rate", num(s.LossRate)},
-		jsonField{"unfinished_rate", num(s.UnfinishedRate)},
-	)
-	hist := []jsonObject{}
-	for _, b := range s.Turns.Histogram {
-		hist = append(hist, jsonObject{{"turn", b.Turn}, {"games", b.Games}, {"won_by", num(b.Cumulative)}})
-	}
-	o = append(o, jsonField{"turns", jsonObject{
-		{"mean", num(s.Turns.Mean)},
-		{"sd", num(s.Turns.SD)},
-		{"ci95", ci(s.Turns.CI95)},
-		{"median", turnOrNull(s.Turns, s.Turns.Median)},
-		{"p10", turnOrNull(s.Turns, s.Turns.P10)},
-		{"p90", turnOrNull(s.Turns, s.Turns.P90)},
-		{"histogram", hist},
-	}})
-	o = append(o, jsonField{"length", jsonObject{{"mean", num(s.Length.Mean)}, {"median", turnOrNull(s.Length, s.Length.Median)}}})
-	o = append(o, toJSON(rep.JSON)...)
-	for _, t := range rep.CardTables {
-		o = append(o, jsonField{t.Key, jsonCardList(s, t)})
-	}
-	ns, pv := p.play.NotSimulated, p.play.Provisional
-	if ns == nil {
-		ns = []engine.NotSimulated{}
-	}
-	if pv == nil {
-		pv = []engine.Provisional{}
-	}
-	o = append(o, jsonField{"not_simulated", ns}, jsonField{"provisional", pv})
-	return o
-}
-
-// jsonCardList is the JSON of a card table: one object per card, its
-// events per game, and with the opening columns the win turns.
-func jsonCardList(s *engine.Summary, r engine.CardTable) []jsonObject {
-	cards := []jsonObject{}
-	for _, i := range r.Cards {
-		c := s.Cards[i]
-		co := jsonObject{{"name", c.Name}}
-		for _, e := range r.Events {
-			if !r.Applies(e, i) {
-				co = append(co, jsonField{s.Events[e], nil})
-				continue
-			}
-			co = append(co, jsonField{s.Events[e], num(c.PerGame[e])})
-		}
-		if r.Opening {
-			co = append(co,
-				jsonField{"opening_hand_games", c.OpeningGames},
-				jsonField{"win_turn_opening", num(c.WinTurnOpening)},
-				jsonField{"win_turn_other", num(c.WinTurnOther)},
-			)
-		}
-		cards = append(cards, co)
-	}
-	return cards
+// goldfishJSON is the report of goldfish --json (package report builds
+// it, and the web page answers the same).
+func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) *report.Goldfish {
+	return &report.Goldfish{Deck: p.arg, Name: p.deck.Name(), Game: p.deck.Game.ID, Broken: p.broken, Seed: opts.seed, Precision: opts.precision,
+		Unit: p.eng.Unit, Policy: p.policy, Play: p.play, Summary: s}
 }
 
 // printTable prints a table of text, its columns right-aligned, and its

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -219,6 +220,9 @@ and realm decks included) as one PDF ready for a home printer, by default
 out/<deck>.pdf. With --game ID --all, print a game's whole card pool in the
 counts of its physical set.
 
+DECK is a deck file, a bundled deck GAME/NAME, or - for standard input (as
+validate - reads it).
+
 Cards are never scaled: as many fit on a page as their real size allows.
 Cards with art print their art at --dpi; cards without art print as text
 proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
@@ -341,8 +345,16 @@ func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	if n := slices.Index(opts.decks, "-"); n >= 0 && slices.Index(opts.decks[n+1:], "-") >= 0 {
+		return nil, usageError("- (standard input) given more than once; it can be read once")
+	}
 	for _, arg := range opts.decks {
-		deck, err := resolveDeck(db, arg, opts.game, opts.format)
+		var deck *cardsdb.Deck
+		if arg == "-" {
+			deck, err = resolveStdin(db, opts.io.In, opts.game, opts.format)
+		} else {
+			deck, err = resolveDeck(db, arg, opts.game, opts.format)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -426,9 +438,43 @@ func resolveDeck(db *cardsdb.DB, arg, game, format string) (*cardsdb.Deck, error
 	return deck, nil
 }
 
+// resolveStdin reads and resolves a deck from standard input (print -): a
+// YAML deck or a decklist, as validate - tells them apart.
+func resolveStdin(db *cardsdb.DB, in io.Reader, game, format string) (*cardsdb.Deck, error) {
+	if in == nil {
+		in = strings.NewReader("")
+	}
+	data, err := cardsdb.ReadInput(stdinName, in)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	list, err := cardsdb.ParseDeckData(stdinName, data)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	if list.Game == "" {
+		list.Game = game
+	}
+	g, err := db.GameOf(list)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	if err := chooseFormat(g, list, format); err != nil {
+		return nil, err
+	}
+	deck, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return deck, nil
+}
+
 // deckFileName turns a deck argument into a file name: the bundled deck's
 // name, or the file's base name without its extension.
 func deckFileName(arg string) string {
+	if arg == "-" {
+		return "deck" // standard input
+	}
 	base := filepath.Base(arg)
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }

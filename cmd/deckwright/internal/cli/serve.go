@@ -40,15 +40,16 @@ validator's findings and the deck's statistics as you type, print (the
 print options as a form, the PDF to download) and playtest (goldfish with a
 progress bar, its histogram and per-card table; a sample opening hand).
 
-Every answer comes from the same commands as on the command line, run
-in-process: the same rule ids and messages, and under /api/ the same JSON
-as --json (POST /api/validate with a decklist or YAML deck as the body
-answers what "deckwright validate - --json" prints).
+Every answer comes from the same library functions as on the command line:
+the same rule ids and messages, and under /api/ the same JSON as --json
+(POST /api/validate with a decklist or YAML deck as the body answers what
+"deckwright validate - --json" prints).
 
 Decks are saved as files in --decks (made if missing), written atomically;
 the server reads and writes nothing else but its own temporary folder. It
 listens on the loopback address unless --addr says otherwise, refuses
-requests from other sites, and caps request bodies. Ctrl-C stops it.
+requests from other sites, and caps request bodies in size and time.
+Ctrl-C, SIGTERM or SIGHUP stops it and removes its temporary folder.
 
 --check builds the server, asks it for its start page and exits, without
 listening.`,
@@ -102,7 +103,7 @@ func runServe(opts *serveOptions) error {
 			fmt.Fprintf(opts.io.Err, "deckwright: warning: --open: %v\n", err)
 		}
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(ln) }()
 	select {
@@ -151,7 +152,8 @@ func openBrowser(url string) error {
 }
 
 // newServer makes the web server over db: its Runner runs deckwright's
-// own commands in-process with db already loaded.
+// print in-process with db already loaded (the other answers come from
+// the libraries).
 func newServer(db *cardsdb.DB, decks string, logger *log.Logger) (*serve.Server, error) {
 	return serve.New(serve.Config{DB: db, Run: inProcess(db), Decks: decks, Log: logger})
 }

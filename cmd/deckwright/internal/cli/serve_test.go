@@ -1,25 +1,16 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"image"
-	"image/color"
-	"image/draw"
-	"image/png"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -126,258 +117,6 @@ func TestServeAPISameAsCLI(t *testing.T) {
 	}
 }
 
-// The deck in the body gets the name it was given, not a temporary path.
-func TestServeAPIStatsBody(t *testing.T) {
-	ts, _ := newTestServer(t)
-	got := do(t, "POST", ts.URL+"/api/stats?name=mine.txt", "game: seeker-chronicles\n3 Comet\n2 Laika\n", "Content-Type", "text/plain")
-	if got.code != 200 {
-		t.Fatalf("status %d: %s", got.code, got.body)
-	}
-	var st struct {
-		Deck  string `json:"deck"`
-		Cards int    `json:"cards"`
-	}
-	if err := json.Unmarshal([]byte(got.body), &st); err != nil {
-		t.Fatal(err)
-	}
-	if st.Deck != "mine.txt" || st.Cards != 5 {
-		t.Errorf("deck %q with %d cards, want mine.txt with 5", st.Deck, st.Cards)
-	}
-	if strings.Contains(got.body, os.TempDir()) {
-		t.Errorf("answer shows a temporary path:\n%s", got.body)
-	}
-}
-
-func TestServePages(t *testing.T) {
-	ts, decks := newTestServer(t)
-	if err := os.WriteFile(filepath.Join(decks, "saved.txt"), []byte(typoDeck), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name, path string
-		code       int
-		want       []string
-	}{
-		{"home", "/", 200, []string{"Seeker Chronicles", "Arkhtide", "saved.txt", "seeker-chronicles/cosmos"}},
-		{"cards", "/cards?game=seeker-chronicles&q=comet", 200, []string{`<div class="caption">Comet`, "/card/seeker-chronicles/Comet", `src="/face/seeker-chronicles/Comet.png"`}},
-		{"cards cost", "/cards?game=seeker-chronicles&cost=0&costop=%3D&type=module", 200, []string{"cards", "--where=cost=0"}},
-		{"cards bad where", "/cards?where=bogus%3C%3D1", 200, []string{"error-panel", "bogus"}},
-		{"card", "/card/seeker-chronicles/Comet", 200, []string{"<h1>Comet", "provisional", "link_cost"}},
-		{"card sample", "/card/hubworld/Hushed%20Novice", 200, []string{"sample"}},
-		{"card missing", "/card/seeker-chronicles/Nope", 404, []string{"error-panel", `no card &#34;Nope&#34;`}},
-		{"art none", "/art/seeker-chronicles/Comet", 404, []string{"has no image"}},
-		{"face unknown", "/face/seeker-chronicles/Nope.png", 404, []string{"no card"}},
-		{"face unknown game", "/face/nope/Comet.png", 404, []string{"error-panel"}},
-		{"deck new", "/deck?game=arkhtide", 200, []string{"deck-text", `value="arkhtide" selected`}},
-		{"deck saved", "/deck?name=saved.txt", 200, []string{"3 Rouge Star", `href="/print?deck=saved.txt"`}},
-		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `value="cosmos.yaml"`}},
-		{"deck bundled without game line", "/deck?bundled=kaizerseat/starter", 200, []string{`value="kaizerseat" selected`}},
-		{"deck missing", "/deck?name=nope.txt", 404, []string{"no saved deck"}},
-		{"deck bad name", "/deck?name=..%2F..%2Fetc%2Fpasswd", 404, []string{"folder"}},
-		{"print", "/print?deck=saved.txt", 200, []string{"print-form", `value="saved.txt" selected`}},
-		{"playtest", "/playtest", 200, []string{"playtest-form", "seeker-chronicles/cosmos"}},
-		{"static", "/static/app.js", 200, []string{"deckwright serve"}},
-		{"download", "/decks/saved.txt", 200, []string{"Rouge Star"}},
-		{"not found", "/nope", 404, []string{"no page /nope"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := do(t, "GET", ts.URL+tt.path, "")
-			if got.code != tt.code {
-				t.Errorf("GET %s: status %d, want %d\n%s", tt.path, got.code, tt.code, got.body)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(got.body, w) {
-					t.Errorf("GET %s: no %q in\n%.3000s", tt.path, w, got.body)
-				}
-			}
-			if strings.Contains(got.body, "goroutine ") || strings.Contains(got.body, "panic") {
-				t.Errorf("GET %s shows a stack trace", tt.path)
-			}
-			if csp := got.hdr.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
-				t.Errorf("GET %s: Content-Security-Policy %q", tt.path, csp)
-			}
-		})
-	}
-}
-
-func TestServePartials(t *testing.T) {
-	ts, decks := newTestServer(t)
-	if err := os.WriteFile(filepath.Join(decks, "cosmos.txt"), []byte(cliOut(t, "", "validate", "seeker-chronicles/cosmos")), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	form := "application/x-www-form-urlencoded"
-	tests := []struct {
-		name, method, path, body, ctype string
-		code                            int
-		want                            []string
-	}{
-		{"check typo", "POST", "/partial/check", typoDeck, "text/plain", 200, []string{"NOT legal", `no card named &#34;Rouge Star&#34; in Seeker Chronicles; did you mean &#34;Rogue Star&#34;?`, "[unknown-card]"}},
-		{"check unreadable", "POST", "/partial/check", "sections:\n  - [\n", "text/plain", 200, []string{"NOT legal", "[input]"}},
-		{"check no game", "POST", "/partial/check?game=", "3 Comet\n", "text/plain", 200, []string{"NOT legal", "deck names no game", "[input]"}},
-		{"check legal", "POST", "/partial/check?name=mine", legalDecklist + "3 Rogue Star\n", "text/plain", 200, []string{"verdict legal", "mine.txt: 46 cards", "46 cards of this deck carry provisional values", "Cost curve (link_cost)", "<svg", "a given 3-of"}},
-		{"check sample", "POST", "/partial/check", "game: hubworld\n2 Hushed Novice\n", "text/plain", 200, []string{"2 cards of this deck are samples"}},
-		{"cards grid", "GET", "/partial/cards?game=seeker-chronicles&q=rogue&editor=1", "", "", 200, []string{"data-add=\"Rogue Star\""}},
-		{"hand", "POST", "/partial/hand?game=seeker-chronicles&seed=7", "game: seeker-chronicles\n3 Comet\n3 Laika\n", "text/plain", 200, []string{"Opening hand of 2", "seed <code id=\"hand-seed\">7</code>"}},
-		{"hand unreadable", "POST", "/partial/hand", "", "text/plain", 200, []string{"error-panel"}},
-		{"convert to yaml", "POST", "/convert?to=yaml&game=seeker-chronicles", "Guardians:\nJohnson\nStack:\n3 Rogue Star\n", "text/plain", 200, []string{"game: seeker-chronicles\nsections:\n  Guardians:\n    - {name: Johnson, count: 1}\n  Stack:\n    - {name: Rogue Star, count: 3}\n"}},
-		{"convert to txt", "POST", "/convert?to=txt", "game: arkhtide\nsections:\n  main: {Gutter Crew: 2}\n", "text/plain", 200, []string{"game: arkhtide\n\nmain:\n2 Gutter Crew\n"}},
-		{"convert refused", "POST", "/convert?to=yaml", "3 Rogue Star\n", "text/plain", 400, []string{"deck:1:1: \"Rogue Star\" comes before any section header"}},
-		{"convert bad target", "POST", "/convert?to=pdf", "3 Rogue Star\n", "text/plain", 400, []string{"want txt or yaml"}},
-		{"print report", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=a4", form, 200, []string{"Ready: 6 pages, 46 cards", `aria-label="sheet 1"`, `aria-label="sheet 2"`, "<title>Johnson</title>", `<image href="/face/seeker-chronicles/Johnson.png"`, `class="mark"`}},
-		{"print preview bundled without game line", "POST", "/partial/print", "deck=kaizerseat%2Fstarter", form, 200, []string{"Ready: 11 pages", `aria-label="sheet 1"`}},
-		{"print bad paper", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=napkin", form, 200, []string{"error-panel", "--paper"}},
-		{"print no deck", "POST", "/partial/print", "paper=a4", form, 400, []string{"error-panel", "no deck"}},
-		{"print not a deck", "POST", "/partial/print", "deck=%2Fetc%2Fpasswd", form, 400, []string{"error-panel"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := do(t, tt.method, ts.URL+tt.path, tt.body, "Content-Type", tt.ctype)
-			if got.code != tt.code {
-				t.Errorf("%s %s: status %d, want %d\n%s", tt.method, tt.path, got.code, tt.code, got.body)
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(got.body, w) {
-					t.Errorf("%s %s: no %q in\n%.3000s", tt.method, tt.path, w, got.body)
-				}
-			}
-		})
-	}
-	// The same seed draws the same hand; the hand is drawn from the deck.
-	a := do(t, "POST", ts.URL+"/partial/hand?seed=42", "game: seeker-chronicles\n3 Comet\n3 Laika\n")
-	b := do(t, "POST", ts.URL+"/partial/hand?seed=42", "game: seeker-chronicles\n3 Comet\n3 Laika\n")
-	if a.body != b.body || strings.Count(a.body, "<li>") != 2 {
-		t.Errorf("hands for one seed differ or are not 2 cards:\n%s\n%s", a.body, b.body)
-	}
-}
-
-// The grid's card images are text proxies drawn by package faces from the
-// PDF's templates; a sample card carries its notice.
-func TestServeFaces(t *testing.T) {
-	ts, _ := newTestServer(t)
-	comet := facePNG(t, ts.URL+"/face/seeker-chronicles/Comet.png")
-	again := facePNG(t, ts.URL+"/face/seeker-chronicles/Comet.png") // from the cache
-	if imagesDiffer(comet, again) {
-		t.Error("the same face drawn twice differs")
-	}
-	laika := facePNG(t, ts.URL+"/face/seeker-chronicles/Laika.png")
-	if !imagesDiffer(comet, laika) {
-		t.Error("Comet and Laika have the same face")
-	}
-	facePNG(t, ts.URL+"/face/hubworld/Hushed%20Novice.png")
-}
-
-func TestServeDecks(t *testing.T) {
-	ts, decks := newTestServer(t)
-	got := do(t, "PUT", ts.URL+"/api/decks/mine.txt", typoDeck, "Content-Type", "text/plain")
-	if got.code != 200 || !strings.Contains(got.body, `"saved": "mine.txt"`) {
-		t.Fatalf("PUT: %d %s", got.code, got.body)
-	}
-	data, err := os.ReadFile(filepath.Join(decks, "mine.txt"))
-	if err != nil || string(data) != typoDeck {
-		t.Fatalf("saved file: %q, %v", data, err)
-	}
-	if got := do(t, "GET", ts.URL+"/api/decks/mine.txt", ""); got.body != typoDeck {
-		t.Errorf("GET deck: %q", got.body)
-	}
-	if got := do(t, "GET", ts.URL+"/api/decks", ""); !strings.Contains(got.body, `"mine.txt"`) {
-		t.Errorf("GET decks: %s", got.body)
-	}
-	entries, _ := os.ReadDir(decks)
-	if len(entries) != 1 {
-		t.Errorf("decks folder holds %d files after a save, want 1 (no temporary file left)", len(entries))
-	}
-	bad := []struct{ name, path string }{
-		{"dot dot", "/api/decks/..%2Fescape.txt"},
-		{"slash", "/api/decks/a%2Fb.txt"},
-		{"hidden", "/api/decks/.hidden.txt"},
-		{"extension", "/api/decks/evil.sh"},
-		{"control", "/api/decks/a%1Bb.txt"},
-		{"absolute", "/api/decks/%2Fetc%2Fx.txt"},
-	}
-	for _, b := range bad {
-		t.Run(b.name, func(t *testing.T) {
-			got := do(t, "PUT", ts.URL+b.path, "3 Comet\n", "Content-Type", "text/plain")
-			if got.code != 400 && got.code != 404 {
-				t.Errorf("PUT %s: status %d, want 400: %s", b.path, got.code, got.body)
-			}
-			if !strings.Contains(got.body, `"error"`) {
-				t.Errorf("PUT %s: no error message: %s", b.path, got.body)
-			}
-		})
-	}
-	if _, err := os.Stat(filepath.Join(filepath.Dir(decks), "escape.txt")); err == nil {
-		t.Error("a deck was written outside the decks folder")
-	}
-	// A symbolic link in the folder is never followed out of it.
-	outside := filepath.Join(t.TempDir(), "outside.txt")
-	os.WriteFile(outside, []byte("secret"), 0o644)
-	if err := os.Symlink(outside, filepath.Join(decks, "link.txt")); err != nil {
-		t.Skip(err)
-	}
-	if got := do(t, "GET", ts.URL+"/api/decks/link.txt", ""); got.code == 200 || strings.Contains(got.body, "secret") {
-		t.Errorf("GET through a link: %d %s", got.code, got.body)
-	}
-	if got := do(t, "PUT", ts.URL+"/api/decks/link.txt", "3 Comet\n"); got.code == 200 {
-		t.Errorf("PUT over a link: %d %s", got.code, got.body)
-	}
-	if data, _ := os.ReadFile(outside); string(data) != "secret" {
-		t.Errorf("the file outside was changed: %q", data)
-	}
-}
-
-func TestServeSafety(t *testing.T) {
-	ts, _ := newTestServer(t)
-	t.Run("cross-origin POST", func(t *testing.T) {
-		got := do(t, "PUT", ts.URL+"/api/decks/x.txt", "3 Comet\n", "Origin", "http://evil.example", "Sec-Fetch-Site", "cross-site")
-		if got.code != 403 || !strings.Contains(got.body, "cross-origin") {
-			t.Errorf("status %d: %s", got.code, got.body)
-		}
-	})
-	t.Run("cross-origin without fetch metadata", func(t *testing.T) {
-		got := do(t, "POST", ts.URL+"/api/validate", "3 Comet\n", "Origin", "http://evil.example")
-		if got.code != 403 {
-			t.Errorf("status %d: %s", got.code, got.body)
-		}
-	})
-	t.Run("same-origin POST", func(t *testing.T) {
-		got := do(t, "POST", ts.URL+"/api/validate", typoDeck, "Origin", ts.URL, "Sec-Fetch-Site", "same-origin")
-		if got.code != 200 {
-			t.Errorf("status %d: %s", got.code, got.body)
-		}
-	})
-	t.Run("foreign host", func(t *testing.T) {
-		got := do(t, "GET", ts.URL+"/", "", "Host", "evil.example:8080")
-		if got.code != 403 {
-			t.Errorf("status %d: %s", got.code, got.body)
-		}
-	})
-	t.Run("body too large", func(t *testing.T) {
-		got := do(t, "POST", ts.URL+"/api/validate", strings.Repeat("3 Comet\n", 200000))
-		if got.code != 413 || !strings.Contains(got.body, "more than") {
-			t.Errorf("status %d: %.300s", got.code, got.body)
-		}
-	})
-	t.Run("too many games", func(t *testing.T) {
-		got := do(t, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&games=999999999", "")
-		if got.code != 400 || !strings.Contains(got.body, "at most") {
-			t.Errorf("status %d: %s", got.code, got.body)
-		}
-	})
-	t.Run("bad flag value", func(t *testing.T) {
-		got := do(t, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&policy=--help", "")
-		if got.code != 400 || !strings.Contains(got.body, "policy") {
-			t.Errorf("status %d: %s", got.code, got.body)
-		}
-	})
-	t.Run("unknown bundled deck", func(t *testing.T) {
-		got := do(t, "POST", ts.URL+"/api/stats?deck=seeker-chronicles/..", "")
-		if got.code != 400 || !strings.Contains(got.body, "no bundled deck") {
-			t.Errorf("status %d: %s", got.code, got.body)
-		}
-	})
-}
-
 func TestServePrint(t *testing.T) {
 	ts, _ := newTestServer(t)
 	got := do(t, "POST", ts.URL+"/api/print?deck=seeker-chronicles/cosmos", "")
@@ -397,75 +136,20 @@ func TestServePrint(t *testing.T) {
 	if n := pdfPages(t, []byte(pdf.body)); n != 6 {
 		t.Errorf("PDF has %d pages, want 6", n)
 	}
+	// A deck sent as the body is printed from standard input (no
+	// temporary file) and named as the page named it.
+	body := do(t, "POST", ts.URL+"/api/print?name=mine.txt", "game: seeker-chronicles\n3 Comet\n3 Laika\n", "Content-Type", "text/plain")
+	if err := json.Unmarshal([]byte(body.body), &rep); err != nil || rep.Output != "mine.pdf" || rep.Report.Pages != 1 {
+		t.Errorf("print of a body: %v %+v\n%s", err, rep, body.body)
+	}
+	typo := do(t, "POST", ts.URL+"/api/print?name=mine.txt", typoDeck, "Content-Type", "text/plain")
+	if typo.code != 400 || !strings.Contains(typo.body, "mine.txt:2:1: no card named") || strings.Contains(typo.body, "stdin") {
+		t.Errorf("print of a body with a typo: %d %s", typo.code, typo.body)
+	}
 	bad := do(t, "POST", ts.URL+"/print.pdf", "deck=seeker-chronicles%2Fcosmos&grid=0x0", "Content-Type", "application/x-www-form-urlencoded")
 	if bad.code != 400 || !strings.Contains(bad.body, "--grid") {
 		t.Errorf("bad grid: %d %s", bad.code, bad.body)
 	}
-}
-
-func TestServePlaytestStream(t *testing.T) {
-	ts, _ := newTestServer(t)
-	req, _ := http.NewRequest("POST", ts.URL+"/playtest/run", strings.NewReader("deck=seeker-chronicles%2Fcosmos&games=4000&seed=3"))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	r, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Body.Close()
-	sc := bufio.NewScanner(r.Body)
-	sc.Buffer(nil, 4<<20)
-	progress, html := 0, ""
-	for sc.Scan() {
-		var m map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			t.Fatalf("line %q: %v", sc.Text(), err)
-		}
-		if _, ok := m["done"]; ok {
-			progress++
-		}
-		if h, ok := m["html"].(string); ok {
-			html = h
-		}
-	}
-	if progress == 0 {
-		t.Error("no progress line")
-	}
-	for _, w := range []string{"4000 games", "<svg", "<polyline", "Comet", "Played: per game on average", "Dead: copies in hand at the end", `class="hlab">`} {
-		if !strings.Contains(html, w) {
-			t.Errorf("report has no %q:\n%.2000s", w, html)
-		}
-	}
-	// An illegal deck gets the findings, not a report.
-	bad := do(t, "POST", ts.URL+"/playtest/run", url.Values{"text": {typoDeck}}.Encode(), "Content-Type", "application/x-www-form-urlencoded")
-	if !strings.Contains(bad.body, "error-panel") || !strings.Contains(bad.body, "Rogue Star") {
-		t.Errorf("illegal deck: %s", bad.body)
-	}
-}
-
-// Long work stops when the browser goes away.
-func TestServeCancel(t *testing.T) {
-	ts, _ := newTestServer(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&games=200000&policy=planner", nil)
-	done := make(chan struct{})
-	go func() {
-		r, err := http.DefaultClient.Do(req)
-		if err == nil {
-			r.Body.Close()
-		}
-		close(done)
-	}()
-	time.Sleep(300 * time.Millisecond)
-	cancel()
-	<-done
-	// The server's handler must be free again soon: a new request is
-	// answered while the cancelled run would still be playing.
-	got := do(t, "POST", ts.URL+"/api/validate", typoDeck)
-	if got.code != 200 {
-		t.Errorf("after cancel: %d %s", got.code, got.body)
-	}
-	// httptest.Server.Close (in Cleanup) waits for every handler: it
-	// hangs, and the test times out, if the run was not cancelled.
 }
 
 // pdfPages reads a PDF back with pdfcpu and returns its page count.
@@ -482,167 +166,48 @@ func pdfPages(t testing.TB, data []byte) int {
 	return ctx.PageCount
 }
 
-// Card art is sent from the game's folder only: a link out of it is not
-// followed.
-func TestServeArt(t *testing.T) {
-	dir := t.TempDir()
-	game := filepath.Join(dir, "mini")
-	for name, text := range map[string]string{
-		"game.yaml":       "id: mini\nname: Mini\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n",
-		"cards/core.yaml": "game: mini\ncards:\n  - {name: Alpha, type: unit, image: ../art/alpha.png}\n  - {name: Beta, type: unit, image: ../art/beta.png}\n  - {name: Gamma, type: unit}\n",
-	} {
-		os.MkdirAll(filepath.Dir(filepath.Join(game, name)), 0o755)
-		if err := os.WriteFile(filepath.Join(game, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	os.MkdirAll(filepath.Join(game, "art"), 0o755)
-	var art bytes.Buffer
-	img := image.NewRGBA(image.Rect(0, 0, 6, 8))
-	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{200, 10, 10, 255}), image.Point{}, draw.Src)
-	if err := png.Encode(&art, img); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(game, "art", "alpha.png"), art.Bytes(), 0o644)
-	secret := filepath.Join(dir, "secret.png")
-	os.WriteFile(secret, []byte("secret outside the game folder"), 0o644)
-	if err := os.Symlink(secret, filepath.Join(game, "art", "beta.png")); err != nil {
-		t.Skip(err)
-	}
-	db, err := (&globalOptions{db: []string{game}}).loadDB()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := newServer(db, t.TempDir(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	defer func() { ts.Close(); srv.Close() }()
-
-	got := do(t, "GET", ts.URL+"/art/mini/Alpha", "")
-	if got.code != 200 || got.body != art.String() || got.hdr.Get("Content-Type") != "image/png" {
-		t.Errorf("Alpha: %d %s %d bytes", got.code, got.hdr.Get("Content-Type"), len(got.body))
-	}
-	got = do(t, "GET", ts.URL+"/art/mini/Beta", "")
-	if got.code != 404 || strings.Contains(got.body, "secret") {
-		t.Errorf("Beta (a link out of the folder): %d %s", got.code, got.body)
-	}
-	got = do(t, "GET", ts.URL+"/cards?game=mini", "")
-	for _, w := range []string{`<img class="face" src="/face/mini/Alpha.png"`, `src="/face/mini/Gamma.png"`, `title="the card's art"`, `title="text proxy, as the PDF prints it"`} {
-		if !strings.Contains(got.body, w) {
-			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
-		}
-	}
-	// The faces are drawn by package faces: the art, or a text proxy
-	// (also for Beta, whose art leads out of the folder).
-	alpha := facePNG(t, ts.URL+"/face/mini/Alpha.png")
-	gamma := facePNG(t, ts.URL+"/face/mini/Gamma.png")
-	beta := facePNG(t, ts.URL+"/face/mini/Beta.png")
-	if r, _, _, _ := alpha.At(alpha.Bounds().Dx()/2, alpha.Bounds().Dy()/2).RGBA(); r>>8 < 100 {
-		t.Errorf("Alpha's face is not drawn from its (red-dot) art")
-	}
-	if !imagesDiffer(alpha, gamma) {
-		t.Errorf("Alpha (art) and Gamma (proxy) faces are the same")
-	}
-	if r, g, _, _ := beta.At(beta.Bounds().Dx()/2, beta.Bounds().Dy()/2).RGBA(); r>>8 > 150 && g>>8 < 50 {
-		t.Errorf("Beta's face looks drawn from art that leads out of the folder")
-	}
-}
-
-// facePNG fetches a face and decodes it: a portrait card image at FaceDPI.
-func facePNG(t *testing.T, u string) image.Image {
-	t.Helper()
-	got := do(t, "GET", u, "")
-	if got.code != 200 || got.hdr.Get("Content-Type") != "image/png" {
-		t.Fatalf("GET %s: %d %s %.200s", u, got.code, got.hdr.Get("Content-Type"), got.body)
-	}
-	img, err := png.Decode(strings.NewReader(got.body))
-	if err != nil {
-		t.Fatalf("GET %s: %v", u, err)
-	}
-	if b := img.Bounds(); b.Dx() < 240 || b.Dx() > 256 || b.Dy() < 340 || b.Dy() > 352 {
-		t.Errorf("GET %s: %v, want a 63 x 88 mm card at 100 DPI", u, b)
-	}
-	return img
-}
-
-func imagesDiffer(a, b image.Image) bool {
-	if a.Bounds() != b.Bounds() {
-		return true
-	}
-	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y += 7 {
-		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x += 7 {
-			if a.At(x, y) != b.At(x, y) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// Requests run their commands at the same time over one database (the
-// CI runs this under -race).
-func TestServeConcurrent(t *testing.T) {
+// The print fragment runs print in-process (the other fragments are
+// tested in package serve).
+func TestServePartialsPrint(t *testing.T) {
 	ts, _ := newTestServer(t)
-	var wg sync.WaitGroup
-	errs := make(chan string, 64)
-	for i := range 12 {
-		wg.Go(func() {
-			var r *http.Response
-			var err error
-			switch i % 4 {
-			case 0:
-				r, err = http.Post(ts.URL+"/api/validate", "text/plain", strings.NewReader(typoDeck))
-			case 1:
-				r, err = http.Post(ts.URL+"/partial/check", "text/plain", strings.NewReader(legalDecklist))
-			case 2:
-				r, err = http.Get(ts.URL + "/api/cards?q=star")
-			case 3:
-				r, err = http.Post(ts.URL+"/api/goldfish?deck=seeker-chronicles/order&games=200", "text/plain", nil)
+	form := "application/x-www-form-urlencoded"
+	tests := []struct {
+		name, method, path, body, ctype string
+		code                            int
+		want                            []string
+	}{
+		{"print report", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=a4", form, 200, []string{"Ready: 6 pages, 46 cards", `aria-label="sheet 1"`, `aria-label="sheet 2"`, "<title>Johnson</title>", `<image href="/face/seeker-chronicles/Johnson.png"`, `class="mark"`}},
+		{"print preview bundled without game line", "POST", "/partial/print", "deck=kaizerseat%2Fstarter", form, 200, []string{"Ready: 11 pages", `aria-label="sheet 1"`}},
+		{"print bad paper", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=napkin", form, 200, []string{"error-panel", "--paper"}},
+		{"print no deck", "POST", "/partial/print", "paper=a4", form, 400, []string{"error-panel", "no deck"}},
+		{"print not a deck", "POST", "/partial/print", "deck=%2Fetc%2Fpasswd", form, 400, []string{"error-panel"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := do(t, tt.method, ts.URL+tt.path, tt.body, "Content-Type", tt.ctype)
+			if got.code != tt.code {
+				t.Errorf("%s %s: status %d, want %d\n%s", tt.method, tt.path, got.code, tt.code, got.body)
 			}
-			if err != nil {
-				errs <- err.Error()
-				return
-			}
-			io.Copy(io.Discard, r.Body)
-			r.Body.Close()
-			if r.StatusCode != 200 {
-				errs <- fmt.Sprintf("request %d: status %d", i, r.StatusCode)
+			for _, w := range tt.want {
+				if !strings.Contains(got.body, w) {
+					t.Errorf("%s %s: no %q in\n%.3000s", tt.method, tt.path, w, got.body)
+				}
 			}
 		})
 	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
 }
 
-// Bad input gets the command's own message as JSON, never a 500.
-func TestServeAPIBadInput(t *testing.T) {
+// Bad print input gets the command's own message as JSON, never a 500
+// (the other endpoints are tested in package serve).
+func TestServeAPIBadInputPrint(t *testing.T) {
 	ts, _ := newTestServer(t)
 	tests := []struct {
 		name, method, path, body string
 		code                     int
 		want                     string
 	}{
-		{"cards bad where", "GET", "/api/cards?where=bogus%3C%3D1", "", 400, `"error": "--where`},
-		{"cards bad game", "GET", "/api/cards?game=nope", "", 400, `"error": "--game: `},
-		{"validate empty", "POST", "/api/validate", "", 400, `"rule": "input"`},
-		{"validate bad game", "POST", "/api/validate?game=nope", "3 Comet\n", 400, `"error": "--game: `},
-		{"stats unreadable", "POST", "/api/stats", "game: seeker-chronicles\n1000 Comet\n", 400, `"error": "`},
-		{"stats no deck", "POST", "/api/stats", "", 400, `"error": "no deck`},
-		{"stats bad turns", "POST", "/api/stats?deck=seeker-chronicles/cosmos&turns=99", "", 400, `"error": "--turns 99: want 1 to 50"`},
 		{"print bad paper", "POST", "/api/print?deck=seeker-chronicles/cosmos&paper=napkin", "", 400, `"error": "--paper: `},
 		{"print saved deck missing", "POST", "/api/print?deck=gone.txt", "", 400, `"error": "no saved deck \"gone.txt\""`},
-		{"goldfish illegal", "POST", "/api/goldfish", typoDeck, 200, `"legal": false`},
-		{"goldfish no engine", "POST", "/api/goldfish?deck=hubworld/sample", "", 400, `has no playtest engine yet`},
-		{"compare unknown deck", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=nope.txt", "", 400, `"error": "no saved deck \"nope.txt\""`},
-		{"compare two games", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=arkhtide/three-factions&games=10", "", 400, `"error": "`},
-		{"goldfish bad games", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=abc", "", 400, `"error": "invalid argument \"abc\" for \"--games\"`},
-		{"deck get bad name", "GET", "/api/decks/%2E%2E", "", 404, `"error": "deck name \"..\" contains`},
-		{"deck get missing", "GET", "/api/decks/nope.txt", "", 404, `"error": "no saved deck`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -654,34 +219,5 @@ func TestServeAPIBadInput(t *testing.T) {
 				t.Errorf("Content-Type %q", ct)
 			}
 		})
-	}
-	bad := do(t, "POST", ts.URL+"/playtest/run", "deck=seeker-chronicles%2Fcosmos&games=abc", "Content-Type", "application/x-www-form-urlencoded")
-	if !strings.Contains(bad.body, `error-panel`) || !strings.Contains(bad.body, "--games") {
-		t.Errorf("playtest with games=abc: %s", bad.body)
-	}
-}
-
-// compare streams its progress and draws its figures as a table.
-func TestServeCompareStream(t *testing.T) {
-	ts, decks := newTestServer(t)
-	if err := os.WriteFile(filepath.Join(decks, "mine.txt"), []byte(legalDecklist+"3 Rogue Star\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	got := do(t, "POST", ts.URL+"/playtest/compare", "a=mine.txt&b=seeker-chronicles%2Fcosmos&games=1500", "Content-Type", "application/x-www-form-urlencoded")
-	lines := strings.Split(strings.TrimSpace(got.body), "\n")
-	var last map[string]string
-	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
-		t.Fatalf("%v: %s", err, got.body)
-	}
-	if len(lines) < 2 {
-		t.Errorf("no progress line before the report: %s", got.body)
-	}
-	for _, w := range []string{"mine.txt (A) against Cosmos starter (B): 1500 paired games", "<td>win_turn</td>", "no difference"} {
-		if !strings.Contains(last["html"], w) {
-			t.Errorf("report has no %q:\n%s", w, last["html"])
-		}
-	}
-	if strings.Contains(got.body, decks) {
-		t.Errorf("the report shows the decks folder's path: %s", got.body)
 	}
 }

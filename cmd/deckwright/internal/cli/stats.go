@@ -12,6 +12,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/deckstats"
+	"github.com/deckwright/deckwright/report"
 )
 
 type statsOptions struct {
@@ -75,13 +76,6 @@ legal; cards the game does not have are left out and said so.`,
 	return cmd
 }
 
-// statsJSON is the public JSON shape of deckwright stats.
-type statsJSON struct {
-	Deck string `json:"deck"`
-	*deckstats.Stats
-	Unknown int `json:"unknown_cards,omitempty"`
-}
-
 func runStats(opts *statsOptions) error {
 	db, err := opts.g.loadDBFor(opts.game)
 	if err != nil {
@@ -99,20 +93,16 @@ func runStats(opts *statsOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	st, err := deckstats.Compute(deck, deckstats.Options{Hand: opts.hand, Draws: opts.draws, Turns: opts.turns, AtLeast: opts.atLeast, Cards: opts.cards})
+	st, err := report.DeckStats(opts.deck, deck, deckstats.Options{Hand: opts.hand, Draws: opts.draws, Turns: opts.turns, AtLeast: opts.atLeast, Cards: opts.cards})
 	if errors.Is(err, deckstats.ErrNoCard) {
 		return usageError("%v", err)
 	} else if err != nil {
 		return inputError(err)
 	}
-	unknown := 0
-	for _, u := range deck.Unknown {
-		unknown += max(u.Entry.Count, 1)
-	}
 	if opts.json {
-		return writeJSON(opts.io, statsJSON{Deck: opts.deck, Stats: st, Unknown: unknown})
+		return writeJSON(opts.io, st)
 	}
-	return writeStats(opts.io.Out, opts.deck, st, unknown)
+	return writeStats(opts.io.Out, opts.deck, st.Stats, st.Unknown)
 }
 
 // writeStats prints the figures for a person.

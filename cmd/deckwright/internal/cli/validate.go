@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/report"
 	"github.com/deckwright/deckwright/validate"
 )
 
@@ -61,21 +61,9 @@ breaks a rule, 2 for usage errors and unreadable input.`,
 	return cmd
 }
 
-// deckReport is the public JSON shape of one validated deck.
-type deckReport struct {
-	Deck     string             `json:"deck"`
-	Game     string             `json:"game"`
-	Format   string             `json:"format,omitempty"`
-	Legal    bool               `json:"legal"`
-	Problems []validate.Finding `json:"problems"`
-
-	name   string
-	sample bool
-	prov   int
-	// effects holds the errors of card effects the playtest engine cannot
-	// read: warnings here, errors for goldfish.
-	effects error
-}
+// deckReport is the public JSON shape of one validated deck, built by
+// package report (the web page answers the same values).
+type deckReport = report.Validation
 
 func runValidate(opts *validateOptions) error {
 	db, err := opts.g.loadDBFor(opts.game)
@@ -111,7 +99,7 @@ func runValidate(opts *validateOptions) error {
 				printError(opts.io.Err, err)
 				continue
 			}
-			r = deckReport{Deck: arg, Problems: inputFindings(err, arg)}
+			r = *report.Unreadable(arg, err)
 		}
 		if !r.Legal && code == ExitOK {
 			code = ExitRules
@@ -123,7 +111,7 @@ func runValidate(opts *validateOptions) error {
 			reports = []deckReport{}
 		}
 		for i := range reports {
-			reports[i].Problems = append(reports[i].Problems, effectFindings(reports[i].effects)...)
+			reports[i].Problems = reports[i].WithEffects()
 		}
 		return writeValidateJSON(opts.io, reports, code)
 	}
@@ -203,7 +191,7 @@ func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
 	if err != nil || r.Legal || engineOf(r.Game) == nil {
 		return nil
 	}
-	r.Problems = append(r.Problems, effectFindings(r.effects)...)
+	r.Problems = r.WithEffects()
 	return writeValidateJSON(io, []deckReport{r}, ExitRules)
 }
 
@@ -211,7 +199,7 @@ func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
 const stdinName = "<stdin>"
 
 // validateStdin reads a deck from standard input: a YAML deck when it
-// looks like one (see yamlDeck), a plain-text decklist otherwise.
+// looks like one (see cardsdb.IsYAMLDeck), a plain-text decklist otherwise.
 func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame, format string, owned *cardsdb.DeckList) (deckReport, error) {
 	if in == nil {
 		in = strings.NewReader("")
@@ -220,11 +208,7 @@ func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame, format string, own
 	if err != nil {
 		return deckReport{}, err
 	}
-	parse := cardsdb.ParseDecklist
-	if yamlDeck(data) {
-		parse = cardsdb.ParseDeckYAML
-	}
-	list, err := parse(stdinName, data)
+	list, err := cardsdb.ParseDeckData(stdinName, data)
 	if err != nil {
 		return deckReport{}, err
 	}
@@ -235,79 +219,13 @@ func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame, format string, own
 	return r.withGameFlag(list, defaultGame), err
 }
 
-// yamlDeck tells a YAML deck from a decklist, which has no file name to go
-// by: a YAML deck has a top-level "sections:" key, or "packs:" as a list (a
-// decklist's packs line names them after the colon).
-func yamlDeck(data []byte) bool {
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimRight(line, " \t\r")
-		if line == "sections:" || line == "packs:" || strings.HasPrefix(line, "packs: [") {
-			return true
-		}
-	}
-	return false
-}
-
 // validateList checks a deck list that has been read.
 func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, format string, owned *cardsdb.DeckList) (deckReport, error) {
-	g, err := db.GameOf(list)
+	r, err := report.Validate(db, arg, list, report.ValidateOptions{Format: format, Owned: owned})
 	if err != nil {
 		return deckReport{}, err
 	}
-	if err := chooseFormat(g, list, format); err != nil {
-		return deckReport{}, err
-	}
-	deck, err := cardsdb.Resolve(g, list)
-	if err != nil {
-		return deckReport{}, err
-	}
-	fs := validate.Check(deck)
-	if owned != nil {
-		coll, err := cardsdb.NewCollection(owned, g)
-		if err != nil {
-			return deckReport{}, err
-		}
-		fs = append(fs, validate.CheckOwned(deck, coll)...)
-		validate.Sort(fs)
-	}
-	if fs == nil {
-		fs = []validate.Finding{}
-	}
-	r := deckReport{Deck: arg, Game: g.ID, Legal: validate.Legal(fs), Problems: fs, name: deck.Name(), sample: list.Sample}
-	if deck.Format != nil {
-		r.Format = deck.Format.ID
-	}
-	if check := effectCheck(g.ID); check != nil {
-		r.effects = check(deck)
-	}
-	for _, dc := range deck.Cards {
-		if dc.Card.Sample {
-			r.sample = true
-		}
-		if dc.Card.HasProvisional() {
-			r.prov += dc.Count
-		}
-	}
-	return r, nil
-}
-
-// inputFindings turns an input error into problems for the JSON report.
-func inputFindings(err error, arg string) []validate.Finding {
-	var list cardsdb.ErrorList
-	var one *cardsdb.Error
-	switch {
-	case errors.As(err, &list):
-	case errors.As(err, &one):
-		list = cardsdb.ErrorList{one}
-	default:
-		msg := strings.TrimPrefix(err.Error(), arg+": ")
-		return []validate.Finding{{Pos: cardsdb.Pos{File: arg}, Rule: "input", Severity: validate.Error, Message: msg}}
-	}
-	out := make([]validate.Finding, len(list))
-	for i, e := range list {
-		out[i] = validate.Finding{Pos: e.Pos, Rule: "input", Severity: validate.Error, Message: e.Msg}
-	}
-	return out
+	return *r, nil
 }
 
 // printReport prints a deck's problems and verdict; quiet folds the notes
@@ -332,19 +250,19 @@ func printReport(io IO, r deckReport, quiet bool) {
 	if r.Format != "" {
 		game += ", format " + r.Format
 	}
-	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s%s\n", r.Deck, r.name, game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"), quietMarks(quiet, r.sample, r.prov))
+	fmt.Fprintf(io.Out, "%s (%s, %s): %s: %s, %s%s\n", r.Deck, r.Name, game, verdict, cardsdb.Plural(errs, "error"), cardsdb.Plural(warns, "warning"), quietMarks(quiet, r.Sample, r.Provisional))
 	if quiet {
 		return
 	}
-	if r.sample {
+	if r.Sample {
 		fmt.Fprintln(io.Out, "  note: this deck uses sample cards invented for deckwright, not the publisher's cards")
 	}
-	if r.prov > 0 {
+	if r.Provisional > 0 {
 		verb := "carry"
-		if r.prov == 1 {
+		if r.Provisional == 1 {
 			verb = "carries"
 		}
-		fmt.Fprintf(io.Out, "  note: %s of this deck %s provisional values (not printed in the rulebook; see deckwright cards)\n", cardsdb.Plural(r.prov, "card"), verb)
+		fmt.Fprintf(io.Out, "  note: %s of this deck %s provisional values (not printed in the rulebook; see deckwright cards)\n", cardsdb.Plural(r.Provisional, "card"), verb)
 	}
 }
 
@@ -368,36 +286,13 @@ func quietMarks(quiet, sample bool, prov int) string {
 	return " [" + strings.Join(marks, "; ") + "]"
 }
 
-// effectFindings turns the card effects the playtest engine cannot read
-// into warnings of rule "effects" for the JSON report (the deck stays legal;
-// goldfish refuses it).
-func effectFindings(err error) []validate.Finding {
-	if err == nil {
-		return nil
-	}
-	var list cardsdb.ErrorList
-	var one *cardsdb.Error
-	switch {
-	case errors.As(err, &list):
-	case errors.As(err, &one):
-		list = cardsdb.ErrorList{one}
-	default:
-		return []validate.Finding{{Rule: "effects", Severity: validate.Warning, Message: err.Error() + "; deckwright goldfish cannot play the deck until it is fixed"}}
-	}
-	out := make([]validate.Finding, len(list))
-	for i, e := range list {
-		out[i] = validate.Finding{Pos: e.Pos, Rule: "effects", Severity: validate.Warning, Message: e.Msg + "; deckwright goldfish cannot play the deck until it is fixed"}
-	}
-	return out
-}
-
 // warnEffects says on w which card effects of the deck the playtest
 // engine cannot read: the deck is still legal, but goldfish refuses it.
 func warnEffects(w io.Writer, r deckReport) {
-	if r.effects == nil {
+	if r.Effects == nil {
 		return
 	}
-	for _, line := range strings.Split(r.effects.Error(), "\n") {
+	for _, line := range strings.Split(r.Effects.Error(), "\n") {
 		fmt.Fprintf(w, "deckwright: warning: %s\n", line)
 	}
 	fmt.Fprintf(w, "deckwright: warning: %s is legal, but deckwright goldfish cannot play it until these effects are fixed\n", r.Deck)
