@@ -161,13 +161,13 @@ func validateOne(db *cardsdb.DB, arg, defaultGame, format string, owned *cardsdb
 		return deckReport{}, err
 	}
 	r, err := validateList(db, arg, list, format, owned)
-	return r.withGameFlag(list, defaultGame), err
+	return withGameFlag(r, list, defaultGame), err
 }
 
 // withGameFlag adds a warning when --game names another game than the
 // deck's own game line, which wins: the flag is for decks that name none,
 // and ignoring it in silence hides a mistake (issue 25 item 16).
-func (r deckReport) withGameFlag(list *cardsdb.DeckList, flag string) deckReport {
+func withGameFlag(r deckReport, list *cardsdb.DeckList, flag string) deckReport {
 	if flag == "" || list.Game == "" || list.Game == flag || r.Problems == nil {
 		return r
 	}
@@ -216,7 +216,7 @@ func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame, format string, own
 		list.Game = defaultGame
 	}
 	r, err := validateList(db, stdinName, list, format, owned)
-	return r.withGameFlag(list, defaultGame), err
+	return withGameFlag(r, list, defaultGame), err
 }
 
 // validateList checks a deck list that has been read.
@@ -233,7 +233,7 @@ func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, format str
 func printReport(io IO, r deckReport, quiet bool) {
 	// The effects the playtest engine cannot read are warnings too,
 	// printed on stderr after the report (warnEffects).
-	errs, warns := 0, len(effectFindings(r.effects))
+	errs, warns := 0, len(report.EffectFindings(r.Effects))
 	for _, f := range r.Problems {
 		fmt.Fprintln(io.Out, f)
 		if f.Severity == validate.Error {
