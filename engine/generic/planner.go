@@ -1,0 +1,187 @@
+package generic
+
+import "github.com/deckwright/deckwright/engine"
+
+// Planner plays the best set of cards for this turn's resources and the
+// next turn's, found exactly by dynamic programming over the hand (a
+// knapsack with two budgets: each card is played now, kept for the next
+// turn, or kept), and plans again after each card it plays.
+type Planner struct {
+	// best[b1][b2] is the best value of the cards seen so far, with b1
+	// of this turn's and b2 of the next turn's resources spent; from
+	// records for each card which of the three it went to, to read the
+	// plan back.
+	best [maxBudget + 1][maxBudget + 1]int32
+	from [engine.MaxPile][maxBudget + 1][maxBudget + 1]uint8
+	pts  [maxBudget + 1]int32
+	take [engine.MaxPile][maxBudget + 1]bool
+}
+
+// maxBudget bounds the resources a plan counts: a budget above it plans
+// as maxBudget (the cards of a hand rarely cost more in all).
+const maxBudget = 24
+
+// scale is the fixed point of the planner's values: the mean worths of a
+// card and a resource are fractions.
+const scale = 16
+
+// Name is "planner".
+func (*Planner) Name() string { return "planner" }
+
+// Discard picks the card worth least.
+func (*Planner) Discard(m *Match) int { return discardLeast(m, worth) }
+
+// Main plays the turn.
+func (p *Planner) Main(m *Match) {
+	playLand(m)
+	s := &m.S
+	for !s.Won {
+		i := p.next(m)
+		if i < 0 || !m.PlayCard(i) {
+			return
+		}
+	}
+}
+
+// values returns what a card is worth played now and played next turn, in
+// 1/scale points.
+func values(m *Match, c *Card) (now, next int32) {
+	d := m.Deck
+	left, need := m.TurnsLeft(), m.Need()
+	extra := float64(c.Draw)*d.CardWorth + float64(max(0, c.Gain-c.Cost))*d.PerResource + float64(c.Ramp*min(left, 1))*d.PerResource - float64(c.Discard)*d.CardWorth/2
+	now = int32(scale*(float64(min(need, c.Points+c.Each*left))+extra) + 0.5)
+	if left == 0 {
+		return now, 0
+	}
+	next = int32(scale*(float64(min(need, c.Points+c.Each*(left-1)))+extra)+0.5) - 1 // now is better, all else equal
+	return now, next
+}
+
+// next returns the hand position of the card to play now, or -1.
+func (p *Planner) next(m *Match) int {
+	s := &m.S
+	if i := p.winNow(m); i >= 0 {
+		return i
+	}
+	b1 := min(s.Budget, maxBudget)
+	nextBudget := (s.Turn+1)*m.Deck.Rules.ResourcePerTurn + s.Ramp + s.Lands
+	if !s.LandPlayed || m.handHasLand() {
+		nextBudget++ // a resource card to play next turn
+	}
+	b2 := min(nextBudget, maxBudget)
+	for x := 0; x <= b1; x++ {
+		for y := 0; y <= b2; y++ {
+			p.best[x][y] = 0
+		}
+	}
+	n := s.Hand.N
+	for k := 0; k < n; k++ {
+		c := m.Card(s.Hand.Card[k])
+		f := &p.from[k]
+		for x := 0; x <= b1; x++ {
+			for y := 0; y <= b2; y++ {
+				f[x][y] = 0
+			}
+		}
+		if c.Resource {
+			continue
+		}
+		vNow, vNext := values(m, c)
+		// a card that gives resources costs what it does not give back
+		cost := max(0, c.Cost-c.Gain)
+		if c.Cost > s.Budget {
+			vNow = -1 // cannot be paid now
+		}
+		// go down so that each card is used once (0/1 knapsack)
+		for x := b1; x >= 0; x-- {
+			for y := b2; y >= 0; y-- {
+				v := p.best[x][y]
+				choice := uint8(0)
+				if vNow > 0 && x >= cost {
+					if w := p.best[x-cost][y] + vNow; w > v {
+						v, choice = w, 1
+					}
+				}
+				if vNext > 0 && y >= c.Cost {
+					if w := p.best[x][y-c.Cost] + vNext; w > v {
+						v, choice = w, 2
+					}
+				}
+				p.best[x][y] = v
+				f[x][y] = choice
+			}
+		}
+	}
+	// read the plan back from the full budgets, and pick among the cards
+	// played now: first those that give resources, then those that draw,
+	// then the most valuable
+	x, y := b1, b2
+	pick, rank := -1, -1
+	for k := n - 1; k >= 0; k-- {
+		c := m.Card(s.Hand.Card[k])
+		switch p.from[k][x][y] {
+		case 1:
+			x -= max(0, c.Cost-c.Gain)
+			r := 0
+			switch {
+			case c.Gain > 0:
+				r = 3
+			case c.Draw > 0:
+				r = 2
+			default:
+				r = 1
+			}
+			if r >= rank {
+				pick, rank = k, r
+			}
+		case 2:
+			y -= c.Cost
+		}
+	}
+	return pick
+}
+
+// winNow returns the position of a card of a set of cards that wins this
+// turn (a knapsack over the points of cards played now), or -1.
+func (p *Planner) winNow(m *Match) int {
+	s := &m.S
+	need := int32(m.Need())
+	b := min(s.Budget, maxBudget)
+	for x := 0; x <= b; x++ {
+		p.pts[x] = 0
+	}
+	for k := 0; k < s.Hand.N; k++ {
+		p.take[k] = [maxBudget + 1]bool{}
+		c := m.Card(s.Hand.Card[k])
+		if c.Resource || c.Points == 0 || c.Cost > s.Budget {
+			continue
+		}
+		for x := b; x >= c.Cost; x-- {
+			if v := p.pts[x-c.Cost] + int32(c.Points); v > p.pts[x] {
+				p.pts[x], p.take[k][x] = v, true
+			}
+		}
+	}
+	if p.pts[b] < need {
+		return -1
+	}
+	// a set wins: read it back and play its first card
+	pick := -1
+	for k, x := s.Hand.N-1, b; k >= 0; k-- {
+		if p.take[k][x] {
+			pick = k
+			x -= m.Card(s.Hand.Card[k]).Cost
+		}
+	}
+	return pick
+}
+
+// handHasLand reports whether the hand holds a resource card.
+func (m *Match) handHasLand() bool {
+	for _, c := range m.S.Hand.Cards() {
+		if m.Card(c).Resource {
+			return true
+		}
+	}
+	return false
+}
