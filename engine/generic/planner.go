@@ -15,6 +15,16 @@ type Planner struct {
 	from [engine.MaxPile][maxBudget + 1][maxBudget + 1]uint8
 	pts  [maxBudget + 1]int32
 	take [engine.MaxPile][maxBudget + 1]bool
+	// items are the cards of the hand worth planning
+	items [engine.MaxPile]item
+}
+
+// item is a card of the hand the planner weighs: its hand position, its
+// values played now and next turn, and its costs.
+type item struct {
+	k            int
+	now, next    int32
+	cost1, cost2 int
 }
 
 // maxBudget bounds the resources a plan counts: a budget above it plans
@@ -63,47 +73,55 @@ func (p *Planner) next(m *Match) int {
 	if i := p.winNow(m); i >= 0 {
 		return i
 	}
-	b1 := min(s.Budget, maxBudget)
 	nextBudget := (s.Turn+1)*m.Deck.Rules.ResourcePerTurn + s.Ramp + s.Lands
 	if !s.LandPlayed || m.handHasLand() {
 		nextBudget++ // a resource card to play next turn
 	}
-	b2 := min(nextBudget, maxBudget)
+	// the cards worth playing, and the budgets they can use
+	n, sum1, sum2 := 0, 0, 0
+	for k := 0; k < s.Hand.N; k++ {
+		c := m.Card(s.Hand.Card[k])
+		if c.Resource {
+			continue
+		}
+		vNow, vNext := values(m, c)
+		if c.Cost > s.Budget {
+			vNow = 0 // cannot be paid now
+		}
+		if vNow <= 0 && vNext <= 0 {
+			continue
+		}
+		// a card that gives resources costs now what it does not give back
+		p.items[n] = item{k: k, now: vNow, next: vNext, cost1: max(0, c.Cost-c.Gain), cost2: c.Cost}
+		sum1 += p.items[n].cost1
+		sum2 += c.Cost
+		n++
+	}
+	if n == 0 {
+		return -1
+	}
+	b1 := min(s.Budget, maxBudget, sum1)
+	b2 := min(nextBudget, maxBudget, sum2)
 	for x := 0; x <= b1; x++ {
 		for y := 0; y <= b2; y++ {
 			p.best[x][y] = 0
 		}
 	}
-	n := s.Hand.N
-	for k := 0; k < n; k++ {
-		c := m.Card(s.Hand.Card[k])
-		f := &p.from[k]
-		for x := 0; x <= b1; x++ {
-			for y := 0; y <= b2; y++ {
-				f[x][y] = 0
-			}
-		}
-		if c.Resource {
-			continue
-		}
-		vNow, vNext := values(m, c)
-		// a card that gives resources costs what it does not give back
-		cost := max(0, c.Cost-c.Gain)
-		if c.Cost > s.Budget {
-			vNow = -1 // cannot be paid now
-		}
+	for j := 0; j < n; j++ {
+		it := &p.items[j]
+		f := &p.from[j]
 		// go down so that each card is used once (0/1 knapsack)
 		for x := b1; x >= 0; x-- {
 			for y := b2; y >= 0; y-- {
 				v := p.best[x][y]
 				choice := uint8(0)
-				if vNow > 0 && x >= cost {
-					if w := p.best[x-cost][y] + vNow; w > v {
+				if it.now > 0 && x >= it.cost1 {
+					if w := p.best[x-it.cost1][y] + it.now; w > v {
 						v, choice = w, 1
 					}
 				}
-				if vNext > 0 && y >= c.Cost {
-					if w := p.best[x][y-c.Cost] + vNext; w > v {
+				if it.next > 0 && y >= it.cost2 {
+					if w := p.best[x][y-it.cost2] + it.next; w > v {
 						v, choice = w, 2
 					}
 				}
@@ -117,25 +135,24 @@ func (p *Planner) next(m *Match) int {
 	// then the most valuable
 	x, y := b1, b2
 	pick, rank := -1, -1
-	for k := n - 1; k >= 0; k-- {
-		c := m.Card(s.Hand.Card[k])
-		switch p.from[k][x][y] {
+	for j := n - 1; j >= 0; j-- {
+		it := &p.items[j]
+		c := m.Card(s.Hand.Card[it.k])
+		switch p.from[j][x][y] {
 		case 1:
-			x -= max(0, c.Cost-c.Gain)
-			r := 0
+			x -= it.cost1
+			r := 1
 			switch {
 			case c.Gain > 0:
 				r = 3
 			case c.Draw > 0:
 				r = 2
-			default:
-				r = 1
 			}
 			if r >= rank {
-				pick, rank = k, r
+				pick, rank = it.k, r
 			}
 		case 2:
-			y -= c.Cost
+			y -= it.cost2
 		}
 	}
 	return pick

@@ -154,28 +154,27 @@ func (o *goldfishOptions) foreignFlags(e *engine.Engine, game string) error {
 	return nil
 }
 
-// engineOf returns the playtest engine of a game id, or nil.
-func engineOf(id string) *engine.Engine { return games.Lookup(id) }
+// engineOf returns the playtest engine of a game: the one written for
+// it, else the engine of its playtest block, else nil.
+func engineOf(g *cardsdb.Game) *engine.Engine { return games.For(g) }
+
+// engineByID is engineOf for a game id of db.
+func engineByID(db *cardsdb.DB, id string) *engine.Engine {
+	g, _ := db.Game(id)
+	return engineOf(g)
+}
 
 // effectCheck reads the effects of a deck's cards for the games with an
 // engine, so that validate warns of an effect the playtest cannot read.
-func effectCheck(id string) func(*cardsdb.Deck) error {
-	if e := engineOf(id); e != nil {
+func effectCheck(g *cardsdb.Game) func(*cardsdb.Deck) error {
+	if e := engineOf(g); e != nil {
 		return e.CheckEffects
 	}
 	return nil
 }
 
-// playGames names the games with an engine, for messages.
-func playGames(db *cardsdb.DB) string {
-	var names []string
-	for _, g := range db.Games() {
-		if engineOf(g.ID) != nil {
-			names = append(names, g.Name)
-		}
-	}
-	return strings.Join(names, " and ")
-}
+// playtestDoc is where a designer reads how to write a playtest block.
+const playtestDoc = "docs/playtest.md"
 
 // playtest is a deck checked and compiled, ready to play.
 type playtest struct {
@@ -250,8 +249,8 @@ func openDeck(w io.Writer, db *cardsdb.DB, arg, game string, force bool) (*cards
 	if err != nil {
 		return nil, 0, inputError(err)
 	}
-	if engineOf(g.ID) == nil {
-		return nil, 0, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
+	if engineOf(g) == nil {
+		return nil, 0, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest: add a playtest block to its game.yaml (see %s)", arg, g.Name, playtestDoc)))
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {
@@ -278,7 +277,7 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions
 	if err != nil {
 		return nil, err
 	}
-	e := engineOf(deck.Game.ID)
+	e := engineOf(deck.Game)
 	if err := opts.foreignFlags(e, deck.Game.Name); err != nil {
 		return nil, err
 	}
@@ -724,16 +723,27 @@ func printHistogram(w io.Writer, h []engine.Bin, unit string) {
 // its goldfish summary.
 const buildGoldfishGames = 2000
 
+// gameNameOf names the game of a deck for a message, or the deck.
+func gameNameOf(db *cardsdb.DB, arg, game string) string {
+	if list, err := db.OpenDeck(arg, game); err == nil {
+		if g, err := db.GameOf(list); err == nil {
+			return g.Name
+		}
+	}
+	return arg
+}
+
 // printGoldfishSummary plays a short goldfish run of a legal deck (greedy
 // policy, seed 1, the game's default opponent) and prints its summary in
 // a few lines: the summary deckwright build adds after validating and
-// printing. A game without an engine adds nothing.
+// printing. For a game without a playtest it says that it skipped it.
 func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 	opts := &goldfishOptions{game: game, policy: "greedy"}
 	p, err := loadPlaytest(io.Err, db, arg, opts)
 	var none noEngineError
 	if errors.As(err, &none) {
-		return nil // no playtest engine for this game: nothing to add
+		fmt.Fprintf(io.Out, "playtest skipped: %s has no playtest (add a playtest block to its game.yaml, see %s)\n", gameNameOf(db, arg, game), playtestDoc)
+		return nil
 	}
 	if err != nil {
 		return err

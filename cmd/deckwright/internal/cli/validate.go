@@ -182,7 +182,7 @@ func validateOne(db *cardsdb.DB, arg, defaultGame, format string, owned *cardsdb
 // reports an unreadable deck itself).
 func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
 	r, err := validateOne(db, arg, game, "", nil)
-	if err != nil || r.Legal || engineOf(r.Game) == nil {
+	if err != nil || r.Legal || engineByID(db, r.Game) == nil {
 		return nil
 	}
 	r.Problems = append(r.Problems, effectFindings(r.effects)...)
@@ -258,7 +258,7 @@ func validateList(db *cardsdb.DB, arg string, list *cardsdb.DeckList, format str
 	if deck.Format != nil {
 		r.Format = deck.Format.ID
 	}
-	if check := effectCheck(g.ID); check != nil {
+	if check := effectCheck(g); check != nil {
 		r.effects = check(deck)
 	}
 	for _, dc := range deck.Cards {
