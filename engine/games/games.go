@@ -21,6 +21,11 @@ func Lookup(id string) *engine.Engine {
 	return nil
 }
 
+// Kinds lists every kind of engine, to describe them (flags, completion,
+// help): the engines written for a game, then the engine of playtest
+// blocks.
+func Kinds() []*engine.Engine { return append(append([]*engine.Engine{}, All...), generic.Engine) }
+
 // For returns the playtest engine of a game: the one written for it, else
 // the engine of its game.yaml's playtest block (engine/generic), else nil.
 func For(g *cardsdb.Game) *engine.Engine {

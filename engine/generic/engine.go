@@ -12,23 +12,31 @@ var modes = []engine.Option{
 	{Name: "goldfish", Doc: "the game's playtest block: draw, spend the turn's resources, score points until they reach win_points; no opponent"},
 }
 
+// Engine is the engine of any game's playtest block, as a front end
+// describes it (its settings); For gives the engine of one game.
+var Engine = &engine.Engine{
+	Name:            "a playtest block",
+	Doc:             "any game whose game.yaml has a playtest block: a goldfish game as the block declares it",
+	Unit:            "turn",
+	ModeName:        "mode",
+	Modes:           modes,
+	Policies:        policies.Options(),
+	DefaultMaxTurns: 30,
+	CheckEffects:    CheckEffects,
+	Compile:         compileSetup,
+}
+
 // For returns the playtest engine of a game with a playtest block, or nil
 // for a game without one.
 func For(g *cardsdb.Game) *engine.Engine {
 	if g == nil || g.Playtest == nil {
 		return nil
 	}
-	return &engine.Engine{
-		ID:              g.ID,
-		Doc:             g.Name + ": a goldfish game as its game.yaml's playtest block declares it",
-		Unit:            "turn",
-		ModeName:        "mode",
-		Modes:           modes,
-		Policies:        policies.Options(),
-		DefaultMaxTurns: g.Playtest.MaxTurns,
-		CheckEffects:    CheckEffects,
-		Compile:         compileSetup,
-	}
+	e := *Engine
+	e.ID, e.Name = g.ID, g.Name
+	e.Doc = g.Name + ": a goldfish game as its game.yaml's playtest block declares it"
+	e.DefaultMaxTurns = g.Playtest.MaxTurns
+	return &e
 }
 
 // compileSetup compiles a deck for a setup: Engine.Compile.

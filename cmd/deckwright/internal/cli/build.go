@@ -104,7 +104,7 @@ func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 		return err
 	}
 	out[1].V = res.json()
-	gopts := &goldfishOptions{game: opts.game, policy: "greedy", seed: 1}
+	gopts := &goldfishOptions{game: opts.game, seed: 1}
 	p, err := loadPlaytest(opts.io.Err, db, opts.deck, gopts)
 	var none noEngineError
 	switch {

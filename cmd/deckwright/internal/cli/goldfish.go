@@ -5,48 +5,33 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
-	"github.com/deckwright/deckwright/engine/arkhtide"
 	"github.com/deckwright/deckwright/engine/games"
-	"github.com/deckwright/deckwright/engine/seeker"
 	"github.com/deckwright/deckwright/validate"
 )
 
 type goldfishOptions struct {
-	io         IO
-	g          *globalOptions
-	deck       string
-	game       string
-	mode       string
-	difficulty string
-	opponent   string
-	versus     string
-	policy     string
-	games      int
-	seed       uint64
-	workers    int
-	precision  float64
-	maxTurns   int
-	json       bool
-	trace      bool
-	traceGame  int
-	csv        string
-	force      bool
-
-	// changed holds the flags given on the command line, so that a
-	// game's engine can refuse flags meant for another game.
-	changed map[string]bool
-	// anyMode is the mode of compare, tune and optimize (--mode), which
-	// names whatever the game calls its modes (Arkhtide: the opponent).
-	anyMode string
+	io        IO
+	g         *globalOptions
+	deck      string
+	game      string
+	set       engineSettings
+	games     int
+	seed      uint64
+	workers   int
+	precision float64
+	maxTurns  int
+	json      bool
+	trace     bool
+	traceGame int
+	csv       string
+	force     bool
 }
 
 // maxGames bounds --games.
@@ -115,22 +100,17 @@ or unreadable input.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.deck = args[0]
-			opts.changed = map[string]bool{}
-			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			opts.set.seen(cmd)
 			return runGoldfish(opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.mode, "mode", "goldfish", "Seeker Chronicles: goldfish or nature")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
-	f.StringVar(&opts.opponent, "opponent", "empty", "Arkhtide: "+strings.Join(arkhtide.OpponentNames(), " or "))
-	f.StringVar(&opts.versus, "versus", "", "Arkhtide, passive opponent: the deck whose Seeker and Realm Deck it plays (default: your own)")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing your side: greedy or planner")
+	opts.set.register(f)
 	f.IntVar(&opts.games, "games", 10000, "games to play (with --precision, the most)")
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i)")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	f.Float64Var(&opts.precision, "precision", 0, "stop once the 95% CI of the mean win turn is narrower than ± this many turns")
-	f.IntVar(&opts.maxTurns, "max-turns", 0, fmt.Sprintf("a game not over after this many turns (Arkhtide: Rounds) is unfinished, neither won nor lost (0: %d turns, %d Rounds)", seeker.DefaultMaxTurns, arkhtide.DefaultMaxRounds))
+	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished, neither won nor lost (0: "+maxTurnsDefaults()+")")
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
 	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json or --csv)")
@@ -140,18 +120,18 @@ or unreadable input.`,
 	return cmd
 }
 
-// gameFlags are goldfish's flags that only some games read.
-var gameFlags = []string{"mode", "difficulty", "opponent", "versus"}
-
-// foreignFlags refuses the flags given that the game's engine does not
-// read.
-func (o *goldfishOptions) foreignFlags(e *engine.Engine, game string) error {
-	for _, f := range gameFlags {
-		if o.changed[f] && f != e.ModeName && !slices.Contains(e.Settings, f) {
-			return usageError("--%s is not for %s decks (see deckwright goldfish --help)", f, game)
+// maxTurnsDefaults says each engine's longest game: "50 turns for
+// Seeker Chronicles, 20 rounds for Arkhtide, ...".
+func maxTurnsDefaults() string {
+	var parts []string
+	for _, e := range games.Kinds() {
+		if e.ID == "" {
+			parts = append(parts, "a playtest block's max_turns")
+			continue
 		}
+		parts = append(parts, cardsdb.Plural(e.DefaultMaxTurns, e.Unit)+" for "+e.Name)
 	}
-	return nil
+	return strings.Join(parts, ", ")
 }
 
 // engineOf returns the playtest engine of a game: the one written for
@@ -278,28 +258,17 @@ func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions
 		return nil, err
 	}
 	e := engineOf(deck.Game)
-	if err := opts.foreignFlags(e, deck.Game.Name); err != nil {
+	setup, versus, err := opts.set.setup(e, deck.Game.Name)
+	if err != nil {
 		return nil, err
 	}
-	setup := engine.Setup{Policy: opts.policy, MaxTurns: opts.maxTurns}
-	switch e.ModeName {
-	case "opponent":
-		setup.Mode = opts.opponent
-	default:
-		setup.Mode = opts.mode
-	}
-	if opts.anyMode != "" {
-		setup.Mode = opts.anyMode
-	}
-	if opts.changed["difficulty"] {
-		setup.Difficulty = opts.difficulty
-	}
-	if opts.versus != "" {
-		vdeck, err := openLegal(w, db, opts.versus, opts.game)
+	setup.MaxTurns = opts.maxTurns
+	if versus != "" {
+		vdeck, err := openLegal(w, db, versus, opts.game)
 		if err != nil {
 			return nil, err
 		}
-		setup.Versus, setup.VersusName = vdeck, opts.versus
+		setup.Versus, setup.VersusName = vdeck, versus
 	}
 	play, err := e.Compile(deck, setup)
 	var se *engine.SetupError
@@ -738,7 +707,7 @@ func gameNameOf(db *cardsdb.DB, arg, game string) string {
 // a few lines: the summary deckwright build adds after validating and
 // printing. For a game without a playtest it says that it skipped it.
 func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
-	opts := &goldfishOptions{game: game, policy: "greedy"}
+	opts := &goldfishOptions{game: game}
 	p, err := loadPlaytest(io.Err, db, arg, opts)
 	var none noEngineError
 	if errors.As(err, &none) {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine/search"
@@ -50,8 +49,7 @@ deck-building rule, 2 usage error or unreadable input.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.a = args[0]
-			opts.changed = map[string]bool{}
-			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			opts.set.seen(cmd)
 			return runOptimize(opts)
 		},
 	}
@@ -64,9 +62,7 @@ deck-building rule, 2 usage error or unreadable input.`,
 	f.StringArrayVar(&opts.keep, "keep", nil, "a card never to cut (repeatable)")
 	f.StringVarP(&opts.output, "output", "o", "", "write the list found as a decklist (only when the final check confirms it)")
 	f.StringVar(&opts.figure, "figure", "", "the figure weighed (default the game's main one)")
-	f.StringVar(&opts.mode, "mode", "", "the game's mode (Seeker Chronicles: goldfish or nature; Arkhtide: the opponent)")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing: greedy or planner")
+	opts.set.register(f)
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i); the search's order too")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished (0: the game's default)")

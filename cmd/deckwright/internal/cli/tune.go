@@ -6,7 +6,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -47,8 +46,7 @@ or unreadable input.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.a = args[0]
-			opts.changed = map[string]bool{}
-			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			opts.set.seen(cmd)
 			return runTune(opts)
 		},
 	}
@@ -56,9 +54,7 @@ or unreadable input.`,
 	f.StringVar(&opts.pool, "pool", "", "the cards that may come in: a game (every card), or a deck list or bundled deck (its cards); default the deck's game")
 	f.IntVar(&opts.top, "top", 10, "how many of the best swaps to list")
 	f.StringVar(&opts.figure, "figure", "", "the figure weighed (default the game's main one)")
-	f.StringVar(&opts.mode, "mode", "", "the game's mode (Seeker Chronicles: goldfish or nature; Arkhtide: the opponent)")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing: greedy or planner")
+	opts.set.register(f)
 	f.IntVar(&opts.games, "games", 200000, "the most paired games in all")
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i)")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
