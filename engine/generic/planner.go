@@ -25,6 +25,9 @@ type item struct {
 	k            int
 	now, next    int32
 	cost1, cost2 int
+	// gainer marks a card that gives more than it costs: now is the value
+	// of not playing it, cost1 its surplus.
+	gainer bool
 }
 
 // maxBudget bounds the resources a plan counts: a budget above it plans
@@ -55,10 +58,13 @@ func (p *Planner) Main(m *Match) {
 
 // values returns what a card is worth played now and played next turn, in
 // 1/scale points.
-func values(m *Match, c *Card) (now, next int32) {
+// A card that discards costs the cards it makes you discard: the least
+// worth of the rest of the hand, each. The resources a card gives this
+// turn are weighed by the plan (they let it pay for more), not here.
+func values(m *Match, k int, c *Card) (now, next int32) {
 	d := m.Deck
 	left, need := m.TurnsLeft(), m.Need()
-	extra := float64(c.Draw)*d.CardWorth + float64(max(0, c.Gain-c.Cost))*d.PerResource + float64(c.Ramp*min(left, 1))*d.PerResource - float64(c.Discard)*d.CardWorth/2
+	extra := float64(c.Draw)*d.CardWorth + float64(c.Ramp*min(left, 1))*d.PerResource - float64(c.Discard*leastOther(m, k))
 	now = int32(scale*(float64(min(need, c.Points+c.Each*left))+extra) + 0.5)
 	if left == 0 {
 		return now, 0
@@ -78,20 +84,31 @@ func (p *Planner) next(m *Match) int {
 		nextBudget++ // a resource card to play next turn
 	}
 	// the cards worth playing, and the budgets they can use
-	n, sum1, sum2 := 0, 0, 0
+	n, sum1, sum2, gain := 0, 0, 0, 0
 	for k := 0; k < s.Hand.N; k++ {
 		c := m.Card(s.Hand.Card[k])
 		if c.Resource {
 			continue
 		}
-		vNow, vNext := values(m, c)
+		vNow, vNext := values(m, k, c)
 		if c.Cost > s.Budget {
 			vNow = 0 // cannot be paid now
+		}
+		if c.Gain > c.Cost && vNow > -scale*100 {
+			// A card that gives more than it costs is planned as played,
+			// its surplus added to the budget; the plan may take it back
+			// (an item that costs the surplus and is worth what playing
+			// the card is worth less, a little: a card kept is a card).
+			surplus := c.Gain - c.Cost
+			p.items[n] = item{k: k, now: 1 - vNow, cost1: surplus, gainer: true}
+			gain += surplus
+			sum1 += surplus
+			n++
+			continue
 		}
 		if vNow <= 0 && vNext <= 0 {
 			continue
 		}
-		// a card that gives resources costs now what it does not give back
 		p.items[n] = item{k: k, now: vNow, next: vNext, cost1: max(0, c.Cost-c.Gain), cost2: c.Cost}
 		sum1 += p.items[n].cost1
 		sum2 += c.Cost
@@ -100,7 +117,7 @@ func (p *Planner) next(m *Match) int {
 	if n == 0 {
 		return -1
 	}
-	b1 := min(s.Budget, maxBudget, sum1)
+	b1 := min(s.Budget+gain, maxBudget, sum1)
 	b2 := min(nextBudget, maxBudget, sum2)
 	for x := 0; x <= b1; x++ {
 		for y := 0; y <= b2; y++ {
@@ -115,7 +132,7 @@ func (p *Planner) next(m *Match) int {
 			for y := b2; y >= 0; y-- {
 				v := p.best[x][y]
 				choice := uint8(0)
-				if it.now > 0 && x >= it.cost1 {
+				if (it.now > 0 || it.gainer) && x >= it.cost1 {
 					if w := p.best[x-it.cost1][y] + it.now; w > v {
 						v, choice = w, 1
 					}
@@ -138,7 +155,16 @@ func (p *Planner) next(m *Match) int {
 	for j := n - 1; j >= 0; j-- {
 		it := &p.items[j]
 		c := m.Card(s.Hand.Card[it.k])
-		switch p.from[j][x][y] {
+		ch := p.from[j][x][y]
+		if it.gainer {
+			if ch == 1 {
+				x -= it.cost1 // taken back: not played
+			} else if c.Cost <= s.Budget {
+				pick, rank = it.k, 4 // played first, for its resources
+			}
+			continue
+		}
+		switch ch {
 		case 1:
 			x -= it.cost1
 			r := 1

@@ -22,6 +22,22 @@ func worth(m *Match, c *Card) int {
 	return w + c.Draw + c.Gain + c.Ramp*min(left, 1) - c.Discard
 }
 
+// leastOther is the least worth of a card of the hand other than the one
+// at position k: what a discard costs.
+func leastOther(m *Match, k int) int {
+	s := &m.S
+	least, found := 0, false
+	for i := 0; i < s.Hand.N; i++ {
+		if i == k {
+			continue
+		}
+		if w := worth(m, m.Card(s.Hand.Card[i])); !found || w < least {
+			least, found = w, true
+		}
+	}
+	return max(least, 0)
+}
+
 // playLand plays the first resource card of the hand, if the turn has
 // none yet.
 func playLand(m *Match) {
@@ -83,6 +99,9 @@ func (*Greedy) Main(m *Match) {
 			}
 			// a cost of 0 counts as ½: compare worth/cost with costs doubled
 			w, cost := worth(m, c), max(2*c.Cost, 1)
+			if c.Discard > 0 {
+				w -= c.Discard * leastOther(m, i)
+			}
 			if w <= 0 && c.Points+c.Each == 0 && c.Gain <= c.Cost && c.Draw == 0 && c.Ramp == 0 {
 				continue // a card that does nothing for you
 			}
