@@ -241,6 +241,15 @@ func openDeck(w io.Writer, db *cardsdb.DB, arg, game string, force bool) (*cards
 		for _, f := range fs {
 			fmt.Fprintln(w, f)
 		}
+		if force && len(deck.Unknown) > 0 {
+			var names []string
+			for _, u := range deck.Unknown {
+				names = append(names, fmt.Sprintf("%q", u.Entry.Name))
+			}
+			fmt.Fprintf(w, "deckwright: %s names %s the game does not have (%s); a card the engine does not know cannot be played, even with --force: not played\n",
+				arg, cardsdb.Plural(len(deck.Unknown), "card"), strings.Join(names, ", "))
+			return nil, 0, errBrokeRules
+		}
 		if force {
 			fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; played anyway (--force)\n", arg)
 			return deck, problems(fs), nil
