@@ -88,7 +88,7 @@ func runBuild(opts *buildOptions) error {
 // printed once every step has run.
 func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 	r.Problems = append(r.Problems, effectFindings(r.effects)...)
-	out := jsonObject{{"validate", r}, {"print", nil}, {"goldfish", nil}}
+	out := jsonObject{{K: "validate", V: r}, {K: "print", V: nil}, {K: "goldfish", V: nil}}
 	if !r.Legal {
 		if err := writeJSON(opts.io, out); err != nil {
 			return err

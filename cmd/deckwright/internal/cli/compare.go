@@ -259,10 +259,10 @@ func compareJSON(pa, pb *playtest, res *engine.Paired, opts *compareOptions) jso
 	figs := jsonObject{}
 	for i := range res.Figures {
 		f := &res.Figures[i]
-		figs = append(figs, jsonField{f.Key, jsonObject{
-			{"a", num(f.A)}, {"b", num(f.B)}, {"diff", num(f.Diff)}, {"ci95", ci(f.CI95)},
-			{"games", f.N}, {"significant", f.Significant()}, {"pairing_gain", num(f.Gain())}, {"variance_reduction", num(1 - 1/f.Gain())},
-			{"verdict", verdict(f)},
+		figs = append(figs, jsonField{K: f.Key, V: jsonObject{
+			{K: "a", V: engine.Num(f.A)}, {K: "b", V: engine.Num(f.B)}, {K: "diff", V: engine.Num(f.Diff)}, {K: "ci95", V: ci(f.CI95)},
+			{K: "games", V: f.N}, {K: "significant", V: f.Significant()}, {K: "pairing_gain", V: engine.Num(f.Gain())}, {K: "variance_reduction", V: engine.Num(1 - 1/f.Gain())},
+			{K: "verdict", V: verdict(f)},
 		}})
 	}
 	pv := uniqueProvisional(append(append([]engine.Provisional{}, pa.play.Provisional...), pb.play.Provisional...))
@@ -274,19 +274,19 @@ func compareJSON(pa, pb *playtest, res *engine.Paired, opts *compareOptions) jso
 		ns = []engine.NotSimulated{}
 	}
 	o := jsonObject{
-		{"a", jsonObject{{"deck", pa.arg}, {"name", pa.deck.Name()}}},
-		{"b", jsonObject{{"deck", pb.arg}, {"name", pb.deck.Name()}}},
-		{"game", pa.deck.Game.ID},
-		{"games", res.Games},
-		{"seed", opts.seed},
+		{K: "a", V: jsonObject{{K: "deck", V: pa.arg}, {K: "name", V: pa.deck.Name()}}},
+		{K: "b", V: jsonObject{{K: "deck", V: pb.arg}, {K: "name", V: pb.deck.Name()}}},
+		{K: "game", V: pa.deck.Game.ID},
+		{K: "games", V: res.Games},
+		{K: "seed", V: opts.seed},
 	}
-	o = append(o, toJSON(pa.play.ModeJSON)...)
+	o = append(o, pa.play.ModeJSON...)
 	o = append(o,
-		jsonField{"policy", pa.policy},
-		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", res.Precision}}},
-		jsonField{"figures", figs},
-		jsonField{"not_simulated", ns},
-		jsonField{"provisional", pv},
+		jsonField{K: "policy", V: pa.policy},
+		jsonField{K: "precision", V: jsonObject{{K: "target", V: engine.Num(opts.precision)}, {K: "reached", V: res.Precision}}},
+		jsonField{K: "figures", V: figs},
+		jsonField{K: "not_simulated", V: ns},
+		jsonField{K: "provisional", V: pv},
 	)
 	return o
 }

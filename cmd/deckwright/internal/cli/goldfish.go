@@ -361,44 +361,14 @@ func runGoldfish(opts *goldfishOptions) error {
 	return nil
 }
 
-// jsonObject is a JSON object that keeps its keys in order.
-type jsonObject []jsonField
+// jsonObject is a JSON object that keeps its keys in order, and
+// jsonField one of its fields: the engine's, which its reports use.
+type (
+	jsonObject = engine.Object
+	jsonField  = engine.Field
+)
 
-type jsonField struct {
-	K string
-	V any
-}
-
-// MarshalJSON writes the fields in order.
-func (o jsonObject) MarshalJSON() ([]byte, error) { return engine.Object(fromJSON(o)).MarshalJSON() }
-
-// fromJSON and toJSON convert between the engine's ordered objects and
-// ours.
-func fromJSON(o jsonObject) engine.Object {
-	out := make(engine.Object, len(o))
-	for i, f := range o {
-		out[i] = engine.Field{K: f.K, V: f.V}
-	}
-	return out
-}
-
-func toJSON(o engine.Object) []jsonField {
-	out := make([]jsonField, len(o))
-	for i, f := range o {
-		out[i] = jsonField{f.K, f.V}
-	}
-	return out
-}
-
-// num rounds a figure to 4 decimals; NaN (no data) is null.
-func num(x float64) any {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return math.Round(x*1e4) / 1e4
-}
-
-func ci(c [2]float64) []any { return []any{num(c[0]), num(c[1])} }
+func ci(c [2]float64) []any { return []any{engine.Num(c[0]), engine.Num(c[1])} }
 
 // turnOrNull is a percentile turn of d, null when d holds no game (no
 // game won, a milestone never reached).
@@ -418,58 +388,50 @@ func milestoneMedian(m engine.MilestoneStats) any {
 	return m.Median
 }
 
-// turnText is a percentile turn for a person: "-" without data.
-func turnText(has bool, turn int) string {
-	if !has {
-		return "-"
-	}
-	return fmt.Sprint(turn)
-}
-
 func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObject {
 	spec := p.play.Spec
 	rep := p.play.Report(s)
 	o := jsonObject{
-		{"deck", p.arg},
-		{"name", p.deck.Name()},
-		{"game", p.deck.Game.ID},
+		{K: "deck", V: p.arg},
+		{K: "name", V: p.deck.Name()},
+		{K: "game", V: p.deck.Game.ID},
 	}
 	if p.broken > 0 {
-		o = append(o, jsonField{"forced", jsonObject{{"rule_problems", p.broken}}})
+		o = append(o, jsonField{K: "forced", V: jsonObject{{K: "rule_problems", V: p.broken}}})
 	}
-	o = append(o, jsonField{"games", s.Games}, jsonField{"seed", opts.seed})
-	o = append(o, toJSON(p.play.ModeJSON)...)
+	o = append(o, jsonField{K: "games", V: s.Games}, jsonField{K: "seed", V: opts.seed})
+	o = append(o, p.play.ModeJSON...)
 	o = append(o,
-		jsonField{"policy", p.policy},
-		jsonField{"turn_unit", p.eng.Unit},
-		jsonField{"max_turns", spec.MaxTurns},
-		jsonField{"precision", jsonObject{{"target", num(opts.precision)}, {"reached", s.Precision}}},
-		jsonField{"won", s.Won},
-		jsonField{"lost", s.Lost},
-		jsonField{"unfinished", s.Unfinished},
-		jsonField{"win_rate", num(s.WinRate)},
-		jsonField{"win_rate_ci95", ci(s.WinRateCI95)},
-		jsonField{"win_rate_ci_method", "wilson"},
-		jsonField{"loss_rate", num(s.LossRate)},
-		jsonField{"unfinished_rate", num(s.UnfinishedRate)},
+		jsonField{K: "policy", V: p.policy},
+		jsonField{K: "turn_unit", V: p.eng.Unit},
+		jsonField{K: "max_turns", V: spec.MaxTurns},
+		jsonField{K: "precision", V: jsonObject{{K: "target", V: engine.Num(opts.precision)}, {K: "reached", V: s.Precision}}},
+		jsonField{K: "won", V: s.Won},
+		jsonField{K: "lost", V: s.Lost},
+		jsonField{K: "unfinished", V: s.Unfinished},
+		jsonField{K: "win_rate", V: engine.Num(s.WinRate)},
+		jsonField{K: "win_rate_ci95", V: ci(s.WinRateCI95)},
+		jsonField{K: "win_rate_ci_method", V: "wilson"},
+		jsonField{K: "loss_rate", V: engine.Num(s.LossRate)},
+		jsonField{K: "unfinished_rate", V: engine.Num(s.UnfinishedRate)},
 	)
 	hist := []jsonObject{}
 	for _, b := range s.Turns.Histogram {
-		hist = append(hist, jsonObject{{"turn", b.Turn}, {"games", b.Games}, {"won_by", num(b.Cumulative)}})
+		hist = append(hist, jsonObject{{K: "turn", V: b.Turn}, {K: "games", V: b.Games}, {K: "won_by", V: engine.Num(b.Cumulative)}})
 	}
-	o = append(o, jsonField{"turns", jsonObject{
-		{"mean", num(s.Turns.Mean)},
-		{"sd", num(s.Turns.SD)},
-		{"ci95", ci(s.Turns.CI95)},
-		{"median", turnOrNull(s.Turns, s.Turns.Median)},
-		{"p10", turnOrNull(s.Turns, s.Turns.P10)},
-		{"p90", turnOrNull(s.Turns, s.Turns.P90)},
-		{"histogram", hist},
+	o = append(o, jsonField{K: "turns", V: jsonObject{
+		{K: "mean", V: engine.Num(s.Turns.Mean)},
+		{K: "sd", V: engine.Num(s.Turns.SD)},
+		{K: "ci95", V: ci(s.Turns.CI95)},
+		{K: "median", V: turnOrNull(s.Turns, s.Turns.Median)},
+		{K: "p10", V: turnOrNull(s.Turns, s.Turns.P10)},
+		{K: "p90", V: turnOrNull(s.Turns, s.Turns.P90)},
+		{K: "histogram", V: hist},
 	}})
-	o = append(o, jsonField{"length", jsonObject{{"mean", num(s.Length.Mean)}, {"median", turnOrNull(s.Length, s.Length.Median)}}})
-	o = append(o, toJSON(rep.JSON)...)
+	o = append(o, jsonField{K: "length", V: jsonObject{{K: "mean", V: engine.Num(s.Length.Mean)}, {K: "median", V: turnOrNull(s.Length, s.Length.Median)}}})
+	o = append(o, rep.JSON...)
 	for _, t := range rep.CardTables {
-		o = append(o, jsonField{t.Key, jsonCardList(s, t)})
+		o = append(o, jsonField{K: t.Key, V: jsonCardList(s, t)})
 	}
 	ns, pv := p.play.NotSimulated, p.play.Provisional
 	if ns == nil {
@@ -478,7 +440,7 @@ func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) jsonObj
 	if pv == nil {
 		pv = []engine.Provisional{}
 	}
-	o = append(o, jsonField{"not_simulated", ns}, jsonField{"provisional", pv})
+	o = append(o, jsonField{K: "not_simulated", V: ns}, jsonField{K: "provisional", V: pv})
 	return o
 }
 
@@ -488,19 +450,19 @@ func jsonCardList(s *engine.Summary, r engine.CardTable) []jsonObject {
 	cards := []jsonObject{}
 	for _, i := range r.Cards {
 		c := s.Cards[i]
-		co := jsonObject{{"name", c.Name}}
+		co := jsonObject{{K: "name", V: c.Name}}
 		for _, e := range r.Events {
 			if !r.Applies(e, i) {
-				co = append(co, jsonField{s.Events[e], nil})
+				co = append(co, jsonField{K: s.Events[e], V: nil})
 				continue
 			}
-			co = append(co, jsonField{s.Events[e], num(c.PerGame[e])})
+			co = append(co, jsonField{K: s.Events[e], V: engine.Num(c.PerGame[e])})
 		}
 		if r.Opening {
 			co = append(co,
-				jsonField{"opening_hand_games", c.OpeningGames},
-				jsonField{"win_turn_opening", num(c.WinTurnOpening)},
-				jsonField{"win_turn_other", num(c.WinTurnOther)},
+				jsonField{K: "opening_hand_games", V: c.OpeningGames},
+				jsonField{K: "win_turn_opening", V: engine.Num(c.WinTurnOpening)},
+				jsonField{K: "win_turn_other", V: engine.Num(c.WinTurnOther)},
 			)
 		}
 		cards = append(cards, co)
@@ -553,25 +515,11 @@ func printCardTable(w io.Writer, s *engine.Summary, r engine.CardTable, unit str
 			if s.Games > 0 {
 				share = float64(c.OpeningGames) / float64(s.Games)
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t", pct(share), f2(c.WinTurnOpening), f2(c.WinTurnOther))
+			fmt.Fprintf(tw, "%s\t%s\t%s\t", engine.Pct(share), engine.F2(c.WinTurnOpening), engine.F2(c.WinTurnOther))
 		}
 		fmt.Fprintln(tw)
 	}
 	tw.Flush()
-}
-
-func pct(x float64) string {
-	if math.IsNaN(x) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", 100*x)
-}
-
-func f2(x float64) string {
-	if math.IsNaN(x) {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f", x)
 }
 
 func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOptions) {
@@ -590,12 +538,12 @@ func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOp
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "win rate\t%s\t95%% CI %.2f%% – %.2f%% (Wilson)\n", pct(s.WinRate), 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
-	fmt.Fprintf(tw, "lost\t%s\n", pct(s.LossRate))
-	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
+	fmt.Fprintf(tw, "win rate\t%s\t95%% CI %.2f%% – %.2f%% (Wilson)\n", engine.Pct(s.WinRate), 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
+	fmt.Fprintf(tw, "lost\t%s\n", engine.Pct(s.LossRate))
+	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", engine.Pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
 	t := s.Turns
 	if t.N > 0 {
-		fmt.Fprintf(tw, "win %s\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", u, f2(t.Mean), f2(t.SD), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90)
+		fmt.Fprintf(tw, "win %s\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", u, engine.F2(t.Mean), engine.F2(t.SD), engine.F2(t.CI95[0]), engine.F2(t.CI95[1]), t.Median, t.P10, t.P90)
 	}
 	for _, r := range rep.Rows {
 		fmt.Fprintln(tw, strings.Join(r, "\t"))
@@ -693,7 +641,7 @@ func printHistogram(w io.Writer, h []engine.Bin, unit string) {
 			eighths = 1
 		}
 		bar := strings.Repeat("█", eighths/8) + parts[eighths%8]
-		fmt.Fprintf(w, "%*d  %8d  %6s  %s\n", len(unit), b.Turn, b.Games, pct(b.Cumulative), bar)
+		fmt.Fprintf(w, "%*d  %8d  %6s  %s\n", len(unit), b.Turn, b.Games, engine.Pct(b.Cumulative), bar)
 	}
 }
 
@@ -733,9 +681,9 @@ func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
 	t, u := s.Turns, p.eng.Unit
 	h := t.HasData()
 	fmt.Fprintf(io.Out, "%s (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on %s %s on average (95%% CI %s – %s; median %s, p10 %s, p90 %s), win rate %s\n",
-		p.play.ModeText, s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), turnText(h, t.Median), turnText(h, t.P10), turnText(h, t.P90), pct(s.WinRate))
+		p.play.ModeText, s.Games, arg, u, engine.F2(t.Mean), engine.F2(t.CI95[0]), engine.F2(t.CI95[1]), engine.TurnText(h, t.Median), engine.TurnText(h, t.P10), engine.TurnText(h, t.P90), engine.Pct(s.WinRate))
 	if s.Unfinished > 0 {
-		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
+		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", engine.Pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
 	}
 	for _, l := range p.play.Report(s).Summary {
 		fmt.Fprintf(io.Out, "  %s\n", l)
