@@ -40,7 +40,8 @@ wins: the win rate, the turn of the win (mean, sd, 95% CI, median, 10th and
 per card how often it was drawn and played and how often it sat dead in hand
 at the end, with the mean win turn of games that had it in the opening hand
 and of those that did not. Seeker Chronicles and Arkhtide decks can be
-played.
+played, and the decks of any game whose game.yaml has a playtest block
+(docs/playtest.md: draws, resources, points to win, effects).
 
 Seeker Chronicles (--mode; turns are turns):
   goldfish  your opponent never links, hyperlinks or responds; its Guardian
@@ -53,7 +54,8 @@ Seeker Chronicles (--mode; turns are turns):
   The report adds when the second and third Guardians came online, and
   per card how often it was linked and hyperlinked.
 
-Arkhtide (--opponent; turns are Rounds; a game is won at 13 Quintessence):
+Arkhtide (--opponent, or --mode; turns are Rounds; a game is won at 13
+Quintessence):
   empty     no opposing presence: each Round your Realm and the Neutral
             Realm only; the pure speed of the list
   passive   an opposing Seeker with a Realm Deck of its own (yours, or the
@@ -63,6 +65,12 @@ Arkhtide (--opponent; turns are Rounds; a game is won at 13 Quintessence):
   Willpower per Round, the Willpower paid for non-Innate cards, per card
   how often it was invoked, extracted and discarded, and per Realm how
   often it was seen, picked and harvested.
+
+A game's playtest block (--mode goldfish; policies greedy and planner): you
+draw, spend the turn's resources on cards whose effects score points, and
+win when the points reach the block's win_points. The report adds the points,
+the resources left unspent and the mulligans, and per card how often it was
+discarded.
 
 A game that reaches --max-turns without an end is unfinished: the report
 counts it apart from wins and losses.
@@ -88,7 +96,8 @@ or unreadable input.`,
   deckwright goldfish seeker-chronicles/quantum --mode nature --difficulty apprentice
   deckwright goldfish seeker-chronicles/order --precision 0.01 --games 100000 --trace
   deckwright goldfish arkhtide/three-factions --opponent passive --policy planner
-  deckwright goldfish arkhtide/ember-covenant-mono --opponent passive --versus arkhtide/three-factions`,
+  deckwright goldfish arkhtide/ember-covenant-mono --opponent passive --versus arkhtide/three-factions
+  deckwright --db docs/examples/lanterns goldfish lanterns/starter --policy planner`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.deck = args[0]
