@@ -34,3 +34,20 @@ func TestServePlaytestBlock(t *testing.T) {
 		}
 	}
 }
+
+// The playtest page's form offers every engine's declared settings with
+// their values.
+func TestServePlaytestForm(t *testing.T) {
+	ts, _ := newTestServer(t)
+	got := do(t, "GET", ts.URL+"/playtest?deck=seeker-chronicles/cosmos", "")
+	for _, want := range []string{
+		`<select name="policy"><option value="">the game's default</option><option>greedy</option><option>planner</option></select>`,
+		`<select name="mode"><option value="">the game's default</option><option>goldfish</option><option>nature</option></select>`,
+		`<select name="opponent"><option value="">the game's default</option><option>empty</option><option>passive</option></select>`,
+		`<select name="difficulty"><option value="">the game's default</option><option>apprentice</option><option>seeker</option></select>`,
+	} {
+		if !strings.Contains(got.body, want) {
+			t.Errorf("the playtest page has no %s", want)
+		}
+	}
+}
