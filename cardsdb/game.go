@@ -388,7 +388,10 @@ type Game struct {
 	// Extras are what a deck needs on the table beyond its own cards
 	// (Arkhtide's Neutral Realm and tokens); print adds them.
 	Extras []*Extra
-	Pos    Pos
+	// Playtest is the game's playtest block (engine/generic plays it), or
+	// nil.
+	Playtest *Playtest
+	Pos      Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

@@ -244,6 +244,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 			seen = append(seen, f.Name)
 			if v, ok := d.value(p.V, f); ok {
 				c.Fields[f.Name] = v
+				d.checkEffects(p.V, f, g)
 			}
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras", "playtest"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -25,7 +25,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if !ok {
 		return nil, d.errs.Err()
 	}
-	var typesNode, sectionsNode, manifestNode, drawNode, extrasNode *yaml.Node
+	var typesNode, sectionsNode, manifestNode, drawNode, extrasNode, playtestNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
 		case "id":
@@ -64,6 +64,8 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			g.Icons = d.iconSet(p.V, dir)
 		case "extras":
 			extrasNode = p.V
+		case "playtest":
+			playtestNode = p.V
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}
@@ -91,6 +93,9 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if drawNode != nil {
 		g.Draw = d.draw(drawNode)
 		d.checkDraw(g, drawNode)
+	}
+	if playtestNode != nil {
+		g.Playtest = d.playtest(playtestNode, g)
 	}
 	d.checkFactionRefs(g)
 	if err := d.errs.Err(); err != nil {

@@ -246,6 +246,8 @@ func TestBundledDataMatchesSchemas(t *testing.T) {
 	// The examples next to the schemas always exist, so the schemas are
 	// exercised even before any bundled data has been written.
 	examples := []struct{ file, schema string }{
+		{"../../examples/lanterns/game.yaml", gameSchema},
+		{"../../examples/lanterns/cards/cards.yaml", cardsSchema},
 		{"example-game.yaml", gameSchema},
 		{"example-cards.yaml", cardsSchema},
 		{"example-deck.yaml", deckSchema},
@@ -379,6 +381,10 @@ variants: [{id: short, name: Short game, doc: "p.2", remove: {Apple: 1, "Big Pea
 			"types: [unit], exclude_tags: [neutral-realm]}", 1), true},
 		{"game/sections filled by all and from_packs", gameSchema, strings.Replace(minimalGame, "types: [unit]}",
 			"types: [unit], from_packs: true}, {id: extra, name: Extra, types: [unit], all: true, optional: true}", 1) + "packs: [{id: owls}]\n", true},
+		{"game/playtest", gameSchema, minimalGame + "playtest: {opening_hand: 6, draw_first_turn: false, resource_types: [unit], hand_limit: 7, win_points: 20, mulligan: {times: 1, min_resources: 2}}\n", true},
+		{"game/playtest unknown key", gameSchema, minimalGame + "playtest: {win_point: 20}\n", false},
+		{"game/playtest win_points 0", gameSchema, minimalGame + "playtest: {win_points: 0}\n", false},
+		{"game/playtest mulligan unknown key", gameSchema, minimalGame + "playtest: {mulligan: {time: 1}}\n", false},
 		{"deck/setup", deckSchema, "game: tiny\nplayers: 4\npacks: [Owls, moles, Sonar & Sons]\n", true},
 		{"deck/variant", deckSchema, "variant: expert\nsections: {main: [A]}\n", true},
 

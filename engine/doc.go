@@ -4,22 +4,30 @@
 //
 // A game's rules live in a sub-package (engine/seeker for Seeker
 // Chronicles, engine/arkhtide for Arkhtide), which declares one Engine
-// value: its id, modes and policies, how to compile a deck for a Setup
-// into a Play (the Spec, a NewGame, the report's rows, tables, per-card
-// tables with their legends and JSON, and the per-game Figures that
-// compare, tune and optimize weigh), and its effects check. engine/games
-// lists the engines in one place; the command line finds a deck's engine
-// there and knows nothing else of the game. The scaffolding every game
+// value: its id and name, modes and policies, its own settings (each a
+// Setting: name, kind, default, doc, allowed values), how to compile a
+// deck for a Setup into a Play (the Spec, a NewGame, the report's rows,
+// tables, per-card tables with their legends and JSON, and the per-game
+// Figures that compare, tune and optimize weigh), and its effects check.
+// A game without such a package but with a playtest block in its
+// game.yaml is played by engine/generic. engine/games lists the engines
+// in one place (games.For finds a game's); the command line builds its
+// flags, their completion and their checks from the engines' declared
+// settings, and imports no game's package. The scaffolding every game
 // needs is here: Pile, Choice (a decision asked of a policy), Tracer (a
 // game in words), Policies; engine/enginetest runs a game's scenario
 // files against golden files and checks that no card is lost or
 // duplicated.
 //
-// Adding a third game's engine is writing its rules: a package
-// engine/NAME with a State, its moves checked before they are applied, a
-// Match that implements Game (and Dealt/Held for the invariant test),
-// its policies, and an Engine value; then adding it to games.All. The
-// steps are in docs/games/engines.md.
+// Adding a game's engine is writing its rules: a package engine/NAME
+// with a State, its moves checked before they are applied, a Match that
+// implements Game (and Dealt/Held for the invariant test), its policies,
+// and an Engine value; then adding it to games.All. The steps are in
+// docs/games/engines.md.
+//
+// Run and PlayPaired share one ordered worker pool: workers play chunks
+// of ChunkSize games into result buffers and the caller merges them in
+// chunk order.
 //
 // A game implements Game: Play plays one whole game, drawing every
 // random number from the generator it is given and reporting to a Record

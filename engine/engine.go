@@ -17,6 +17,8 @@ import (
 type Engine struct {
 	// ID is the game's id in the card database: "seeker-chronicles".
 	ID string
+	// Name is what a person calls the engine's game: "Seeker Chronicles".
+	Name string
 	// Doc says in a sentence what the engine plays.
 	Doc string
 	// Unit is what a turn of the report counts: "turn", "round".
@@ -29,10 +31,12 @@ type Engine struct {
 	// Modes are the ways a game can be played (whom you play against),
 	// the default first.
 	Modes []Option
-	// Settings names the Setup fields beyond Mode, Policy and MaxTurns
-	// that the game reads ("difficulty", "versus"); a front end refuses
-	// the others.
-	Settings []string
+	// Settings are the game's own settings beyond its mode, its policy
+	// and MaxTurns (Seeker Chronicles' difficulty, Arkhtide's versus
+	// deck), declared as values: a front end builds its flags, completion
+	// and checks from AllSettings, and refuses the settings of other
+	// games.
+	Settings []Setting
 	// DefaultMaxTurns is the longest game when Setup.MaxTurns is 0.
 	DefaultMaxTurns int
 	// CheckEffects reads the effects of a deck's cards and reports those
@@ -57,10 +61,11 @@ type Setup struct {
 	// MaxTurns stops a game not over after this many turns; 0 for the
 	// engine's default.
 	MaxTurns int
-	// Difficulty: Seeker Chronicles against Nature.
-	Difficulty string
-	// Versus is the deck of an opponent, and VersusName how it was given:
-	// Arkhtide's passive opponent.
+	// Values holds the engine's own ChoiceSetting settings given, by
+	// name ("difficulty": "apprentice"); a setting not given is absent.
+	Values map[string]string
+	// Versus is the deck of the engine's DeckSetting, and VersusName how
+	// it was given: Arkhtide's passive opponent.
 	Versus     *cardsdb.Deck
 	VersusName string
 }

@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
-	"sync/atomic"
 )
 
 // Side is one list of a paired run: its Spec and its games.
@@ -141,57 +138,27 @@ func PlayPaired(a, b Side, figs []Figure, cfg Config) (sums []PairSums, games in
 	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) || cfg.First < 0 {
 		return nil, 0, false, fmt.Errorf("engine: Precision %v must not be negative, nor First %d", cfg.Precision, cfg.First)
 	}
-	ctx := cfg.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	chunks := (cfg.Games + ChunkSize - 1) / ChunkSize
-	workers = min(workers, chunks)
 	nf := len(figs)
-
-	type done struct {
-		idx  int
-		sums []PairSums
-	}
-	pool := make(chan []PairSums, 2*workers)
-	for range 2 * workers {
-		pool <- make([]PairSums, nf)
-	}
-	results := make(chan done, 2*workers)
-	var next atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	total := make([]PairSums, nf)
+	cr := chunkRun[[]PairSums]{Games: cfg.Games, Workers: cfg.Workers, Context: cfg.Context,
+		NewBuffer: func() []PairSums { return make([]PairSums, nf) },
+		NewWorker: func() func([]PairSums, int, int, context.Context) bool {
 			ga, gb := a.NewGame(), b.NewGame()
 			ra, rb := newRecord(&a.Spec), newRecord(&b.Spec)
 			src := rand.NewPCG(0, 0)
 			rng := rand.New(src)
-			for {
-				sums := <-pool
-				idx := int(next.Add(1) - 1)
-				if idx >= chunks || stop.Load() {
-					pool <- sums
-					return
-				}
+			figs, seed, first := figs, cfg.Seed, uint64(cfg.First) // the worker's own copies
+			return func(sums []PairSums, lo, hi int, ctx context.Context) bool {
 				clear(sums)
-				lo, hi := idx*ChunkSize, min((idx+1)*ChunkSize, cfg.Games)
 				for i := lo; i < hi; i++ {
-					if i%64 == 0 && ctx.Err() != nil {
-						stop.Store(true)
-						break
+					if cancelled(ctx, i) {
+						return false
 					}
-					src.Seed(cfg.Seed, uint64(cfg.First+i))
+					src.Seed(seed, first+uint64(i))
 					ra.begin()
 					oa := ga.Play(rng, ra)
 					ra.end(oa)
-					src.Seed(cfg.Seed, uint64(cfg.First+i))
+					src.Seed(seed, first+uint64(i))
 					rb.begin()
 					ob := gb.Play(rng, rb)
 					rb.end(ob)
@@ -209,46 +176,26 @@ func PlayPaired(a, b Side, figs []Figure, cfg Config) (sums []PairSums, games in
 						}
 					}
 				}
-				results <- done{idx, sums}
+				return true
 			}
-		}()
-	}
-	go func() { wg.Wait(); close(results) }()
-
-	total := make([]PairSums, nf)
-	pending := make(map[int][]PairSums, 2*workers)
-	want := 0
-	for d := range results {
-		if stop.Load() {
-			pool <- d.sums
-			continue
-		}
-		pending[d.idx] = d.sums
-		for {
-			sums, ok := pending[want]
-			if !ok {
-				break
-			}
-			delete(pending, want)
+		},
+		Merge: func(sums []PairSums, done int) bool {
 			for f := range total {
 				total[f].add(&sums[f])
 			}
-			pool <- sums
-			games += min(ChunkSize, cfg.Games-want*ChunkSize)
-			want++
+			games = done
 			if cfg.Progress != nil {
 				cfg.Progress(games, cfg.Games)
 			}
-			if cfg.Precision > 0 && want < chunks && total[0].n >= MinPrecisionGames {
+			if cfg.Precision > 0 && games < cfg.Games && total[0].n >= MinPrecisionGames {
 				if f := total[0].figure(figs[0]); f.HalfWidth() < cfg.Precision {
 					precise = true
-					stop.Store(true)
-					break
+					return true
 				}
 			}
-		}
-	}
-	if err := ctx.Err(); err != nil {
+			return false
+		}}
+	if err := cr.run(); err != nil {
 		return nil, 0, false, err
 	}
 	return total, games, precise, nil

@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
-	"sync"
-	"sync/atomic"
 )
 
 // Game plays games of one compiled deck. A Game keeps whatever state it
@@ -72,95 +69,42 @@ func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
 	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) {
 		return nil, fmt.Errorf("engine: Precision %v must not be negative", cfg.Precision)
 	}
-	ctx := cfg.Context
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	chunks := (cfg.Games + ChunkSize - 1) / ChunkSize
-	workers = min(workers, chunks)
-
-	type done struct {
-		idx int
-		rec *Record
-	}
-	// pool bounds the chunks in flight: a worker takes a record before it
-	// claims a chunk, and the merger gives it back after merging.
-	pool := make(chan *Record, 2*workers)
-	for range 2 * workers {
-		pool <- newRecord(&spec)
-	}
-	results := make(chan done, 2*workers)
-	var next atomic.Int64
-	var stop atomic.Bool
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	total := newRecord(&spec)
+	precise := false
+	cr := chunkRun[*Record]{Games: cfg.Games, Workers: cfg.Workers, Context: cfg.Context,
+		NewBuffer: func() *Record { return newRecord(&spec) },
+		NewWorker: func() func(*Record, int, int, context.Context) bool {
 			g := newGame()
 			pcg := rand.NewPCG(0, 0)
 			rng := rand.New(pcg)
-			for {
-				rec := <-pool
-				idx := int(next.Add(1) - 1)
-				if idx >= chunks || stop.Load() {
-					pool <- rec
-					return
-				}
+			seed := cfg.Seed
+			return func(rec *Record, lo, hi int, ctx context.Context) bool {
 				rec.reset()
-				lo, hi := idx*ChunkSize, min((idx+1)*ChunkSize, cfg.Games)
 				for i := lo; i < hi; i++ {
-					if i%64 == 0 && ctx.Err() != nil {
-						stop.Store(true)
-						break
+					if cancelled(ctx, i) {
+						return false
 					}
-					pcg.Seed(cfg.Seed, uint64(i))
+					pcg.Seed(seed, uint64(i))
 					rec.begin()
 					rec.end(g.Play(rng, rec))
 				}
-				results <- done{idx, rec}
+				return true
 			}
-		}()
-	}
-	go func() { wg.Wait(); close(results) }()
-
-	total := newRecord(&spec)
-	pending := make(map[int]*Record, 2*workers)
-	want := 0
-	precise := false
-	for d := range results {
-		if stop.Load() {
-			pool <- d.rec
-			continue
-		}
-		pending[d.idx] = d.rec
-		for {
-			rec, ok := pending[want]
-			if !ok {
-				break
-			}
-			delete(pending, want)
+		},
+		Merge: func(rec *Record, games int) bool {
 			total.add(rec)
-			pool <- rec
-			want++
 			if cfg.Progress != nil {
 				cfg.Progress(int(total.games), cfg.Games)
 			}
-			if cfg.Precision > 0 && total.won >= MinPrecisionGames && want < chunks {
-				t := dist(total.wonHist, total.games)
-				if t.HalfWidth() < cfg.Precision {
+			if cfg.Precision > 0 && total.won >= MinPrecisionGames && games < cfg.Games {
+				if t := dist(total.wonHist, total.games); t.HalfWidth() < cfg.Precision {
 					precise = true
-					stop.Store(true)
-					break
+					return true
 				}
 			}
-		}
-	}
-	if err := ctx.Err(); err != nil {
+			return false
+		}}
+	if err := cr.run(); err != nil {
 		return nil, err
 	}
 	s := total.Summarize()

@@ -111,7 +111,7 @@ func amount(f *engine.PairedFigure, x float64) string {
 		return fmt.Sprintf("%.2f", x)
 	}
 	u := f.Unit
-	if u == "turn" || u == "round" || u == "card" {
+	if u == "turn" || u == "round" || u == "card" || u == "point" {
 		u += "s" // a count with decimals: "1.00 turns"
 	}
 	return fmt.Sprintf("%.2f %s", x, u)

@@ -74,7 +74,7 @@ func Validate(db *cardsdb.DB, arg string, list *cardsdb.DeckList, o ValidateOpti
 	if deck.Format != nil {
 		r.Format = deck.Format.ID
 	}
-	if e := games.Lookup(g.ID); e != nil {
+	if e := games.For(g); e != nil {
 		r.Effects = e.CheckEffects(deck)
 	}
 	for _, dc := range deck.Cards {

@@ -535,6 +535,6 @@ func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) playtestPage(w http.ResponseWriter, r *http.Request) {
 	if d, ok := s.deckChoice(w, r); ok {
-		s.render(w, r, "playtest", "Playtest", d)
+		s.render(w, r, "playtest", "Playtest", playtestChoice{d, formSettings()})
 	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"math"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -71,10 +70,13 @@ func readPlayOptions(r *http.Request, compare bool) (*playOptions, error) {
 	if v := last(r, "policy"); v != "" {
 		o.policy = v
 	}
-	names := []string{"mode", "opponent", "difficulty"}
-	if compare {
-		names = []string{"difficulty"}
-		o.mode = last(r, "mode")
+	// The settings every engine declares (engine.Engine.AllSettings),
+	// and ?mode= for the setting an engine names its mode.
+	names := []string{"mode"}
+	for _, m := range engine.MergeSettings(games.Kinds()) {
+		if m.Kind == engine.ChoiceSetting && m.Name != "policy" && m.Name != "mode" {
+			names = append(names, m.Name)
+		}
 	}
 	for _, n := range names {
 		if v := last(r, n); v != "" {
@@ -114,9 +116,9 @@ func (s *Server) compilePlay(arg string, list *cardsdb.DeckList, o *playOptions)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	e := games.Lookup(g.ID)
+	e := games.For(g)
 	if e == nil {
-		return nil, badRequest("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, s.playGames())
+		return nil, badRequest("%s: %s has no playtest: add a playtest block to its game.yaml (see docs/playtest.md)", arg, g.Name)
 	}
 	deck, err := cardsdb.Resolve(g, list)
 	if err != nil {
@@ -125,14 +127,33 @@ func (s *Server) compilePlay(arg string, list *cardsdb.DeckList, o *playOptions)
 	if fs := validate.Check(deck); !validate.Legal(fs) {
 		return nil, &illegalError{&report.Validation{Deck: arg, Game: g.ID, Problems: fs}}
 	}
+	setup := engine.Setup{Policy: o.policy, MaxTurns: o.maxTurns}
 	for _, n := range o.given {
-		if n != e.ModeName && !slices.Contains(e.Settings, n) {
+		if n != "mode" && e.Setting(n) == nil {
 			return nil, badRequest("--%s is not for %s decks (see deckwright goldfish --help)", n, g.Name)
 		}
 	}
-	setup := engine.Setup{Policy: o.policy, MaxTurns: o.maxTurns, Mode: o.settings[e.ModeName], Difficulty: o.settings["difficulty"]}
-	if o.mode != "" {
-		setup.Mode = o.mode
+	for _, st := range e.AllSettings() {
+		v, ok := o.settings[st.Name]
+		if st.Name == e.ModeName && !ok {
+			v, ok = o.settings["mode"]
+		}
+		if !ok || st.Kind != engine.ChoiceSetting {
+			continue
+		}
+		if err := st.Check(v); err != nil {
+			return nil, badRequest("%v", err)
+		}
+		switch st.Name {
+		case e.ModeName:
+			setup.Mode = v
+		case "policy":
+		default:
+			if setup.Values == nil {
+				setup.Values = map[string]string{}
+			}
+			setup.Values[st.Name] = v
+		}
 	}
 	play, err := e.Compile(deck, setup)
 	var se *engine.SetupError
@@ -143,17 +164,6 @@ func (s *Server) compilePlay(arg string, list *cardsdb.DeckList, o *playOptions)
 		return nil, badRequest("%v", err)
 	}
 	return &playtest{arg: arg, deck: deck, eng: e, play: play}, nil
-}
-
-// playGames names the games with an engine, for messages.
-func (s *Server) playGames() string {
-	var names []string
-	for _, g := range s.cfg.DB.Games() {
-		if games.Lookup(g.ID) != nil {
-			names = append(names, g.Name)
-		}
-	}
-	return strings.Join(names, " and ")
 }
 
 // runGoldfish plays the request's deck as goldfish --json does. A deck
@@ -167,7 +177,7 @@ func (s *Server) runGoldfish(r *http.Request, body []byte, progress func(done, t
 	if err != nil {
 		return nil, nil, err
 	}
-	if v, err := report.Validate(s.cfg.DB, arg, list, report.ValidateOptions{}); err == nil && !v.Legal && games.Lookup(v.Game) != nil {
+	if v, err := report.Validate(s.cfg.DB, arg, list, report.ValidateOptions{}); err == nil && !v.Legal && s.hasEngine(v.Game) {
 		v.Problems = v.WithEffects()
 		return nil, v, nil
 	}
@@ -237,4 +247,11 @@ func (s *Server) namedList(name string) (*cardsdb.DeckList, error) {
 		return nil, badRequest("%v", err)
 	}
 	return list, nil
+}
+
+// hasEngine reports whether the game of id has a playtest engine: one
+// written for it, or its game.yaml's playtest block.
+func (s *Server) hasEngine(id string) bool {
+	g, ok := s.cfg.DB.Game(id)
+	return ok && games.For(g) != nil
 }

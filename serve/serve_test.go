@@ -438,7 +438,7 @@ func TestServeAPIBadInput(t *testing.T) {
 		{"stats no deck", "POST", "/api/stats", "", 400, `"error": "no deck`},
 		{"stats bad turns", "POST", "/api/stats?deck=seeker-chronicles/cosmos&turns=99", "", 400, `"error": "--turns 99: want 1 to 50"`},
 		{"goldfish illegal", "POST", "/api/goldfish", typoDeck, 200, `"legal": false`},
-		{"goldfish no engine", "POST", "/api/goldfish?deck=hubworld/sample", "", 400, `has no playtest engine yet`},
+		{"goldfish no engine", "POST", "/api/goldfish?deck=hubworld/sample", "", 400, `has no playtest: add a playtest block`},
 		{"compare unknown deck", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=nope.txt", "", 400, `"error": "no saved deck \"nope.txt\""`},
 		{"compare two games", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=arkhtide/three-factions&games=10", "", 400, `"error": "`},
 		{"goldfish bad games", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=abc", "", 400, `"error": "invalid argument \"abc\" for \"--games\"`},

@@ -8,6 +8,7 @@
 //	go run ./bench/engine -games 400000 -deck seeker-chronicles/cosmos -mode goldfish -policy greedy
 //	go run ./bench/engine -deck arkhtide/three-factions -mode empty,passive
 //	go run ./bench/engine -games 1 -compare seeker-chronicles/cosmos:seeker-chronicles/order  # 100,000 paired games
+//	go run ./bench/engine -db docs/examples/lanterns -deck lanterns/starter,lanterns/high-flyers  # a game's playtest block
 package main
 
 import (
@@ -41,9 +42,14 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed")
 	pairs := flag.String("compare", "", "pairs of bundled decks A:B, comma-separated: time a paired run of -paired games each (deckwright compare), after the rows")
 	paired := flag.Int("paired", 100000, "paired games of each -compare pair")
+	var dbs []string
+	flag.Func("db", "a game folder to load beside the bundled games (repeatable): its decks GAME/NAME are then bundled decks here, a game with a playtest block plays in mode goldfish", func(s string) error { dbs = append(dbs, s); return nil })
 	flag.Parse()
 	db, err := cardsdb.LoadBundled()
 	check(err)
+	for _, p := range dbs {
+		check(db.AddPath(p))
+	}
 	var rows []row
 	for _, name := range strings.Split(*decks, ",") {
 		deck, err := db.ResolveBundled(name)
@@ -51,7 +57,7 @@ func main() {
 		rows = append(rows, rowsOf(name, deck, strings.Split(*modes, ","), strings.Split(*pols, ","))...)
 	}
 	fmt.Printf("%d games per row, %d workers, GOMAXPROCS %d, %s\n", *games, *workers, runtime.GOMAXPROCS(0), runtime.Version())
-	fmt.Printf("%-30s %-9s %-8s %12s %10s %9s %9s %8s\n", "deck", "mode", "policy", "games/s", "allocs/g", "win rate", "win turn", "±95%")
+	fmt.Printf("%-30s %-9s %-8s %12s %12s %10s %9s %9s %8s\n", "deck", "mode", "policy", "games/s", "games/cpu-s", "allocs/g", "win rate", "win turn", "±95%")
 	for _, r := range rows {
 		// Warm up, then measure.
 		_, err := engine.Run(r.spec, engine.Config{Games: 20000, Seed: *seed, Workers: *workers}, r.newGame)
@@ -59,12 +65,19 @@ func main() {
 		var ms0, ms1 runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&ms0)
+		var ru0, ru1 syscall.Rusage
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 		start := time.Now()
 		s, err := engine.Run(r.spec, engine.Config{Games: *games, Seed: *seed, Workers: *workers}, r.newGame)
 		check(err)
 		el := time.Since(start)
+		syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
 		runtime.ReadMemStats(&ms1)
-		fmt.Printf("%-30s %-9s %-8s %12.0f %10.3f %9.3f %9.3f %8.3f\n", r.deck, r.mode, r.policy, float64(s.Games)/el.Seconds(), float64(ms1.Mallocs-ms0.Mallocs)/float64(s.Games), s.WinRate, s.Turns.Mean, s.Turns.HalfWidth())
+		// games per CPU second: on a shared machine, what a core does
+		// with the time it gets (times the workers: an idle machine's
+		// games/s)
+		cpu := time.Duration(ru1.Utime.Nano() + ru1.Stime.Nano() - ru0.Utime.Nano() - ru0.Stime.Nano())
+		fmt.Printf("%-30s %-9s %-8s %12.0f %12.0f %10.3f %9.3f %9.3f %8.3f\n", r.deck, r.mode, r.policy, float64(s.Games)/el.Seconds(), float64(s.Games)/cpu.Seconds(), float64(ms1.Mallocs-ms0.Mallocs)/float64(s.Games), s.WinRate, s.Turns.Mean, s.Turns.HalfWidth())
 	}
 	if *pairs == "" {
 		return
@@ -92,7 +105,7 @@ func main() {
 func compile(db *cardsdb.DB, name string) *engine.Play {
 	deck, err := db.ResolveBundled(name)
 	check(err)
-	e := games.Lookup(deck.Game.ID)
+	e := games.For(deck.Game)
 	if e == nil {
 		check(fmt.Errorf("%s: %s has no playtest engine", name, deck.Game.Name))
 	}
@@ -103,7 +116,7 @@ func compile(db *cardsdb.DB, name string) *engine.Play {
 
 // rowsOf compiles a deck for its game's engine and returns its rows.
 func rowsOf(name string, deck *cardsdb.Deck, modes, pols []string) []row {
-	e := games.Lookup(deck.Game.ID)
+	e := games.For(deck.Game)
 	if e == nil {
 		check(fmt.Errorf("%s: %s has no playtest engine", name, deck.Game.Name))
 	}

@@ -11,13 +11,15 @@ import (
 // Engine is Arkhtide's playtest engine, as the runner and the command
 // line use it. Its modes are the opponents.
 var Engine = &engine.Engine{
-	ID:              "arkhtide",
-	ModeName:        "opponent",
-	Doc:             "Arkhtide: a race to 13 Quintessence against an empty or a passive opponent",
-	Unit:            "round",
-	Modes:           opponents,
-	Policies:        policies.Options(),
-	Settings:        []string{"versus"},
+	ID:       "arkhtide",
+	Name:     "Arkhtide",
+	ModeName: "opponent",
+	Doc:      "Arkhtide: a race to 13 Quintessence against an empty or a passive opponent",
+	Unit:     "round",
+	Modes:    opponents,
+	Policies: policies.Options(),
+	Settings: []engine.Setting{{Name: "versus", Kind: engine.DeckSetting,
+		Doc: "the deck whose Seeker and Realm Deck the passive opponent plays (default: your own)"}},
 	DefaultMaxTurns: DefaultMaxRounds,
 	CheckEffects:    CheckEffects,
 	Compile:         compileSetup,

@@ -115,14 +115,30 @@ func ConservedEngine(t *testing.T, e *engine.Engine, refs []string, n int) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var decks []*cardsdb.Deck
 	for _, ref := range refs {
 		deck, err := db.ResolveBundled(ref)
 		if err != nil {
 			t.Fatal(err)
 		}
+		decks = append(decks, deck)
+	}
+	ConservedDecks(t, e, decks, n)
+}
+
+// ConservedDecks runs Conserved, n games each, for every deck in every
+// mode of e with every policy: ConservedEngine for decks that are not
+// bundled (a game of the user's, a playtest block's).
+func ConservedDecks(t *testing.T, e *engine.Engine, decks []*cardsdb.Deck, n int) {
+	t.Helper()
+	for _, deck := range decks {
+		name := deck.Name()
+		if deck.List != nil && deck.List.File != "" {
+			name = strings.TrimSuffix(path.Base(deck.List.File), path.Ext(deck.List.File))
+		}
 		for _, mode := range e.Modes {
 			for _, pol := range e.Policies {
-				t.Run(path.Base(ref)+"-"+mode.Name+"-"+pol.Name, func(t *testing.T) {
+				t.Run(name+"-"+mode.Name+"-"+pol.Name, func(t *testing.T) {
 					p, err := e.Compile(deck, engine.Setup{Mode: mode.Name, Policy: pol.Name})
 					if err != nil {
 						t.Fatal(err)

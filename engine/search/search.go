@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -160,57 +161,107 @@ func (ev *evaluator) ctx() context.Context {
 	return context.Background()
 }
 
-// extend plays games first to first+n-1 of each estimate (in parallel,
-// one estimate per goroutine, so the result does not depend on the
-// number of workers) and adds them to its sums.
+// extend plays games first to first+n-1 of each estimate and adds them to
+// its sums. The work is cut into pieces (an estimate's games, or a part of
+// them when the estimates are fewer than the workers, as in the last
+// rounds of a race) that the workers take in turn, so that every worker
+// is busy until the round ends. The sums are of integers over disjoint
+// games, so the result does not depend on the number of workers.
 func (ev *evaluator) extend(es []*Estimate, first, n int) error {
 	workers := ev.p.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	jobs := make(chan *Estimate)
+	// compile the new candidates, in parallel
+	if err := ev.each(workers, len(es), func(i int) error {
+		e := es[i]
+		if e.play != nil {
+			return nil
+		}
+		pl, err := ev.p.Compile(e.deck)
+		if err != nil {
+			return fmt.Errorf("%v: %w", e.Swaps, err)
+		}
+		e.play = pl
+		return nil
+	}); err != nil {
+		return err
+	}
+	// pieces of at least minPiece games, at least 4 per worker in all
+	piece := n
+	if parts := 4 * workers; len(es) < parts {
+		per := (parts + len(es) - 1) / len(es)
+		piece = max(minPiece, (n+per-1)/per)
+	}
+	type job struct {
+		e        *Estimate
+		first, n int
+	}
+	var jobs []job
+	for _, e := range es {
+		for lo := 0; lo < n; lo += piece {
+			jobs = append(jobs, job{e, first + lo, min(piece, n-lo)})
+		}
+	}
+	var mu sync.Mutex
+	err := ev.each(workers, len(jobs), func(i int) error {
+		j := jobs[i]
+		sums, _, _, err := engine.PlayPaired(
+			engine.Side{Spec: ev.base.Spec, NewGame: ev.base.NewGame},
+			engine.Side{Spec: j.e.play.Spec, NewGame: j.e.play.NewGame},
+			ev.figs, engine.Config{Games: j.n, First: j.first, Seed: ev.p.Seed, Workers: 1, Context: ev.ctx()})
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if j.e.sums == nil {
+			j.e.sums = make([]engine.PairSums, len(sums))
+		}
+		for k := range sums {
+			j.e.sums[k].Add(&sums[k])
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		e.update(ev.figs[0])
+	}
+	ev.games += n * len(es)
+	return nil
+}
+
+// minPiece is the fewest games a piece of extend's work plays: fewer, and
+// starting the piece costs more than its games.
+const minPiece = 250
+
+// each calls do(0) to do(n-1) on workers goroutines, each taking the next
+// index in turn, and returns the errors. After an error the indices left
+// are skipped.
+func (ev *evaluator) each(workers, n int, do func(i int) error) error {
+	var next atomic.Int64
+	var failed atomic.Bool
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
-	for w := range workers {
+	for w := range min(workers, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for e := range jobs {
-				if errs[w] != nil {
-					continue
+			for !failed.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
 				}
-				if e.play == nil {
-					pl, err := ev.p.Compile(e.deck)
-					if err != nil {
-						errs[w] = fmt.Errorf("%v: %w", e.Swaps, err)
-						continue
-					}
-					e.play = pl
-				}
-				sums, _, _, err := engine.PlayPaired(
-					engine.Side{Spec: ev.base.Spec, NewGame: ev.base.NewGame},
-					engine.Side{Spec: e.play.Spec, NewGame: e.play.NewGame},
-					ev.figs, engine.Config{Games: n, First: first, Seed: ev.p.Seed, Workers: 1, Context: ev.ctx()})
-				if err != nil {
+				if err := do(i); err != nil {
 					errs[w] = err
-					continue
+					failed.Store(true)
 				}
-				if e.sums == nil {
-					e.sums = make([]engine.PairSums, len(sums))
-				}
-				for i := range sums {
-					e.sums[i].Add(&sums[i])
-				}
-				e.update(ev.figs[0])
 			}
 		}()
 	}
-	for _, e := range es {
-		jobs <- e
-	}
-	close(jobs)
 	wg.Wait()
-	ev.games += n * len(es)
 	return errors.Join(errs...)
 }
 

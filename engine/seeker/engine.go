@@ -12,12 +12,13 @@ import (
 // command line use it.
 var Engine = &engine.Engine{
 	ID:              "seeker-chronicles",
+	Name:            "Seeker Chronicles",
 	ModeName:        "mode",
 	Doc:             "Seeker Chronicles: a goldfish game against an opponent who never acts, or the rulebook's single-player match against Nature",
 	Unit:            "turn",
 	Modes:           modes,
 	Policies:        policies.Options(),
-	Settings:        []string{"difficulty"},
+	Settings:        []engine.Setting{difficulty},
 	DefaultMaxTurns: DefaultMaxTurns,
 	CheckEffects:    CheckEffects,
 	Compile:         compileSetup,
@@ -28,6 +29,14 @@ var modes = []engine.Option{
 	{Name: "goldfish", Doc: "your opponent never links, hyperlinks or responds; its Guardian stays at its printed power; you start; a game is won when your stack is empty for the second time"},
 	{Name: "nature", Doc: "the rulebook's single-player match against Nature; a game is won when the stack runs out with more cards in your progress pile than in Nature's"},
 }
+
+// difficulty is the setting of Nature's choices against Nature.
+var difficulty = engine.Setting{Name: "difficulty", Kind: engine.ChoiceSetting, Default: "seeker",
+	Doc: "Nature's choices in the match against Nature (--mode nature)",
+	Values: []engine.Option{
+		{Name: "apprentice", Doc: "Nature's decisions are made in your favour"},
+		{Name: "seeker", Doc: "Nature's decisions are made in Nature's favour"},
+	}}
 
 // compileSetup compiles a deck for a setup: Engine.Compile.
 func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
@@ -42,14 +51,15 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 	if mode == "nature" {
 		opts.Mode = Nature
 	}
-	switch s.Difficulty {
+	diff, given := s.Values["difficulty"]
+	switch diff {
 	case "apprentice":
 		opts.Difficulty = Apprentice
 	case "seeker", "":
 	default:
-		return nil, &engine.SetupError{Setting: "difficulty", Msg: fmt.Sprintf("--difficulty %q: want apprentice or seeker", s.Difficulty)}
+		return nil, &engine.SetupError{Setting: "difficulty", Msg: fmt.Sprintf("--difficulty %q: want apprentice or seeker", diff)}
 	}
-	if s.Difficulty != "" && opts.Mode != Nature {
+	if given && opts.Mode != Nature {
 		return nil, &engine.SetupError{Setting: "difficulty", Msg: "--difficulty decides Nature's choices; it needs --mode nature"}
 	}
 	pol, err := engine.Pick("policy", policies.Options(), s.Policy)

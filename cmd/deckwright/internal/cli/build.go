@@ -88,7 +88,7 @@ func runBuild(opts *buildOptions) error {
 // printed once every step has run.
 func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 	r.Problems = r.WithEffects()
-	out := jsonObject{{"validate", r}, {"print", nil}, {"goldfish", nil}}
+	out := jsonObject{{K: "validate", V: r}, {K: "print", V: nil}, {K: "goldfish", V: nil}}
 	if !r.Legal {
 		if err := writeJSON(opts.io, out); err != nil {
 			return err
@@ -104,7 +104,7 @@ func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 		return err
 	}
 	out[1].V = res.json()
-	gopts := &goldfishOptions{game: opts.game, policy: "greedy", seed: 1}
+	gopts := &goldfishOptions{game: opts.game, seed: 1}
 	p, err := loadPlaytest(opts.io.Err, db, opts.deck, gopts)
 	var none noEngineError
 	switch {

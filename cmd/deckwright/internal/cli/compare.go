@@ -8,7 +8,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -16,20 +15,17 @@ import (
 )
 
 type compareOptions struct {
-	io         IO
-	g          *globalOptions
-	a, b       string
-	game       string
-	mode       string
-	difficulty string
-	policy     string
-	games      int
-	seed       uint64
-	workers    int
-	precision  float64
-	maxTurns   int
-	json       bool
-	changed    map[string]bool
+	io        IO
+	g         *globalOptions
+	a, b      string
+	game      string
+	set       engineSettings
+	games     int
+	seed      uint64
+	workers   int
+	precision float64
+	maxTurns  int
+	json      bool
 }
 
 func newCompareCmd(io IO, g *globalOptions) *cobra.Command {
@@ -64,15 +60,12 @@ unreadable input.`,
 		Args: argsUsage(cobra.ExactArgs(2)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.a, opts.b = args[0], args[1]
-			opts.changed = map[string]bool{}
-			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			opts.set.seen(cmd)
 			return runCompare(opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.mode, "mode", "", "the game's mode (Seeker Chronicles: goldfish or nature; Arkhtide: the opponent, empty or passive); default the game's first")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing both lists: greedy or planner")
+	opts.set.register(f)
 	f.IntVar(&opts.games, "games", 10000, "games each list plays (with --precision, the most)")
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i of both lists draws from the stream (seed, i)")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
@@ -86,12 +79,8 @@ unreadable input.`,
 // goldfish returns the options of goldfish that load a deck for compare,
 // tune and optimize.
 func (o *compareOptions) goldfish() *goldfishOptions {
-	changed := map[string]bool{}
-	if o.changed["difficulty"] {
-		changed["difficulty"] = true
-	}
-	return &goldfishOptions{io: o.io, g: o.g, game: o.game, anyMode: o.mode, difficulty: o.difficulty, policy: o.policy,
-		games: o.games, seed: o.seed, workers: o.workers, precision: o.precision, maxTurns: o.maxTurns, changed: changed}
+	return &goldfishOptions{io: o.io, g: o.g, game: o.game, set: o.set,
+		games: o.games, seed: o.seed, workers: o.workers, precision: o.precision, maxTurns: o.maxTurns}
 }
 
 // loadPair loads two decks of one game for a paired run.

@@ -1,14 +1,10 @@
 package cli
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/deckwright/deckwright/engine/arkhtide"
-	"github.com/deckwright/deckwright/engine/seeker"
 )
 
 // addCompletions teaches the shell completion (deckwright completion SHELL)
@@ -20,21 +16,17 @@ func addCompletions(root *cobra.Command, g *globalOptions) {
 		return cobra.FixedCompletions(ws, cobra.ShellCompDirectiveNoFileComp)
 	}
 	flags := map[string]cobra.CompletionFunc{
-		"game":       completeGames(g),
-		"versus":     decks,
-		"mode":       words("goldfish", "nature"),
-		"difficulty": words("apprentice", "seeker"),
-		"opponent":   words(arkhtide.OpponentNames()...),
-		"policy":     words(union(seeker.PolicyNames(), arkhtide.PolicyNames())...),
-		"paper":      words("a4", "letter", "a3", "legal"),
-		"card-size":  words("poker", "bridge", "tarot", "mini"),
-		"marks":      words("crop", "lines", "none"),
-		"backs":      words("none", "long", "short", "fold"),
-		"layout":     words("auto", "duplex", "fold", "fronts"),
-		"flip":       words("long", "short"),
-		"cutter":     words("none", "silhouette", "scanncut"),
-		"printer":    completePrinters,
+		"game":      completeGames(g),
+		"paper":     words("a4", "letter", "a3", "legal"),
+		"card-size": words("poker", "bridge", "tarot", "mini"),
+		"marks":     words("crop", "lines", "none"),
+		"backs":     words("none", "long", "short", "fold"),
+		"layout":    words("auto", "duplex", "fold", "fronts"),
+		"flip":      words("long", "short"),
+		"cutter":    words("none", "silhouette"),
+		"printer":   completePrinters,
 	}
+	completeSettings(flags, decks)
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		switch c.Name() {
@@ -110,15 +102,4 @@ func completeGames(g *globalOptions) cobra.CompletionFunc {
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
-}
-
-// union returns the words of a and then those of b not in a.
-func union(a, b []string) []string {
-	out := append([]string{}, a...)
-	for _, w := range b {
-		if !slices.Contains(out, w) {
-			out = append(out, w)
-		}
-	}
-	return out
 }

@@ -1,53 +1,29 @@
 package cli
 
 import (
-	"errors"
-	"fmt"
-	"io"
 	"math"
-	"slices"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
-	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
-	"github.com/deckwright/deckwright/engine/arkhtide"
-	"github.com/deckwright/deckwright/engine/games"
-	"github.com/deckwright/deckwright/engine/seeker"
-	"github.com/deckwright/deckwright/report"
-	"github.com/deckwright/deckwright/validate"
 )
 
 type goldfishOptions struct {
-	io         IO
-	g          *globalOptions
-	deck       string
-	game       string
-	mode       string
-	difficulty string
-	opponent   string
-	versus     string
-	policy     string
-	games      int
-	seed       uint64
-	workers    int
-	precision  float64
-	maxTurns   int
-	json       bool
-	trace      bool
-	traceGame  int
-	csv        string
-	force      bool
-
-	// changed holds the flags given on the command line, so that a
-	// game's engine can refuse flags meant for another game.
-	changed map[string]bool
-	// anyMode is the mode of compare, tune and optimize (--mode), which
-	// names whatever the game calls its modes (Arkhtide: the opponent).
-	anyMode string
+	io        IO
+	g         *globalOptions
+	deck      string
+	game      string
+	set       engineSettings
+	games     int
+	seed      uint64
+	workers   int
+	precision float64
+	maxTurns  int
+	json      bool
+	trace     bool
+	traceGame int
+	csv       string
+	force     bool
 }
 
 // maxGames bounds --games.
@@ -64,7 +40,8 @@ wins: the win rate, the turn of the win (mean, sd, 95% CI, median, 10th and
 per card how often it was drawn and played and how often it sat dead in hand
 at the end, with the mean win turn of games that had it in the opening hand
 and of those that did not. Seeker Chronicles and Arkhtide decks can be
-played.
+played, and the decks of any game whose game.yaml has a playtest block
+(docs/playtest.md: draws, resources, points to win, effects).
 
 Seeker Chronicles (--mode; turns are turns):
   goldfish  your opponent never links, hyperlinks or responds; its Guardian
@@ -77,7 +54,8 @@ Seeker Chronicles (--mode; turns are turns):
   The report adds when the second and third Guardians came online, and
   per card how often it was linked and hyperlinked.
 
-Arkhtide (--opponent; turns are Rounds; a game is won at 13 Quintessence):
+Arkhtide (--opponent, or --mode; turns are Rounds; a game is won at 13
+Quintessence):
   empty     no opposing presence: each Round your Realm and the Neutral
             Realm only; the pure speed of the list
   passive   an opposing Seeker with a Realm Deck of its own (yours, or the
@@ -87,6 +65,12 @@ Arkhtide (--opponent; turns are Rounds; a game is won at 13 Quintessence):
   Willpower per Round, the Willpower paid for non-Innate cards, per card
   how often it was invoked, extracted and discarded, and per Realm how
   often it was seen, picked and harvested.
+
+A game's playtest block (--mode goldfish; policies greedy and planner): you
+draw, spend the turn's resources on cards whose effects score points, and
+win when the points reach the block's win_points. The report adds the points,
+the resources left unspent and the mulligans, and per card how often it was
+discarded.
 
 A game that reaches --max-turns without an end is unfinished: the report
 counts it apart from wins and losses.
@@ -112,26 +96,22 @@ or unreadable input.`,
   deckwright goldfish seeker-chronicles/quantum --mode nature --difficulty apprentice
   deckwright goldfish seeker-chronicles/order --precision 0.01 --games 100000 --trace
   deckwright goldfish arkhtide/three-factions --opponent passive --policy planner
-  deckwright goldfish arkhtide/ember-covenant-mono --opponent passive --versus arkhtide/three-factions`,
+  deckwright goldfish arkhtide/ember-covenant-mono --opponent passive --versus arkhtide/three-factions
+  deckwright --db docs/examples/lanterns goldfish lanterns/starter --policy planner`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.deck = args[0]
-			opts.changed = map[string]bool{}
-			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			opts.set.seen(cmd)
 			return runGoldfish(opts)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&opts.mode, "mode", "goldfish", "Seeker Chronicles: goldfish or nature")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
-	f.StringVar(&opts.opponent, "opponent", "empty", "Arkhtide: "+strings.Join(arkhtide.OpponentNames(), " or "))
-	f.StringVar(&opts.versus, "versus", "", "Arkhtide, passive opponent: the deck whose Seeker and Realm Deck it plays (default: your own)")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing your side: greedy or planner")
+	opts.set.register(f)
 	f.IntVar(&opts.games, "games", 10000, "games to play (with --precision, the most)")
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i)")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	f.Float64Var(&opts.precision, "precision", 0, "stop once the 95% CI of the mean win turn is narrower than ± this many turns")
-	f.IntVar(&opts.maxTurns, "max-turns", 0, fmt.Sprintf("a game not over after this many turns (Arkhtide: Rounds) is unfinished, neither won nor lost (0: %d turns, %d Rounds)", seeker.DefaultMaxTurns, arkhtide.DefaultMaxRounds))
+	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished, neither won nor lost (0: "+maxTurnsDefaults()+")")
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
 	f.BoolVar(&opts.trace, "trace", false, "first print game 1 move by move (on stderr with --json or --csv)")
@@ -139,60 +119,6 @@ or unreadable input.`,
 	f.StringVar(&opts.csv, "csv", "", "print one table as CSV instead of the report: cards, histogram, or another card table (Arkhtide: realms)")
 	f.BoolVar(&opts.force, "force", false, "play a draft that breaks the deck-building rules (the report's first line says so)")
 	return cmd
-}
-
-// gameFlags are goldfish's flags that only some games read.
-var gameFlags = []string{"mode", "difficulty", "opponent", "versus"}
-
-// foreignFlags refuses the flags given that the game's engine does not
-// read.
-func (o *goldfishOptions) foreignFlags(e *engine.Engine, game string) error {
-	for _, f := range gameFlags {
-		if o.changed[f] && f != e.ModeName && !slices.Contains(e.Settings, f) {
-			return usageError("--%s is not for %s decks (see deckwright goldfish --help)", f, game)
-		}
-	}
-	return nil
-}
-
-// engineOf returns the playtest engine of a game id, or nil.
-func engineOf(id string) *engine.Engine { return games.Lookup(id) }
-
-// playGames names the games with an engine, for messages.
-func playGames(db *cardsdb.DB) string {
-	var names []string
-	for _, g := range db.Games() {
-		if engineOf(g.ID) != nil {
-			names = append(names, g.Name)
-		}
-	}
-	return strings.Join(names, " and ")
-}
-
-// playtest is a deck checked and compiled, ready to play.
-type playtest struct {
-	arg    string
-	db     *cardsdb.DB
-	game   string // --game
-	deck   *cardsdb.Deck
-	policy string
-	eng    *engine.Engine
-	play   *engine.Play
-	setup  engine.Setup
-	// broken is the number of deck-building problems of a deck played
-	// with --force.
-	broken int
-}
-
-// problems counts the findings that make a deck illegal.
-func problems(fs []validate.Finding) int {
-	n := 0
-	for _, f := range fs {
-		if !validate.Legal([]validate.Finding{f}) {
-			n++
-		}
-	}
-	return n
 }
 
 func (o *goldfishOptions) check() error {
@@ -215,125 +141,6 @@ func (o *goldfishOptions) check() error {
 		return usageError("--max-turns %d: want 1 to 1000 (0: the game's default)", o.maxTurns)
 	}
 	return nil
-}
-
-// noEngineError is the error for a deck of a game without a playtest
-// engine, which build skips.
-type noEngineError string
-
-func (e noEngineError) Error() string { return string(e) }
-
-// openLegal opens a deck, resolves it and checks it against its game's
-// rules. An illegal deck has its problems printed on w and gives
-// errBrokeRules.
-func openLegal(w io.Writer, db *cardsdb.DB, arg, game string) (*cardsdb.Deck, error) {
-	d, _, err := openDeck(w, db, arg, game, false)
-	return d, err
-}
-
-// openDeck is openLegal; with force an illegal deck has its problems
-// printed on w and is returned with their number.
-func openDeck(w io.Writer, db *cardsdb.DB, arg, game string, force bool) (*cardsdb.Deck, int, error) {
-	list, err := db.OpenDeck(arg, game)
-	if err != nil {
-		return nil, 0, inputError(err)
-	}
-	g, err := db.GameOf(list)
-	if err != nil {
-		return nil, 0, inputError(err)
-	}
-	if engineOf(g.ID) == nil {
-		return nil, 0, inputError(noEngineError(fmt.Sprintf("%s: %s has no playtest engine yet; goldfish plays %s decks", arg, g.Name, playGames(db))))
-	}
-	deck, err := cardsdb.Resolve(g, list)
-	if err != nil {
-		return nil, 0, inputError(err)
-	}
-	fs := validate.Check(deck)
-	if !validate.Legal(fs) {
-		for _, f := range fs {
-			fmt.Fprintln(w, f)
-		}
-		if force {
-			fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; played anyway (--force)\n", arg)
-			return deck, problems(fs), nil
-		}
-		fmt.Fprintf(w, "deckwright: %s breaks the deck-building rules above; not played\n", arg)
-		return nil, 0, errBrokeRules
-	}
-	return deck, 0, nil
-}
-
-// loadPlaytest opens, validates and compiles a deck for the game's engine.
-func loadPlaytest(w io.Writer, db *cardsdb.DB, arg string, opts *goldfishOptions) (*playtest, error) {
-	deck, broken, err := openDeck(w, db, arg, opts.game, opts.force)
-	if err != nil {
-		return nil, err
-	}
-	e := engineOf(deck.Game.ID)
-	if err := opts.foreignFlags(e, deck.Game.Name); err != nil {
-		return nil, err
-	}
-	setup := engine.Setup{Policy: opts.policy, MaxTurns: opts.maxTurns}
-	switch e.ModeName {
-	case "opponent":
-		setup.Mode = opts.opponent
-	default:
-		setup.Mode = opts.mode
-	}
-	if opts.anyMode != "" {
-		setup.Mode = opts.anyMode
-	}
-	if opts.changed["difficulty"] {
-		setup.Difficulty = opts.difficulty
-	}
-	if opts.versus != "" {
-		vdeck, err := openLegal(w, db, opts.versus, opts.game)
-		if err != nil {
-			return nil, err
-		}
-		setup.Versus, setup.VersusName = vdeck, opts.versus
-	}
-	play, err := e.Compile(deck, setup)
-	var se *engine.SetupError
-	switch {
-	case errors.As(err, &se):
-		return nil, usageError("%s", se.Msg)
-	case err != nil:
-		return nil, inputError(err)
-	}
-	return &playtest{arg: arg, db: db, game: opts.game, deck: deck, policy: play.Policy, eng: e, play: play, setup: setup, broken: broken}, nil
-}
-
-func (p *playtest) run(cfg engine.Config) (*engine.Summary, error) {
-	return engine.Run(p.play.Spec, cfg, p.play.NewGame)
-}
-
-// tracer is a game that can tell its moves in words.
-type tracer interface {
-	engine.Game
-	Trace(w io.Writer)
-}
-
-// trace plays game k (from 1) of the run with seed, in words, to w.
-func (p *playtest) trace(w io.Writer, seed uint64, k int) {
-	g := p.play.NewGame()
-	t, ok := g.(tracer)
-	if !ok {
-		return
-	}
-	u := p.eng.Unit
-	fmt.Fprintf(w, "Game %d (seed %d, stream (%d, %d)), %s, policy %s\n", k, seed, seed, k-1, p.play.ModeText, p.policy)
-	t.Trace(w)
-	o := t.Play(engine.Stream(seed, k-1), nil)
-	switch {
-	case o.Won:
-		fmt.Fprintf(w, "Game %d: won on %s %d.\n\n", k, u, o.Turns)
-	case o.Unfinished:
-		fmt.Fprintf(w, "Game %d: unfinished (not over after %s).\n\n", k, cardsdb.Plural(o.Turns, u))
-	default:
-		fmt.Fprintf(w, "Game %d: lost on %s %d.\n\n", k, u, o.Turns)
-	}
 }
 
 func runGoldfish(opts *goldfishOptions) error {
@@ -373,303 +180,5 @@ func runGoldfish(opts *goldfishOptions) error {
 		return writeGoldfishCSV(opts.io.Out, p, s, opts.csv)
 	}
 	printGoldfish(opts.io.Out, p, s, opts)
-	return nil
-}
-
-// jsonObject is a JSON object that keeps its keys in order.
-type jsonObject []jsonField
-
-type jsonField struct {
-	K string
-	V any
-}
-
-// MarshalJSON writes the fields in order.
-func (o jsonObject) MarshalJSON() ([]byte, error) { return engine.Object(fromJSON(o)).MarshalJSON() }
-
-// fromJSON converts our ordered objects to the engine's.
-func fromJSON(o jsonObject) engine.Object {
-	out := make(engine.Object, len(o))
-	for i, f := range o {
-		out[i] = engine.Field{K: f.K, V: f.V}
-	}
-	return out
-}
-
-// num rounds a figure to 4 decimals; NaN (no data) is null.
-func num(x float64) any {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return nil
-	}
-	return math.Round(x*1e4) / 1e4
-}
-
-func ci(c [2]float64) []any { return []any{num(c[0]), num(c[1])} }
-
-// milestoneMedian is a milestone's median turn, null when no game reached
-// it.
-func milestoneMedian(m engine.MilestoneStats) any {
-	if m.Games == 0 {
-		return nil
-	}
-	return m.Median
-}
-
-// turnText is a percentile turn for a person: "-" without data.
-func turnText(has bool, turn int) string {
-	if !has {
-		return "-"
-	}
-	return fmt.Sprint(turn)
-}
-
-// goldfishJSON is the report of goldfish --json (package report builds
-// it, and the web page answers the same).
-func goldfishJSON(p *playtest, s *engine.Summary, opts *goldfishOptions) *report.Goldfish {
-	return &report.Goldfish{Deck: p.arg, Name: p.deck.Name(), Game: p.deck.Game.ID, Broken: p.broken, Seed: opts.seed, Precision: opts.precision,
-		Unit: p.eng.Unit, Policy: p.policy, Play: p.play, Summary: s}
-}
-
-// printTable prints a table of text, its columns right-aligned, and its
-// legend.
-func printTable(w io.Writer, t engine.Table) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, strings.Join(t.Header, "\t")+"\t\n")
-	for _, r := range t.Rows {
-		fmt.Fprint(tw, strings.Join(r, "\t")+"\t\n")
-	}
-	tw.Flush()
-	if t.Legend != "" {
-		fmt.Fprintln(w, t.Legend)
-	}
-}
-
-// printCardTable prints a card table with its columns right-aligned.
-func printCardTable(w io.Writer, s *engine.Summary, r engine.CardTable, unit string) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	wide := len(r.Title)
-	for _, i := range r.Cards {
-		wide = max(wide, len([]rune(s.Cards[i].Name)))
-	}
-	pad := func(s string) string { return s + strings.Repeat(" ", wide-len([]rune(s))) }
-	fmt.Fprintf(tw, "%s\t", pad(r.Title))
-	for _, e := range r.Events {
-		fmt.Fprintf(tw, "%s\t", s.Events[e])
-	}
-	if r.Opening {
-		fmt.Fprintf(tw, "in opening\twin %s if opening\tif not\t", unit)
-	}
-	fmt.Fprintln(tw)
-	for _, i := range r.Cards {
-		c := s.Cards[i]
-		fmt.Fprintf(tw, "%s\t", pad(c.Name))
-		for _, e := range r.Events {
-			if !r.Applies(e, i) {
-				fmt.Fprint(tw, "-\t")
-				continue
-			}
-			fmt.Fprintf(tw, "%.2f\t", c.PerGame[e])
-		}
-		if r.Opening {
-			share := 0.0
-			if s.Games > 0 {
-				share = float64(c.OpeningGames) / float64(s.Games)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t", pct(share), f2(c.WinTurnOpening), f2(c.WinTurnOther))
-		}
-		fmt.Fprintln(tw)
-	}
-	tw.Flush()
-}
-
-func pct(x float64) string {
-	if math.IsNaN(x) {
-		return "-"
-	}
-	return fmt.Sprintf("%.1f%%", 100*x)
-}
-
-func f2(x float64) string {
-	if math.IsNaN(x) {
-		return "-"
-	}
-	return fmt.Sprintf("%.2f", x)
-}
-
-func printGoldfish(w io.Writer, p *playtest, s *engine.Summary, opts *goldfishOptions) {
-	u := p.eng.Unit
-	rep := p.play.Report(s)
-	if p.broken > 0 {
-		fmt.Fprintf(w, "DRAFT: %s breaks the deck-building rules (%s, on stderr); played anyway with --force\n", p.arg, cardsdb.Plural(p.broken, "problem"))
-	}
-	fmt.Fprintf(w, "%s (%s): %s, policy %s, %s, seed %d\n", p.arg, p.deck.Name(), p.play.ModeText, p.policy, cardsdb.Plural(s.Games, "game"), opts.seed)
-	if opts.precision > 0 {
-		if s.Precision {
-			fmt.Fprintf(w, "stopped once the 95%% CI of the mean win %s was within ± %g %ss\n", u, opts.precision, u)
-		} else {
-			fmt.Fprintf(w, "the 95%% CI of the mean win %s did not get within ± %g %ss in %s\n", u, opts.precision, u, cardsdb.Plural(s.Games, "game"))
-		}
-	}
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "win rate\t%s\t95%% CI %.2f%% – %.2f%% (Wilson)\n", pct(s.WinRate), 100*s.WinRateCI95[0], 100*s.WinRateCI95[1])
-	fmt.Fprintf(tw, "lost\t%s\n", pct(s.LossRate))
-	fmt.Fprintf(tw, "unfinished\t%s\tstopped after %s, neither won nor lost\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
-	t := s.Turns
-	if t.N > 0 {
-		fmt.Fprintf(tw, "win %s\tmean %s\tsd %s\t95%% CI %s – %s\tmedian %d\tp10 %d\tp90 %d\n", u, f2(t.Mean), f2(t.SD), f2(t.CI95[0]), f2(t.CI95[1]), t.Median, t.P10, t.P90)
-	}
-	for _, r := range rep.Rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
-	}
-	tw.Flush()
-	if len(t.Histogram) > 0 {
-		fmt.Fprintln(w)
-		printHistogram(w, t.Histogram, u)
-	}
-	for _, t := range rep.Tables {
-		fmt.Fprintln(w)
-		printTable(w, t)
-	}
-	for _, t := range rep.CardTables {
-		fmt.Fprintln(w)
-		printCardTable(w, s, t, u)
-		for _, l := range t.Legend {
-			fmt.Fprintln(w, l)
-		}
-	}
-	ns, pv := p.play.NotSimulated, p.play.Provisional
-	fmt.Fprintln(w)
-	if len(ns) == 0 {
-		fmt.Fprintln(w, "not simulated: none (every card's text is played)")
-	} else {
-		fmt.Fprintf(w, "not simulated (%s; their text is ignored):\n", cardsdb.Plural(len(ns), "card"))
-		for _, n := range ns {
-			fmt.Fprintf(w, "  %s: %s\n", n.Card, n.Reason)
-		}
-	}
-	printProvisional(w, pv)
-}
-
-// printProvisional lists the cards whose values are ours: sample cards
-// (every value ours) and cards with provisional values.
-func printProvisional(w io.Writer, pv []engine.Provisional) {
-	var sample, some []string
-	for _, x := range pv {
-		if x.Sample {
-			sample = append(sample, x.Card)
-		} else {
-			some = append(some, x.Card)
-		}
-	}
-	if len(sample) > 0 {
-		fmt.Fprintf(w, "sample (%s of ours, not the publisher's: the figures show how these play, not the real cards):\n", cardsdb.Plural(len(sample), "card"))
-		wrapNames(w, sample)
-	}
-	if len(some) > 0 {
-		fmt.Fprintf(w, "provisional (%s with values not printed in the rulebook; --json and deckwright cards say which):\n", cardsdb.Plural(len(some), "card"))
-		wrapNames(w, some)
-	}
-}
-
-// wrapNames prints names separated by commas (semicolons when a name
-// holds a comma), indented, in lines of at
-// most 100 columns.
-func wrapNames(w io.Writer, names []string) {
-	sep := ","
-	for _, n := range names {
-		if strings.Contains(n, ",") {
-			sep = ";" // "Ondrëa, Voice Beneath" is one name
-		}
-	}
-	line := " "
-	for i, n := range names {
-		if i < len(names)-1 {
-			n += sep
-		}
-		if len(line)+1+len(n) > 100 {
-			fmt.Fprintln(w, line)
-			line = " "
-		}
-		line += " " + n
-	}
-	fmt.Fprintln(w, line)
-}
-
-// printHistogram draws the win turns as bars, with the chance to have won
-// by each turn.
-func printHistogram(w io.Writer, h []engine.Bin, unit string) {
-	const width = 40
-	most := 0
-	for _, b := range h {
-		most = max(most, b.Games)
-	}
-	fmt.Fprintf(w, "%*s  %8s  %6s\n", len(unit), unit, "games", "won by")
-	parts := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
-	for _, b := range h {
-		eighths := 0
-		if most > 0 {
-			eighths = int(math.Round(float64(b.Games) * width * 8 / float64(most)))
-		}
-		if b.Games > 0 && eighths == 0 {
-			eighths = 1
-		}
-		bar := strings.Repeat("█", eighths/8) + parts[eighths%8]
-		fmt.Fprintf(w, "%*d  %8d  %6s  %s\n", len(unit), b.Turn, b.Games, pct(b.Cumulative), bar)
-	}
-}
-
-// buildGoldfishGames is the number of games deckwright build plays for
-// its goldfish summary.
-const buildGoldfishGames = 2000
-
-// printGoldfishSummary plays a short goldfish run of a legal deck (greedy
-// policy, seed 1, the game's default opponent) and prints its summary in
-// a few lines: the summary deckwright build adds after validating and
-// printing. A game without an engine adds nothing.
-func printGoldfishSummary(io IO, db *cardsdb.DB, arg, game string) error {
-	opts := &goldfishOptions{game: game, policy: "greedy"}
-	p, err := loadPlaytest(io.Err, db, arg, opts)
-	var none noEngineError
-	if errors.As(err, &none) {
-		return nil // no playtest engine for this game: nothing to add
-	}
-	if err != nil {
-		return err
-	}
-	s, err := p.run(engine.Config{Games: buildGoldfishGames, Seed: 1, Context: io.context()})
-	if err != nil {
-		return err
-	}
-	t, u := s.Turns, p.eng.Unit
-	h := t.HasData()
-	fmt.Fprintf(io.Out, "%s (greedy policy, %d games, seed 1; deckwright goldfish %s for more): wins on %s %s on average (95%% CI %s – %s; median %s, p10 %s, p90 %s), win rate %s\n",
-		p.play.ModeText, s.Games, arg, u, f2(t.Mean), f2(t.CI95[0]), f2(t.CI95[1]), turnText(h, t.Median), turnText(h, t.P10), turnText(h, t.P90), pct(s.WinRate))
-	if s.Unfinished > 0 {
-		fmt.Fprintf(io.Out, "  unfinished: %s of games were not over after %s\n", pct(s.UnfinishedRate), cardsdb.Plural(p.play.Spec.MaxTurns, u))
-	}
-	for _, l := range p.play.Report(s).Summary {
-		fmt.Fprintf(io.Out, "  %s\n", l)
-	}
-	ns, pv := p.play.NotSimulated, p.play.Provisional
-	if len(ns) > 0 {
-		var names []string
-		for _, n := range ns {
-			names = append(names, n.Card)
-		}
-		fmt.Fprintf(io.Out, "  not simulated: %s\n", strings.Join(names, ", "))
-	}
-	sample := 0
-	for _, x := range pv {
-		if x.Sample {
-			sample++
-		}
-	}
-	switch {
-	case sample > 0 && sample == len(pv):
-		fmt.Fprintf(io.Out, "  note: these figures rest on %s of ours (samples, not the publisher's cards)\n", cardsdb.Plural(sample, "card"))
-	case len(pv) > 0:
-		fmt.Fprintf(io.Out, "  note: these figures rest on provisional values of %s (not printed in the rulebook)\n", cardsdb.Plural(len(pv), "card"))
-	}
 	return nil
 }

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/engine/search"
 )
 
@@ -50,8 +50,7 @@ deck-building rule, 2 usage error or unreadable input.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.a = args[0]
-			opts.changed = map[string]bool{}
-			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			opts.set.seen(cmd)
 			return runOptimize(opts)
 		},
 	}
@@ -64,9 +63,7 @@ deck-building rule, 2 usage error or unreadable input.`,
 	f.StringArrayVar(&opts.keep, "keep", nil, "a card never to cut (repeatable)")
 	f.StringVarP(&opts.output, "output", "o", "", "write the list found as a decklist (only when the final check confirms it)")
 	f.StringVar(&opts.figure, "figure", "", "the figure weighed (default the game's main one)")
-	f.StringVar(&opts.mode, "mode", "", "the game's mode (Seeker Chronicles: goldfish or nature; Arkhtide: the opponent)")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing: greedy or planner")
+	opts.set.register(f)
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i); the search's order too")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
 	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished (0: the game's default)")
@@ -182,24 +179,24 @@ func optimizeJSON(p *playtest, res *search.Result, opts *optimizeOptions) jsonOb
 	path := []jsonObject{}
 	for _, st := range res.Path {
 		e := st.Estimate
-		path = append(path, jsonObject{{"out", st.Swap.Out.Name}, {"in", st.Swap.In.Name}, {"gain", num(e.Gain)}, {"gain_ci95", ci(e.GainCI)}, {"games", e.Games}})
+		path = append(path, jsonObject{{K: "out", V: st.Swap.Out.Name}, {K: "in", V: st.Swap.In.Name}, {K: "gain", V: engine.Num(e.Gain)}, {K: "gain_ci95", V: ci(e.GainCI)}, {K: "games", V: e.Games}})
 	}
 	var check any
 	if c := res.Check; c != nil {
-		check = jsonObject{{"first_game", search.CheckFirst}, {"games", c.Games}, {"a", num(c.Figure.A)}, {"b", num(c.Figure.B)}, {"diff", num(c.Figure.Diff)}, {"ci95", ci(c.Figure.CI95)}, {"gain", num(c.Gain)}, {"gain_ci95", ci(c.GainCI)}}
+		check = jsonObject{{K: "first_game", V: search.CheckFirst}, {K: "games", V: c.Games}, {K: "a", V: engine.Num(c.Figure.A)}, {K: "b", V: engine.Num(c.Figure.B)}, {K: "diff", V: engine.Num(c.Figure.Diff)}, {K: "ci95", V: ci(c.Figure.CI95)}, {K: "gain", V: engine.Num(c.Gain)}, {K: "gain_ci95", V: ci(c.GainCI)}}
 	}
 	var list []jsonObject
 	for _, dc := range res.Deck.Cards {
 		if !dc.Companion {
-			list = append(list, jsonObject{{"section", dc.Section.Name}, {"name", dc.Card.Name}, {"count", dc.Count}})
+			list = append(list, jsonObject{{K: "section", V: dc.Section.Name}, {K: "name", V: dc.Card.Name}, {K: "count", V: dc.Count}})
 		}
 	}
 	return jsonObject{
-		{"deck", p.arg}, {"name", p.deck.Name()}, {"game", p.deck.Game.ID}, {"seed", opts.seed},
-		{"mode", p.play.Mode}, {"policy", p.policy}, {"figure", p.play.Figures[max(0, prob0(p, opts.figure))].Key},
-		{"evals", res.Evals}, {"search_games", jsonObject{{"first_game", 0}, {"most_games", res.SearchGames}}},
-		{"optimum", res.Optimum}, {"path", path}, {"check", check}, {"confirmed", res.Confirmed},
-		{"list", list}, {"provisional", provisionalList(p.play.Provisional)},
+		{K: "deck", V: p.arg}, {K: "name", V: p.deck.Name()}, {K: "game", V: p.deck.Game.ID}, {K: "seed", V: opts.seed},
+		{K: "mode", V: p.play.Mode}, {K: "policy", V: p.policy}, {K: "figure", V: p.play.Figures[max(0, prob0(p, opts.figure))].Key},
+		{K: "evals", V: res.Evals}, {K: "search_games", V: jsonObject{{K: "first_game", V: 0}, {K: "most_games", V: res.SearchGames}}},
+		{K: "optimum", V: res.Optimum}, {K: "path", V: path}, {K: "check", V: check}, {K: "confirmed", V: res.Confirmed},
+		{K: "list", V: list}, {K: "provisional", V: provisionalList(p.play.Provisional)},
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -47,8 +46,7 @@ or unreadable input.`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.a = args[0]
-			opts.changed = map[string]bool{}
-			cmd.Flags().Visit(func(f *pflag.Flag) { opts.changed[f.Name] = true })
+			opts.set.seen(cmd)
 			return runTune(opts)
 		},
 	}
@@ -56,9 +54,7 @@ or unreadable input.`,
 	f.StringVar(&opts.pool, "pool", "", "the cards that may come in: a game (every card), or a deck list or bundled deck (its cards); default the deck's game")
 	f.IntVar(&opts.top, "top", 10, "how many of the best swaps to list")
 	f.StringVar(&opts.figure, "figure", "", "the figure weighed (default the game's main one)")
-	f.StringVar(&opts.mode, "mode", "", "the game's mode (Seeker Chronicles: goldfish or nature; Arkhtide: the opponent)")
-	f.StringVar(&opts.difficulty, "difficulty", "seeker", "Seeker Chronicles against Nature: apprentice or seeker")
-	f.StringVar(&opts.policy, "policy", "greedy", "the policy playing: greedy or planner")
+	opts.set.register(f)
 	f.IntVar(&opts.games, "games", 200000, "the most paired games in all")
 	f.Uint64Var(&opts.seed, "seed", 1, "base seed: game i draws from the stream (seed, i)")
 	f.IntVar(&opts.workers, "workers", 0, "goroutines playing games (0: one per CPU)")
@@ -121,12 +117,12 @@ func printTune(w io.Writer, p *playtest, swaps []*search.Estimate, values []sear
 
 func tuneJSON(p *playtest, swaps []*search.Estimate, values []search.Value, opts *tuneOptions) jsonObject {
 	est := func(e *search.Estimate) jsonObject {
-		return jsonObject{{"out", e.Swaps[0].Out.Name}, {"in", e.Swaps[0].In.Name}, {"gain", num(e.Gain)}, {"gain_ci95", ci(e.GainCI)},
-			{"diff", num(e.Figure.Diff)}, {"ci95", ci(e.Figure.CI95)}, {"games", e.Games}, {"round", e.Round}}
+		return jsonObject{{K: "out", V: e.Swaps[0].Out.Name}, {K: "in", V: e.Swaps[0].In.Name}, {K: "gain", V: engine.Num(e.Gain)}, {K: "gain_ci95", V: ci(e.GainCI)},
+			{K: "diff", V: engine.Num(e.Figure.Diff)}, {K: "ci95", V: ci(e.Figure.CI95)}, {K: "games", V: e.Games}, {K: "round", V: e.Round}}
 	}
 	cards := []jsonObject{}
 	for _, v := range values {
-		cards = append(cards, jsonObject{{"name", v.Card.Name}, {"cut_gain", num(v.Gain)}, {"cut_gain_ci95", ci(v.GainCI)}, {"swaps", v.Swaps}, {"best", est(v.Best)}})
+		cards = append(cards, jsonObject{{K: "name", V: v.Card.Name}, {K: "cut_gain", V: engine.Num(v.Gain)}, {K: "cut_gain_ci95", V: ci(v.GainCI)}, {K: "swaps", V: v.Swaps}, {K: "best", V: est(v.Best)}})
 	}
 	top := []jsonObject{}
 	for _, e := range swaps[:min(opts.top, len(swaps))] {
@@ -134,9 +130,9 @@ func tuneJSON(p *playtest, swaps []*search.Estimate, values []search.Value, opts
 	}
 	pv := p.play.Provisional
 	return jsonObject{
-		{"deck", p.arg}, {"name", p.deck.Name()}, {"game", p.deck.Game.ID}, {"seed", opts.seed},
-		{"mode", p.play.Mode}, {"policy", p.policy}, {"figure", swaps[0].Figure.Key}, {"budget", opts.games},
-		{"legal_swaps", len(swaps)}, {"cards", cards}, {"best_swaps", top}, {"provisional", provisionalList(pv)},
+		{K: "deck", V: p.arg}, {K: "name", V: p.deck.Name()}, {K: "game", V: p.deck.Game.ID}, {K: "seed", V: opts.seed},
+		{K: "mode", V: p.play.Mode}, {K: "policy", V: p.policy}, {K: "figure", V: swaps[0].Figure.Key}, {K: "budget", V: opts.games},
+		{K: "legal_swaps", V: len(swaps)}, {K: "cards", V: cards}, {K: "best_swaps", V: top}, {K: "provisional", V: provisionalList(pv)},
 	}
 }
 

@@ -188,7 +188,7 @@ func withGameFlag(r deckReport, list *cardsdb.DeckList, flag string) deckReport 
 // reports an unreadable deck itself).
 func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
 	r, err := validateOne(db, arg, game, "", nil)
-	if err != nil || r.Legal || engineOf(r.Game) == nil {
+	if err != nil || r.Legal || engineByID(db, r.Game) == nil {
 		return nil
 	}
 	r.Problems = r.WithEffects()
