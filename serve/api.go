@@ -194,46 +194,6 @@ func (s *Server) apiDecks(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"decks": names})
 }
 
-func (s *Server) apiDeckGet(w http.ResponseWriter, r *http.Request) {
-	data, err := s.decks.read(r.PathValue("name"))
-	if err != nil {
-		s.fail(w, r, http.StatusNotFound, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write(data)
-}
-
-func (s *Server) deckDownload(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	data, err := s.decks.read(name)
-	if err != nil {
-		s.fail(w, r, http.StatusNotFound, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", "attachment; filename="+strconv.Quote(name))
-	_, _ = w.Write(data)
-}
-
-func (s *Server) apiDeckPut(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
-	if err != nil {
-		s.fail(w, r, statusOf(err), err)
-		return
-	}
-	name := r.PathValue("name")
-	if err := CheckDeckName(name); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err)
-		return
-	}
-	if err := s.decks.write(name, body); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"saved": name, "bytes": len(body)})
-}
-
 // validate runs validate - on a deck's text.
 func (s *Server) validate(r *http.Request, body []byte) Output {
 	args := append([]string{"validate", "-", "--json"}, flagArgs(r, "game", "format")...)
@@ -422,12 +382,8 @@ func (s *Server) convert(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(out)
 }
 
-// checkGames refuses a request for more than MaxGames games.
+// checkGames refuses a request for more than MaxGames games, or numbers
+// a player did not mean, in words (see checkNumbers).
 func checkGames(r *http.Request) error {
-	if g := r.FormValue("games"); g != "" {
-		if n, err := strconv.Atoi(g); err == nil && n > MaxGames {
-			return badRequest("games %d: the server plays at most %d games a run", n, MaxGames)
-		}
-	}
-	return nil
+	return checkNumbers(r)
 }
