@@ -173,7 +173,9 @@ func deckList(g *cardsdb.Game, text string) deckListData {
 		if prev, ok := d.Counts[row.Name]; ok {
 			row.Count += prev.Count
 		}
-		if dc.Section != nil {
+		if row.Fixed {
+			row.Why = fmt.Sprintf("%s comes with the card that names it", dc.Card.Name)
+		} else if dc.Section != nil {
 			if lim, ok := dc.Section.CopyLimit(dc.Card); ok {
 				row.Limit = lim
 				if row.Count >= lim {

@@ -99,11 +99,12 @@ function editor() {
       const have = tile.querySelector(".have"), add = tile.querySelector("[data-add]"), why = tile.querySelector(".why");
       if (have) have.textContent = String(row.n);
       tile.classList.toggle("in-deck", row.n > 0);
+      const stop = row.full || row.fixed;
       if (add) {
-        if (row.full) { add.setAttribute("aria-disabled", "true"); add.title = row.why; }
+        if (stop) { add.setAttribute("aria-disabled", "true"); add.title = row.why; }
         else { add.removeAttribute("aria-disabled"); add.removeAttribute("title"); }
       }
-      if (why) { why.hidden = !row.full; why.textContent = row.full ? "at the limit" : ""; }
+      if (why) { why.hidden = !stop; why.textContent = row.fixed ? "comes with its card" : stop ? "limit " + row.limit + " reached" : ""; }
     }
   }
   function changed() {

@@ -170,7 +170,7 @@ func TestServePages(t *testing.T) {
 		{"face unknown game", "/face/nope/Comet.png", 404, []string{"error-panel"}},
 		{"deck new", "/deck?game=arkhtide", 200, []string{"deck-text", `value="arkhtide" selected`}},
 		{"deck saved", "/deck?name=saved.txt", 200, []string{"3 Rouge Star", `href="/print?deck=saved.txt"`}},
-		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `value="cosmos.yaml"`}},
+		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `placeholder="cosmos-copy.yaml"`, `href="/print?deck=seeker-chronicles%2fcosmos"`, "Make an editable copy"}},
 		{"deck bundled without game line", "/deck?bundled=kaizerseat/starter", 200, []string{`value="kaizerseat" selected`}},
 		{"deck missing", "/deck?name=nope.txt", 404, []string{"no saved deck"}},
 		{"deck bad name", "/deck?name=..%2F..%2Fetc%2Fpasswd", 404, []string{"folder"}},
@@ -360,7 +360,7 @@ func TestServeSafety(t *testing.T) {
 	})
 	t.Run("too many games", func(t *testing.T) {
 		got := do(t, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&games=999999999", "")
-		if got.code != 400 || !strings.Contains(got.body, "at most") {
+		if got.code != 400 || !strings.Contains(got.body, "games must be a number from 1 to 200,000") {
 			t.Errorf("status %d: %s", got.code, got.body)
 		}
 	})
@@ -640,7 +640,7 @@ func TestServeAPIBadInput(t *testing.T) {
 		{"goldfish no engine", "POST", "/api/goldfish?deck=hubworld/sample", "", 400, `has no playtest engine yet`},
 		{"compare unknown deck", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=nope.txt", "", 400, `"error": "no saved deck \"nope.txt\""`},
 		{"compare two games", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=arkhtide/three-factions&games=10", "", 400, `"error": "`},
-		{"goldfish bad games", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=abc", "", 400, `"error": "invalid argument \"abc\" for \"--games\"`},
+		{"goldfish bad games", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=abc", "", 400, `"error": "games must be a number from 1 to 200,000 (not \"abc\")"`},
 		{"deck get bad name", "GET", "/api/decks/%2E%2E", "", 404, `"error": "deck name \"..\" contains`},
 		{"deck get missing", "GET", "/api/decks/nope.txt", "", 404, `"error": "no saved deck`},
 	}
@@ -656,7 +656,7 @@ func TestServeAPIBadInput(t *testing.T) {
 		})
 	}
 	bad := do(t, "POST", ts.URL+"/playtest/run", "deck=seeker-chronicles%2Fcosmos&games=abc", "Content-Type", "application/x-www-form-urlencoded")
-	if !strings.Contains(bad.body, `error-panel`) || !strings.Contains(bad.body, "--games") {
+	if !strings.Contains(bad.body, `error-panel`) || !strings.Contains(bad.body, "games must be a number from 1 to 200,000") {
 		t.Errorf("playtest with games=abc: %s", bad.body)
 	}
 }
