@@ -164,7 +164,8 @@ function editor() {
     const add = e.target.closest("[data-add]"), rm = e.target.closest("[data-remove]");
     if (add) {
       if (add.getAttribute("aria-disabled") === "true") { say(add.title, "bad"); return; }
-      edit(add.dataset.add, +1);
+      const fromHint = !!add.closest("#saved");
+      edit(add.dataset.add, +1).then(ok => { if (ok && fromHint) $("#quick-add").value = ""; });
     }
     if (rm) edit(rm.dataset.remove, -1);
   });
