@@ -342,7 +342,7 @@ func TestBuilderBrowserRenameReload(t *testing.T) {
 	putDeck(t, ts.URL, "first.txt", "game: seeker-chronicles\nGuardians:\nJohnson\n\nStack:\n2 Comet\n")
 	steps(t, ctx, "open", chromedp.Navigate(ts.URL+"/deck?name=first.txt"), chromedp.WaitVisible(chromedp.CSS(`#decklist [data-add="Comet"]`)))
 	steps(t, ctx, "rename",
-		chromedp.SetValue(chromedp.CSS("#deck-name"), ""),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("#deck-name").value = ""`),
 		chromedp.SendKeys(chromedp.CSS("#deck-name"), "second"),
 		chromedp.Click(chromedp.CSS("#save")),
 	)
@@ -401,8 +401,8 @@ func TestBuilderBrowserBundledPrintPlaytest(t *testing.T) {
 		t.Errorf("print report %q", s)
 	}
 	// The picker changes the deck at once.
-	steps(t, ctx, "pick another", chromedp.SetValue(chromedp.CSS("#deck-pick"), "seeker-chronicles/order"),
-		chromedp.Evaluate[chromedp.Void](`document.querySelector("#deck-pick").dispatchEvent(new Event("change"))`))
+	steps(t, ctx, "pick another", chromedp.Evaluate[chromedp.Void](`(() => { const p = document.querySelector("#deck-pick"); p.value = "seeker-chronicles/order"; setTimeout(() => p.dispatchEvent(new Event("change")), 0); })()`),
+		chromedp.Sleep(time.Second), chromedp.WaitVisible(chromedp.CSS("#print-form")))
 	until(t, ctx, "the picked deck", `location.search === "?deck=seeker-chronicles%2Forder" && document.querySelector('#print-form [name="deck"]').value === "seeker-chronicles/order"`)
 
 	steps(t, ctx, "back to the bundled deck", chromedp.Navigate(ts.URL+"/deck?bundled=seeker-chronicles/cosmos"), chromedp.WaitVisible(chromedp.CSS("#copy-bundled")))
