@@ -55,6 +55,7 @@ func newBrowser(t *testing.T) context.Context {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
+	acceptDialogs(t, ctx) // a reload with unsaved edits asks first
 	return ctx
 }
 
