@@ -19,6 +19,7 @@ func (s *Server) builderRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/decks/{name}/history", s.apiDeckHistory)
 	mux.HandleFunc("GET /api/decks/{name}/history/{id}", s.apiDeckVersion)
 	mux.HandleFunc("POST /api/deck/edit", s.apiDeckEdit)
+	mux.HandleFunc("POST /api/deck/notes", s.apiDeckNotes)
 	mux.HandleFunc("POST /partial/decklist", s.decklistPartial)
 	mux.HandleFunc("POST /partial/diff", s.diffPartial)
 	mux.HandleFunc("GET /diff", s.diffPage)
@@ -130,6 +131,7 @@ type deckListData struct {
 	Unknown  []string
 	Total    int
 	Errors   []string
+	Notes    string // the deck's notes (see deckNotes)
 	// Counts is, by card name, the copies in the deck and the limit: the
 	// tiles of the pool show them.
 	Counts map[string]deckRow
@@ -137,7 +139,7 @@ type deckListData struct {
 
 // deckList groups a deck's cards by section and type, with counts.
 func deckList(g *cardsdb.Game, text string) deckListData {
-	d := deckListData{Game: g.ID, Counts: map[string]deckRow{}}
+	d := deckListData{Game: g.ID, Counts: map[string]deckRow{}, Notes: deckNotes(text)}
 	list, err := parseForEdit(text, yamlDeck([]byte(text)))
 	if err != nil {
 		d.Errors = []string{firstLines(err.Error(), 3)}

@@ -371,3 +371,23 @@ func TestBuilderRoutes(t *testing.T) {
 		t.Errorf("favicon: %d", got.code)
 	}
 }
+
+func TestDeckNotes(t *testing.T) {
+	tests := []struct{ name, text, notes, want string }{
+		{"decklist gets notes after its header", "game: seeker-chronicles\nname: Mine\nStack:\n1 Comet\n", "fast list\ntry Nebula", "game: seeker-chronicles\nname: Mine\n# fast list\n# try Nebula\nStack:\n1 Comet\n"},
+		{"notes replaced", "game: seeker-chronicles\n# old\n# notes\nStack:\n1 Comet # cheap\n", "new", "game: seeker-chronicles\n# new\nStack:\n1 Comet # cheap\n"},
+		{"notes removed", "game: seeker-chronicles\n# old\nStack:\n1 Comet\n", "", "game: seeker-chronicles\nStack:\n1 Comet\n"},
+		{"empty deck", "", "idea", "# idea\n"},
+		{"YAML deck", "game: seeker-chronicles\nsections:\n  stack: [2 Comet]\n", "yaml notes", "game: seeker-chronicles\nnotes: yaml notes\nsections:\n  stack:\n    - {name: Comet, count: 2}\n"},
+	}
+	for _, tt := range tests {
+		got, err := setDeckNotes(tt.text, tt.notes)
+		if err != nil || got != tt.want {
+			t.Errorf("%s: %v\n%s\nwant\n%s", tt.name, err, got, tt.want)
+			continue
+		}
+		if back := deckNotes(got); back != tt.notes {
+			t.Errorf("%s: notes read back %q, want %q", tt.name, back, tt.notes)
+		}
+	}
+}

@@ -85,6 +85,8 @@ function editor() {
     const html = await r.text();
     if (mine !== lseq) return;
     $("#decklist").innerHTML = html;
+    const dl = $("#decklist .dl"), notes = $("#deck-notes");
+    if (dl && notes && document.activeElement !== notes && !notesTimer) notes.value = dl.dataset.notes || "";
     tiles();
   }
   function counts() {
@@ -123,6 +125,28 @@ function editor() {
     changed();
   });
   game.addEventListener("change", () => { keepDraft(); clearTimeout(timer); timer = setTimeout(check, 150); list(); });
+
+  // Notes live in the deck: comment lines after a decklist's header, a
+  // YAML deck's notes:.
+  let notesTimer = null;
+  $("#deck-notes").addEventListener("input", () => {
+    clearTimeout(notesTimer);
+    notesTimer = setTimeout(async () => {
+      const r = await post("/api/deck/notes", new URLSearchParams({ text: text.value, notes: $("#deck-notes").value }));
+      const j = await r.json();
+      notesTimer = null;
+      if (!r.ok) { say(j.error, "bad"); return; }
+      if (j.text !== text.value) setText(j.text);
+    }, 400);
+  });
+  // The quick-add names follow the deck's game.
+  game.addEventListener("change", async () => {
+    const r = await fetch("/api/cards?game=" + encodeURIComponent(game.value));
+    if (!r.ok) return;
+    const j = await r.json(), list = $("#card-names");
+    list.innerHTML = "";
+    for (const c of j.cards || []) { const o = document.createElement("option"); o.value = c.name; list.appendChild(o); }
+  });
 
   // Restore a draft kept by this browser.
   try {

@@ -218,6 +218,14 @@ func TestBuilderBrowserLegalDeck(t *testing.T) {
 	t.Logf("POST /api/validate from the page, 5 times: %.1f ms", rt)
 	shot(t, ctx, "builder-legal-1366")
 
+	// Notes go into the deck, after its game line.
+	steps(t, ctx, "notes", chromedp.SendKeys(chromedp.CSS("#deck-notes"), "the Cosmos starter, by clicks"))
+	until(t, ctx, "the notes in the deck", deckHas("# the Cosmos starter, by clicks"))
+	text = get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text")))
+	if !strings.HasPrefix(text, "game: seeker-chronicles\n# the Cosmos starter, by clicks\nGuardians:\n") {
+		t.Errorf("notes:\n%s", text)
+	}
+
 	// Save: first without a name, then with one.
 	steps(t, ctx, "save without a name", chromedp.Click(chromedp.CSS("#save")))
 	until(t, ctx, "the no-name message", `document.querySelector("#saved").textContent.includes("Give the deck a name before saving")`)
@@ -326,6 +334,14 @@ func TestBuilderBrowserTwoTabs(t *testing.T) {
 	if v := do(t, "GET", ts.URL+"/api/decks/two.txt/history/"+h.Versions[0].ID, ""); !strings.Contains(v.body, "3 Comet") || strings.Contains(v.body, "Nebula") {
 		t.Errorf("tab one's version in the history: %s", v.body)
 	}
+	// The history lists both earlier versions; Restore brings one back.
+	steps(t, two, "history", chromedp.Click(chromedp.CSS("#history-btn")))
+	until(t, two, "two versions", `document.querySelectorAll("#history li").length === 2`)
+	steps(t, two, "restore the first", chromedp.Click(chromedp.CSS("#history li:last-child button")))
+	until(t, two, "restored", deckHas("2 Comet")+` && !document.querySelector("#deck-text").value.includes("Nebula")`)
+	steps(t, two, "undo the restore", chromedp.Click(chromedp.CSS("#undo")))
+	until(t, two, "back", deckHas("1 Nebula"))
+
 	// Tab one learns of it at its next save too.
 	steps(t, one, "tab one: + Comet again", chromedp.Click(chromedp.CSS(`#decklist [data-remove="Comet"]`)))
 	until(t, one, "2 Comet", deckHas("2 Comet"))
