@@ -217,6 +217,8 @@ func TestBuilderBrowserLegalDeck(t *testing.T) {
 	rt := get(t, ctx, chromedp.Evaluate[[]float64](`(async () => { const out = []; const body = document.querySelector("#deck-text").value; for (let i = 0; i < 5; i++) { const t0 = performance.now(); await (await fetch("/api/validate?game=seeker-chronicles", {method: "POST", body})).text(); out.push(performance.now() - t0); } return out; })()`, chromedp.EvalAwaitPromise))
 	t.Logf("POST /api/validate from the page, 5 times: %.1f ms", rt)
 	shot(t, ctx, "builder-legal-1366")
+	get(t, ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0); document.querySelector(".deckcol").scrollTo(0, 0)`))
+	screenshot(t, ctx, "builder") // docs/serve.md shows it
 
 	// Notes go into the deck, after its game line.
 	steps(t, ctx, "notes", chromedp.SendKeys(chromedp.CSS("#deck-notes"), "the Cosmos starter, by clicks"))
