@@ -258,7 +258,14 @@ function editor() {
   });
   $("#keep-theirs").addEventListener("click", () => {
     const theirs = $("#conflict-theirs").value;
-    if (conflictVersion) { version = conflictVersion; savedName = name.value; }
+    if (conflictVersion && savedName !== name.value) {
+      // A new deck met a saved one of its name: open that one.
+      try { localStorage.removeItem(key); } catch (e) {}
+      savedName = name.value; bundled = ""; key = draftKey(savedName);
+      history.replaceState(null, "", "/deck?name=" + encodeURIComponent(savedName));
+      $("#history-btn").hidden = false;
+    }
+    if (conflictVersion) version = conflictVersion;
     baseText = theirs;
     setText(theirs);
     $("#conflict").hidden = true;

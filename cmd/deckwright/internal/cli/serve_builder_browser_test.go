@@ -29,7 +29,7 @@ import (
 
 // builderBrowser starts headless Chromium with the flags a shared machine
 // wants, at 1366x900, or skips as newBrowser does.
-func builderBrowser(t *testing.T) context.Context {
+func builderBrowser(t testing.TB) context.Context {
 	t.Helper()
 	exe := findChromium()
 	if exe == "" {
@@ -78,7 +78,7 @@ func newTab(t *testing.T, ctx context.Context) context.Context {
 // accepted, as a person who means to leave would).
 var dialogs atomic.Int32
 
-func acceptDialogs(t *testing.T, ctx context.Context) {
+func acceptDialogs(t testing.TB, ctx context.Context) {
 	go func() {
 		for ev, err := range chromedp.Events(ctx, page.JavascriptDialogOpening) {
 			if err != nil {
@@ -281,6 +281,17 @@ func TestBuilderBrowserLegalDeck(t *testing.T) {
 	}
 	if s := get(t, ctx, chromedp.Text(chromedp.CSS("#saved"))); s != "exported built.yaml" {
 		t.Errorf("status after export: %q", s)
+	}
+
+	// An edit after the first save survives a reload, under the deck's
+	// name (issue: it went to the "new deck" draft and showed up there).
+	steps(t, ctx, "− Laika after the save", chromedp.Click(chromedp.CSS(`#decklist [data-remove="Laika"]`)))
+	until(t, ctx, "Laika gone", `!document.querySelector("#deck-text").value.includes("Laika")`)
+	steps(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#decklist .dl")))
+	until(t, ctx, "the edit restored", `!document.querySelector("#deck-text").value.includes("Laika") && document.querySelector("#saved").textContent.includes("unsaved changes restored")`)
+	steps(t, ctx, "a new deck", chromedp.Navigate(ts.URL+"/deck?game=seeker-chronicles"), chromedp.WaitVisible(chromedp.CSS("#deck-text")))
+	if s := get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text"))); s != "" {
+		t.Errorf("a new deck opens with another deck's draft:\n%s", s)
 	}
 }
 
