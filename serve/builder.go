@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -289,4 +290,26 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+var (
+	flagArgRE  = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?--([\w-]+)" flag: (.*)$`)
+	seeHelpRE  = regexp.MustCompile(` \(see deckwright [\w-]+ --help\)$`)
+	flagNameRE = regexp.MustCompile(`(^|[\s(])--([a-z][a-z-]*)`)
+)
+
+// peopleWords rewrites a command's message for the pages: a flag's value
+// that is not a number says so in words ("dpi must be a number (not
+// "abc")"), flags are named as the forms name them (gap, not --gap), and
+// the pointer to --help goes (the page has no command line).
+func peopleWords(msg string) string {
+	msg = seeHelpRE.ReplaceAllString(msg, "")
+	if m := flagArgRE.FindStringSubmatch(msg); m != nil {
+		name := strings.ReplaceAll(m[2], "-", " ")
+		if strings.Contains(m[3], "strconv.Parse") {
+			return fmt.Sprintf("%s must be a number (not %q)", name, m[1])
+		}
+		return fmt.Sprintf("%s: %q is not a value it takes", name, m[1])
+	}
+	return flagNameRE.ReplaceAllString(msg, "$1$2")
 }

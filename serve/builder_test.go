@@ -391,3 +391,19 @@ func TestDeckNotes(t *testing.T) {
 		}
 	}
 }
+
+func TestPeopleWords(t *testing.T) {
+	for in, want := range map[string]string{
+		`invalid argument "abc" for "--dpi" flag: strconv.ParseInt: parsing "abc": invalid syntax (see deckwright print --help)`: `dpi must be a number (not "abc")`,
+		`invalid argument "x" for "-g, --games" flag: strconv.ParseInt: parsing "x": invalid syntax`:                             `games must be a number (not "x")`,
+		`invalid argument "q" for "--marks" flag: want crop, lines or none`:                                                      `marks: "q" is not a value it takes`,
+		`--gap -5: want 0 to 50 mm`:                                        `gap -5: want 0 to 50 mm`,
+		`--policy: unknown policy "zzz"; the policies are greedy, planner`: `policy: unknown policy "zzz"; the policies are greedy, planner`,
+		`deck.txt:3:1: no card named "X"`:                                  `deck.txt:3:1: no card named "X"`,
+		`back-offset "1,x": use --back-offset=X,Y`:                         `back-offset "1,x": use back-offset=X,Y`,
+	} {
+		if got := peopleWords(in); got != want {
+			t.Errorf("peopleWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

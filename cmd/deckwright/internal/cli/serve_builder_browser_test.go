@@ -541,6 +541,7 @@ func TestBuilderBrowserKeyboard(t *testing.T) {
 	until(t, ctx, "Johnson", deckHas("1 Johnson"))
 	steps(t, ctx, "type Comet", chromedp.KeyEvent("Comet\r"))
 	until(t, ctx, "Comet", deckHas("1 Comet"))
+	until(t, ctx, "the findings announced", `document.querySelector("#findings-live").textContent.startsWith("NOT legal")`)
 	if a := js[string](t, ctx, active); a != "quick-add" {
 		t.Errorf("focus moved to %q after quick add", a)
 	}
