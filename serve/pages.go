@@ -38,7 +38,7 @@ func (s *Server) loadPages() error {
 		"split":    strings.Fields,
 		"cell":     cellText,
 		"list":     func(s ...string) []string { return s },
-		"words": peopleWords,
+		"words":    peopleWords,
 		"json": func(v any) string {
 			data, _ := json.Marshal(v)
 			return string(data)
