@@ -407,3 +407,43 @@ func TestPeopleWords(t *testing.T) {
 		}
 	}
 }
+
+// A deck keeps its last MaxHistory versions; names and ids that lead out
+// of the history are refused.
+func TestDeckHistoryBounds(t *testing.T) {
+	h, dir := builderServer(t)
+	prev := ""
+	for i := range MaxHistory + 3 {
+		text := "game: seeker-chronicles\nStack:\n" + itoa(i%3+1) + " Comet\n# save " + itoa(i) + "\n"
+		hdr := []string{"If-None-Match", "*"}
+		if prev != "" {
+			hdr = []string{"If-Match", etag(deckVersion([]byte(prev)))}
+		}
+		if got := call(t, h, "PUT", "/api/decks/many.txt", text, hdr...); got.code != 200 {
+			t.Fatalf("save %d: %d %s", i, got.code, got.body)
+		}
+		prev = text
+	}
+	var hj struct{ Versions []historyEntry }
+	if err := json.Unmarshal([]byte(call(t, h, "GET", "/api/decks/many.txt/history", "").body), &hj); err != nil || len(hj.Versions) != MaxHistory {
+		t.Fatalf("%d versions kept, want %d (%v)", len(hj.Versions), MaxHistory, err)
+	}
+	if got := call(t, h, "GET", "/api/decks/many.txt/history/"+url.PathEscape(hj.Versions[MaxHistory-1].ID), ""); !strings.Contains(got.body, "# save 2\n") {
+		t.Errorf("oldest kept: %s", got.body)
+	}
+	for _, tt := range []struct{ method, path, hdr string }{
+		{"PUT", "/api/decks/x.txt?from=..%2Fmany.txt", `"x"`},
+		{"PUT", "/api/decks/x.txt?from=.history", `"x"`},
+		{"GET", "/api/decks/..%2Fx.txt/history", ""},
+		{"GET", "/api/decks/many.txt/history/.hidden", ""},
+		{"GET", "/api/decks/.history/history", ""},
+	} {
+		got := call(t, h, tt.method, tt.path, "game: seeker-chronicles\n1 Comet\n", "If-Match", tt.hdr)
+		if got.code < 400 || !strings.Contains(got.body, `"error"`) {
+			t.Errorf("%s %s: %d %s", tt.method, tt.path, got.code, got.body)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.txt")); err == nil {
+		t.Error("a rename from a bad name wrote x.txt")
+	}
+}

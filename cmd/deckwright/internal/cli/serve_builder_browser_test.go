@@ -470,9 +470,10 @@ func TestBuilderBrowserBundledPrintPlaytest(t *testing.T) {
 	}
 }
 
-// At 390 px wide no page scrolls sideways, and the deck comes before the
-// pool.
+// At 390 px wide no page scrolls sideways, axe-core finds nothing serious,
+// and the deck comes before the pool.
 func TestBuilderBrowserPhone(t *testing.T) {
+	axe := axeSource(t)
 	ctx := builderBrowser(t)
 	ts, _ := newTestServer(t)
 	putDeck(t, ts.URL, "mine.txt", legalDecklist+"3 Rogue Star\n")
@@ -500,6 +501,9 @@ func TestBuilderBrowserPhone(t *testing.T) {
 		if w[0] > w[1] {
 			wide := js[string](t, ctx, `[...document.querySelectorAll("body *")].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 5).map(e => e.tagName + "." + e.className + "#" + e.id).join(", ")`)
 			t.Errorf("%s: %v px wide in a %v px window (sideways scrolling): %s", p.path, w[0], w[1], wide)
+		}
+		for _, v := range axeCheck(t, ctx, axe) {
+			t.Errorf("%s at 390 px: %s", p.name, v)
 		}
 		if strings.HasPrefix(p.name, "deck") {
 			if above := js[bool](t, ctx, `document.querySelector(".deckcol").getBoundingClientRect().top < document.querySelector(".pool").getBoundingClientRect().top`); !above {
@@ -583,10 +587,7 @@ func TestBuilderBrowserKeyboard(t *testing.T) {
 // states a player sees (findings and charts drawn, a print checked, a
 // playtest run, a comparison, an error page).
 func TestBuilderBrowserAxe(t *testing.T) {
-	axe, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "serve", "testdata", "axe", "axe.min.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	axe := axeSource(t)
 	ctx := builderBrowser(t)
 	ts, _ := newTestServer(t)
 	putDeck(t, ts.URL, "mine.txt", legalDecklist+"3 Rogue Star\n")
@@ -617,15 +618,7 @@ func TestBuilderBrowserAxe(t *testing.T) {
 		if p.then != nil {
 			p.then()
 		}
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](string(axe)+`;
-axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => v.impact + " " + v.id + ": " + v.help + " at " + v.nodes.slice(0, 4).map(n => n.target.join(" ")).join(", "))))`, chromedp.EvalAwaitPromise))
-		if err != nil {
-			t.Fatalf("%s: axe: %v", p.path, err)
-		}
-		var violations []string
-		if err := json.Unmarshal([]byte(got), &violations); err != nil {
-			t.Fatalf("%s: %v: %s", p.path, err, got)
-		}
+		violations := axeCheck(t, ctx, axe)
 		for _, v := range violations {
 			t.Errorf("%s: %s", p.name, v)
 		}
@@ -633,4 +626,30 @@ axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.viol
 	if got := do(t, "GET", ts.URL+"/favicon.ico", ""); got.code != http.StatusOK {
 		t.Errorf("favicon: %d", got.code)
 	}
+}
+
+// axeSource reads axe-core, vendored in serve's test data.
+func axeSource(t *testing.T) []byte {
+	t.Helper()
+	axe, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "serve", "testdata", "axe", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return axe
+}
+
+// axeCheck runs axe-core on the page shown and returns its serious and
+// critical violations, one line each.
+func axeCheck(t *testing.T, ctx context.Context, axe []byte) []string {
+	t.Helper()
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](string(axe)+`;
+axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.violations.filter(v => v.impact === "serious" || v.impact === "critical").map(v => v.impact + " " + v.id + ": " + v.help + " at " + v.nodes.slice(0, 4).map(n => n.target.join(" ")).join(", "))))`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("axe: %v", err)
+	}
+	var violations []string
+	if err := json.Unmarshal([]byte(got), &violations); err != nil {
+		t.Fatalf("axe: %v: %s", err, got)
+	}
+	return violations
 }
