@@ -124,7 +124,13 @@ function editor() {
     if (!typing) typing = setTimeout(commit, 800);
     changed();
   });
-  game.addEventListener("change", () => { keepDraft(); clearTimeout(timer); timer = setTimeout(check, 150); list(); });
+  // The deck's game decides: a game: line follows the Game field.
+  game.addEventListener("change", () => {
+    const t = text.value.replace(/^(\s*game\s*:\s*)\S+/m, "$1" + game.value);
+    if (t !== text.value) { setText(t); return; }
+    keepDraft(); clearTimeout(timer); timer = setTimeout(check, 150); list();
+  });
+  $("#deck-form").addEventListener("submit", e => e.preventDefault());
 
   // Notes live in the deck: comment lines after a decklist's header, a
   // YAML deck's notes:.
@@ -175,7 +181,7 @@ function editor() {
       setText(j.text);
       say((delta > 0 ? "added one " : "removed one ") + j.card + ": " + j.count + " in the deck", "ok");
       return true;
-    });
+    }).catch(e => { say("not changed: " + e, "bad"); return false; });
     return chain;
   }
   // An unknown name says so, with buttons for the names it may have meant.
@@ -244,7 +250,7 @@ function editor() {
     conflictVersion = j.version || "";
     $("#conflict-mine").value = text.value;
     $("#conflict-theirs").value = j.text || "";
-    $("#conflict-h").textContent = j.text ? "Saved elsewhere since you opened it" : "Not saved";
+    $("#conflict-h").textContent = !j.text ? "Not saved" : j.name !== savedName ? "A deck named " + j.name + " is already saved" : "Saved elsewhere since you opened it";
     say(j.error, "bad");
     box.hidden = false;
     box.focus();

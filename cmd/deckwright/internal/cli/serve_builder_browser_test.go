@@ -578,6 +578,10 @@ func TestBuilderBrowserKeyboard(t *testing.T) {
 		break
 	}
 	until(t, ctx, "imported", deckHas("3 Nebula"))
+	// The Game field changes the deck's game: line, the pool and quick add.
+	steps(t, ctx, "another game", chromedp.SetValue(chromedp.CSS("#deck-game"), "arkhtide"))
+	until(t, ctx, "the game line", deckHas("game: arkhtide")+` && document.querySelector('#card-search [name="game"]').value === "arkhtide"`)
+	until(t, ctx, "the quick-add names", `[...document.querySelectorAll("#card-names option")].every(o => !["Comet", "Johnson"].includes(o.value)) && document.querySelectorAll("#card-names option").length > 10`)
 	if n := js[int](t, ctx, `[...document.querySelectorAll("#decklist button, #grid button")].filter(b => !/^(Add|Remove) one /.test(b.getAttribute("aria-label") || "")).length`); n != 0 {
 		t.Errorf("%d + or − buttons do not name their card", n)
 	}
