@@ -45,9 +45,9 @@ const historyDir = ".history"
 const MaxHistory = 50
 
 // precondition is what a save expects to find: the version it was made
-// from (IfMatch), or no deck at all (MustBeNew). Neither: the deck must
-// not exist yet either, unless Force is set (a save that means to replace
-// whatever is there, after the person saw it).
+// from (IfMatch), or no deck at all (MustBeNew). With neither, the save
+// may create a deck but never replace one: a save that means to replace a
+// deck names the version it saw.
 type precondition struct {
 	IfMatch   string
 	MustBeNew bool
