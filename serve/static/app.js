@@ -29,12 +29,22 @@ function editor() {
   function draftKey(n) {
     return "deckwright-draft:" + (n ? "deck:" + n : bundled ? "bundled:" + bundled : "new:" + game.value);
   }
+  // Each tab keeps its draft in sessionStorage (it survives a reload of
+  // the tab) and in localStorage (for a later visit); it removes from
+  // localStorage only a draft it wrote itself, never another tab's.
   let key = draftKey(savedName);
-  function keepDraft() {
+  const mineLast = {};
+  function dropDraft(k) {
     try {
-      if (text.value === baseText) localStorage.removeItem(key);
-      else localStorage.setItem(key, JSON.stringify({ text: text.value, version: version, name: name.value }));
+      sessionStorage.removeItem(k);
+      const d = JSON.parse(localStorage.getItem(k) || "null");
+      if (!d || d.text === mineLast[k]) localStorage.removeItem(k);
     } catch (e) {}
+  }
+  function keepDraft() {
+    if (text.value === baseText) { dropDraft(key); return; }
+    const v = JSON.stringify({ text: text.value, version: version, name: name.value });
+    try { sessionStorage.setItem(key, v); localStorage.setItem(key, v); mineLast[key] = text.value; } catch (e) {}
   }
   function say(msg, cls, html) {
     status.className = "small status " + (cls || "");
@@ -156,9 +166,10 @@ function editor() {
 
   // Restore a draft kept by this browser.
   try {
-    const raw = localStorage.getItem(key);
+    const raw = sessionStorage.getItem(key) ?? localStorage.getItem(key);
     if (raw !== null) {
       let d; try { d = JSON.parse(raw); } catch (e) { d = { text: raw, version: version }; }
+      if (d && typeof d.text === "string") mineLast[key] = d.text; // this tab carries it on
       if (d && typeof d.text === "string" && d.text !== text.value) {
         text.value = snap = d.text;
         if (d.version !== undefined && savedName) version = d.version; // the save will say if the deck moved on
@@ -233,7 +244,7 @@ function editor() {
     const oldKey = key;
     savedName = n; version = j.version; baseText = text.value; bundled = "";
     key = draftKey(n);
-    try { localStorage.removeItem(oldKey); localStorage.removeItem(key); } catch (e) {}
+    dropDraft(oldKey); dropDraft(key);
     root.dataset.savedName = n; root.dataset.version = j.version;
     history.replaceState(null, "", "/deck?name=" + encodeURIComponent(n));
     $("#print-link").href = "/print?deck=" + encodeURIComponent(n);
@@ -266,7 +277,7 @@ function editor() {
     const theirs = $("#conflict-theirs").value;
     if (conflictVersion && savedName !== name.value) {
       // A new deck met a saved one of its name: open that one.
-      try { localStorage.removeItem(key); } catch (e) {}
+      dropDraft(key);
       savedName = name.value; bundled = ""; key = draftKey(savedName);
       history.replaceState(null, "", "/deck?name=" + encodeURIComponent(savedName));
       $("#history-btn").hidden = false;

@@ -657,3 +657,25 @@ axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.stringify(r.viol
 	}
 	return violations
 }
+
+// A tab's unsaved edits survive its reload even when another tab edited
+// and saved the same deck meanwhile; its save then shows the conflict.
+func TestBuilderBrowserTwoTabDrafts(t *testing.T) {
+	ctx := builderBrowser(t)
+	ts, _ := newTestServer(t)
+	putDeck(t, ts.URL, "d.txt", "game: seeker-chronicles\nGuardians:\nJohnson\n\nStack:\n2 Comet\n")
+	one, two := ctx, newTab(t, ctx)
+	for _, tab := range []context.Context{one, two} {
+		steps(t, tab, "open", chromedp.Navigate(ts.URL+"/deck?name=d.txt"), chromedp.WaitVisible(chromedp.CSS(`#decklist [data-add="Comet"]`)))
+	}
+	steps(t, two, "tab two: + Comet", chromedp.Click(chromedp.CSS(`#decklist [data-add="Comet"]`)))
+	until(t, two, "3 Comet", deckHas("3 Comet"))
+	steps(t, one, "tab one: quick add Nebula", chromedp.SendKeys(chromedp.CSS("#quick-add"), "Nebula\r"))
+	until(t, one, "Nebula", deckHas("1 Nebula"))
+	steps(t, one, "tab one: save", chromedp.Click(chromedp.CSS("#save")))
+	until(t, one, "saved", `document.querySelector("#saved").textContent === "saved d.txt"`)
+	steps(t, two, "tab two: reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS("#decklist .dl")))
+	until(t, two, "tab two's edit back", deckHas("3 Comet")+` && !document.querySelector("#deck-text").value.includes("Nebula")`)
+	steps(t, two, "tab two: save", chromedp.Click(chromedp.CSS("#save")))
+	until(t, two, "the conflict", `!document.querySelector("#conflict").hidden && document.querySelector("#conflict-theirs").value.includes("1 Nebula")`)
+}
