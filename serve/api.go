@@ -67,46 +67,6 @@ func (s *Server) apiDecks(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"decks": names})
 }
 
-func (s *Server) apiDeckGet(w http.ResponseWriter, r *http.Request) {
-	data, err := s.decks.read(r.PathValue("name"))
-	if err != nil {
-		s.fail(w, r, http.StatusNotFound, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write(data)
-}
-
-func (s *Server) deckDownload(w http.ResponseWriter, r *http.Request) {
-	name := r.PathValue("name")
-	data, err := s.decks.read(name)
-	if err != nil {
-		s.fail(w, r, http.StatusNotFound, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", "attachment; filename="+strconv.Quote(name))
-	_, _ = w.Write(data)
-}
-
-func (s *Server) apiDeckPut(w http.ResponseWriter, r *http.Request) {
-	body, err := readBody(r)
-	if err != nil {
-		s.fail(w, r, statusOf(err), err)
-		return
-	}
-	name := r.PathValue("name")
-	if err := CheckDeckName(name); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err)
-		return
-	}
-	if err := s.decks.write(name, body); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"saved": name, "bytes": len(body)})
-}
-
 // validate checks a deck's text as validate - does: the report and the
 // command's exit status (0 legal, 1 the deck breaks a rule, 2 unreadable:
 // the report then holds the input's errors). The error is for options

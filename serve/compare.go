@@ -48,7 +48,11 @@ func (s *Server) compareRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	send, progress := streamNDJSON(w)
-	rep, err := s.runCompare(r, progress)
+	var rep *report.Compare
+	err := checkNumbers(r) // in a player's words; the API keeps the command's
+	if err == nil {
+		rep, err = s.runCompare(r, progress)
+	}
 	if r.Context().Err() != nil {
 		return
 	}

@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -56,6 +55,9 @@ func CheckDeckName(name string) error {
 type deckStore struct {
 	dir  string
 	root *os.Root
+	// mu makes a save's check of the version and its write one step, so
+	// that of two saves from the same version one wins and one is refused.
+	mu sync.Mutex
 }
 
 func openDeckStore(dir string) (*deckStore, error) {
@@ -107,7 +109,7 @@ func (d *deckStore) read(name string) ([]byte, error) {
 	}
 	st, err := d.root.Lstat(name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no saved deck %q", name)
+		return nil, noDeckError(name)
 	} else if err != nil {
 		return nil, err
 	}
@@ -120,6 +122,12 @@ func (d *deckStore) read(name string) ([]byte, error) {
 	return d.root.ReadFile(name)
 }
 
+// noDeckError says no deck has the name; it is an fs.ErrNotExist.
+type noDeckError string
+
+func (e noDeckError) Error() string        { return fmt.Sprintf("no saved deck %q", string(e)) }
+func (e noDeckError) Is(target error) bool { return target == fs.ErrNotExist }
+
 // path returns the file path of a saved deck after checking it is a
 // regular file, for the commands that take a deck file.
 func (d *deckStore) path(name string) (string, error) {
@@ -127,44 +135,6 @@ func (d *deckStore) path(name string) (string, error) {
 		return "", err
 	}
 	return filepath.Join(d.dir, name), nil
-}
-
-// write saves a deck atomically: the text goes to a temporary file in the
-// folder, which is then renamed over the deck, so a reader sees the old
-// deck or the new one, never half of one. An existing deck must be a
-// regular file.
-func (d *deckStore) write(name string, data []byte) error {
-	if err := CheckDeckName(name); err != nil {
-		return err
-	}
-	if len(data) > MaxDeckSize {
-		return fmt.Errorf("deck is %d bytes, more than the %d a deck may have", len(data), MaxDeckSize)
-	}
-	if st, err := d.root.Lstat(name); err == nil && !st.Mode().IsRegular() {
-		return fmt.Errorf("saved deck %q is not a regular file; not overwriting it", name)
-	}
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	tmp := ".tmp-" + hex.EncodeToString(b[:]) + "-" + name
-	f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = d.root.Rename(tmp, name)
-	}
-	if err != nil {
-		_ = d.root.Remove(tmp)
-		return fmt.Errorf("saving deck %q: %w", name, err)
-	}
-	return nil
 }
 
 func (d *deckStore) close() error { return d.root.Close() }

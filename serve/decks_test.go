@@ -47,10 +47,10 @@ func TestDeckStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.close()
-	if err := s.write("a.txt", []byte("3 Comet\n")); err != nil {
+	if _, err := s.save("a.txt", []byte("3 Comet\n"), precondition{MustBeNew: true}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.write("a.txt", []byte("2 Comet\n")); err != nil {
+	if _, err := s.save("a.txt", []byte("2 Comet\n"), precondition{IfMatch: deckVersion([]byte("3 Comet\n"))}); err != nil {
 		t.Fatal(err)
 	}
 	if data, err := s.read("a.txt"); err != nil || string(data) != "2 Comet\n" {
@@ -60,7 +60,7 @@ func TestDeckStore(t *testing.T) {
 	if err != nil || len(names) != 1 || names[0] != "a.txt" {
 		t.Errorf("list: %v %v (want only a.txt: no temporary file left)", names, err)
 	}
-	if err := s.write("big.txt", make([]byte, MaxDeckSize+1)); err == nil {
+	if _, err := s.save("big.txt", make([]byte, MaxDeckSize+1), precondition{MustBeNew: true}); err == nil {
 		t.Error("wrote a deck larger than MaxDeckSize")
 	}
 	// Not a regular file: a folder and a FIFO are neither read nor replaced.
@@ -68,7 +68,7 @@ func TestDeckStore(t *testing.T) {
 	if _, err := s.read("sub.txt"); err == nil {
 		t.Error("read a folder as a deck")
 	}
-	if err := s.write("sub.txt", []byte("x")); err == nil {
+	if _, err := s.save("sub.txt", []byte("x"), precondition{}); err == nil {
 		t.Error("replaced a folder with a deck")
 	}
 	// A link out of the folder is refused both ways.
@@ -78,7 +78,7 @@ func TestDeckStore(t *testing.T) {
 		if data, err := s.read("link.txt"); err == nil {
 			t.Errorf("read through a link: %q", data)
 		}
-		if err := s.write("link.txt", []byte("x")); err == nil {
+		if _, err := s.save("link.txt", []byte("x"), precondition{}); err == nil {
 			t.Error("wrote over a link")
 		}
 		if data, _ := os.ReadFile(outside); string(data) != "secret" {

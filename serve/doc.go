@@ -1,7 +1,13 @@
 // Package serve is deckwright's local web page: a card grid and card
-// pages, a deck editor with live validation and statistics, print and
+// pages, a deck builder with live validation and statistics, print and
 // playtest forms, and a JSON API under /api/ that answers what the
 // command line's --json prints.
+//
+// The deck builder's edits (+ and − by section and copy limit, the grouped
+// list, notes, the differences of two decks) are cardsdb's deck lists
+// edited as text; saved decks carry a version (their ETag), a save from a
+// stale version is refused with the saved text, and each save keeps the
+// version it replaces (decks_history.go).
 //
 // The server holds no deck logic of its own, and it does not run the
 // command line to get its answers: it calls the same library functions

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -27,7 +28,7 @@ type page struct {
 }
 
 // pageNames are the templates that are whole pages (each with the layout).
-var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "error"}
+var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "diff", "error"}
 
 func (s *Server) loadPages() error {
 	funcs := template.FuncMap{
@@ -39,6 +40,11 @@ func (s *Server) loadPages() error {
 		"split":    strings.Fields,
 		"cell":     cellText,
 		"list":     func(s ...string) []string { return s },
+		"words":    peopleWords,
+		"json": func(v any) string {
+			data, _ := json.Marshal(v)
+			return string(data)
+		},
 	}
 	s.pages = map[string]*template.Template{}
 	for _, name := range pageNames {
@@ -295,44 +301,58 @@ func (s *Server) art(w http.ResponseWriter, r *http.Request) {
 }
 
 type deckData struct {
-	Name  string
-	Game  string
-	Text  string
-	Games []report.Game
-	Decks []string
-	Grid  cardsData
+	Name    string // the saved deck's name, "" for a new deck or a bundled one
+	Version string // the saved deck's version, sent back with a save
+	Bundled string // GAME/NAME of a bundled deck opened read-only
+	Suggest string // the name offered for a copy of a bundled deck
+	Links   string // the deck that print it and playtest it use
+	Game    string
+	Text    string
+	Games   []report.Game
+	Decks   []string
+	Grid    cardsData
+	List    deckListData
+	// CardNames are the game's cards, for quick add.
+	CardNames []string
+	TextOpen  bool
 }
 
-// deckPage is the deck editor: ?name= opens a saved deck, ?bundled=
-// copies a bundled deck, ?game= starts an empty deck of a game.
+// deckPage is the deck builder: ?name= opens a saved deck, ?bundled=
+// a bundled deck (read only, with a button to make an editable copy),
+// ?game= starts an empty deck of a game.
 func (s *Server) deckPage(w http.ResponseWriter, r *http.Request) {
-	d := deckData{Name: r.FormValue("name"), Game: r.FormValue("game"), Games: s.games}
+	d := deckData{Name: r.FormValue("name"), Game: r.FormValue("game"), Games: s.games, TextOpen: true}
 	if d.Name != "" {
 		data, err := s.decks.read(d.Name)
 		if err != nil {
 			s.fail(w, r, http.StatusNotFound, err)
 			return
 		}
-		d.Text = string(data)
+		d.Text, d.Version, d.Links = string(data), deckVersion(data), d.Name
+		if cardsdb.IsYAMLDeck(data) {
+			if l, err := cardsdb.ParseDeckYAML(d.Name, data); err == nil && d.Game == "" {
+				d.Game = l.Game
+			}
+		}
 	} else if b := r.FormValue("bundled"); b != "" {
 		in, err := s.namedDeck(b)
 		if err != nil || in.stdin != nil {
 			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no bundled deck %q", b))
 			return
 		}
-		game, _, _ := strings.Cut(b, "/")
+		game, deck, _ := strings.Cut(b, "/")
 		g, err := s.cfg.DB.LookupGame(game)
 		if err != nil {
 			s.fail(w, r, http.StatusNotFound, err)
 			return
 		}
-		data, err := fs.ReadFile(g.FS, g.Decks[strings.TrimPrefix(b, game+"/")])
+		data, err := readGameFile(g, g.Decks[deck])
 		if err != nil {
 			s.fail(w, r, http.StatusNotFound, err)
 			return
 		}
-		d.Text = string(data)
-		d.Name = path.Base(b) + path.Ext(g.Decks[strings.TrimPrefix(b, game+"/")])
+		d.Text, d.Bundled, d.Links = string(data), b, b
+		d.Suggest = deck + "-copy" + path.Ext(g.Decks[deck])
 		if d.Game == "" {
 			d.Game = game // a bundled deck may name no game: its folder does
 		}
@@ -348,8 +368,14 @@ func (s *Server) deckPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err)
 		return
 	}
+	for _, c := range s.cards[d.Game] {
+		d.CardNames = append(d.CardNames, c.Name)
+	}
+	if g, err := s.cfg.DB.LookupGame(d.Game); err == nil {
+		d.List = deckList(g, d.Text)
+	}
 	d.Grid = cardsData{Games: s.games, Query: cardsQuery{Game: d.Game}, Editor: true}
-	s.render(w, r, "deck", "Deck editor", d)
+	s.render(w, r, "deck", "Deck builder", d)
 }
 
 // gameLine returns the game a deck's text names ("game: ID"), or "".
@@ -512,6 +538,11 @@ type deckChoice struct {
 	Decks []string
 	Deck  string
 	Text  string
+	// Game is the chosen deck's game: it decides the playtest options.
+	Game string
+	// B is the deck that compare plays against by default: another deck
+	// of the same game, never the deck itself.
+	B string
 }
 
 func (s *Server) deckChoice(w http.ResponseWriter, r *http.Request) (deckChoice, bool) {
@@ -524,7 +555,45 @@ func (s *Server) deckChoice(w http.ResponseWriter, r *http.Request) (deckChoice,
 	if d.Deck == "" && len(decks) > 0 {
 		d.Deck = decks[0]
 	}
+	if d.Deck == "" {
+		for _, g := range s.games {
+			if len(g.Decks) > 0 {
+				d.Deck = g.Decks[0]
+				break
+			}
+		}
+	}
+	d.Game = s.gameOfDeck(d.Deck)
+	for _, g := range s.games {
+		for _, b := range g.Decks {
+			if d.B == "" && b != d.Deck && (d.Game == "" || g.ID == d.Game) {
+				d.B = b
+			}
+		}
+	}
+	for _, n := range decks {
+		if d.B == "" && n != d.Deck {
+			d.B = n
+		}
+	}
 	return d, true
+}
+
+// gameOfDeck is the game of a saved or bundled deck, or "".
+func (s *Server) gameOfDeck(name string) string {
+	if game, _, ok := strings.Cut(name, "/"); ok {
+		return game
+	}
+	data, err := s.decks.read(name)
+	if err != nil {
+		return ""
+	}
+	if cardsdb.IsYAMLDeck(data) {
+		if l, err := cardsdb.ParseDeckYAML(name, data); err == nil {
+			return l.Game
+		}
+	}
+	return gameLine(string(data))
 }
 
 func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
@@ -535,6 +604,6 @@ func (s *Server) printPage(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) playtestPage(w http.ResponseWriter, r *http.Request) {
 	if d, ok := s.deckChoice(w, r); ok {
-		s.render(w, r, "playtest", "Playtest", playtestChoice{d, formSettings()})
+		s.render(w, r, "playtest", "Playtest", playtestChoice{d, s.formSettings(d.Game)})
 	}
 }

@@ -110,7 +110,12 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	send, progress := streamNDJSON(w)
-	rep, illegal, err := s.runGoldfish(r, []byte(r.PostForm.Get("text")), progress)
+	var rep *report.Goldfish
+	var illegal *report.Validation
+	err := checkNumbers(r) // in a player's words; the API keeps the command's
+	if err == nil {
+		rep, illegal, err = s.runGoldfish(r, []byte(r.PostForm.Get("text")), progress)
+	}
 	if r.Context().Err() != nil {
 		return
 	}

@@ -73,7 +73,7 @@ func TestServePages(t *testing.T) {
 		{"face unknown game", "/face/nope/Comet.png", 404, []string{"error-panel"}},
 		{"deck new", "/deck?game=arkhtide", 200, []string{"deck-text", `value="arkhtide" selected`}},
 		{"deck saved", "/deck?name=saved.txt", 200, []string{"3 Rouge Star", `href="/print?deck=saved.txt"`}},
-		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `value="cosmos.yaml"`}},
+		{"deck bundled", "/deck?bundled=seeker-chronicles/cosmos", 200, []string{"Cosmos starter", `placeholder="cosmos-copy.yaml"`, `href="/print?deck=seeker-chronicles%2fcosmos"`, "Make an editable copy"}},
 		{"deck bundled without game line", "/deck?bundled=kaizerseat/starter", 200, []string{`value="kaizerseat" selected`}},
 		{"deck missing", "/deck?name=nope.txt", 404, []string{"no saved deck"}},
 		{"deck bad name", "/deck?name=..%2F..%2Fetc%2Fpasswd", 404, []string{"folder"}},
@@ -457,7 +457,7 @@ func TestServeAPIBadInput(t *testing.T) {
 		})
 	}
 	bad := do(t, "POST", ts.URL+"/playtest/run", "deck=seeker-chronicles%2Fcosmos&games=abc", "Content-Type", "application/x-www-form-urlencoded")
-	if !strings.Contains(bad.body, `error-panel`) || !strings.Contains(bad.body, "--games") {
+	if !strings.Contains(bad.body, `error-panel`) || !strings.Contains(bad.body, "games must be a number from 1 to 200,000") {
 		t.Errorf("playtest with games=abc: %s", bad.body)
 	}
 }

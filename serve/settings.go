@@ -6,19 +6,29 @@ import (
 )
 
 // playtestChoice is the playtest page's data: the deck picker, and the
-// engines' settings that the form offers, built from what every engine
-// declares (engine.Engine.AllSettings), so that a new engine or setting
-// needs no change to the page.
+// settings that the form offers for the chosen deck's game, built from
+// what its engine declares (engine.Engine.AllSettings), so that a new
+// engine or setting needs no change to the page, and a Kaizerseat deck is
+// offered no Nature or Arkhtide option.
 type playtestChoice struct {
 	deckChoice
 	Settings []engine.MergedSetting
 }
 
-// formSettings are the settings a form offers: the choices (a deck
-// setting, Arkhtide's versus, is the command line's).
-func formSettings() []engine.MergedSetting {
+// formSettings are the settings a form offers for a game: its engine's
+// choices (a deck setting, Arkhtide's versus, is the command line's);
+// none for a game without one.
+func (s *Server) formSettings(game string) []engine.MergedSetting {
+	g, ok := s.cfg.DB.Game(game)
+	if !ok {
+		return nil
+	}
+	e := games.For(g)
+	if e == nil {
+		return nil
+	}
 	var out []engine.MergedSetting
-	for _, m := range engine.MergeSettings(games.Kinds()) {
+	for _, m := range engine.MergeSettings([]*engine.Engine{e}) {
 		if m.Kind == engine.ChoiceSetting {
 			out = append(out, m)
 		}

@@ -55,6 +55,7 @@ func newBrowser(t *testing.T) context.Context {
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
+	acceptDialogs(t, ctx) // a reload with unsaved edits asks first
 	return ctx
 }
 
@@ -157,6 +158,7 @@ func TestServeBrowserEditor(t *testing.T) {
 	if want := `no card named "Rouge Star" in Seeker Chronicles; did you mean "Rogue Star"?`; !strings.Contains(text, want) {
 		t.Errorf("finding %q, want %q", text, want)
 	}
+	get(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector("#findings-h").scrollIntoView()`))
 	screenshot(t, ctx, "editor")
 
 	// Fix it: delete "uge Star" and type the right name.
@@ -278,7 +280,7 @@ func TestServeBrowserPages(t *testing.T) {
 		t.Errorf("status after reload: %q", s)
 	}
 	steps(t, ctx, "draw a hand", chromedp.Click(chromedp.CSS("#draw")), chromedp.WaitVisible(chromedp.CSS("#hand ol.hand li")))
-	get(t, ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	get(t, ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0); document.querySelector("#findings .stats").scrollIntoView()`))
 	screenshot(t, ctx, "editor-stats")
 	steps(t, ctx, "run goldfish",
 		chromedp.Navigate(ts.URL+"/playtest?deck=cosmos.txt"),

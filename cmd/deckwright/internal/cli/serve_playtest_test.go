@@ -35,19 +35,35 @@ func TestServePlaytestBlock(t *testing.T) {
 	}
 }
 
-// The playtest page's form offers every engine's declared settings with
-// their values.
+// The playtest page's form offers the settings the deck's game's engine
+// declares, with their values, and no other game's (issue 23: no Nature
+// or Arkhtide options on a Kaizerseat deck).
 func TestServePlaytestForm(t *testing.T) {
 	ts, _ := newTestServer(t)
-	got := do(t, "GET", ts.URL+"/playtest?deck=seeker-chronicles/cosmos", "")
-	for _, want := range []string{
-		`<select name="policy"><option value="">the game's default</option><option>greedy</option><option>planner</option></select>`,
-		`<select name="mode"><option value="">the game's default</option><option>goldfish</option><option>nature</option></select>`,
-		`<select name="opponent"><option value="">the game's default</option><option>empty</option><option>passive</option></select>`,
-		`<select name="difficulty"><option value="">the game's default</option><option>apprentice</option><option>seeker</option></select>`,
+	for _, tt := range []struct {
+		deck      string
+		want, not []string
+	}{
+		{"seeker-chronicles/cosmos", []string{
+			`<select name="policy"><option value="">the game's default</option><option>greedy</option>`,
+			`<select name="mode"><option value="">the game's default</option><option>goldfish</option><option>nature</option></select>`,
+			`<select name="difficulty"><option value="">the game's default</option><option>apprentice</option><option>seeker</option></select>`,
+		}, []string{`name="opponent"`}},
+		{"arkhtide/three-factions", []string{
+			`<select name="opponent"><option value="">the game's default</option><option>empty</option><option>passive</option></select>`,
+		}, []string{`name="difficulty"`, `name="mode"`}},
+		{"kaizerseat/starter", nil, []string{`name="difficulty"`, `name="mode"`, `name="opponent"`, `name="policy"`}},
 	} {
-		if !strings.Contains(got.body, want) {
-			t.Errorf("the playtest page has no %s", want)
+		got := do(t, "GET", ts.URL+"/playtest?deck="+tt.deck, "")
+		for _, want := range tt.want {
+			if !strings.Contains(got.body, want) {
+				t.Errorf("%s: the playtest page has no %s", tt.deck, want)
+			}
+		}
+		for _, not := range tt.not {
+			if strings.Contains(got.body, not) {
+				t.Errorf("%s: the playtest page offers %s, not a setting of its game", tt.deck, not)
+			}
 		}
 	}
 }

@@ -147,7 +147,7 @@ func TestServePrint(t *testing.T) {
 		t.Errorf("print of a body with a typo: %d %s", typo.code, typo.body)
 	}
 	bad := do(t, "POST", ts.URL+"/print.pdf", "deck=seeker-chronicles%2Fcosmos&grid=0x0", "Content-Type", "application/x-www-form-urlencoded")
-	if bad.code != 400 || !strings.Contains(bad.body, "--grid") {
+	if bad.code != 400 || !strings.Contains(bad.body, "<p>grid: grid &#34;0x0&#34;") {
 		t.Errorf("bad grid: %d %s", bad.code, bad.body)
 	}
 }
@@ -178,7 +178,7 @@ func TestServePartialsPrint(t *testing.T) {
 	}{
 		{"print report", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=a4", form, 200, []string{"Ready: 6 pages, 46 cards", `aria-label="sheet 1"`, `aria-label="sheet 2"`, "<title>Johnson</title>", `<image href="/face/seeker-chronicles/Johnson.png"`, `class="mark"`}},
 		{"print preview bundled without game line", "POST", "/partial/print", "deck=kaizerseat%2Fstarter", form, 200, []string{"Ready: 11 pages", `aria-label="sheet 1"`}},
-		{"print bad paper", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=napkin", form, 200, []string{"error-panel", "--paper"}},
+		{"print bad paper", "POST", "/partial/print", "deck=seeker-chronicles%2Fcosmos&paper=napkin", form, 200, []string{"error-panel", "<p>paper: paper &#34;napkin&#34;: unknown name"}},
 		{"print no deck", "POST", "/partial/print", "paper=a4", form, 400, []string{"error-panel", "no deck"}},
 		{"print not a deck", "POST", "/partial/print", "deck=%2Fetc%2Fpasswd", form, 400, []string{"error-panel"}},
 	}
