@@ -385,6 +385,9 @@ type Game struct {
 	// Extras are what a deck needs on the table beyond its own cards
 	// (Arkhtide's Neutral Realm and tokens); print adds them.
 	Extras []*Extra
+	// Tables are the spreadsheets whose rows are cards of the game,
+	// read with the cards files every time the game loads.
+	Tables []*Table
 	Pos    Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.

@@ -6,7 +6,7 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras", "tables"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -64,6 +64,8 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			g.Icons = d.iconSet(p.V, dir)
 		case "extras":
 			extrasNode = p.V
+		case "tables":
+			g.Tables = d.tables(p.V, dir)
 		default:
 			d.unknown(p, "game definition", gameKeys)
 		}

@@ -37,6 +37,13 @@ type Options struct {
 	Type string
 	// TypePos is where Type was written, for its message.
 	TypePos cardsdb.Pos
+	// Image, when set, rewrites the image paths of the cells (image,
+	// back): import csv makes a path relative to the table one relative
+	// to the cards file it writes.
+	Image func(string) string
+	// MapUnused accepts a Map entry for a header the table lacks (one
+	// --map for the several sheets of a workbook).
+	MapUnused bool
 	// Loaded makes a card whose name the game already has an error, for
 	// a table loaded beside the game's own cards (--db cards.csv) rather
 	// than written as a file that replaces them.
@@ -64,6 +71,9 @@ func ParseMap(pairs []string) (map[string]string, error) {
 type File struct {
 	Game  string
 	Cards []*yaml.Node // one mapping a card
+	// Columns are the table's headers and the key each fills (Skip
+	// for none), in the table's order.
+	Columns []cardsdb.TableColumn
 }
 
 // YAML returns the cards file as YAML text, with a comment naming its
@@ -193,7 +203,7 @@ func columns(t *Table, g *cardsdb.Game, opt Options, m map[string]string, errs *
 		c, ok := known[cardsdb.Fold(target)]
 		if !ok {
 			errs.Add(mapPos(k), "%s: %q is not a field of %s%s", mapName, target, g.Name, cardsdb.DidYouMean(cardsdb.Suggest(target, names, 1)))
-			delete(m, k)
+			m[k] = Skip // reported once, here
 			continue
 		}
 		m[k] = c.key
@@ -243,7 +253,7 @@ func columns(t *Table, g *cardsdb.Game, opt Options, m map[string]string, errs *
 		errs.Add(cardsdb.Pos{File: t.File, Sheet: t.Sheet, Line: t.HeaderRow, Cell: true}, "%s cards have the columns %s", g.Name, strings.Join(names, ", "))
 	}
 	for k := range m {
-		if !used[k] {
+		if !used[k] && !opt.MapUnused {
 			errs.Add(mapPos(k), "%s: the table has no column %q", mapName, k)
 		}
 	}
@@ -259,6 +269,9 @@ func columns(t *Table, g *cardsdb.Game, opt Options, m map[string]string, errs *
 func mapExample(mapName, header, target string) string {
 	if mapName == "--map" {
 		return fmt.Sprintf("--map %q", header+"="+target)
+	}
+	if target == Skip {
+		target = `"-"`
 	}
 	return fmt.Sprintf("%s: {%q: %s}", mapName, header, target)
 }
@@ -319,7 +332,7 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 			at[c.key] = i
 		}
 	}
-	r := &rowReader{t: t, g: g, cols: cols, at: at, errs: &errs, tableType: tableType}
+	r := &rowReader{t: t, g: g, cols: cols, at: at, errs: &errs, tableType: tableType, image: opt.Image}
 	// The names first: card fields may name a card of a later row.
 	r.types = map[string]string{}
 	for _, c := range g.Cards {
@@ -327,6 +340,13 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 	}
 	seen := map[string]int{}
 	f := &File{Game: g.ID}
+	for i, h := range t.Header {
+		key := cols[i].key
+		if key == "" {
+			key = Skip
+		}
+		f.Columns = append(f.Columns, cardsdb.TableColumn{Header: h, Field: key, Pos: t.Pos(t.HeaderRow, i)})
+	}
 	for _, row := range t.Rows {
 		name := r.cell(row, "name")
 		k := cardsdb.Fold(name)
@@ -356,6 +376,7 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 type rowReader struct {
 	t         *Table
 	tableType *cardsdb.CardType // every row's type, or nil
+	image     func(string) string
 	g         *cardsdb.Game
 	cols      []column
 	at        map[string]int
@@ -531,6 +552,9 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	}
 	for _, key := range []string{"image", "subtitle", "illustrator"} {
 		if s := r.cell(row, key); s != "" {
+			if key == "image" && r.image != nil {
+				s = r.image(s)
+			}
 			put(key, str(s))
 		}
 	}
@@ -566,6 +590,9 @@ func (r *rowReader) back(row Row) *yaml.Node {
 		s := r.cell(row, kv[0])
 		if kv[0] == "back_text" {
 			s = r.text(row, kv[0])
+		}
+		if kv[0] == "back" && s != "" && r.image != nil {
+			s = r.image(s)
 		}
 		if s != "" {
 			content = append(content, str(kv[1]), str(s))
