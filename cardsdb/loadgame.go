@@ -2,6 +2,7 @@ package cardsdb
 
 import (
 	"path"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -20,6 +21,10 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		return nil, err
 	}
 	d := &decoder{file: file}
+	d.expandAliases(root)
+	if err := d.errs.Err(); err != nil {
+		return nil, err
+	}
 	g := &Game{Pos: d.pos(root), Decks: map[string]string{}, byKey: map[string]*Card{}}
 	pairs, ok := d.mapping(root, "game definition")
 	if !ok {
@@ -67,6 +72,9 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		case "tables":
 			g.Tables = d.tables(p.V, dir)
 		default:
+			if strings.HasPrefix(p.Key, "x-") {
+				continue // a place for anchors (x-common: &common ...), as docker compose has
+			}
 			d.unknown(p, "game definition", gameKeys)
 		}
 	}
