@@ -282,6 +282,15 @@ func (d *decoder) face(n *yaml.Node, dir string) *Face {
 	return f
 }
 
+// symbol returns the symbol of the field that n holds, if n is one
+// (compared ignoring case).
+func (f *Field) symbol(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	return f.Symbol(n.Value)
+}
+
 // value reads a field's value by its kind.
 func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 	v := Value{Kind: f.Kind, Pos: d.pos(n)}
@@ -292,6 +301,11 @@ func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 			return false
 		}
 		return true
+	}
+	if sym, ok := f.symbol(n); ok {
+		// A symbol the field accepts ("?", "X"): no number.
+		v.Symbol = sym
+		return v, true
 	}
 	switch f.Kind {
 	case KindInt:

@@ -2,6 +2,7 @@ package cardsdb
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -188,7 +189,7 @@ func (d *decoder) factions(n *yaml.Node, f *Factions) {
 	}
 }
 
-var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "values", "card_type"}
+var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "values", "card_type", "symbols"}
 
 // reservedCardKeys are the card keys every type has; a type field may not
 // take one of these names.
@@ -278,6 +279,13 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 				f.Values = d.strings(p.V, "values")
 			case "card_type":
 				f.CardType = d.str(p.V, "card_type")
+			case "symbols":
+				f.Symbols = d.strings(p.V, "symbols")
+				for i, sym := range f.Symbols {
+					if _, err := strconv.Atoi(strings.TrimSpace(sym)); err == nil || strings.TrimSpace(sym) == "" {
+						d.errorf(nodeAt(p.V, i), "symbol %q is a number or blank; symbols are what a number field takes besides numbers (\"?\", \"X\")", sym)
+					}
+				}
 			default:
 				d.unknown(p, "field", fieldKeys)
 			}
@@ -290,6 +298,8 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 			d.errorf(item, "field %q has no kind", f.Name)
 		case f.Kind == KindEnum && len(f.Values) == 0:
 			d.errorf(item, "enum field %q has no values", f.Name)
+		case len(f.Symbols) > 0 && f.Kind != KindInt && f.Kind != KindCost:
+			d.errorf(item, "field %q has symbols, which only an int or cost field takes", f.Name)
 		}
 		if contains(reservedCardKeys, f.Name) {
 			d.errorf(item, "field name %q is a common card key; pick another name", f.Name)

@@ -646,6 +646,9 @@ func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node
 	}
 	switch f.Kind {
 	case cardsdb.KindInt, cardsdb.KindCost:
+		if sym, ok := f.Symbol(s); ok {
+			return str(sym)
+		}
 		if f.Kind == cardsdb.KindCost && (s == "X" || s == "x") {
 			return str("X")
 		}
@@ -654,6 +657,9 @@ func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node
 			want := "a whole number"
 			if f.Kind == cardsdb.KindCost {
 				want += " or X"
+			}
+			if len(f.Symbols) > 0 {
+				want += " or one of " + strings.Join(f.Symbols, ", ")
 			}
 			r.errs.Add(pos, "%s must be %s, found %q", what, want, s)
 			return nil

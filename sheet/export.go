@@ -108,10 +108,10 @@ func exportRows(g *cardsdb.Game, cards []*cardsdb.Card, opt ExportOptions) ([]st
 		}
 		for name, v := range c.Fields {
 			switch v.Kind {
-			case cardsdb.KindInt:
-				set(name, strconv.Itoa(v.Int))
-			case cardsdb.KindCost:
-				if v.X {
+			case cardsdb.KindInt, cardsdb.KindCost:
+				if v.Symbol != "" {
+					set(name, v.Symbol)
+				} else if v.X {
 					set(name, "X")
 				} else {
 					set(name, strconv.Itoa(v.Int))

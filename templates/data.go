@@ -198,8 +198,14 @@ func (d *Data) stat(f *cardsdb.Field) (Stat, bool) {
 func formatValue(v cardsdb.Value) string {
 	switch v.Kind {
 	case cardsdb.KindInt:
+		if v.Symbol != "" {
+			return v.Symbol
+		}
 		return strconv.Itoa(v.Int)
 	case cardsdb.KindCost:
+		if v.Symbol != "" {
+			return v.Symbol
+		}
 		if v.X {
 			return "X"
 		}

@@ -177,9 +177,13 @@ func toCardJSON(g *cardsdb.Game, c *cardsdb.Card) cardJSON {
 
 func plainValue(v cardsdb.Value) any {
 	switch v.Kind {
-	case cardsdb.KindInt:
-		return v.Int
-	case cardsdb.KindCost:
+	case cardsdb.KindInt, cardsdb.KindCost:
+		if v.Symbol != "" {
+			return v.Symbol
+		}
+		if v.Kind == cardsdb.KindInt {
+			return v.Int
+		}
 		if v.X {
 			return "X"
 		}
