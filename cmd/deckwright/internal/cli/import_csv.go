@@ -45,8 +45,8 @@ table, and written relative to the cards file.
 The same keys in game.yaml (tables: file, sheet, type, columns) read the
 table every time the game loads, with no import step (docs/spreadsheets.md).
 
-Every problem is reported at FILE:ROW:COLUMN, counted from 1 as the
-spreadsheet shows them (column 2 is column B); nothing is written then.
+Every problem is reported at its cell as a spreadsheet names it
+(cards.csv:C12, cards.xlsx:Sheet!C12); nothing is written then.
 Without -o the cards file goes to standard output.
 
 deckwright export csv writes a game's cards back as such a table, and
