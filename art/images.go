@@ -38,7 +38,7 @@ const MaxMegapixels = 100
 // ImageSpec asks for one card face's art, prepared for printing.
 type ImageSpec struct {
 	FS           fs.FS   // where Path lives (a game's files); nil = the OS file system
-	Path         string  // the art file: JPEG, PNG, WebP or GIF
+	Path         string  // the art file: JPEG, PNG, WebP, GIF or SVG (drawn at DPI: svg.go)
 	TrimW, TrimH float64 // the card's trimmed size in mm, in the card's own orientation
 	Bleed        float64 // mm of bleed to add on every side by extending the art's edges
 	DPI          int     // target resolution at the printed size
@@ -292,6 +292,13 @@ func readArt(spec ImageSpec) (*artSource, error) {
 	lf := io.LimitReader(f, maxArtFileBytes+1)
 	br := bufio.NewReader(io.TeeReader(lf, &buf))
 	magic, _ := br.Peek(16)
+	if head, _ := br.Peek(512); isSVG(head) {
+		src, err := readSVG(spec, br) // drawn at the print's size: svg.go
+		if err == nil {
+			src.sum = sha256.Sum256(src.data)
+		}
+		return src, err
+	}
 	if err := sniffArt(magic); err != nil {
 		return nil, err
 	}
