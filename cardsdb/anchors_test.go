@@ -85,3 +85,25 @@ func TestCardsFileAliasesRefused(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestIconAliases: an icon may be named by any word or emoji and by its
+// aliases; a name used twice is an error.
+func TestIconAliases(t *testing.T) {
+	head := "id: g\nname: G\ncard_size: {width: 63, height: 88}\ntypes: [{id: t, name: T}]\nsections: [{id: s, name: S, types: [t]}]\n"
+	g, err := ParseGame("game.yaml", []byte(head+"icons:\n  gem: {glyph: \"♦\", aliases: [\"💎\", Jewel]}\n  \"⚡\": \"ϟ\"\n"), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"gem", "💎", "jewel", "JEWEL"} {
+		if ic := g.Icon(name); ic == nil || ic.Name != "gem" {
+			t.Errorf("Icon(%q) = %v, want gem", name, ic)
+		}
+	}
+	if ic := g.Icon("⚡"); ic == nil || ic.Glyph != "ϟ" {
+		t.Errorf("Icon(⚡) = %v", ic)
+	}
+	_, err = ParseGame("game.yaml", []byte(head+"icons:\n  gem: {glyph: \"♦\", aliases: [\"💎\"]}\n  stone: {glyph: \"■\", aliases: [\"💎\", \"a b\"]}\n"), ".")
+	if err == nil || !strings.Contains(err.Error(), `icon "stone": "💎" names icon "gem" already`) || !strings.Contains(err.Error(), `icon alias "a b" may not hold brackets or spaces`) {
+		t.Errorf("got %v", err)
+	}
+}
