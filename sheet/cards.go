@@ -41,6 +41,11 @@ type Options struct {
 	// back): import csv makes a path relative to the table one relative
 	// to the cards file it writes.
 	Image func(string) string
+	// LaterCards leaves a card field that names no card known yet to the
+	// game's own check, for a table of game.yaml read before the table
+	// that holds the card (cardsdb reports what stays unknown, at its
+	// cell).
+	LaterCards bool
 	// MapUnused accepts a Map entry for a header the table lacks (one
 	// --map for the several sheets of a workbook).
 	MapUnused bool
@@ -332,7 +337,7 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 			at[c.key] = i
 		}
 	}
-	r := &rowReader{t: t, g: g, cols: cols, at: at, errs: &errs, tableType: tableType, image: opt.Image}
+	r := &rowReader{t: t, g: g, cols: cols, at: at, errs: &errs, tableType: tableType, image: opt.Image, laterCards: opt.LaterCards}
 	// The names first: card fields may name a card of a later row.
 	r.types = map[string]string{}
 	for _, c := range g.Cards {
@@ -374,14 +379,15 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 }
 
 type rowReader struct {
-	t         *Table
-	tableType *cardsdb.CardType // every row's type, or nil
-	image     func(string) string
-	g         *cardsdb.Game
-	cols      []column
-	at        map[string]int
-	errs      *cardsdb.ErrorList
-	types     map[string]string // folded card name -> type id
+	t          *Table
+	tableType  *cardsdb.CardType // every row's type, or nil
+	image      func(string) string
+	laterCards bool
+	g          *cardsdb.Game
+	cols       []column
+	at         map[string]int
+	errs       *cardsdb.ErrorList
+	types      map[string]string // folded card name -> type id
 }
 
 func (r *rowReader) cell(row Row, key string) string {
@@ -676,6 +682,8 @@ func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node
 		if f.Kind == cardsdb.KindCard {
 			ty, ok := r.types[cardsdb.Fold(s)]
 			switch {
+			case !ok && r.laterCards:
+				// Another table may hold it: the game checks.
 			case !ok:
 				r.errs.Add(pos, "%s names %q, but neither the table nor %s has such a card%s", what, s, r.g.Name, cardsdb.DidYouMean(r.g.Suggest(s)))
 				return nil

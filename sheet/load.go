@@ -21,7 +21,7 @@ func loadTable(g *cardsdb.Game, spec *cardsdb.Table, name string, data []byte) e
 	if err != nil {
 		return err
 	}
-	opt := Options{MapName: "columns", Type: spec.Type, TypePos: spec.TypePos, Loaded: true}
+	opt := Options{MapName: "columns", Type: spec.Type, TypePos: spec.TypePos, Loaded: true, LaterCards: true}
 	if len(spec.Columns) > 0 {
 		opt.Map = map[string]string{}
 		opt.MapPos = map[string]cardsdb.Pos{}
