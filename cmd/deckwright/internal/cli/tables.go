@@ -21,7 +21,11 @@ type tableFlags struct {
 
 // register adds the flags to fs; what names the tables they apply to.
 func (t *tableFlags) register(fs *pflag.FlagSet, what string) {
-	fs.StringVar(&t.sheet, "sheet", "", "the sheet of an .xlsx workbook to read, for "+what+" (default: the first; for --db, every sheet named after a card type)")
+	def := "the first"
+	if strings.Contains(what, "--db") {
+		def = "every sheet named after a card type, else the first"
+	}
+	fs.StringVar(&t.sheet, "sheet", "", "the sheet of an .xlsx workbook to read, for "+what+" (default: "+def+")")
 	fs.StringVar(&t.typ, "type", "", "the card type of every row, for "+what+" (default: each row's type column)")
 	fs.StringArrayVar(&t.maps, "map", nil, "COLUMN=FIELD: the field a column fills, for "+what+"; FIELD - skips the column (repeatable)")
 }
