@@ -124,6 +124,8 @@ type renderer struct {
 	// warned holds the warnings given, so that the copies of a card
 	// (each drawn again) warn once.
 	warned map[Warning]bool
+	// replaced holds the characters a replaced-chars warning named.
+	replaced map[rune]bool
 }
 
 type artKey struct {
