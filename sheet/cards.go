@@ -144,7 +144,7 @@ var Aliases = map[string][]string{
 	"text":        {"description", "desc", "rules", "rules text", "rule", "card text", "ability", "abilities", "body"},
 	"flavor":      {"flavour", "flavor text", "flavour text", "quote", "lore"},
 	"image":       {"art", "artwork", "picture", "pic", "illustration", "img", "image file", "art file", "images"},
-	"copies":      {"qty", "quantity", "count", "amount", "copy", "nb", "number of copies"},
+	"copies":      {"qty", "quantity", "count", "amount", "copy", "nb", "number of copies", "num cards", "num copies"},
 	"tags":        {"tag", "keywords tags"},
 	"faction":     {"factions"},
 	"back":        {"back image", "back art"},
@@ -508,9 +508,15 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	}
 	for _, key := range []string{"copies", "deck_limit"} {
 		if s := r.cell(row, key); s != "" {
+			// No copies (0) is a card of the design not in the box yet
+			// (PyCard and cards.py skip it), as in a cards file.
+			least := 0
+			if key == "deck_limit" {
+				least = 1
+			}
 			x, err := strconv.Atoi(s)
-			if err != nil || x < 1 || x > 999 {
-				r.errs.Add(r.pos(row, key), "%s must be a whole number from 1 to 999, found %q", key, s)
+			if err != nil || x < least || x > 999 {
+				r.errs.Add(r.pos(row, key), "%s must be a whole number from %d to 999, found %q", key, least, s)
 				continue
 			}
 			put(key, intNode(x))

@@ -103,11 +103,11 @@ func loadCorpusCase(t *testing.T, c corpusCase) (cards, errs []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		into := filepath.Join(dir, c.Dir)
-		if err := os.MkdirAll(into, 0o755); err != nil {
+		target := filepath.Join(dir, c.Dir, f)
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(into, f), data, 0o644); err != nil {
+		if err := os.WriteFile(target, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -63,6 +63,8 @@ func DelimiterName(r rune) string {
 		return "semicolon"
 	case '\t':
 		return "tab"
+	case '|':
+		return "bar"
 	}
 	return fmt.Sprintf("%q", r)
 }
@@ -112,9 +114,9 @@ const MaxFields = 16384
 
 // ReadCSV reads a CSV table whose cells are separated by comma (',' or
 // ';' for CSV, '\t' for TSV; 0 sniffs it from the header row: the most
-// frequent of comma, semicolon and tab outside quotes, comma on a tie). A
-// UTF-8 byte-order mark, as Excel writes, is skipped, and lone CR line
-// ends (Excel for Mac) are read as line ends.
+// frequent of comma, semicolon, tab and bar outside quotes, comma on a
+// tie). A UTF-8 byte-order mark, as Excel writes, is skipped, and lone CR
+// line ends (Excel for Mac) are read as line ends.
 func ReadCSV(file string, data []byte, comma rune) (*Table, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if err := cardsdb.CheckText(file, data); err != nil {
@@ -196,7 +198,8 @@ func loneCR(data []byte) []byte {
 }
 
 // sniff returns the delimiter of the first non-blank line: the most
-// frequent of ',', ';' and '\t' outside quotes (',' on a tie or none).
+// frequent of ',', ';', '\t' and '|' outside quotes (',' on a tie or
+// none). A table separated by bars (PyCard's) has no list cells then.
 func sniff(data []byte) rune {
 	counts := map[byte]int{}
 	quoted := false
@@ -209,13 +212,13 @@ func sniff(data []byte) rune {
 			if len(counts) > 0 {
 				goto done
 			}
-		case b == ',' || b == ';' || b == '\t':
+		case b == ',' || b == ';' || b == '\t' || b == '|':
 			counts[b]++
 		}
 	}
 done:
 	best := byte(',')
-	for _, b := range []byte{';', '\t'} {
+	for _, b := range []byte{';', '\t', '|'} {
 		if counts[b] > counts[best] {
 			best = b
 		}

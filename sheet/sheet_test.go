@@ -200,7 +200,7 @@ func TestErrors(t *testing.T) {
 		{
 			name: "cells",
 			table: "name,type,faction,power,stage,link_cost,keywords,g_module,copies\n" +
-				"A,module,cosmoss,one,,Y,gravity|antigravity,,0\n" +
+				"A,module,cosmoss,one,,Y,gravity|antigravity,,-1\n" +
 				"B,gmodule,cosmos,200,IV,,,,\n" +
 				"C,guardian,cosmos,,,,,Nobody,\n" +
 				"D,guardian,cosmos,,,,,A,\n" +
@@ -211,7 +211,7 @@ func TestErrors(t *testing.T) {
 				`t.csv:D2: "power" must be a whole number, found "one"`,
 				`t.csv:F2: "link_cost" must be a whole number or X, found "Y"`,
 				`t.csv:G2: "keywords": "antigravity" is not one of gravity, entropy, duality; did you mean "gravity"?`,
-				`t.csv:I2: copies must be a whole number from 1 to 999, found "0"`,
+				`t.csv:I2: copies must be a whole number from 0 to 999, found "-1"`,
 				`t.csv:D3: "power" is 200, outside 0 to 99`,
 				`t.csv:E3: "stage" must be one of I, II, III, found "IV"`,
 				`t.csv:H4: "g_module" names "Nobody", but neither the table nor Seeker Chronicles has such a card`,
