@@ -375,12 +375,13 @@ func checkSharedStrings(file string, data []byte) error {
 // countTag counts the elements that start with tag ("<si" followed by '>',
 // '/' or a space) in r.
 func countTag(r io.Reader, tag []byte) (int, error) {
-	buf := make([]byte, 64<<10)
-	var carry []byte
-	n := 0
+	// One buffer: the last len(tag) bytes of a read are kept at its
+	// start for the next, so a tag split between reads is counted.
+	buf := make([]byte, len(tag)+64<<10)
+	kept, n := 0, 0
 	for {
-		k, err := r.Read(buf)
-		chunk := append(carry, buf[:k]...)
+		k, err := r.Read(buf[kept:])
+		chunk := buf[:kept+k]
 		end := len(chunk) - len(tag)
 		for i := 0; i < end; i++ {
 			if chunk[i] == '<' && bytes.HasPrefix(chunk[i:], tag) {
@@ -389,10 +390,11 @@ func countTag(r io.Reader, tag []byte) (int, error) {
 				}
 			}
 		}
-		if end < 0 {
-			end = 0
+		if end > 0 {
+			kept = copy(buf, chunk[end:])
+		} else {
+			kept = len(chunk)
 		}
-		carry = append(carry[:0:0], chunk[end:]...)
 		if err == io.EOF {
 			return n, nil
 		}
