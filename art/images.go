@@ -23,7 +23,7 @@ const MaxMegapixels = 100
 // ImageSpec asks for one card face's art, prepared for printing.
 type ImageSpec struct {
 	FS           fs.FS   // where Path lives (a game's files); nil = the OS file system
-	Path         string  // the art file: JPEG, PNG, WebP or GIF
+	Path         string  // the art file: JPEG, PNG, WebP, GIF or SVG (drawn at DPI: svg.go)
 	TrimW, TrimH float64 // the card's trimmed size in mm, in the card's own orientation
 	Bleed        float64 // mm of bleed to add on every side by extending the art's edges
 	DPI          int     // target resolution at the printed size

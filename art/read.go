@@ -50,6 +50,13 @@ func readArt(spec ImageSpec) (*artSource, error) {
 	lf := io.LimitReader(f, maxArtFileBytes+1)
 	br := bufio.NewReader(io.TeeReader(lf, &buf))
 	magic, _ := br.Peek(16)
+	if head, _ := br.Peek(512); isSVG(head) {
+		src, err := readSVG(spec, br) // drawn at the print's size: svg.go
+		if err == nil {
+			src.sum = sha256.Sum256(src.data)
+		}
+		return src, err
+	}
 	if err := sniffArt(magic); err != nil {
 		return nil, err
 	}

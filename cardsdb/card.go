@@ -3,11 +3,14 @@ package cardsdb
 // Value is the value of a card field.
 type Value struct {
 	Kind FieldKind
-	Int  int      // int and cost (X: 0)
-	X    bool     // a cost of X
-	Str  string   // string, text, enum, card
-	Bool bool     // bool
-	List []string // list
+	Int  int  // int and cost (X: 0)
+	X    bool // a cost of X
+	// Symbol is the symbol an int or cost field holds instead of a
+	// number ("?", "*"), one of its field's Symbols; Int is then 0.
+	Symbol string
+	Str    string   // string, text, enum, card
+	Bool   bool     // bool
+	List   []string // list
 	// Ref is the card a card field names, once the game is loaded.
 	Ref *Card
 	Pos Pos

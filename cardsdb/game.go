@@ -38,7 +38,22 @@ type Field struct {
 	Min, Max *int     // bounds for int and cost
 	Values   []string // allowed values for enum (and list, when set)
 	CardType string   // for card fields: the type the named card must have
-	Pos      Pos
+	// Symbols are what an int or cost field accepts besides numbers:
+	// symbols: ["?", "X"] for a power of "?" (Value.Symbol).
+	Symbols []string
+	Pos     Pos
+}
+
+// Symbol returns the field's symbol that s is, ignoring case and the
+// spaces around it.
+func (f *Field) Symbol(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	for _, sym := range f.Symbols {
+		if strings.EqualFold(sym, s) {
+			return sym, true
+		}
+	}
+	return "", false
 }
 
 // CardType is a kind of card in a game (Guardian, Module, Seeker, Realm...).
@@ -391,7 +406,10 @@ type Game struct {
 	// Playtest is the game's playtest block (engine/generic plays it), or
 	// nil.
 	Playtest *Playtest
-	Pos      Pos
+	// Tables are the spreadsheets whose rows are cards of the game,
+	// read with the cards files every time the game loads.
+	Tables []*Table
+	Pos    Pos
 
 	// Cards holds every card in file order; Card.Index is its place here.
 	Cards []*Card

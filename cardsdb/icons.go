@@ -14,17 +14,28 @@ type IconDef struct {
 	Name  string
 	Glyph string // a short text the card font draws: "♦"
 	Image string // path inside the game's FS, "" for none
-	Pos   Pos
+	// Aliases are other names rules text may use for the icon: a word
+	// of the designer's sheet, an emoji ("[💎]" as well as "[shard]").
+	Aliases []string
+	Pos     Pos
 }
 
 // MaxGlyphLen is how many characters an icon's glyph may have.
 const MaxGlyphLen = 8
 
-// Icon returns the game's icon called name (case ignored), or nil.
+// Icon returns the game's icon called name or one of its aliases (case
+// ignored), or nil.
 func (g *Game) Icon(name string) *IconDef {
 	for _, ic := range g.Icons {
 		if strings.EqualFold(ic.Name, name) {
 			return ic
+		}
+	}
+	for _, ic := range g.Icons {
+		for _, a := range ic.Aliases {
+			if strings.EqualFold(a, name) {
+				return ic
+			}
 		}
 	}
 	return nil
@@ -54,8 +65,15 @@ func (d *decoder) iconSet(n *yaml.Node, dir string) []*IconDef {
 					ic.Glyph = d.name(f.V, "icon "+p.Key+" glyph")
 				case "image":
 					ic.Image = d.imagePath(f.V, dir)
+				case "aliases":
+					ic.Aliases = d.strings(f.V, "icon "+p.Key+" aliases")
+					for i, a := range ic.Aliases {
+						if strings.ContainsAny(a, "[] \t\n") || a == "" {
+							d.errorf(nodeAt(f.V, i), "icon alias %q may not hold brackets or spaces", a)
+						}
+					}
 				default:
-					d.unknown(f, "icon", []string{"glyph", "image"})
+					d.unknown(f, "icon", []string{"glyph", "image", "aliases"})
 				}
 			}
 			if ic.Glyph == "" && ic.Image == "" {
@@ -68,6 +86,17 @@ func (d *decoder) iconSet(n *yaml.Node, dir string) []*IconDef {
 			continue
 		}
 		out = append(out, ic)
+	}
+	// A name or alias names one icon.
+	seen := map[string]string{}
+	for _, ic := range out {
+		for _, n := range append([]string{ic.Name}, ic.Aliases...) {
+			k := strings.ToLower(n)
+			if prev, dup := seen[k]; dup && prev != ic.Name {
+				d.errs.Add(ic.Pos, "icon %q: %q names icon %q already", ic.Name, n, prev)
+			}
+			seen[k] = ic.Name
+		}
 	}
 	return out
 }

@@ -180,6 +180,11 @@ func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 			return nil, err
 		}
 	}
+	tablePrefix := prefix
+	if dir != "." {
+		tablePrefix = prefix + dir + "/"
+	}
+	errs = append(errs, g.loadTables(tablePrefix)...)
 	deckFiles, _ := fs.ReadDir(fsys, path.Join(dir, "decks"))
 	for _, e := range deckFiles {
 		name := e.Name()

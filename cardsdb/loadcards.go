@@ -27,22 +27,14 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		return d.errs.Err()
 	}
 	var (
-		fileSample   bool
-		fileProv     []string
-		fileAllProv  bool
-		cardsNode    *yaml.Node
-		artNode      *yaml.Node
-		backSeen     bool
-		gameSeen     bool
-		typeIDs      = make([]string, len(g.Types))
-		factionNames []string
+		fileSample  bool
+		fileProv    []string
+		fileAllProv bool
+		cardsNode   *yaml.Node
+		artNode     *yaml.Node
+		backSeen    bool
+		gameSeen    bool
 	)
-	for i, t := range g.Types {
-		typeIDs[i] = t.ID
-	}
-	for _, f := range g.Factions.Values {
-		factionNames = append(factionNames, f.ID)
-	}
 	for _, p := range pairs {
 		switch p.Key {
 		case "game":
@@ -85,7 +77,22 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		d.errorf(cardsNode, "cards must be a list, found %s", kindName(cardsNode))
 		return d.errs.Err()
 	}
-	for _, item := range cardsNode.Content {
+	d.addCards(g, cardsNode.Content, dir, fileSample, fileAllProv, fileProv)
+	return d.errs.Err()
+}
+
+// addCards decodes the card mappings of a cards file (or a table's rows)
+// and adds those without problems to g.
+func (d *decoder) addCards(g *Game, items []*yaml.Node, dir string, fileSample, fileAllProv bool, fileProv []string) {
+	typeIDs := make([]string, len(g.Types))
+	for i, t := range g.Types {
+		typeIDs[i] = t.ID
+	}
+	var factionNames []string
+	for _, f := range g.Factions.Values {
+		factionNames = append(factionNames, f.ID)
+	}
+	for _, item := range items {
 		c := d.card(item, g, dir, typeIDs, factionNames)
 		if c == nil {
 			continue
@@ -110,7 +117,6 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 	}
 	g.link()
 	g.applyArt()
-	return d.errs.Err()
 }
 
 // link points every card field at the card it names, where that card is
@@ -277,6 +283,15 @@ func (d *decoder) face(n *yaml.Node, dir string) *Face {
 	return f
 }
 
+// symbol returns the symbol of the field that n holds, if n is one
+// (compared ignoring case).
+func (f *Field) symbol(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode {
+		return "", false
+	}
+	return f.Symbol(n.Value)
+}
+
 // value reads a field's value by its kind.
 func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 	v := Value{Kind: f.Kind, Pos: d.pos(n)}
@@ -287,6 +302,11 @@ func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 			return false
 		}
 		return true
+	}
+	if sym, ok := f.symbol(n); ok {
+		// A symbol the field accepts ("?", "X"): no number.
+		v.Symbol = sym
+		return v, true
 	}
 	switch f.Kind {
 	case KindInt:

@@ -2,11 +2,13 @@ package cardsdb
 
 import (
 	"path"
+	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras", "playtest"}
+var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras", "playtest", "tables"}
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -20,6 +22,10 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		return nil, err
 	}
 	d := &decoder{file: file}
+	d.expandAliases(root)
+	if err := d.errs.Err(); err != nil {
+		return nil, err
+	}
 	g := &Game{Pos: d.pos(root), Decks: map[string]string{}, byKey: map[string]*Card{}}
 	pairs, ok := d.mapping(root, "game definition")
 	if !ok {
@@ -66,7 +72,12 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			extrasNode = p.V
 		case "playtest":
 			playtestNode = p.V
+		case "tables":
+			g.Tables = d.tables(p.V, dir)
 		default:
+			if strings.HasPrefix(p.Key, "x-") {
+				continue // a place for anchors (x-common: &common ...), as docker compose has
+			}
 			d.unknown(p, "game definition", gameKeys)
 		}
 	}
@@ -194,7 +205,7 @@ func (d *decoder) factions(n *yaml.Node, f *Factions) {
 	}
 }
 
-var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "values", "card_type"}
+var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "values", "card_type", "symbols"}
 
 // reservedCardKeys are the card keys every type has; a type field may not
 // take one of these names.
@@ -284,6 +295,13 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 				f.Values = d.strings(p.V, "values")
 			case "card_type":
 				f.CardType = d.str(p.V, "card_type")
+			case "symbols":
+				f.Symbols = d.strings(p.V, "symbols")
+				for i, sym := range f.Symbols {
+					if _, err := strconv.Atoi(strings.TrimSpace(sym)); err == nil || strings.TrimSpace(sym) == "" {
+						d.errorf(nodeAt(p.V, i), "symbol %q is a number or blank; symbols are what a number field takes besides numbers (\"?\", \"X\")", sym)
+					}
+				}
 			default:
 				d.unknown(p, "field", fieldKeys)
 			}
@@ -296,6 +314,8 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 			d.errorf(item, "field %q has no kind", f.Name)
 		case f.Kind == KindEnum && len(f.Values) == 0:
 			d.errorf(item, "enum field %q has no values", f.Name)
+		case len(f.Symbols) > 0 && f.Kind != KindInt && f.Kind != KindCost:
+			d.errorf(item, "field %q has symbols, which only an int or cost field takes", f.Name)
 		}
 		if contains(reservedCardKeys, f.Name) {
 			d.errorf(item, "field name %q is a common card key; pick another name", f.Name)

@@ -4,18 +4,29 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Pos is a position in an input file. Line and Col count from 1; a zero
 // Line means the position is the file as a whole.
+//
+// A position in a spreadsheet (Cell) is a row (Line) and a column (Col) of
+// one of its sheets, and prints as a spreadsheet names a cell:
+// deck.xlsx:Deck!C12, or cards.csv:C12 for a file without sheets.
 type Pos struct {
-	File string `json:"file"`
-	Line int    `json:"line"`
-	Col  int    `json:"column"`
+	File  string `json:"file"`
+	Line  int    `json:"line"`
+	Col   int    `json:"column"`
+	Sheet string `json:"sheet,omitempty"`
+	Cell  bool   `json:"cell,omitempty"`
 }
 
-// String formats p as file:line:col, leaving out what is unknown.
+// String formats p as file:line:col (or file:Sheet!C12 for a cell),
+// leaving out what is unknown.
 func (p Pos) String() string {
+	if p.Cell {
+		return p.cellString()
+	}
 	switch {
 	case p.Line == 0:
 		return p.File
@@ -25,10 +36,54 @@ func (p Pos) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
 }
 
+func (p Pos) cellString() string {
+	s := p.File
+	if p.Sheet != "" {
+		s += ":" + SheetRef(p.Sheet)
+		if p.Line > 0 {
+			s += "!"
+		}
+	} else if p.Line > 0 {
+		s += ":"
+	}
+	switch {
+	case p.Line == 0:
+	case p.Col == 0:
+		s += fmt.Sprint(p.Line) // the whole row
+	default:
+		s += ColumnName(p.Col-1) + fmt.Sprint(p.Line)
+	}
+	return s
+}
+
+// SheetRef returns a sheet's name as a formula names it: quoted when it
+// holds anything but letters, digits and '_' ('Gold Path').
+func SheetRef(name string) string {
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' {
+			return "'" + strings.ReplaceAll(name, "'", "''") + "'"
+		}
+	}
+	return name
+}
+
+// ColumnName returns the spreadsheet name of column i (from 0): A, B, ...,
+// Z, AA, AB, ...
+func ColumnName(i int) string {
+	var b []byte
+	for i++; i > 0; i = (i - 1) / 26 {
+		b = append([]byte{byte('A' + (i-1)%26)}, b...)
+	}
+	return string(b)
+}
+
 // Before reports whether p sorts before q: by file, then line, then column.
 func (p Pos) Before(q Pos) bool {
 	if p.File != q.File {
 		return p.File < q.File
+	}
+	if p.Sheet != q.Sheet {
+		return p.Sheet < q.Sheet
 	}
 	if p.Line != q.Line {
 		return p.Line < q.Line

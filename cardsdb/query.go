@@ -202,12 +202,15 @@ func values(g *Game, c *Card, field string) (strs []string, n int, num, ok bool)
 	}
 	switch v.Kind {
 	case KindInt, KindCost:
-		return valueStrings(v), v.Int, !v.X, true
+		return valueStrings(v), v.Int, !v.X && v.Symbol == "", true
 	}
 	return valueStrings(v), 0, false, true
 }
 
 func valueStrings(v Value) []string {
+	if v.Symbol != "" {
+		return []string{v.Symbol}
+	}
 	switch v.Kind {
 	case KindInt:
 		return []string{strconv.Itoa(v.Int)}

@@ -169,7 +169,11 @@ func firstYAMLControl(data []byte) int {
 // position instead of stopping at the first.
 type decoder struct {
 	file string
-	errs ErrorList
+	// sheet and cell make positions cells of a table: the nodes' lines
+	// and columns are its rows and columns (AddCardNodes).
+	sheet string
+	cell  bool
+	errs  ErrorList
 	// aliased lists keys whose values were aliases: reported already, so
 	// they count as present.
 	aliased []string
@@ -214,7 +218,9 @@ func joinSome(names []string) string {
 	return strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
 }
 
-func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
+func (d *decoder) pos(n *yaml.Node) Pos {
+	return Pos{File: d.file, Line: n.Line, Col: n.Column, Sheet: d.sheet, Cell: d.cell}
+}
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 	d.errs.Add(d.pos(n), format, args...)

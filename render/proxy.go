@@ -32,6 +32,25 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 	}
 	face, warns := r.opts.Templates.Render(card, f.Game, size, side)
 	for _, w := range warns {
+		if w.Kind == templates.WarnReplaced && len(w.Chars) > 0 {
+			// Once per character in the whole print, not once a card.
+			var fresh []rune
+			for _, c := range w.Chars {
+				if !r.replaced[c] {
+					fresh = append(fresh, c)
+				}
+			}
+			if len(fresh) == 0 {
+				continue
+			}
+			if r.replaced == nil {
+				r.replaced = map[rune]bool{}
+			}
+			for _, c := range fresh {
+				r.replaced[c] = true
+			}
+			w.Message = templates.ReplacedMessage(w.Card, fresh)
+		}
 		r.warn(w.Card, w.Kind, "%s", w.Message)
 	}
 	pdf := r.pdf

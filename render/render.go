@@ -125,6 +125,11 @@ type renderer struct {
 	art   map[artKey]*registered // prepared art by face
 	fonts map[string]bool
 	icons map[artKey]iconImage // inline icons of rules text, by game and path
+	// warned holds the warnings given, so that the copies of a card
+	// (each drawn again) warn once.
+	warned map[Warning]bool
+	// replaced holds the characters a replaced-chars warning named.
+	replaced map[rune]bool
 }
 
 type artKey struct {
@@ -145,7 +150,15 @@ func (r *renderer) progress(stage string, done, total int) {
 }
 
 func (r *renderer) warn(card, kind, format string, args ...any) {
-	r.rep.Warnings = append(r.rep.Warnings, Warning{Card: card, Kind: kind, Message: fmt.Sprintf(format, args...)})
+	w := Warning{Card: card, Kind: kind, Message: fmt.Sprintf(format, args...)}
+	if r.warned[w] {
+		return
+	}
+	if r.warned == nil {
+		r.warned = map[Warning]bool{}
+	}
+	r.warned[w] = true
+	r.rep.Warnings = append(r.rep.Warnings, w)
 }
 
 // faceSize is a face's own size: the card, turned for landscape faces.

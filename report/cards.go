@@ -109,6 +109,12 @@ func CardOf(g *cardsdb.Game, c *cardsdb.Card) Card {
 // of X), a bool, a list of strings or a string.
 func PlainValue(v cardsdb.Value) any {
 	switch v.Kind {
+	case cardsdb.KindInt, cardsdb.KindCost:
+		if v.Symbol != "" { // a symbol the field accepts: "?"
+			return v.Symbol
+		}
+	}
+	switch v.Kind {
 	case cardsdb.KindInt:
 		return v.Int
 	case cardsdb.KindCost:

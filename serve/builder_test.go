@@ -15,7 +15,6 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 )
 
-
 func seeker(t testing.TB) *cardsdb.Game {
 	t.Helper()
 	g, err := bundledDB(t).LookupGame("seeker-chronicles")

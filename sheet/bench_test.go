@@ -1,8 +1,10 @@
 package sheet
 
 import (
+	"archive/zip"
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -27,6 +29,57 @@ func BenchmarkImportCSV(b *testing.B) {
 			b.Fatal(err)
 		}
 		if _, err := f.YAML("big.csv"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWideCSVRow reads an 8 MB CSV whose one row is millions of
+// empty cells (issue 25: it took 800 MB): refused before encoding/csv
+// holds it. Report B/op with -benchmem.
+func BenchmarkWideCSVRow(b *testing.B) {
+	data := []byte("name,type\nA," + strings.Repeat(",", 8<<20) + "\n")
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Read("wide.csv", data, ""); err == nil {
+			b.Fatal("a row of 8 million cells was read")
+		}
+	}
+}
+
+// BenchmarkSharedStringsBomb reads a small workbook of 3.5 million empty
+// shared strings (issue 25: 146 kB took 1.3 GB): refused while the part is
+// streamed, before excelize parses it.
+func BenchmarkSharedStringsBomb(b *testing.B) {
+	var buf bytes.Buffer
+	z := zip.NewWriter(&buf)
+	w, _ := z.Create("xl/sharedStrings.xml")
+	fmt.Fprint(w, `<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`)
+	for range 3_500_000 {
+		fmt.Fprint(w, "<si><t></t></si>")
+	}
+	fmt.Fprint(w, "</sst>")
+	z.Close()
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Read("bomb.xlsx", data, ""); err == nil {
+			b.Fatal("3.5 million shared strings were read")
+		}
+	}
+}
+
+// BenchmarkLoneCRCSV reads a 5,000-card CSV with classic Mac line ends.
+func BenchmarkLoneCRCSV(b *testing.B) {
+	var buf bytes.Buffer
+	buf.WriteString("name,type,power\r")
+	for i := range 5000 {
+		fmt.Fprintf(&buf, "Card %d,module,%d\r", i, i%10)
+	}
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		if _, err := Read("mac.csv", data, ""); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -26,6 +26,29 @@ type Options struct {
 	// Title" -> "name"; Skip ignores the column. Headers are compared
 	// folded (cardsdb.Fold).
 	Map map[string]string
+	// MapPos is where each entry of Map was written (a line of
+	// game.yaml's columns:), by folded header; entries without one are
+	// reported at the table, as from --map.
+	MapPos map[string]cardsdb.Pos
+	// MapName names Map in messages: "--map" (the default) or "columns".
+	MapName string
+	// Type is the card type of every row (a type id or name), for a table
+	// that holds one type; "" reads each row's type column.
+	Type string
+	// TypePos is where Type was written, for its message.
+	TypePos cardsdb.Pos
+	// Image, when set, rewrites the image paths of the cells (image,
+	// back): import csv makes a path relative to the table one relative
+	// to the cards file it writes.
+	Image func(string) string
+	// LaterCards leaves a card field that names no card known yet to the
+	// game's own check, for a table of game.yaml read before the table
+	// that holds the card (cardsdb reports what stays unknown, at its
+	// cell).
+	LaterCards bool
+	// MapUnused accepts a Map entry for a header the table lacks (one
+	// --map for the several sheets of a workbook).
+	MapUnused bool
 	// Loaded makes a card whose name the game already has an error, for
 	// a table loaded beside the game's own cards (--db cards.csv) rather
 	// than written as a file that replaces them.
@@ -53,6 +76,9 @@ func ParseMap(pairs []string) (map[string]string, error) {
 type File struct {
 	Game  string
 	Cards []*yaml.Node // one mapping a card
+	// Columns are the table's headers and the key each fills (Skip
+	// for none), in the table's order.
+	Columns []cardsdb.TableColumn
 }
 
 // YAML returns the cards file as YAML text, with a comment naming its
@@ -109,13 +135,33 @@ type column struct {
 	field bool   // a field of some card type
 }
 
+// Aliases are the headers designers write for the common keys, beside the
+// keys' own names: Squib, nanDECK and Game Crafter sheets say Title,
+// Description, Quote, Art and Qty. A game's own field of the same name
+// comes first.
+var Aliases = map[string][]string{
+	"name":        {"title", "card name", "card title", "cardname"},
+	"text":        {"description", "desc", "rules", "rules text", "rule", "card text", "ability", "abilities", "body"},
+	"flavor":      {"flavour", "flavor text", "flavour text", "quote", "lore"},
+	"image":       {"art", "artwork", "picture", "pic", "illustration", "img", "image file", "art file", "images"},
+	"copies":      {"qty", "quantity", "count", "amount", "copy", "nb", "number of copies", "num cards", "num copies"},
+	"tags":        {"tag", "keywords tags"},
+	"faction":     {"factions"},
+	"back":        {"back image", "back art"},
+	"illustrator": {"artist"},
+}
+
+// extraColumns are card keys a table may fill unless a type has a field
+// of the name.
+var extraColumns = []string{"subtitle", "illustrator"}
+
 // columns resolves the header against the game's keys.
-func columns(t *Table, g *cardsdb.Game, m map[string]string, errs *cardsdb.ErrorList) []column {
+func columns(t *Table, g *cardsdb.Game, opt Options, m map[string]string, errs *cardsdb.ErrorList) []column {
 	known := map[string]column{}
 	var names []string
 	add := func(alias, key string, field bool) {
 		k := cardsdb.Fold(alias)
-		if _, ok := known[k]; !ok {
+		if _, ok := known[k]; !ok && k != "" {
 			known[k] = column{key: key, field: field}
 		}
 	}
@@ -123,13 +169,6 @@ func columns(t *Table, g *cardsdb.Game, m map[string]string, errs *cardsdb.Error
 		add(k, k, false)
 		names = append(names, k)
 	}
-	add("factions", "faction", false)
-	add(g.Factions.Label, "faction", false)
-	add(g.Factions.Label+"s", "faction", false)
-	add("tag", "tags", false)
-	add("count", "copies", false)
-	add("quantity", "copies", false)
-	add("qty", "copies", false)
 	for _, ty := range g.Types {
 		for _, f := range ty.Fields {
 			if _, ok := known[cardsdb.Fold(f.Name)]; !ok {
@@ -138,6 +177,29 @@ func columns(t *Table, g *cardsdb.Game, m map[string]string, errs *cardsdb.Error
 			add(f.Name, f.Name, true)
 		}
 	}
+	for _, k := range extraColumns {
+		if _, ok := known[cardsdb.Fold(k)]; !ok {
+			names = append(names, k)
+		}
+		add(k, k, false)
+	}
+	add(g.Factions.Label, "faction", false)
+	add(g.Factions.Label+"s", "faction", false)
+	for key, aliases := range Aliases {
+		for _, a := range aliases {
+			add(a, key, false)
+		}
+	}
+	mapName := opt.MapName
+	if mapName == "" {
+		mapName = "--map"
+	}
+	mapPos := func(k string) cardsdb.Pos {
+		if p, ok := opt.MapPos[k]; ok {
+			return p
+		}
+		return t.Where()
+	}
 	used := map[string]bool{}
 	for k, target := range m {
 		if target == Skip {
@@ -145,14 +207,15 @@ func columns(t *Table, g *cardsdb.Game, m map[string]string, errs *cardsdb.Error
 		}
 		c, ok := known[cardsdb.Fold(target)]
 		if !ok {
-			errs.Add(cardsdb.Pos{File: t.File}, "--map: %q is not a column deckwright knows for %s%s", target, g.Name, cardsdb.DidYouMean(cardsdb.Suggest(target, names, 1)))
-			delete(m, k)
+			errs.Add(mapPos(k), "%s: %q is not a field of %s%s", mapName, target, g.Name, cardsdb.DidYouMean(cardsdb.Suggest(target, names, 1)))
+			m[k] = Skip // reported once, here
 			continue
 		}
 		m[k] = c.key
 	}
 	cols := make([]column, len(t.Header))
 	first := map[string]int{}
+	unknown := 0
 	for i, h := range t.Header {
 		k := cardsdb.Fold(h)
 		pos := t.Pos(t.HeaderRow, i)
@@ -171,28 +234,51 @@ func columns(t *Table, g *cardsdb.Game, m map[string]string, errs *cardsdb.Error
 			}
 			continue
 		case !ok:
-			errs.Add(pos, "unknown column %q (column %s)%s (%s cards have %s; --map %q skips the column)", h, ColumnName(i), cardsdb.DidYouMean(cardsdb.Suggest(h, names, 1)), g.Name, strings.Join(names, ", "), h+"=-")
+			if sug := cardsdb.Suggest(h, names, 1); len(sug) > 0 {
+				errs.Add(pos, "unknown column %q%s (or skip it: %s)", h, cardsdb.DidYouMean(sug), mapExample(mapName, h, Skip))
+			} else {
+				unknown++
+				errs.Add(pos, "unknown column %q; map it to a field (%s) or skip it (%s)", h, mapExample(mapName, h, "FIELD"), mapExample(mapName, h, Skip))
+			}
 			continue
 		}
 		if j, dup := first[c.key]; dup {
-			errs.Add(pos, "column %q fills %q, as column %s does already; keep one", h, c.key, ColumnName(j))
+			if cardsdb.Fold(t.Header[j]) == k {
+				errs.Add(pos, "column %q appears twice (columns %s and %s); rename or clear one", h, ColumnName(j), ColumnName(i))
+			} else {
+				errs.Add(pos, "column %q fills %q, as column %s does already; keep one", h, c.key, ColumnName(j))
+			}
 			continue
 		}
 		first[c.key] = i
 		cols[i] = c
 	}
+	if unknown > 0 {
+		// The list once, not once a column.
+		errs.Add(cardsdb.Pos{File: t.File, Sheet: t.Sheet, Line: t.HeaderRow, Cell: true}, "%s cards have the columns %s", g.Name, strings.Join(names, ", "))
+	}
 	for k := range m {
-		if !used[k] {
-			errs.Add(cardsdb.Pos{File: t.File}, "--map: the table has no column %q", k)
+		if !used[k] && !opt.MapUnused {
+			errs.Add(mapPos(k), "%s: the table has no column %q", mapName, k)
 		}
 	}
 	if _, ok := first["name"]; !ok && len(*errs) == 0 {
-		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"name\" column; add one (or --map COLUMN=name)")
+		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"name\" column; add one (or map a column to name)")
 	}
-	if _, ok := first["type"]; !ok && len(g.Types) > 1 && len(*errs) == 0 {
-		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"type\" column; %s has types %s, so each row must say which", g.Name, strings.Join(typeIDs(g), ", "))
+	if _, ok := first["type"]; !ok && opt.Type == "" && len(g.Types) > 1 && len(*errs) == 0 {
+		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"type\" column; %s has types %s, so each row must say which (or give the whole table a type)", g.Name, strings.Join(typeIDs(g), ", "))
 	}
 	return cols
+}
+
+func mapExample(mapName, header, target string) string {
+	if mapName == "--map" {
+		return fmt.Sprintf("--map %q", header+"="+target)
+	}
+	if target == Skip {
+		target = `"-"`
+	}
+	return fmt.Sprintf("%s: {%q: %s}", mapName, header, target)
 }
 
 func hasData(t *Table, i int) bool {
@@ -202,6 +288,16 @@ func hasData(t *Table, i int) bool {
 		}
 	}
 	return false
+}
+
+// typeOf finds a card type by id or name, ignoring case and accents.
+func typeOf(g *cardsdb.Game, s string) *cardsdb.CardType {
+	for _, ty := range g.Types {
+		if cardsdb.Fold(ty.ID) == cardsdb.Fold(s) || cardsdb.Fold(ty.Name) == cardsdb.Fold(s) {
+			return ty
+		}
+	}
+	return nil
 }
 
 func typeIDs(g *cardsdb.Game) []string {
@@ -220,7 +316,18 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 	for k, v := range opt.Map {
 		m[k] = v
 	}
-	cols := columns(t, g, m, &errs)
+	var tableType *cardsdb.CardType
+	if opt.Type != "" {
+		if tableType = typeOf(g, opt.Type); tableType == nil {
+			where := opt.TypePos
+			if where.File == "" {
+				where = t.Where()
+			}
+			ids := typeIDs(g)
+			errs.Add(where, "unknown card type %q for the table; %s has types %s%s", opt.Type, g.Name, strings.Join(ids, ", "), cardsdb.DidYouMean(cardsdb.Suggest(opt.Type, ids, 1)))
+		}
+	}
+	cols := columns(t, g, opt, m, &errs)
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
@@ -230,7 +337,7 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 			at[c.key] = i
 		}
 	}
-	r := &rowReader{t: t, g: g, cols: cols, at: at, errs: &errs}
+	r := &rowReader{t: t, g: g, cols: cols, at: at, errs: &errs, tableType: tableType, image: opt.Image, laterCards: opt.LaterCards}
 	// The names first: card fields may name a card of a later row.
 	r.types = map[string]string{}
 	for _, c := range g.Cards {
@@ -238,6 +345,13 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 	}
 	seen := map[string]int{}
 	f := &File{Game: g.ID}
+	for i, h := range t.Header {
+		key := cols[i].key
+		if key == "" {
+			key = Skip
+		}
+		f.Columns = append(f.Columns, cardsdb.TableColumn{Header: h, Field: key, Pos: t.Pos(t.HeaderRow, i)})
+	}
 	for _, row := range t.Rows {
 		name := r.cell(row, "name")
 		k := cardsdb.Fold(name)
@@ -265,12 +379,15 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 }
 
 type rowReader struct {
-	t     *Table
-	g     *cardsdb.Game
-	cols  []column
-	at    map[string]int
-	errs  *cardsdb.ErrorList
-	types map[string]string // folded card name -> type id
+	t          *Table
+	tableType  *cardsdb.CardType // every row's type, or nil
+	image      func(string) string
+	laterCards bool
+	g          *cardsdb.Game
+	cols       []column
+	at         map[string]int
+	errs       *cardsdb.ErrorList
+	types      map[string]string // folded card name -> type id
 }
 
 func (r *rowReader) cell(row Row, key string) string {
@@ -279,6 +396,12 @@ func (r *rowReader) cell(row Row, key string) string {
 		return ""
 	}
 	return strings.TrimSpace(strings.ReplaceAll(row.Cells[i], "\r\n", "\n"))
+}
+
+// text reads a cell of text: "%n" (the line break of Squib and The Game
+// Crafter sheets) is a line break, as a line break in the cell is.
+func (r *rowReader) text(row Row, key string) string {
+	return strings.TrimSpace(strings.ReplaceAll(r.cell(row, key), "%n", "\n"))
 }
 
 func (r *rowReader) pos(row Row, key string) cardsdb.Pos {
@@ -293,6 +416,15 @@ func (r *rowReader) pos(row Row, key string) cardsdb.Pos {
 // problem (the first pass does not).
 func (r *rowReader) cardType(row Row, report bool) *cardsdb.CardType {
 	s := r.cell(row, "type")
+	if r.tableType != nil {
+		if s == "" || typeOf(r.g, s) == r.tableType {
+			return r.tableType
+		}
+		if report {
+			r.errs.Add(r.pos(row, "type"), "the row's type is %q, but the table's cards are all %s; map the column to a field or skip it", s, r.tableType.ID)
+		}
+		return nil
+	}
 	if _, ok := r.at["type"]; !ok && len(r.g.Types) == 1 {
 		return r.g.Types[0]
 	}
@@ -302,10 +434,8 @@ func (r *rowReader) cardType(row Row, report bool) *cardsdb.CardType {
 		}
 		return nil
 	}
-	for _, ty := range r.g.Types {
-		if cardsdb.Fold(ty.ID) == cardsdb.Fold(s) || cardsdb.Fold(ty.Name) == cardsdb.Fold(s) {
-			return ty
-		}
+	if ty := typeOf(r.g, s); ty != nil {
+		return ty
 	}
 	if report {
 		ids := typeIDs(r.g)
@@ -322,7 +452,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		r.errs.Add(r.pos(row, "name"), "row %d has no card name", row.N)
 		return nil
 	}
-	for _, key := range []string{"name", "type", "faction", "copies", "deck_limit", "pack", "image", "back", "back_name", "tags", "sample", "provisional", "game"} {
+	for _, key := range []string{"name", "type", "faction", "copies", "deck_limit", "pack", "image", "back", "back_name", "tags", "sample", "provisional", "game", "subtitle", "illustrator"} {
 		if strings.ContainsAny(r.cell(row, key), "\r\n") {
 			r.errs.Add(r.pos(row, key), "%s must be one line", key)
 		}
@@ -338,7 +468,22 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		return nil
 	}
 	n := &yaml.Node{Kind: yaml.MappingNode}
-	put := func(k string, v *yaml.Node) { n.Content = append(n.Content, str(k), v) }
+	// Each value sits at its cell, for the messages of whoever decodes
+	// the card (cardsdb.AddCardNodes); the card at its row.
+	n.Line, n.Column = row.N, 1
+	if i, ok := r.at["name"]; ok {
+		n.Column = i + 1
+	}
+	put := func(k string, v *yaml.Node) {
+		key := str(k)
+		if i, ok := r.at[k]; ok {
+			setPos(v, row.N, i+1)
+		} else {
+			setPos(v, row.N, 0)
+		}
+		key.Line, key.Column = v.Line, v.Column
+		n.Content = append(n.Content, key, v)
+	}
 	put("name", str(name))
 	put("type", str(typ.ID))
 	if s := r.cell(row, "faction"); s != "" {
@@ -363,9 +508,15 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	}
 	for _, key := range []string{"copies", "deck_limit"} {
 		if s := r.cell(row, key); s != "" {
+			// No copies (0) is a card of the design not in the box yet
+			// (PyCard and cards.py skip it), as in a cards file.
+			least := 0
+			if key == "deck_limit" {
+				least = 1
+			}
 			x, err := strconv.Atoi(s)
-			if err != nil || x < 1 || x > 999 {
-				r.errs.Add(r.pos(row, key), "%s must be a whole number from 1 to 999, found %q", key, s)
+			if err != nil || x < least || x > 999 {
+				r.errs.Add(r.pos(row, key), "%s must be a whole number from %d to 999, found %q", key, least, s)
 				continue
 			}
 			put(key, intNode(x))
@@ -406,8 +557,16 @@ func (r *rowReader) card(row Row) *yaml.Node {
 			r.errs.Add(r.pos(row, f.Name), "%s %q has no %q; a %s needs one", typ.Name, name, f.Name, typ.Name)
 		}
 	}
-	for _, key := range []string{"text", "flavor", "image"} {
+	for _, key := range []string{"text", "flavor"} {
+		if s := r.text(row, key); s != "" {
+			put(key, str(s))
+		}
+	}
+	for _, key := range []string{"image", "subtitle", "illustrator"} {
 		if s := r.cell(row, key); s != "" {
+			if key == "image" && r.image != nil {
+				s = r.image(s)
+			}
 			put(key, str(s))
 		}
 	}
@@ -440,7 +599,14 @@ func (r *rowReader) card(row Row) *yaml.Node {
 func (r *rowReader) back(row Row) *yaml.Node {
 	var content []*yaml.Node
 	for _, kv := range [][2]string{{"back_name", "name"}, {"back_text", "text"}, {"back", "image"}} {
-		if s := r.cell(row, kv[0]); s != "" {
+		s := r.cell(row, kv[0])
+		if kv[0] == "back_text" {
+			s = r.text(row, kv[0])
+		}
+		if kv[0] == "back" && s != "" && r.image != nil {
+			s = r.image(s)
+		}
+		if s != "" {
 			content = append(content, str(kv[1]), str(s))
 		}
 	}
@@ -492,6 +658,9 @@ func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node
 	}
 	switch f.Kind {
 	case cardsdb.KindInt, cardsdb.KindCost:
+		if sym, ok := f.Symbol(s); ok {
+			return str(sym)
+		}
 		if f.Kind == cardsdb.KindCost && (s == "X" || s == "x") {
 			return str("X")
 		}
@@ -500,6 +669,9 @@ func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node
 			want := "a whole number"
 			if f.Kind == cardsdb.KindCost {
 				want += " or X"
+			}
+			if len(f.Symbols) > 0 {
+				want += " or one of " + strings.Join(f.Symbols, ", ")
 			}
 			r.errs.Add(pos, "%s must be %s, found %q", what, want, s)
 			return nil
@@ -516,6 +688,8 @@ func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node
 		if f.Kind == cardsdb.KindCard {
 			ty, ok := r.types[cardsdb.Fold(s)]
 			switch {
+			case !ok && r.laterCards:
+				// Another table may hold it: the game checks.
 			case !ok:
 				r.errs.Add(pos, "%s names %q, but neither the table nor %s has such a card%s", what, s, r.g.Name, cardsdb.DidYouMean(r.g.Suggest(s)))
 				return nil
@@ -526,7 +700,7 @@ func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node
 		}
 		return str(s)
 	case cardsdb.KindText:
-		return str(s)
+		return str(strings.TrimSpace(strings.ReplaceAll(s, "%n", "\n")))
 	case cardsdb.KindEnum:
 		if v, ok := oneOf(s, f.Values); ok {
 			return str(v)
@@ -604,6 +778,14 @@ func split(s string) []string {
 		}
 	}
 	return out
+}
+
+// setPos puts a node and its items at row line, column col (from 1).
+func setPos(n *yaml.Node, line, col int) {
+	n.Line, n.Column = line, col
+	for _, c := range n.Content {
+		setPos(c, line, col)
+	}
 }
 
 func str(s string) *yaml.Node {

@@ -3,18 +3,24 @@
 // cards in a spreadsheet (Squib, nanDECK and Dextrous users).
 //
 // The first non-blank row names the columns: a game's field names (cost,
-// link_cost, ...) or the keys every card has (name, type, faction, copies,
+// link_cost, ...), the keys every card has (name, type, faction, copies,
 // text, flavor, pack, deck_limit, image, back, back_name, back_text, tags,
-// sample, provisional, game). Headers are matched ignoring case, accents,
-// spaces and punctuation ("Link Cost" is link_cost); an unknown header is an
-// error with a did-you-mean. A cell of a list field (faction, tags, a list
-// field of the game) holds its items separated by "|" (a bar: commas and
-// semicolons are common in rules text and effects).
+// sample, provisional, game) or the headers designers write for them
+// (Aliases: Title, Description, Quote, Art, Qty...). Headers are matched
+// ignoring case, accents, spaces and punctuation ("Link Cost" is
+// link_cost); an unknown header is an error with a did-you-mean. A cell of
+// a list field (faction, tags, a list field of the game) holds its items
+// separated by "|" (a bar: commas and semicolons are common in rules text
+// and effects); "%n" in a text cell is a line break.
 //
-// Positions are FILE:ROW:COLUMN, both counted from 1 as a spreadsheet shows
-// them: the header is usually row 1 and column 2 is column B. For CSV and
-// TSV a row is a record, so a cell with line breaks still counts as one row,
+// Positions name cells as a spreadsheet does: deck.xlsx:Deck!C12 (sheet,
+// column, row from 1), cards.csv:C12 for a CSV or TSV file. For CSV and TSV
+// a row is a record, so a cell with line breaks still counts as one row,
 // and a blank line counts as a blank row.
+//
+// The package registers the reader of game.yaml's tables: with cardsdb
+// (cardsdb.RegisterTableLoader), so a program that imports it loads games
+// whose cards live in spreadsheets.
 //
 // Read a table, turn it into a cards file for a game, and write it:
 //

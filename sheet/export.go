@@ -13,10 +13,47 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 )
 
+// ExportOptions tune Export.
+type ExportOptions struct {
+	// Image, when set, rewrites the cards' image paths (paths in the
+	// game's FS) into paths relative to the table written, so that the
+	// table read back finds the same files.
+	Image func(string) string
+}
+
 // ExportTable returns the cards of g as a table that Cards reads back into
 // the same cards: a header row, then one row per card. Columns no card
 // uses are left out; game, name, type and copies are always there.
-func ExportTable(g *cardsdb.Game, cards []*cardsdb.Card) ([][]string, error) {
+func ExportTable(g *cardsdb.Game, cards []*cardsdb.Card, opt ExportOptions) ([][]string, error) {
+	keys, rows, err := exportRows(g, cards, opt)
+	if err != nil {
+		return nil, err
+	}
+	return tableOf(keys, keys, rows), nil
+}
+
+// tableOf lays out rows (key -> cell) under header, one column a key.
+func tableOf(header, keys []string, rows []map[string]string) [][]string {
+	out := [][]string{header}
+	for _, row := range rows {
+		rec := make([]string, len(keys))
+		for j, k := range keys {
+			rec[j] = row[k]
+		}
+		out = append(out, rec)
+	}
+	return out
+}
+
+// exportRows returns the columns the cards use, in the export's order,
+// and each card's cells by column.
+func exportRows(g *cardsdb.Game, cards []*cardsdb.Card, opt ExportOptions) ([]string, []map[string]string, error) {
+	image := func(p string) string {
+		if p != "" && opt.Image != nil {
+			return opt.Image(p)
+		}
+		return p
+	}
 	var cols []string
 	has := map[string]bool{"game": true, "name": true, "type": true, "copies": true}
 	var fields []string
@@ -52,9 +89,11 @@ func ExportTable(g *cardsdb.Game, cards []*cardsdb.Card) ([][]string, error) {
 		set("pack", c.Pack)
 		set("text", c.Text)
 		set("flavor", c.Flavor)
-		set("image", c.Image)
+		set("image", image(c.Image))
+		set("subtitle", c.Subtitle)
+		set("illustrator", c.Illustrator)
 		if c.Back != nil {
-			set("back", c.Back.Image)
+			set("back", image(c.Back.Image))
 			set("back_name", c.Back.Name)
 			set("back_text", c.Back.Text)
 		}
@@ -69,10 +108,10 @@ func ExportTable(g *cardsdb.Game, cards []*cardsdb.Card) ([][]string, error) {
 		}
 		for name, v := range c.Fields {
 			switch v.Kind {
-			case cardsdb.KindInt:
-				set(name, strconv.Itoa(v.Int))
-			case cardsdb.KindCost:
-				if v.X {
+			case cardsdb.KindInt, cardsdb.KindCost:
+				if v.Symbol != "" {
+					set(name, v.Symbol)
+				} else if v.X {
 					set(name, "X")
 				} else {
 					set(name, strconv.Itoa(v.Int))
@@ -88,36 +127,31 @@ func ExportTable(g *cardsdb.Game, cards []*cardsdb.Card) ([][]string, error) {
 		rows[i] = row
 	}
 	if err := errs.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	order := []string{"game", "name", "type", "faction", "copies", "deck_limit", "pack"}
 	order = append(order, fields...)
-	order = append(order, "text", "flavor", "image", "back", "back_name", "back_text", "tags", "sample", "provisional")
+	order = append(order, "text", "flavor", "subtitle", "illustrator", "image", "back", "back_name", "back_text", "tags", "sample", "provisional")
 	for _, k := range order {
 		if has[k] {
 			cols = append(cols, k)
 		}
 	}
-	out := [][]string{cols}
-	for _, row := range rows {
-		rec := make([]string, len(cols))
-		for j, k := range cols {
-			rec[j] = row[k]
-		}
-		out = append(out, rec)
-	}
-	return out, nil
+	return cols, rows, nil
 }
 
 // Export writes the cards of g to w as a table in format f (see
-// ExportTable).
-func Export(w io.Writer, f Format, g *cardsdb.Game, cards []*cardsdb.Card) error {
-	table, err := ExportTable(g, cards)
-	if err != nil {
-		return err
-	}
+// ExportTable). A workbook holds one sheet per card type, named after it
+// (which --db reads back, each sheet as its type), numbers as numbers, and
+// for the cards that came from one of the game's tables that table's
+// headers in its order.
+func Export(w io.Writer, f Format, g *cardsdb.Game, cards []*cardsdb.Card, opt ExportOptions) error {
 	switch f {
 	case CSV, TSV:
+		table, err := ExportTable(g, cards, opt)
+		if err != nil {
+			return err
+		}
 		cw := csv.NewWriter(w)
 		if f == TSV {
 			cw.Comma = '\t'
@@ -127,30 +161,117 @@ func Export(w io.Writer, f Format, g *cardsdb.Game, cards []*cardsdb.Card) error
 		}
 		return cw.Error()
 	case XLSX:
-		x := excelize.NewFile()
-		defer x.Close()
-		sheet := x.GetSheetName(0)
-		for i, rec := range table {
+		return exportXLSX(w, g, cards, opt)
+	}
+	return fmt.Errorf("unknown table format %q: want csv, tsv or xlsx", f)
+}
+
+func exportXLSX(w io.Writer, g *cardsdb.Game, cards []*cardsdb.Card, opt ExportOptions) error {
+	x := excelize.NewFile()
+	defer x.Close()
+	first := x.GetSheetName(0)
+	sheets := 0
+	for _, ty := range g.Types {
+		var of []*cardsdb.Card
+		for _, c := range cards {
+			if c.Type == ty.ID {
+				of = append(of, c)
+			}
+		}
+		if len(of) == 0 {
+			continue
+		}
+		keys, rows, err := exportRows(g, of, opt)
+		if err != nil {
+			return err
+		}
+		header, keys := sourceLayout(g, of, keys)
+		name := sheetName(ty.Name)
+		if sheets == 0 {
+			if err := x.SetSheetName(first, name); err != nil {
+				return err
+			}
+		} else if _, err := x.NewSheet(name); err != nil {
+			return err
+		}
+		sheets++
+		for i, rec := range tableOf(header, keys, rows) {
 			cell, err := excelize.CoordinatesToCellName(1, i+1)
 			if err != nil {
 				return err
 			}
 			vals := make([]any, len(rec))
 			for j, s := range rec {
-				vals[j] = s // text cells: "007" stays "007"
+				vals[j] = s
+				// A whole number is a number (copies SUM); "007"
+				// stays text, as it would not read back the same.
+				if n, err := strconv.Atoi(s); err == nil && strconv.Itoa(n) == s && i > 0 {
+					vals[j] = n
+				}
 			}
-			if err := x.SetSheetRow(sheet, cell, &vals); err != nil {
+			if err := x.SetSheetRow(name, cell, &vals); err != nil {
 				return err
 			}
 		}
-		var b bytes.Buffer
-		if err := x.Write(&b); err != nil {
-			return err
-		}
-		_, err := w.Write(b.Bytes())
+	}
+	var b bytes.Buffer
+	if err := x.Write(&b); err != nil {
 		return err
 	}
-	return fmt.Errorf("unknown table format %q: want csv, tsv or xlsx", f)
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// sheetName makes a type's name a sheet name: at most 31 characters, none
+// of []:*?/\.
+func sheetName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if strings.ContainsRune("[]:*?/\\", r) {
+			return '-'
+		}
+		return r
+	}, s)
+	if r := []rune(s); len(r) > 31 {
+		s = string(r[:31])
+	}
+	return s
+}
+
+// sourceLayout returns the header and keys of the columns for cards that
+// came from one of the game's tables: that table's headers in its order
+// (the columns it filled), then the other keys the cards use. Other cards
+// keep the export's own header.
+func sourceLayout(g *cardsdb.Game, cards []*cardsdb.Card, keys []string) (header, order []string) {
+	var src *cardsdb.Table
+	for _, t := range g.Tables {
+		if len(t.Layout) > 0 && strings.HasSuffix(cards[0].Pos.File, t.File) {
+			src = t
+		}
+	}
+	if src == nil {
+		return keys, keys
+	}
+	for _, c := range cards {
+		if !strings.HasSuffix(c.Pos.File, src.File) {
+			return keys, keys
+		}
+	}
+	used := map[string]bool{}
+	for _, col := range src.Layout {
+		if col.Field == Skip || used[col.Field] || !contains(keys, col.Field) && col.Field != "type" {
+			continue
+		}
+		used[col.Field] = true
+		header = append(header, col.Header)
+		order = append(order, col.Field)
+	}
+	for _, k := range keys {
+		if !used[k] {
+			header = append(header, k)
+			order = append(order, k)
+		}
+	}
+	return header, order
 }
 
 func contains(list []string, s string) bool {

@@ -16,6 +16,14 @@ func ReadFile(name, sheetName string) (*Table, error) {
 	if FormatOf(name) == "" {
 		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: "not a spreadsheet: want a .csv, .tsv or .xlsx file"}
 	}
+	data, err := readFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return Read(name, data, sheetName)
+}
+
+func readFile(name string) ([]byte, error) {
 	// OpenRegular refuses a FIFO or device before opening it, so a named
 	// pipe never blocks the read.
 	f, err := cardsdb.OpenRegular(name)
@@ -34,7 +42,7 @@ func ReadFile(name, sheetName string) (*Table, error) {
 	if len(data) > cardsdb.MaxFileSize {
 		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads tables up to that size", cardsdb.MaxFileSize>>20)}
 	}
-	return Read(name, data, sheetName)
+	return data, nil
 }
 
 // GameID returns the game a table names in its game column (the first
@@ -51,31 +59,4 @@ func (t *Table) GameID() string {
 		}
 	}
 	return ""
-}
-
-// AddPath loads a table of cards into db, beside the cards its game has
-// already (deckwright --db cards.csv): the table's game column names the
-// game. A card whose name the game has already is an error.
-func AddPath(db *cardsdb.DB, name string) error {
-	t, err := ReadFile(name, "")
-	if err != nil {
-		return err
-	}
-	id := t.GameID()
-	if id == "" {
-		return &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: "the table has no game column naming the game its cards are for; add one (deckwright export csv writes it), or turn it into a cards file with deckwright import csv --game ID"}
-	}
-	g, err := db.LookupGame(id)
-	if err != nil {
-		return &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: err.Error()}
-	}
-	f, err := Cards(t, g, Options{Loaded: true})
-	if err != nil {
-		return err
-	}
-	data, err := f.YAML("")
-	if err != nil {
-		return err
-	}
-	return cardsdb.ParseCards(name, data, ".", g)
 }

@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -33,14 +34,39 @@ type Row struct {
 // Table is a spreadsheet read as text: a header row and the rows below it.
 type Table struct {
 	File      string
+	Sheet     string   // the workbook's sheet it was read from; "" for CSV and TSV
+	Comma     rune     // the delimiter of a CSV or TSV file (sniffed for .csv)
 	HeaderRow int      // the header's row number
 	Header    []string // the header cells, trimmed
 	Rows      []Row    // the non-blank rows below the header
 }
 
-// Pos returns the position of a cell: row n, column col (from 0).
+// Pos returns the position of a cell: row n, column col (from 0). It
+// prints as deck.xlsx:Deck!C12 (cards.csv:C12 for a CSV file).
 func (t *Table) Pos(n, col int) cardsdb.Pos {
-	return cardsdb.Pos{File: t.File, Line: n, Col: col + 1}
+	return cardsdb.Pos{File: t.File, Sheet: t.Sheet, Line: n, Col: col + 1, Cell: true}
+}
+
+// Where returns the position of the table as a whole: its file, and
+// its sheet for a workbook.
+func (t *Table) Where() cardsdb.Pos {
+	return cardsdb.Pos{File: t.File, Sheet: t.Sheet, Cell: true}
+}
+
+// DelimiterName names a CSV delimiter for a message: "comma",
+// "semicolon", "tab".
+func DelimiterName(r rune) string {
+	switch r {
+	case ',':
+		return "comma"
+	case ';':
+		return "semicolon"
+	case '\t':
+		return "tab"
+	case '|':
+		return "bar"
+	}
+	return fmt.Sprintf("%q", r)
 }
 
 // Format is a spreadsheet file format.
@@ -72,7 +98,7 @@ func FormatOf(name string) Format {
 func Read(file string, data []byte, sheetName string) (*Table, error) {
 	switch FormatOf(file) {
 	case CSV:
-		return ReadCSV(file, data, ',')
+		return ReadCSV(file, data, 0)
 	case TSV:
 		return ReadCSV(file, data, '\t')
 	case XLSX:
@@ -81,11 +107,26 @@ func Read(file string, data []byte, sheetName string) (*Table, error) {
 	return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "not a spreadsheet: want a .csv, .tsv or .xlsx file"}
 }
 
-// ReadCSV reads a CSV table whose cells are separated by comma (',' for
-// CSV, '\t' for TSV). A UTF-8 byte-order mark, as Excel writes, is skipped.
+// MaxFields is the most cells a CSV record may have, blank ones
+// included (Excel's 16,384 columns): a record of millions of empty cells
+// would take a hundred times the file's size to hold.
+const MaxFields = 16384
+
+// ReadCSV reads a CSV table whose cells are separated by comma (',' or
+// ';' for CSV, '\t' for TSV; 0 sniffs it from the header row: the most
+// frequent of comma, semicolon, tab and bar outside quotes, comma on a
+// tie). A UTF-8 byte-order mark, as Excel writes, is skipped, and lone CR
+// line ends (Excel for Mac) are read as line ends.
 func ReadCSV(file string, data []byte, comma rune) (*Table, error) {
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if err := cardsdb.CheckText(file, data); err != nil {
+		return nil, err
+	}
+	data = loneCR(data)
+	if comma == 0 {
+		comma = sniff(data)
+	}
+	if err := checkFields(file, data, comma); err != nil {
 		return nil, err
 	}
 	r := csv.NewReader(bytes.NewReader(data))
@@ -120,20 +161,138 @@ func ReadCSV(file string, data []byte, comma rune) (*Table, error) {
 		end = last + strings.Count(rec[len(rec)-1], "\n")
 		rows = append(rows, rec)
 	}
-	return table(file, rows)
+	t, err := table(file, "", rows)
+	if t != nil {
+		t.Comma = comma
+	}
+	return t, err
+}
+
+// loneCR turns every CR that no LF follows into an LF: classic Mac line
+// ends, which encoding/csv keeps inside the cells.
+func loneCR(data []byte) []byte {
+	lone := func(j int) bool { return data[j] == '\r' && (j+1 >= len(data) || data[j+1] != '\n') }
+	first := -1
+	for j := bytes.IndexByte(data, '\r'); j >= 0 && j < len(data); {
+		if lone(j) {
+			first = j
+			break
+		}
+		k := bytes.IndexByte(data[j+1:], '\r')
+		if k < 0 {
+			break
+		}
+		j += k + 1
+	}
+	if first < 0 {
+		return data
+	}
+	out := make([]byte, len(data))
+	copy(out, data)
+	for j := first; j < len(out); j++ {
+		if lone(j) {
+			out[j] = '\n'
+		}
+	}
+	return out
+}
+
+// sniff returns the delimiter of the first non-blank line: the most
+// frequent of ',', ';', '\t' and '|' outside quotes (',' on a tie or
+// none). A table separated by bars (PyCard's) has no list cells then.
+func sniff(data []byte) rune {
+	counts := map[byte]int{}
+	quoted := false
+	for _, b := range data {
+		switch {
+		case b == '"':
+			quoted = !quoted
+		case quoted:
+		case b == '\n':
+			if len(counts) > 0 {
+				goto done
+			}
+		case b == ',' || b == ';' || b == '\t' || b == '|':
+			counts[b]++
+		}
+	}
+done:
+	best := byte(',')
+	for _, b := range []byte{';', '\t', '|'} {
+		if counts[b] > counts[best] {
+			best = b
+		}
+	}
+	return rune(best)
+}
+
+// checkFields refuses a record of more than MaxFields cells before
+// encoding/csv holds it.
+func checkFields(file string, data []byte, comma rune) error {
+	if comma >= 0x80 {
+		return nil
+	}
+	c := byte(comma)
+	quoted := false
+	line, fields := 1, 1
+	for _, b := range data {
+		switch {
+		case b == '"':
+			quoted = !quoted
+		case b == '\n':
+			line++
+			if !quoted {
+				fields = 1
+			}
+		case b == c && !quoted:
+			fields++
+			if fields > MaxFields {
+				return &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: line}, Msg: fmt.Sprintf("a row of more than %d cells; deckwright reads tables up to that width", MaxFields)}
+			}
+		}
+	}
+	return nil
 }
 
 // ReadXLSX reads a sheet of an Excel workbook: the one named sheetName, or
 // the first. Cells are read as the spreadsheet shows them.
-func ReadXLSX(file string, data []byte, sheetName string) (t *Table, err error) {
+func ReadXLSX(file string, data []byte, sheetName string) (*Table, error) {
+	tables, err := ReadSheets(file, data, func(sheets []string) ([]string, error) {
+		if sheetName == "" {
+			return sheets[:1], nil
+		}
+		for _, s := range sheets {
+			if s == sheetName || cardsdb.Fold(s) == cardsdb.Fold(sheetName) {
+				return []string{s}, nil
+			}
+		}
+		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("no sheet %q; the workbook has %s%s", sheetName, quoteList(sheets), cardsdb.DidYouMean(cardsdb.Suggest(sheetName, sheets, 1)))}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return tables[0], nil
+}
+
+// maxSharedStrings bounds the distinct texts of a workbook (a parsed one
+// takes a few hundred bytes): a 146 kB file may hold millions of empty
+// ones.
+const maxSharedStrings = 250_000
+
+// ReadSheets reads the sheets of an Excel workbook that choose picks from
+// the names of all its sheets (never none), in choose's order.
+func ReadSheets(file string, data []byte, choose func(sheets []string) ([]string, error)) (tables []*Table, err error) {
 	if len(data) > cardsdb.MaxFileSize {
 		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads tables up to that size", cardsdb.MaxFileSize>>20)}
+	}
+	if err := checkSharedStrings(file, data); err != nil {
+		return nil, err
 	}
 	defer func() {
 		// excelize is robust, but a workbook is untrusted input: a
 		// malformed one is an error, never a crash.
 		if r := recover(); r != nil {
-			t, err = nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("not a readable .xlsx workbook (%v)", r)}
+			tables, err = nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("not a readable .xlsx workbook (%v)", r)}
 		}
 	}()
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxUnzipped, UnzipXMLSizeLimit: maxUnzipped})
@@ -145,32 +304,37 @@ func ReadXLSX(file string, data []byte, sheetName string) (t *Table, err error) 
 	if len(sheets) == 0 {
 		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "the workbook has no sheet"}
 	}
-	name := sheets[0]
-	if sheetName != "" {
-		name = ""
-		for _, s := range sheets {
-			if s == sheetName || cardsdb.Fold(s) == cardsdb.Fold(sheetName) {
-				name = s
-				break
-			}
-		}
-		if name == "" {
-			return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("no sheet %q; the workbook has %s%s", sheetName, quoteList(sheets), cardsdb.DidYouMean(cardsdb.Suggest(sheetName, sheets, 1)))}
-		}
+	names, err := choose(sheets)
+	if err != nil {
+		return nil, err
 	}
+	for _, name := range names {
+		t, err := readSheet(f, file, name)
+		if err != nil {
+			return nil, err
+		}
+		tables = append(tables, t)
+	}
+	return tables, nil
+}
+
+func readSheet(f *excelize.File, file, name string) (*Table, error) {
+	where := cardsdb.Pos{File: file, Sheet: name, Cell: true}
 	it, err := f.Rows(name)
 	if err != nil {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("sheet %q: %v", name, err)}
+		return nil, &cardsdb.Error{Pos: where, Msg: err.Error()}
 	}
 	defer it.Close()
 	var rows [][]string
 	for it.Next() {
 		if len(rows) >= MaxRows {
-			return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: len(rows) + 1}, Msg: fmt.Sprintf("more than %d rows; deckwright reads tables up to that size", MaxRows)}
+			where.Line = len(rows) + 1
+			return nil, &cardsdb.Error{Pos: where, Msg: fmt.Sprintf("more than %d rows; deckwright reads tables up to that size", MaxRows)}
 		}
 		cols, err := it.Columns()
 		if err != nil {
-			return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: len(rows) + 1}, Msg: err.Error()}
+			where.Line = len(rows) + 1
+			return nil, &cardsdb.Error{Pos: where, Msg: err.Error()}
 		}
 		if len(cols) > MaxColumns {
 			cols = trimEmpty(cols)
@@ -178,9 +342,66 @@ func ReadXLSX(file string, data []byte, sheetName string) (t *Table, err error) 
 		rows = append(rows, cols)
 	}
 	if err := it.Error(); err != nil {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("sheet %q: %v", name, err)}
+		return nil, &cardsdb.Error{Pos: where, Msg: err.Error()}
 	}
-	return table(file, rows)
+	return table(file, name, rows)
+}
+
+// checkSharedStrings counts the workbook's shared strings before excelize
+// parses them all, streaming through the part (bounded by maxUnzipped).
+func checkSharedStrings(file string, data []byte) error {
+	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil // excelize says what is wrong
+	}
+	for _, zf := range z.File {
+		if !strings.EqualFold(zf.Name, "xl/sharedStrings.xml") {
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			return nil
+		}
+		defer rc.Close()
+		n, err := countTag(io.LimitReader(rc, maxUnzipped), []byte("<si"))
+		if err == nil && n > maxSharedStrings {
+			return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("the workbook holds more than %d distinct texts; deckwright reads tables up to that size", maxSharedStrings)}
+		}
+		return nil
+	}
+	return nil
+}
+
+// countTag counts the elements that start with tag ("<si" followed by '>',
+// '/' or a space) in r.
+func countTag(r io.Reader, tag []byte) (int, error) {
+	// One buffer: the last len(tag) bytes of a read are kept at its
+	// start for the next, so a tag split between reads is counted.
+	buf := make([]byte, len(tag)+64<<10)
+	kept, n := 0, 0
+	for {
+		k, err := r.Read(buf[kept:])
+		chunk := buf[:kept+k]
+		end := len(chunk) - len(tag)
+		for i := 0; i < end; i++ {
+			if chunk[i] == '<' && bytes.HasPrefix(chunk[i:], tag) {
+				if c := chunk[i+len(tag)]; c == '>' || c == '/' || c == ' ' {
+					n++
+				}
+			}
+		}
+		if end > 0 {
+			kept = copy(buf, chunk[end:])
+		} else {
+			kept = len(chunk)
+		}
+		if err == io.EOF {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+	}
 }
 
 func trimEmpty(cells []string) []string {
@@ -192,8 +413,8 @@ func trimEmpty(cells []string) []string {
 
 // table finds the header (the first non-blank row) and keeps the
 // non-blank rows below it, each as long as the header.
-func table(file string, rows [][]string) (*Table, error) {
-	t := &Table{File: file}
+func table(file, sheetName string, rows [][]string) (*Table, error) {
+	t := &Table{File: file, Sheet: sheetName}
 	for i, rec := range rows {
 		n := i + 1
 		rec = trimEmpty(rec)
@@ -220,20 +441,14 @@ func table(file string, rows [][]string) (*Table, error) {
 		t.Rows = append(t.Rows, Row{N: n, Cells: cells})
 	}
 	if t.Header == nil {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"}
+		return nil, &cardsdb.Error{Pos: t.Where(), Msg: "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"}
 	}
 	return t, nil
 }
 
 // ColumnName returns the spreadsheet name of column i (from 0): A, B, ...,
 // Z, AA, AB, ...
-func ColumnName(i int) string {
-	var b []byte
-	for i++; i > 0; i = (i - 1) / 26 {
-		b = append([]byte{byte('A' + (i-1)%26)}, b...)
-	}
-	return string(b)
-}
+func ColumnName(i int) string { return cardsdb.ColumnName(i) }
 
 func quoteList(list []string) string {
 	q := make([]string, len(list))

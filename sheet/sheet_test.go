@@ -191,32 +191,32 @@ func TestErrors(t *testing.T) {
 			name:  "headers",
 			table: "Name,Type,Powr,Domain,Power,power\nA,module,1,cosmos,1,2\n",
 			want: []string{
-				`t.csv:1:3: unknown column "Powr" (column C); did you mean "power"?`,
-				`t.csv:1:6: column "power" fills "power", as column E does already; keep one`,
+				`t.csv:C1: unknown column "Powr"; did you mean "power"? (or skip it: --map "Powr=-")`,
+				`t.csv:F1: column "power" appears twice (columns E and F); rename or clear one`,
 			},
 		},
 		{
 			name: "cells",
 			table: "name,type,faction,power,stage,link_cost,keywords,g_module,copies\n" +
-				"A,module,cosmoss,one,,Y,gravity|antigravity,,0\n" +
+				"A,module,cosmoss,one,,Y,gravity|antigravity,,-1\n" +
 				"B,gmodule,cosmos,200,IV,,,,\n" +
 				"C,guardian,cosmos,,,,,Nobody,\n" +
 				"D,guardian,cosmos,,,,,A,\n" +
 				"a,modul,cosmos,,,,,,\n" +
 				"E,module,cosmos,,II,,,,\n",
 			want: []string{
-				`t.csv:2:3: unknown domain "cosmoss"; Seeker Chronicles has cosmos, order, quantum, logic; did you mean "cosmos"?`,
-				`t.csv:2:4: "power" must be a whole number, found "one"`,
-				`t.csv:2:6: "link_cost" must be a whole number or X, found "Y"`,
-				`t.csv:2:7: "keywords": "antigravity" is not one of gravity, entropy, duality; did you mean "gravity"?`,
-				`t.csv:2:9: copies must be a whole number from 1 to 999, found "0"`,
-				`t.csv:3:4: "power" is 200, outside 0 to 99`,
-				`t.csv:3:5: "stage" must be one of I, II, III, found "IV"`,
-				`t.csv:4:8: "g_module" names "Nobody", but neither the table nor Seeker Chronicles has such a card`,
-				`t.csv:5:8: "g_module" names "A", which is a Module, not a G-module`,
-				`t.csv:6:1: card "a" is in row 2 already; card names must be unique in a game`,
-				`t.csv:6:2: unknown card type "modul"; Seeker Chronicles has types guardian, gmodule, module, bane; did you mean "module"?`,
-				`t.csv:7:5: a Module has no "stage"; clear the cell (the stage column is for G-module)`,
+				`t.csv:C2: unknown domain "cosmoss"; Seeker Chronicles has cosmos, order, quantum, logic; did you mean "cosmos"?`,
+				`t.csv:D2: "power" must be a whole number, found "one"`,
+				`t.csv:F2: "link_cost" must be a whole number or X, found "Y"`,
+				`t.csv:G2: "keywords": "antigravity" is not one of gravity, entropy, duality; did you mean "gravity"?`,
+				`t.csv:I2: copies must be a whole number from 0 to 999, found "-1"`,
+				`t.csv:D3: "power" is 200, outside 0 to 99`,
+				`t.csv:E3: "stage" must be one of I, II, III, found "IV"`,
+				`t.csv:H4: "g_module" names "Nobody", but neither the table nor Seeker Chronicles has such a card`,
+				`t.csv:H5: "g_module" names "A", which is a Module, not a G-module`,
+				`t.csv:A6: card "a" is in row 2 already; card names must be unique in a game`,
+				`t.csv:B6: unknown card type "modul"; Seeker Chronicles has types guardian, gmodule, module, bane; did you mean "module"?`,
+				`t.csv:E7: a Module has no "stage"; clear the cell (the stage column is for G-module)`,
 			},
 		},
 		{
@@ -224,13 +224,39 @@ func TestErrors(t *testing.T) {
 			table: "name,type\nX,gmodule\n,module\n",
 			want: []string{
 				`t.csv:2: G-module "X" has no "stage"; a G-module needs one`,
-				`t.csv:3:1: row 3 has no card name`,
+				`t.csv:A3: row 3 has no card name`,
 			},
 		},
 		{
 			name:  "no name column",
-			table: "title,type\nX,module\n",
-			want:  []string{`t.csv:1:1: unknown column "title" (column A)`},
+			table: "heading,type\nX,module\n",
+			want: []string{
+				`t.csv:A1: unknown column "heading"; map it to a field (--map "heading=FIELD") or skip it (--map "heading=-")`,
+				`t.csv:1: Seeker Chronicles cards have the columns game, name, type, faction, copies,`,
+			},
+		},
+		{
+			name:  "aliases",
+			table: "Title,Type,Description,Flavour,Art,Qty,Rules\nX,module,a%nb,q,x.png,2,\n",
+			want:  []string{`t.csv:G1: column "Rules" fills "text", as column C does already; keep one`},
+		},
+		{
+			name:  "unknown table type",
+			table: "name\nX\n",
+			opt:   Options{Type: "modul"},
+			want:  []string{`t.csv: unknown card type "modul" for the table; Seeker Chronicles has types guardian, gmodule, module, bane; did you mean "module"?`},
+		},
+		{
+			name:  "a row of another type",
+			table: "name,type\nX,module\nY,bane\n",
+			opt:   Options{Type: "module"},
+			want:  []string{`t.csv:B3: the row's type is "bane", but the table's cards are all module; map the column to a field or skip it`},
+		},
+		{
+			name:  "map to a missing field",
+			table: "name,type,Snark\nX,module,a\n",
+			opt:   Options{Map: map[string]string{"snark": "flavr"}},
+			want:  []string{`t.csv: --map: "flavr" is not a field of Seeker Chronicles; did you mean "flavor"?`},
 		},
 		{
 			name:  "map",
@@ -241,7 +267,7 @@ func TestErrors(t *testing.T) {
 		{
 			name:  "cell past the header",
 			table: "name,type\nX,module,extra\n",
-			want:  []string{`t.csv:2:3: a cell in column C, which has no header; name the column in row 1 or clear the cell`},
+			want:  []string{`t.csv:C2: a cell in column C, which has no header; name the column in row 1 or clear the cell`},
 		},
 		{
 			name:  "csv syntax",
@@ -334,7 +360,11 @@ func TestErrorPositionsEachFormat(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		_, err = Cards(tab, g, Options{})
-		if want := name + `:5:3: "power" must be a whole number, found "many"`; err == nil || err.Error() != want {
+		cell := name + ":C5"
+		if name == "t.xlsx" {
+			cell = name + ":Sheet1!C5"
+		}
+		if want := cell + `: "power" must be a whole number, found "many"`; err == nil || err.Error() != want {
 			t.Errorf("%s: got %v, want %s", name, err, want)
 		}
 	}

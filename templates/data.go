@@ -122,14 +122,14 @@ func newData(c *cardsdb.Card, g *cardsdb.Game, side Side, labels map[string]stri
 	if side == Back && c.Back != nil {
 		d.Back = true
 		d.Name = mark(c.Back.Name, prov("back"))
-		d.Text = mark(c.Back.Text, prov("back"))
+		d.Text = mark(iconGlyphs(c.Back.Text, g), prov("back"))
 		return d
 	}
 	d.Text = mark(plainRich(c.Text, g), prov("text"))
 	d.RichText = ParseRich(c.Text, g)
 	d.Subtitle, d.Unique, d.Illustrator, d.Set, d.Number = c.Subtitle, c.Unique, c.Illustrator, c.Set, c.Number
 	d.Traits = strings.Join(c.Traits, " · ")
-	d.Flavor = mark(c.Flavor, prov("flavor"))
+	d.Flavor = mark(iconGlyphs(c.Flavor, g), prov("flavor"))
 	if t := d.cardType(); t != nil {
 		for _, f := range t.Fields {
 			s, ok := d.stat(f)
@@ -180,7 +180,11 @@ func (d *Data) stat(f *cardsdb.Field) (Stat, bool) {
 		return Stat{}, false
 	}
 	s := Stat{Name: f.Name, Label: d.Label(f.Name), Provisional: d.card.IsProvisional(f.Name)}
-	s.Value = mark(formatValue(v), s.Provisional)
+	val := formatValue(v)
+	if v.Kind == cardsdb.KindText {
+		val = iconGlyphs(val, d.game)
+	}
+	s.Value = mark(val, s.Provisional)
 	if v.Kind == cardsdb.KindBool {
 		if !v.Bool {
 			return Stat{}, false
@@ -198,8 +202,14 @@ func (d *Data) stat(f *cardsdb.Field) (Stat, bool) {
 func formatValue(v cardsdb.Value) string {
 	switch v.Kind {
 	case cardsdb.KindInt:
+		if v.Symbol != "" {
+			return v.Symbol
+		}
 		return strconv.Itoa(v.Int)
 	case cardsdb.KindCost:
+		if v.Symbol != "" {
+			return v.Symbol
+		}
 		if v.X {
 			return "X"
 		}

@@ -2,6 +2,8 @@ package templates
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -59,12 +61,80 @@ func ParseRich(s string, g *cardsdb.Game) []Span {
 			out = append(out, Span{Text: glyph, Bold: bold, Italic: italic, Icon: ic})
 			i += end + 1
 		default:
+			if ic, n := bareIcon(s[i:], g); ic != nil {
+				// An emoji (or other symbol) the game names as an icon
+				// is that icon, bracketed or not: "Gain 2 💎".
+				flush()
+				out = append(out, Span{Text: iconText(ic), Bold: bold, Italic: italic, Icon: ic})
+				i += n
+				continue
+			}
 			cur.WriteByte(s[i])
 			i++
 		}
 	}
 	flush()
 	return out
+}
+
+// bareIcon returns the icon of g that the symbol starting s names (a
+// character outside ASCII, with its emoji variation selector), and its
+// length in bytes.
+func bareIcon(s string, g *cardsdb.Game) (*cardsdb.IconDef, int) {
+	if s == "" || s[0] < utf8.RuneSelf || g == nil || len(g.Icons) == 0 {
+		return nil, 0
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		return nil, 0
+	}
+	ic := g.Icon(string(r))
+	if ic == nil {
+		return nil, 0
+	}
+	if strings.HasPrefix(s[n:], "\uFE0F") {
+		n += len("\uFE0F")
+	}
+	return ic, n
+}
+
+// iconGlyphs returns text with the game's icons ([name], or an emoji the
+// game names as an icon) as their glyphs, and nothing else changed: the
+// icons of the text fields other than the rules text (flavour, a back's
+// text, a type's text fields).
+func iconGlyphs(s string, g *cardsdb.Game) string {
+	if g == nil || len(g.Icons) == 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] == '[' {
+			if end := strings.IndexByte(s[i:], ']'); end > 1 {
+				if ic := g.Icon(s[i+1 : i+end]); ic != nil {
+					b.WriteString(iconText(ic))
+					i += end + 1
+					continue
+				}
+			}
+		}
+		if ic, n := bareIcon(s[i:], g); ic != nil {
+			b.WriteString(iconText(ic))
+			i += n
+			continue
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
+
+// iconText is what a text proxy prints for an icon: its glyph, or its
+// name in brackets for an image-only icon.
+func iconText(ic *cardsdb.IconDef) string {
+	if ic.Glyph == "" {
+		return "[" + ic.Name + "]"
+	}
+	return ic.Glyph
 }
 
 // closes reports whether rest holds the closing marker of a run that
@@ -82,7 +152,7 @@ func closes(rest, marker string) bool {
 // glyphs (or marks, for icons with an image), markup markers turned into the marks the renderer sets in bold
 // and italic (see markedRich).
 func plainRich(s string, g *cardsdb.Game) string {
-	if !strings.ContainsAny(s, "*[") {
+	if !strings.ContainsAny(s, "*[") && (g == nil || len(g.Icons) == 0) {
 		return s
 	}
 	return markedRich(ParseRich(s, g), g)

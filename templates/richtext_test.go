@@ -231,3 +231,43 @@ func TestRenderTypeBack(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRichEmojiIcons: an icon named by an emoji (or aliased to one)
+// is that icon written bare, as designers' sheets write it ("Gain 2 💎"),
+// or in brackets; other emoji and letters stay text.
+func TestParseRichEmojiIcons(t *testing.T) {
+	gem := &cardsdb.IconDef{Name: "gem", Glyph: "♦", Aliases: []string{"💎"}}
+	bolt := &cardsdb.IconDef{Name: "⚡", Glyph: "ϟ"}
+	g := &cardsdb.Game{Icons: []*cardsdb.IconDef{gem, bolt}}
+	got := ParseRich("Gain 2 💎, then ⚡️ and [💎]; é 🙂", g)
+	want := []Span{{Text: "Gain 2 "}, {Text: "♦", Icon: gem}, {Text: ", then "}, {Text: "ϟ", Icon: bolt}, {Text: " and "}, {Text: "♦", Icon: gem}, {Text: "; é 🙂"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n %+v\nwant\n %+v", got, want)
+	}
+	if got := plainRich("Gain 💎", g); got != "Gain ♦" {
+		t.Errorf("plainRich = %q", got)
+	}
+}
+
+// TestIconsInEveryTextField: icons print as glyphs in the flavour, a
+// back's text and a type's text fields, not only in the rules text.
+func TestIconsInEveryTextField(t *testing.T) {
+	gem := &cardsdb.IconDef{Name: "gem", Glyph: "♦", Aliases: []string{"💎"}}
+	g := &cardsdb.Game{
+		Icons: []*cardsdb.IconDef{gem},
+		Types: []*cardsdb.CardType{{ID: "t", Name: "T", Fields: []*cardsdb.Field{{Name: "effect", Kind: cardsdb.KindText}}}},
+	}
+	c := &cardsdb.Card{Name: "A", Type: "t", Text: "Gain [gem].", Flavor: "Shiny 💎 *stays*", Copies: 1,
+		Fields: map[string]cardsdb.Value{"effect": {Kind: cardsdb.KindText, Str: "Pay 2 💎"}},
+		Back:   &cardsdb.Face{Name: "A back", Text: "Lose [gem]"}}
+	d := newData(c, g, Front, nil)
+	if d.Text != "Gain ♦." || d.Flavor != "Shiny ♦ *stays*" {
+		t.Errorf("text %q, flavor %q", d.Text, d.Flavor)
+	}
+	if len(d.Texts) != 1 || d.Texts[0].Value != "Pay 2 ♦" {
+		t.Errorf("text fields %+v", d.Texts)
+	}
+	if b := newData(c, g, Back, nil); b.Text != "Lose ♦" {
+		t.Errorf("back text %q", b.Text)
+	}
+}

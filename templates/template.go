@@ -182,6 +182,9 @@ type Warning struct {
 	Kind    string      `json:"kind"`
 	Message string      `json:"message"`
 	Pos     cardsdb.Pos `json:"pos"` // the card's place in its card file
+	// Chars are the characters a WarnReplaced warning is about, so that a
+	// print run can warn once per character (ReplacedMessage).
+	Chars []rune `json:"chars,omitempty"`
 }
 
 // String formats the warning as "file:line:col: message" when the card's
@@ -391,16 +394,22 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 }
 
 func (r *renderer) warnReplaced() {
-	codes := make([]string, len(r.replaced))
-	for i, c := range r.replaced {
+	r.warn("", WarnReplaced, "%s", ReplacedMessage(r.cardName(), r.replaced))
+	r.warns[len(r.warns)-1].Chars = append([]rune(nil), r.replaced...)
+}
+
+// ReplacedMessage is the WarnReplaced message for card: the characters the
+// card font cannot draw, replaced by Replacement.
+func ReplacedMessage(card string, chars []rune) string {
+	codes := make([]string, len(chars))
+	for i, c := range chars {
 		codes[i] = fmt.Sprintf("%U %q", c, c)
 	}
-	n := len(r.replaced)
 	noun := "character"
-	if n > 1 {
+	if len(chars) > 1 {
 		noun = "characters"
 	}
-	r.warn("", WarnReplaced, "%q: %d %s the card font cannot draw replaced by %U: %s", r.cardName(), n, noun, Replacement, strings.Join(codes, ", "))
+	return fmt.Sprintf("%q: %d %s the card font cannot draw replaced by %U: %s", card, len(chars), noun, Replacement, strings.Join(codes, ", "))
 }
 
 func containsRune(list []rune, r rune) bool {

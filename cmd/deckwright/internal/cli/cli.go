@@ -80,6 +80,12 @@ func usageError(format string, args ...any) error {
 type globalOptions struct {
 	db    []string
 	quiet bool // -q: no notes or progress; errors and results only
+	// table is how --db reads a table (--sheet, --type, --map): the keys
+	// of game.yaml's tables:.
+	table tableFlags
+	// notes receives loadDB's notes (the sheets a workbook gave), unless
+	// quiet; nil for none.
+	notes io.Writer
 	// loaded is a database loaded once already (by serve, which runs the
 	// commands in-process for each request): loadDB returns it.
 	loaded *cardsdb.DB
@@ -150,12 +156,22 @@ func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 		return nil, fmt.Errorf("bundled data: %w", err)
 	}
 	for _, p := range g.db {
-		add := db.AddPath
-		if sheet.FormatOf(p) != "" {
-			add = func(p string) error { return sheet.AddPath(db, p) }
+		if sheet.FormatOf(p) == "" {
+			if err := db.AddPath(p); err != nil {
+				return nil, err
+			}
+			continue
 		}
-		if err := add(p); err != nil {
+		src, err := g.table.source()
+		if err != nil {
 			return nil, err
+		}
+		l, err := sheet.AddPath(db, p, src)
+		if err != nil {
+			return nil, err
+		}
+		if g.notes != nil && !g.quiet {
+			tableNote(g.notes, p, l)
 		}
 	}
 	for _, game := range db.Games() {
@@ -284,6 +300,8 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 	})
 	root.PersistentFlags().StringArrayVar(&g.db, "db", nil, "load a game folder, a folder of games, a game.yaml, a cards file or a cards table (.csv, .tsv, .xlsx) beside the bundled data (repeatable)")
 	root.PersistentFlags().BoolVarP(&g.quiet, "quiet", "q", false, "no notes or progress: errors, problems and results only")
+	g.table.register(root.PersistentFlags(), "--db tables")
+	g.notes = io.Err
 	root.AddCommand(
 		newGamesCmd(io, g),
 		newCardsCmd(io, g),

@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -60,15 +62,44 @@ func runExportCSV(opts *exportCSVOptions) error {
 	if err != nil {
 		return usageError("--game: %v", err)
 	}
+	xo := sheet.ExportOptions{Image: exportImage(g, opts.output)}
 	if opts.output == "" {
-		if err := sheet.Export(opts.io.Out, format, g, g.Cards); err != nil {
+		if err := sheet.Export(opts.io.Out, format, g, g.Cards, xo); err != nil {
 			return inputError(err)
 		}
 		return nil
 	}
-	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { return sheet.Export(w, format, g, g.Cards) }); err != nil {
+	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { return sheet.Export(w, format, g, g.Cards, xo) }); err != nil {
 		return inputError(err)
 	}
 	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s\n", cardsdb.Plural(len(g.Cards), "card"), g.Name, opts.output)
 	return nil
+}
+
+// exportImage returns the rewriting of image paths (in the game's folder)
+// into paths relative to the table written (or the current folder, for
+// standard output), which import csv and --db read back to the same files.
+// A bundled game's paths stay as they are: there is no folder to point at.
+func exportImage(g *cardsdb.Game, output string) func(string) string {
+	if strings.HasPrefix(g.Dir, "bundled:") {
+		return nil
+	}
+	dir := g.Dir
+	if dir == "" {
+		dir = "."
+	}
+	return func(p string) string {
+		if path.IsAbs(p) {
+			return p
+		}
+		abs := filepath.Join(dir, filepath.FromSlash(p))
+		if output == "" {
+			return filepath.ToSlash(abs)
+		}
+		rel, err := filepath.Rel(filepath.Dir(output), abs)
+		if err != nil {
+			return p
+		}
+		return filepath.ToSlash(rel)
+	}
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -17,8 +18,7 @@ type importCSVOptions struct {
 	file   string
 	game   string
 	output string
-	maps   []string
-	sheet  string
+	table  tableFlags
 }
 
 func newImportCSVCmd(io IO, g *globalOptions) *cobra.Command {
@@ -34,11 +34,19 @@ back_name, back_text, tags, sample, provisional and game. Headers are matched
 ignoring case, accents and spaces ("Link Cost" is link_cost); --map
 "COLUMN=FIELD" names the field of any other column, and --map "COLUMN=-"
 skips it. A list cell (faction, tags, a list field) separates its items with
-"|": "cosmos | order". An .xlsx workbook is read from its first sheet, or
---sheet NAME.
+"|": "cosmos | order"; "%n" in a text cell is a line break. Designers'
+headers are known too: Title, Description, Rules, Flavour, Quote, Art, Image,
+Qty, Count... An .xlsx workbook is read from its first sheet, or --sheet
+NAME; a .csv file's delimiter (comma, semicolon or tab) is found from its
+header row. --type TYPE gives every row that card type (a table of one
+type needs no type column). Image paths in the table are relative to the
+table, and written relative to the cards file.
 
-Every problem is reported at FILE:ROW:COLUMN, counted from 1 as the
-spreadsheet shows them (column 2 is column B); nothing is written then.
+The same keys in game.yaml (tables: file, sheet, type, columns) read the
+table every time the game loads, with no import step (docs/spreadsheets.md).
+
+Every problem is reported at its cell as a spreadsheet names it
+(cards.csv:C12, cards.xlsx:Sheet!C12); nothing is written then.
 Without -o the cards file goes to standard output.
 
 deckwright export csv writes a game's cards back as such a table, and
@@ -47,7 +55,8 @@ deckwright export csv writes a game's cards back as such a table, and
 Exit status: 0 done, 2 bad flags, an unreadable table or a cell the game
 does not accept.`,
 		Example: `  deckwright import csv cards.csv --game seeker-chronicles -o mygame/cards/cards.yaml
-  deckwright import csv cards.xlsx --game seeker-chronicles --sheet Modules --map "Card Title=name"`,
+  deckwright import csv cards.xlsx --game seeker-chronicles --sheet Modules --map "Card Title=name"
+  deckwright import csv banes.csv --game seeker-chronicles --type bane --map "Type=-"`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(_ *cobra.Command, args []string) error {
 			opts.file = args[0]
@@ -57,17 +66,16 @@ does not accept.`,
 	fl := cmd.Flags()
 	fl.StringVar(&opts.game, "game", "", "the game the cards are for (default: the table's game column)")
 	fl.StringVarP(&opts.output, "output", "o", "", "the cards file to write (default: standard output)")
-	fl.StringArrayVar(&opts.maps, "map", nil, "COLUMN=FIELD: the field a column fills; FIELD - skips the column (repeatable)")
-	fl.StringVar(&opts.sheet, "sheet", "", "the sheet of an .xlsx workbook to read (default: the first)")
+	opts.table.register(fl, "the table")
 	return cmd
 }
 
 func runImportCSV(opts *importCSVOptions) error {
-	m, err := sheet.ParseMap(opts.maps)
+	src, err := opts.table.source()
 	if err != nil {
-		return usageError("%v", err)
+		return err
 	}
-	if opts.sheet != "" && sheet.FormatOf(opts.file) != sheet.XLSX {
+	if src.Sheet != "" && sheet.FormatOf(opts.file) != sheet.XLSX {
 		return usageError("--sheet: %s is not an .xlsx workbook; only workbooks have sheets", opts.file)
 	}
 	if sheet.FormatOf(opts.file) == "" {
@@ -80,7 +88,7 @@ func runImportCSV(opts *importCSVOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	t, err := sheet.ReadFile(opts.file, opts.sheet)
+	t, err := sheet.ReadFile(opts.file, src.Sheet)
 	if err != nil {
 		return inputError(err)
 	}
@@ -94,9 +102,16 @@ func runImportCSV(opts *importCSVOptions) error {
 	if err != nil {
 		return usageError("--game: %v", err)
 	}
-	f, err := sheet.Cards(t, g, sheet.Options{Map: m})
+	f, err := sheet.Cards(t, g, sheet.Options{Map: src.Map, Type: src.Type, Image: rebase(opts.file, opts.output)})
 	if err != nil {
 		return inputError(err)
+	}
+	delim := ""
+	if t.Comma != 0 && t.Comma != ',' && sheet.FormatOf(opts.file) == sheet.CSV {
+		delim = " (" + sheet.DelimiterName(t.Comma) + "-separated)"
+		if opts.output == "" && !opts.g.quiet {
+			fmt.Fprintf(opts.io.Err, "deckwright: note: %s is %s\n", opts.file, delim[2:len(delim)-1])
+		}
 	}
 	data, err := f.YAML(opts.file)
 	if err != nil {
@@ -109,6 +124,26 @@ func runImportCSV(opts *importCSVOptions) error {
 	if err := writeAtomic(opts.io.temps, opts.output, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return inputError(err)
 	}
-	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s\n", cardsdb.Plural(len(f.Cards), "card"), g.Name, opts.output)
+	fmt.Fprintf(opts.io.Out, "wrote %s of %s to %s%s\n", cardsdb.Plural(len(f.Cards), "card"), g.Name, opts.output, delim)
 	return nil
+}
+
+// rebase returns the rewriting of a table's image paths (relative to the
+// table) into paths relative to the cards file written (or the current
+// folder, for standard output), so that the card finds its art.
+func rebase(table, output string) func(string) string {
+	return func(p string) string {
+		if filepath.IsAbs(p) || strings.Contains(p, "://") {
+			return p
+		}
+		abs := filepath.Join(filepath.Dir(table), filepath.FromSlash(p))
+		if output == "" {
+			return filepath.ToSlash(abs)
+		}
+		rel, err := filepath.Rel(filepath.Dir(output), abs)
+		if err != nil {
+			return p
+		}
+		return filepath.ToSlash(rel)
+	}
 }

@@ -1,0 +1,185 @@
+package cardsdb
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+	"sync"
+
+	"gopkg.in/yaml.v3"
+)
+
+// A Table is a spreadsheet whose rows are cards of the game, named in
+// game.yaml's tables: and read every time the game loads, so a designer
+// edits the sheet and prints again:
+//
+//	tables:
+//	  - file: data/deck.xlsx        # relative to game.yaml: .csv, .tsv, .xlsx
+//	    sheet: Deck                 # default: the first sheet
+//	    type: card                  # every row is of this type
+//	    columns: {Description: text, Type: "-"}   # header -> field; "-" skips
+//
+// Image paths in a table are relative to the table's folder.
+type Table struct {
+	File    string        // path inside the game's FS
+	Sheet   string        // a workbook's sheet; "" for the first
+	Type    string        // the card type of every row; "" for a type column
+	Columns []TableColumn // header -> field, as written
+	Pos     Pos           // the entry in game.yaml
+	TypePos Pos           // where type: is written
+	// Layout is the table's header as read: each column's header and
+	// the key it fills ("-" for none), for an export in the same order.
+	Layout []TableColumn
+}
+
+// TableColumn maps a header of a table to the field its cells fill
+// (Skip: none).
+type TableColumn struct {
+	Header, Field string
+	Pos           Pos
+}
+
+// A TableLoader reads table t of game g, whose file (name in messages)
+// holds data, and adds its cards to g with AddCardNodes. The sheet package
+// registers one; see RegisterTableLoader.
+type TableLoader func(g *Game, t *Table, name string, data []byte) error
+
+var tableLoader struct {
+	sync.Mutex
+	load TableLoader
+}
+
+// RegisterTableLoader sets the function that reads the tables: of a
+// game.yaml (the sheet package registers itself, as image formats do, so
+// that cardsdb does not depend on a spreadsheet library).
+func RegisterTableLoader(l TableLoader) {
+	tableLoader.Lock()
+	tableLoader.load = l
+	tableLoader.Unlock()
+}
+
+var tableKeys = []string{"file", "sheet", "type", "columns"}
+
+// tables reads game.yaml's tables: list.
+func (d *decoder) tables(n *yaml.Node, dir string) []*Table {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "tables must be a list, found %s", kindName(n))
+		return nil
+	}
+	var out []*Table
+	for _, item := range n.Content {
+		t := &Table{Pos: d.pos(item)}
+		pairs, ok := d.mapping(item, "table")
+		if !ok {
+			continue
+		}
+		for _, p := range pairs {
+			switch p.Key {
+			case "file":
+				s := d.nameUpTo(p.V, "table file", maxPathLen)
+				if s == "" {
+					continue
+				}
+				ext := strings.ToLower(path.Ext(s))
+				if ext != ".csv" && ext != ".tsv" && ext != ".tab" && ext != ".xlsx" && ext != ".xlsm" {
+					d.errorf(p.V, "table file %q is not a spreadsheet; want a .csv, .tsv or .xlsx file", s)
+					continue
+				}
+				t.File = path.Join(dir, s)
+				if !fs.ValidPath(t.File) {
+					d.errorf(p.V, "table file %q is outside the game's folder; keep tables in it", s)
+					t.File = ""
+				}
+			case "sheet":
+				t.Sheet = d.name(p.V, "sheet")
+			case "type":
+				t.Type = d.str(p.V, "type")
+				t.TypePos = d.pos(p.V)
+			case "columns":
+				cols, _ := d.mapping(p.V, "columns")
+				for _, c := range cols {
+					field := d.str(c.V, "column "+strconv.Quote(c.Key))
+					if field == "" {
+						continue
+					}
+					t.Columns = append(t.Columns, TableColumn{Header: c.Key, Field: field, Pos: d.pos(c.K)})
+				}
+			default:
+				d.unknown(p, "table", tableKeys)
+			}
+		}
+		if t.File == "" {
+			if !hasKey(pairs, "file") {
+				d.errorf(item, "table has no \"file\"; add the spreadsheet's path, relative to game.yaml")
+			}
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// loadTables reads the game's tables from its FS; prefix is put before
+// their paths in messages.
+func (g *Game) loadTables(prefix string) ErrorList {
+	var errs ErrorList
+	if len(g.Tables) == 0 {
+		return nil
+	}
+	tableLoader.Lock()
+	load := tableLoader.load
+	tableLoader.Unlock()
+	for _, t := range g.Tables {
+		name := prefix + t.File
+		if load == nil {
+			errs.Add(t.Pos, "tables: this program cannot read spreadsheets (it does not link deckwright's sheet package)")
+			return errs
+		}
+		data, err := readRaw(g.FS, t.File)
+		if err != nil {
+			errs.Add(t.Pos, "table %s: %v", name, err)
+			continue
+		}
+		if err := load(g, t, name, data); err != nil && !appendErr(&errs, err) {
+			errs.Add(t.Pos, "%v", err)
+		}
+	}
+	return errs
+}
+
+// readRaw reads a binary file of the game's FS, up to MaxFileSize.
+func readRaw(fsys fs.FS, name string) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, fmt.Errorf("file is larger than %d MiB; deckwright reads tables up to that size", MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// AddCardNodes adds cards given as YAML mappings, as a cards file's cards:
+// list holds them, to g: the rows of a table (file, and sheet for a
+// workbook), each node's line and column its row and column there, so that
+// every message names the cell (deck.xlsx:Deck!C12). dir is the folder
+// inside the game's FS that image paths start from. Every problem is
+// reported, as an ErrorList; the cards without problems are added.
+func (g *Game) AddCardNodes(file, sheet string, cards []*yaml.Node, dir string) error {
+	d := &decoder{file: file, sheet: sheet, cell: true}
+	d.addCards(g, cards, dir, false, false, nil)
+	return d.errs.Err()
+}
