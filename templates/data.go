@@ -52,6 +52,7 @@ type Data struct {
 	card   *cardsdb.Card
 	game   *cardsdb.Game
 	labels map[string]string
+	budget *budget // what the running template has left (see execute)
 }
 
 // Stat is one typed field value of a card, printed as "Label Value".

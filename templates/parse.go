@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"io/fs"
 	"math"
 	"regexp"
 	"strconv"
@@ -41,12 +42,23 @@ var funcs = template.FuncMap{
 	"title":  title,
 	"words":  words,
 	"signed": signed,
+	// Bounded versions of the builtins that can build large text.
+	"printf":  boundedPrintf,
+	"print":   boundedPrint,
+	"println": boundedPrintln,
+	stepName:  stepFunc,
 }
 
 // Parse reads one template from YAML. file names it in messages and name is
 // its lookup name ("default", "arkhtide/realm"). Every problem in the file
 // is reported, each at its file:line:col, as a cardsdb.ErrorList.
 func Parse(file, name string, data []byte) (*Template, error) {
+	return parseIn(nil, file, name, data)
+}
+
+// parseIn is Parse for a template read from the folder dir, where the
+// files its layers and fonts name are looked up (nil: no folder).
+func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if err := cardsdb.CheckText(file, data); err != nil {
 		return nil, err
 	}
@@ -571,13 +583,13 @@ func (d *decoder) content(n *yaml.Node, b *box) {
 		return
 	}
 	b.content = s
-	tmpl, err := template.New(b.name).Funcs(funcs).Option("missingkey=error").Parse(s)
+	tmpl, err := compile(b.name, s)
 	if err != nil {
 		d.tplError(n, b, err)
 		return
 	}
 	for _, probe := range []*Data{{}, {Back: true}, {CardBack: true}} {
-		if err := tmpl.Execute(discard{}, probe); err != nil {
+		if _, err := execute(tmpl, probe); err != nil {
 			d.tplError(n, b, err)
 			return
 		}
@@ -640,8 +652,3 @@ func didYouMeanField(name string) string {
 	}
 	return "; did you mean ." + s[0] + "?"
 }
-
-// discard is an io.Writer that keeps nothing.
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -245,17 +245,16 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	if card == nil && game != nil && game.BackFor(backOf).Text != "" {
 		data.Name = game.BackFor(backOf).Text
 	}
-	var b strings.Builder
 	for _, bx := range t.boxes {
-		b.Reset()
 		if bx.tmpl == nil {
 			continue
 		}
-		if err := bx.tmpl.Execute(&b, data); err != nil {
+		text, err := execute(bx.tmpl, data)
+		if err != nil {
 			r.warn(bx.name, WarnTemplate, "box %q of template %s failed: %v; the box is left empty", bx.name, t.Name, cleanExecErr(err))
 			continue
 		}
-		r.addBlock(&f, bx, b.String())
+		r.addBlock(&f, bx, text)
 	}
 	if card != nil && t.notice != nil {
 		var lines []string

@@ -14,7 +14,6 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
-	"github.com/deckwright/deckwright/templates"
 )
 
 // sheetFlags are the page-geometry flags print, build and calibration share.
@@ -58,23 +57,10 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	f.flags = fl
 }
 
-// templateSet loads the bundled templates and the --templates folder, or
-// returns nil for the bundled ones alone.
-func (f *sheetFlags) templateSet(games []*cardsdb.Game) (render.TemplateSource, error) {
-	if f.templates == "" {
-		return nil, nil
-	}
-	set, err := templates.LoadBundled()
-	if err != nil {
-		return nil, err
-	}
-	if err := set.AddDir(f.templates); err != nil {
-		return nil, err
-	}
-	if err := set.Check(games); err != nil {
-		return nil, err
-	}
-	return set, nil
+// templateSet loads the templates faces are drawn from (see
+// loadTemplates), or returns nil for the bundled ones alone.
+func (f *sheetFlags) templateSet(db *cardsdb.DB) (render.TemplateSource, error) {
+	return templateSource(db, f.templates)
 }
 
 // options turns the flags into layout options; card is the game's card
@@ -244,6 +230,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 
 // printJob is what to print and where.
 type printJob struct {
+	db     *cardsdb.DB // every game loaded, for the templates' check
 	games  []*cardsdb.Game
 	items  []render.Item
 	card   cardsdb.Size
@@ -284,7 +271,7 @@ func (l *cardLimit) add(n int) error {
 }
 
 func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
-	job := &printJob{}
+	job := &printJob{db: db}
 	limit := &cardLimit{max: opts.maxCards}
 	if opts.all {
 		g, err := db.LookupGame(opts.game)
@@ -482,9 +469,9 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 			return nil, usageError("--cutter writes its cut files beside the PDF: give -o a file path, not %s", output)
 		}
 	}
-	tmpl, err := sf.templateSet(job.games)
+	tmpl, err := sf.templateSet(job.db)
 	if err != nil {
-		return nil, inputError(fmt.Errorf("--templates: %w", err))
+		return nil, inputError(err)
 	}
 	ctx := out.context()
 	prog := newProgress(out.Err, quiet)
