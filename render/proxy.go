@@ -30,10 +30,7 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 	if card == nil && f.BackType != "" {
 		card = &cardsdb.Card{Type: f.BackType} // the back of a card of that type
 	}
-	face, warns := r.opts.Templates.Render(card, f.Game, size, side)
-	for _, w := range warns {
-		r.warn(w.Card, w.Kind, "%s", w.Message)
-	}
+	face := r.layOut(f, card, size, side)
 	pdf := r.pdf
 	x, y := box.X+b, box.Y+b
 	ink := r.opts.InkSaver
@@ -90,6 +87,35 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 			r.useFont(blk.Bold, blk.Italic, blk.Size)
 		}
 	}
+}
+
+// proxyKey identifies a laid-out text proxy: the copies of a card share
+// one.
+type proxyKey struct {
+	game     *cardsdb.Game
+	card     *cardsdb.Card
+	second   bool
+	backType string
+	size     cardsdb.Size
+}
+
+// layOut lays out a text proxy once per card and side (issue 25: a card
+// with megabytes of rules text was laid out again for every copy), and
+// reports its warnings once.
+func (r *renderer) layOut(f Face, card *cardsdb.Card, size cardsdb.Size, side templates.Side) templates.Face {
+	k := proxyKey{f.Game, f.Card, f.Second, f.BackType, size}
+	if face, ok := r.proxies[k]; ok {
+		return face
+	}
+	face, warns := r.opts.Templates.Render(card, f.Game, size, side)
+	for _, w := range warns {
+		r.warn(w.Card, w.Kind, "%s", w.Message)
+	}
+	if r.proxies == nil {
+		r.proxies = map[proxyKey]templates.Face{}
+	}
+	r.proxies[k] = face
+	return face
 }
 
 // InkSaverLine is the widest line, in mm, that text proxies draw with

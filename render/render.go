@@ -10,6 +10,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/templates"
 
 	"github.com/deckwright/deckwright/layout"
 )
@@ -121,6 +122,8 @@ type renderer struct {
 	art   map[artKey]*registered // prepared art by face
 	fonts map[string]bool
 	icons map[artKey]iconImage // inline icons of rules text, by game and path
+	// proxies are the text proxies laid out, by card and side.
+	proxies map[proxyKey]templates.Face
 }
 
 type artKey struct {

@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 	"text/template"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -199,6 +200,10 @@ const (
 	ProvisionalNotice = ProvisionalMark + " provisional value"
 )
 
+// MaxBoxText is the most text, in bytes, laid out in one box: far more
+// than a card can show; the rest is cut with a warning.
+const MaxBoxText = 16 << 10
+
 // Render lays out one side of a card on a card of the given size (its own
 // size as it is read: 88×63 for a landscape Arkhtide realm; zero means the
 // template's Size). Boxes are scaled from the template's size to it, x and
@@ -242,6 +247,9 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 		f.Frame.Color, _ = t.frame.color.resolve(r.fc)
 	}
 	data := newData(card, game, side, t.labels)
+	if data.cut > 0 {
+		r.warn("", WarnCut, "text of %q is %d KiB: only its first %d KiB are used", r.cardName(), data.cut>>10, MaxCardText>>10)
+	}
 	if card == nil && game != nil && game.BackFor(backOf).Text != "" {
 		data.Name = game.BackFor(backOf).Text
 	}
@@ -313,6 +321,18 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 		icons = r.game.Icons
 	}
 	text, styles, bad := stripMarks(text, len(icons))
+	if len(text) > MaxBoxText {
+		// No card shows more; fitting megabytes would take seconds.
+		n := MaxBoxText
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		r.warn(bx.name, WarnCut, "text of %q in box %q is %d KiB: only its first %d KiB are laid out", r.cardName(), bx.name, len(text)>>10, MaxBoxText>>10)
+		text = text[:n]
+		if styles != nil {
+			styles = styles[:n]
+		}
+	}
 	for _, c := range bad {
 		if !containsRune(r.replaced, c) {
 			r.replaced = append(r.replaced, c)
