@@ -15,11 +15,11 @@ import (
 )
 
 var (
-	templateKeys = []string{"size", "description", "frame", "faction_colors", "palette", "neutral_color", "labels", "line_height", "notice", "boxes"}
+	templateKeys = []string{"size", "description", "frame", "faction_colors", "palette", "neutral_color", "labels", "line_height", "notice", "fonts", "layers", "boxes"}
 	frameKeys    = []string{"border", "color", "background", "inset"}
 	boxKeys      = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
 	noticeKeys   = []string{"x", "y", "w", "h", "font", "align", "valign", "fill", "border", "border_color", "color", "padding", "line_height", "sample_text", "provisional_text"}
-	fontKeys     = []string{"size", "min_size", "bold", "italic"}
+	fontKeys     = []string{"family", "size", "min_size", "bold", "italic"}
 )
 
 // Limits on template values.
@@ -73,7 +73,8 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if !ok {
 		return nil, d.Err()
 	}
-	var boxesNode, noticeNode *yaml.Node
+	t.dir = dir
+	var boxesNode, noticeNode, fontsNode, layersNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
 		case "size":
@@ -100,6 +101,10 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 			noticeNode = p.V
 		case "boxes":
 			boxesNode = p.V
+		case "fonts":
+			fontsNode = p.V
+		case "layers":
+			layersNode = p.V
 		default:
 			d.unknown(p, "template", templateKeys)
 		}
@@ -107,10 +112,16 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if !hasKey(pairs, "size") {
 		d.errorf(root, "template has no size; add size: {width: 63, height: 88}, the card size its boxes are laid out on")
 	}
-	if boxesNode == nil {
-		d.errorf(root, "template has no boxes; add boxes: with at least one box")
+	if boxesNode == nil && layersNode == nil {
+		d.errorf(root, "template has no boxes or layers; add boxes: with at least one box")
+	}
+	if fontsNode != nil {
+		t.fonts = d.fonts(fontsNode, dir)
 	}
 	if t.Size.W > 0 {
+		if layersNode != nil {
+			t.layers = d.layers(layersNode, t, dir)
+		}
 		if boxesNode != nil {
 			t.boxes = d.boxes(boxesNode, t)
 		}
@@ -322,7 +333,7 @@ func (d *decoder) boxes(n *yaml.Node, t *Template) []*box {
 		d.errorf(n, "boxes must be a list of boxes, found %s", kindName(n))
 		return nil
 	}
-	if len(n.Content) == 0 {
+	if len(n.Content) == 0 && !t.layered() {
 		d.errorf(n, "boxes is empty; add at least one box")
 	}
 	seen := map[string]*box{}
@@ -442,6 +453,9 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 	}
 	if fontNode != nil {
 		minSet = d.font(fontNode, b, what)
+		if b.family != "" {
+			d.fontFamily(fontNode, b, t.fonts)
+		}
 	}
 	if !minSet {
 		b.minSize = defaultMinSize(b.size)
@@ -514,6 +528,8 @@ func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
 			}
 		case "min_size":
 			minNode = p.V
+		case "family":
+			b.family, _ = d.scalar(p.V, "font family")
 		case "bold":
 			b.bold = d.bool(p.V, "font bold")
 		case "italic":
