@@ -26,10 +26,18 @@ type canvas struct {
 	faces  map[fontKey]font.Face
 	fsys   fs.FS                  // the face's files, for icon images
 	icons  map[string]image.Image // icon images by path, nil when unreadable
+	// pics are the pictures of image layers; layerErrs the layers whose
+	// picture could not be read. fonts are the face's template fonts.
+	pics      *layerPics
+	layerErrs []error
+	fonts     map[string][]byte
+	trim      cardsdb.Size
+	bleed     float64
 }
 
 type fontKey struct {
 	style int
+	name  string // a template font; "" for the Go font of style
 	size  float64
 }
 
@@ -40,7 +48,7 @@ func newCanvas(img *image.NRGBA, size image.Point, trim cardsdb.Size, bleed floa
 		img = image.NewNRGBA(image.Rectangle{Max: size})
 		draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src)
 	}
-	c := &canvas{img: img, faces: map[fontKey]font.Face{}}
+	c := &canvas{img: img, faces: map[fontKey]font.Face{}, trim: trim, bleed: bleed}
 	c.sx = float64(size.X) / (trim.W + 2*bleed)
 	c.sy = float64(size.Y) / (trim.H + 2*bleed)
 	c.ox, c.oy = bleed*c.sx, bleed*c.sy
@@ -57,6 +65,10 @@ func (c *canvas) face(f templates.Face) {
 	}
 	if fr := f.Frame; fr.Width > 0 {
 		c.strokeRect(fr.X, fr.Y, fr.W, fr.H, fr.Width, rgb(fr.Color))
+	}
+	c.fonts = f.Fonts
+	for _, l := range f.Layers {
+		c.layer(l, c.trim, c.bleed)
 	}
 	for _, b := range f.Blocks {
 		c.block(b)
@@ -80,6 +92,10 @@ func (c *canvas) block(b templates.Block) {
 		for _, r := range l.Runs {
 			if r.Icon != nil {
 				c.icon(r, l.X+r.X, l.Baseline, b.Size, col)
+				continue
+			}
+			if data := c.fonts[r.Font]; data != nil {
+				c.textIn(c.userFace(r.Font, data, b.Size), l.X+r.X, l.Baseline, r.Text, col)
 				continue
 			}
 			c.text(l.X+r.X, l.Baseline, r.Text, r.Bold, r.Italic, b.Size, col)
@@ -142,7 +158,11 @@ func (c *canvas) blend(x, y int, col color.NRGBA, a float64) {
 // the style at size points. Glyphs advance by their own widths with no
 // kerning, as gofpdf draws them and templates measures them.
 func (c *canvas) text(x, y float64, s string, bold, italic bool, size float64, col image.Image) {
-	fc := c.fontFace(bold, italic, size)
+	c.textIn(c.fontFace(bold, italic, size), x, y, s, col)
+}
+
+// textIn is text in the font face fc.
+func (c *canvas) textIn(fc font.Face, x, y float64, s string, col image.Image) {
 	if fc == nil || s == "" {
 		return
 	}
@@ -166,7 +186,7 @@ func (c *canvas) text(x, y float64, s string, bold, italic bool, size float64, c
 // fontFace returns the Go font of a style at size points, at the canvas's
 // vertical resolution.
 func (c *canvas) fontFace(bold, italic bool, size float64) font.Face {
-	k := fontKey{styleOf(bold, italic), size}
+	k := fontKey{style: styleOf(bold, italic), size: size}
 	if f, ok := c.faces[k]; ok {
 		return f
 	}
@@ -177,6 +197,25 @@ func (c *canvas) fontFace(bold, italic bool, size float64) font.Face {
 	f, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: size, DPI: c.sy * 25.4, Hinting: font.HintingNone})
 	if err != nil {
 		f = nil
+	}
+	c.faces[k] = f
+	return f
+}
+
+// userFace returns a template font at size points, at the canvas's
+// vertical resolution.
+func (c *canvas) userFace(name string, data []byte, size float64) font.Face {
+	k := fontKey{name: name, size: size}
+	if f, ok := c.faces[k]; ok {
+		return f
+	}
+	ft := userFont(name, data)
+	var f font.Face
+	if ft != nil {
+		var err error
+		if f, err = opentype.NewFace(ft, &opentype.FaceOptions{Size: size, DPI: c.sy * 25.4, Hinting: font.HintingNone}); err != nil {
+			f = nil
+		}
 	}
 	c.faces[k] = f
 	return f

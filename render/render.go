@@ -101,6 +101,10 @@ func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) 
 	if err := r.prepareArt(ctx, items); err != nil {
 		return nil, err
 	}
+	r.prepareLayers(ctx, items)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	r.warnBacks(items)
 	if err := r.draw(ctx, w, items); err != nil {
 		return nil, err
@@ -124,6 +128,8 @@ type renderer struct {
 	icons map[artKey]iconImage // inline icons of rules text, by game and path
 	// proxies are the text proxies laid out, by card and side.
 	proxies map[proxyKey]templates.Face
+	// layerImgs are the pictures of image layers, prepared.
+	layerImgs map[layerKey]*layerReg
 }
 
 type artKey struct {

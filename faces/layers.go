@@ -1,0 +1,239 @@
+package faces
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"sync"
+
+	"github.com/disintegration/imaging"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/vector"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
+)
+
+// layerPics caches the pictures of image layers as drawn (a faction's
+// frame is drawn on many cards); it holds at most maxLayerPics, as an art
+// window is one card's.
+type layerPics struct {
+	mu   sync.Mutex
+	pics map[layerPicKey]*layerPic
+}
+
+const maxLayerPics = 32
+
+type layerPicKey struct {
+	file   string
+	px     image.Point
+	fit    string
+	ax, ay float64
+}
+
+type layerPic struct {
+	once sync.Once
+	img  *image.NRGBA
+	err  error
+}
+
+func (c *layerPics) get(l templates.Layer, px image.Point) (*image.NRGBA, error) {
+	k := layerPicKey{l.ImageKey, px, l.Fit, l.AnchorX, l.AnchorY}
+	c.mu.Lock()
+	if c.pics == nil || len(c.pics) >= maxLayerPics {
+		c.pics = map[layerPicKey]*layerPic{}
+	}
+	p := c.pics[k]
+	if p == nil {
+		p = &layerPic{}
+		c.pics[k] = p
+	}
+	c.mu.Unlock()
+	p.once.Do(func() {
+		li, err := render.PrepareLayerImage(l, px, false)
+		if err != nil {
+			p.err = err
+			return
+		}
+		p.img = li.Image
+	})
+	return p.img, p.err
+}
+
+// layer draws one layer of a face on a trimmed card of size: directly
+// when it is opaque and not turned, else on a sheet of its own that is
+// turned and laid over at its opacity.
+func (c *canvas) layer(l templates.Layer, size cardsdb.Size, bleed float64) {
+	if l.Opacity >= 1 && l.Rotation == 0 {
+		c.layerDirect(l, size, bleed)
+		return
+	}
+	if l.Opacity <= 0 {
+		return
+	}
+	sheet := *c
+	sheet.img = image.NewNRGBA(c.img.Rect)
+	sheet.layerDirect(l, size, bleed)
+	var src image.Image = sheet.img
+	at := image.Point{}
+	if l.Rotation != 0 {
+		// Turn a square around the layer's centre that holds it whatever
+		// the angle.
+		cx, cy := c.ox+(l.X+l.W/2)*c.sx, c.oy+(l.Y+l.H/2)*c.sy
+		_, _, lw, lh := l.Rect(size, bleed)
+		half := math.Ceil(math.Hypot(lw*c.sx, lh*c.sy)/2) + 2
+		sq := image.Rect(int(cx-half), int(cy-half), int(cx+half), int(cy+half))
+		sub := imaging.Crop(sheet.img, sq)
+		// imaging turns counter-clockwise; a layer's rotation is clockwise.
+		turned := imaging.Rotate(sub, -l.Rotation, color.NRGBA{})
+		tb := turned.Bounds()
+		at = image.Pt(int(math.Round(cx-float64(tb.Dx())/2)), int(math.Round(cy-float64(tb.Dy())/2)))
+		src = turned
+	}
+	mask := image.NewUniform(color.Alpha{A: uint8(math.Round(255 * min(1, l.Opacity)))})
+	b := src.Bounds()
+	draw.DrawMask(c.img, b.Sub(b.Min).Add(at), src, b.Min, mask, image.Point{}, draw.Over)
+}
+
+// layerDirect draws a layer as it is, opaque and not turned.
+func (c *canvas) layerDirect(l templates.Layer, size cardsdb.Size, bleed float64) {
+	lx, ly, lw, lh := l.Rect(size, bleed)
+	switch l.Kind {
+	case templates.LayerImage:
+		x0, y0 := int(math.Round(c.ox+lx*c.sx)), int(math.Round(c.oy+ly*c.sy))
+		x1, y1 := int(math.Round(c.ox+(lx+lw)*c.sx)), int(math.Round(c.oy+(ly+lh)*c.sy))
+		px := image.Pt(x1-x0, y1-y0)
+		if px.X < 1 || px.Y < 1 || c.pics == nil {
+			return
+		}
+		img, err := c.pics.get(l, px)
+		if err != nil {
+			c.layerErrs = append(c.layerErrs, fmt.Errorf("image %s of layer %q: %w; the layer is left out", l.Image, l.Name, err))
+			return
+		}
+		draw.Draw(c.img, image.Rect(x0, y0, x1, y1), img, image.Point{}, draw.Over)
+	case templates.LayerShape:
+		c.shape(l, lx, ly, lw, lh)
+	case templates.LayerText:
+		if l.Block != nil {
+			c.block(*l.Block)
+		}
+	}
+}
+
+// shape fills and strokes a shape layer as the PDF writer draws it: the
+// stroke centred on the outline, polygons and lines with round joins.
+func (c *canvas) shape(l templates.Layer, lx, ly, lw, lh float64) {
+	grown := l
+	grown.X, grown.Y, grown.W, grown.H = lx, ly, lw, lh
+	if l.Shape == templates.ShapeRounded {
+		grown.Radius = min(l.Radius, lw/2, lh/2)
+	}
+	if l.HasFill && l.Shape != templates.ShapeLine {
+		c.fillPaths(rgb(l.Fill), grown.Outline(0))
+	}
+	if l.StrokeWidth <= 0 {
+		return
+	}
+	hw := l.StrokeWidth / 2
+	switch l.Shape {
+	case templates.ShapeRect, templates.ShapeRounded, templates.ShapeEllipse:
+		// The edges of a stroke centred on the outline: for a rounded
+		// rectangle, corners of the radius plus and less half the line.
+		outer, inner := grown.Outline(hw), grown.Outline(-hw)
+		c.fillPaths(rgb(l.Stroke), outer, reversed(inner))
+	case templates.ShapePolygon:
+		pts := append(append([]templates.Point{}, l.Points...), l.Points[0])
+		c.fillPaths(rgb(l.Stroke), strokePaths(pts, hw)...)
+	case templates.ShapeLine:
+		c.fillPaths(rgb(l.Stroke), strokePaths(l.Points, hw)...)
+	}
+}
+
+// strokePaths are the pieces of a stroke hw mm either side of the
+// polyline pts: a quadrilateral per segment and a disc at each joint.
+func strokePaths(pts []templates.Point, hw float64) [][]templates.Point {
+	var out [][]templates.Point
+	for i := 0; i+1 < len(pts); i++ {
+		a, b := pts[i], pts[i+1]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		n := math.Hypot(dx, dy)
+		if n == 0 {
+			continue
+		}
+		nx, ny := -dy/n*hw, dx/n*hw
+		out = append(out, clockwise([]templates.Point{{X: a.X + nx, Y: a.Y + ny}, {X: b.X + nx, Y: b.Y + ny}, {X: b.X - nx, Y: b.Y - ny}, {X: a.X - nx, Y: a.Y - ny}}))
+	}
+	for i := 1; i+1 < len(pts); i++ {
+		disc := make([]templates.Point, 24)
+		for k := range disc {
+			a := float64(k) * 2 * math.Pi / 24
+			disc[k] = templates.Point{X: pts[i].X + hw*math.Cos(a), Y: pts[i].Y + hw*math.Sin(a)}
+		}
+		out = append(out, clockwise(disc))
+	}
+	return out
+}
+
+// clockwise returns the polygon turning one way (positive area on the
+// page), so that overlapping pieces add up instead of cancelling.
+func clockwise(p []templates.Point) []templates.Point {
+	a := 0.0
+	for i := range p {
+		j := (i + 1) % len(p)
+		a += p[i].X*p[j].Y - p[j].X*p[i].Y
+	}
+	if a < 0 {
+		return reversed(p)
+	}
+	return p
+}
+
+func reversed(p []templates.Point) []templates.Point {
+	out := make([]templates.Point, len(p))
+	for i, q := range p {
+		out[len(p)-1-i] = q
+	}
+	return out
+}
+
+// fillPaths fills closed paths in mm on the card with col, anti-aliased;
+// where paths overlap the coverage is their sum, at most full.
+func (c *canvas) fillPaths(col color.NRGBA, paths ...[]templates.Point) {
+	b := c.img.Rect
+	z := vector.NewRasterizer(b.Dx(), b.Dy())
+	drawn := false
+	for _, p := range paths {
+		if len(p) < 3 {
+			continue
+		}
+		z.MoveTo(float32(c.ox+p[0].X*c.sx), float32(c.oy+p[0].Y*c.sy))
+		for _, q := range p[1:] {
+			z.LineTo(float32(c.ox+q.X*c.sx), float32(c.oy+q.Y*c.sy))
+		}
+		z.ClosePath()
+		drawn = true
+	}
+	if drawn {
+		z.Draw(c.img, b, image.NewUniform(col), image.Point{})
+	}
+}
+
+// userFonts are the template fonts parsed for drawing, by name.
+var userFonts sync.Map // name -> *sfnt.Font (nil when it does not parse)
+
+func userFont(name string, data []byte) *sfnt.Font {
+	if f, ok := userFonts.Load(name); ok {
+		return f.(*sfnt.Font)
+	}
+	f, err := opentype.Parse(data)
+	if err != nil {
+		f = nil
+	}
+	userFonts.Store(name, f)
+	return f
+}

@@ -1,0 +1,193 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	_ "image/gif" // layer images may be GIF
+	"image/jpeg"
+	"image/png"
+	"io"
+	"io/fs"
+	"math"
+
+	"github.com/disintegration/imaging"
+	_ "golang.org/x/image/webp" // and WebP
+
+	"github.com/deckwright/deckwright/templates"
+	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
+)
+
+// Limits on the file of an image layer (a frame, an art window): bigger
+// is a mistake, refused before it is decoded.
+const (
+	MaxLayerImageBytes  = 64 << 20
+	MaxLayerImagePixels = 50_000_000
+)
+
+// LayerImage is an image layer's file fitted to the pixels it is drawn
+// at.
+type LayerImage struct {
+	// Image is the picture, exactly the size asked for; nil when the
+	// file went through as it is (Data).
+	Image *image.NRGBA
+	// Data and Type, for a PDF: JPEG ("jpg") bytes of an opaque picture,
+	// else PNG ("png"). A JPEG already of the layer's shape and no
+	// bigger than 1.5 times the pixels asked for goes through unchanged.
+	Data []byte
+	Type string
+	// SourceW and SourceH are the file's own pixel size.
+	SourceW, SourceH int
+}
+
+// PrepareLayerImage reads the file of an image layer (l.Image in
+// l.ImageFS: PNG, JPEG, GIF or WebP, a regular file of at most
+// MaxLayerImageBytes and MaxLayerImagePixels) and fits it into px
+// pixels as l.Fit says: cover (the layer filled, the picture cut on the
+// sides away from the anchor), contain (the whole picture, placed by the
+// anchor, transparent around it) or stretch. With forPDF it also encodes
+// it (Data, Type); a JPEG of the layer's shape then goes through as it is,
+// undecoded.
+func PrepareLayerImage(l templates.Layer, px image.Point, forPDF bool) (*LayerImage, error) {
+	if px.X < 1 || px.Y < 1 || int64(px.X)*int64(px.Y) > MaxLayerImagePixels {
+		return nil, fmt.Errorf("a layer of %d×%d pixels", px.X, px.Y)
+	}
+	if l.ImageFS == nil {
+		return nil, errors.New("no folder to read it from")
+	}
+	f, err := l.ImageFS.Open(l.Image)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, err
+	}
+	defer f.Close()
+	raw, err := io.ReadAll(io.LimitReader(f, MaxLayerImageBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read: %w", err)
+	}
+	if len(raw) > MaxLayerImageBytes {
+		return nil, fmt.Errorf("over the %d MB limit for a layer image", MaxLayerImageBytes>>20)
+	}
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("not a PNG, JPEG, GIF or WebP image (%v)", err)
+	}
+	if cfg.Width < 1 || cfg.Height < 1 || int64(cfg.Width)*int64(cfg.Height) > MaxLayerImagePixels {
+		return nil, fmt.Errorf("%d×%d pixels: a layer image may have at most %d million", cfg.Width, cfg.Height, MaxLayerImagePixels/1_000_000)
+	}
+	out := &LayerImage{SourceW: cfg.Width, SourceH: cfg.Height}
+	iw, ih := float64(cfg.Width), float64(cfg.Height)
+	shapeOK := math.Abs(iw/ih-float64(px.X)/float64(px.Y)) < 0.01*float64(px.X)/float64(px.Y)
+	if forPDF && format == "jpeg" && l.Fit != templates.FitContain && shapeOK && iw <= 1.5*float64(px.X) && baselineJPEG(raw) {
+		out.Data, out.Type = raw, "jpg"
+		return out, nil
+	}
+	// Decode no more pixels than needed: a JPEG is reduced while it is
+	// decoded.
+	scale := max(float64(px.X)/iw, float64(px.Y)/ih)
+	if l.Fit == templates.FitContain {
+		scale = min(float64(px.X)/iw, float64(px.Y)/ih)
+	}
+	var src image.Image
+	if format == "jpeg" {
+		denom := 1
+		for _, d := range []int{8, 4, 2} {
+			if scale*float64(d) <= 1 {
+				denom = d
+				break
+			}
+		}
+		src, err = scaledjpeg.DecodeScaled(bytes.NewReader(raw), denom)
+	} else {
+		src, _, err = image.Decode(bytes.NewReader(raw))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("decode: %w", err)
+	}
+	out.Image = fitImage(src, px, l.Fit, l.AnchorX, l.AnchorY)
+	if forPDF {
+		var buf bytes.Buffer
+		if opaque(out.Image) {
+			err = jpeg.Encode(&buf, out.Image, &jpeg.Options{Quality: 90})
+			out.Type = "jpg"
+		} else {
+			err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, out.Image)
+			out.Type = "png"
+		}
+		if err != nil {
+			return nil, fmt.Errorf("encode: %w", err)
+		}
+		out.Data = buf.Bytes()
+	}
+	return out, nil
+}
+
+// fitImage brings src to exactly px pixels: cover, contain or stretch,
+// with the anchor at ax, ay.
+func fitImage(src image.Image, px image.Point, fit string, ax, ay float64) *image.NRGBA {
+	b := src.Bounds()
+	iw, ih := float64(b.Dx()), float64(b.Dy())
+	switch fit {
+	case templates.FitStretch:
+		return imaging.Resize(src, px.X, px.Y, imaging.CatmullRom)
+	case templates.FitContain:
+		s := min(float64(px.X)/iw, float64(px.Y)/ih)
+		rw, rh := max(1, int(math.Round(iw*s))), max(1, int(math.Round(ih*s)))
+		small := imaging.Resize(src, rw, rh, imaging.CatmullRom)
+		dst := image.NewNRGBA(image.Rectangle{Max: px})
+		at := image.Pt(int(math.Round(float64(px.X-rw)*ax)), int(math.Round(float64(px.Y-rh)*ay)))
+		draw.Draw(dst, small.Bounds().Add(at), small, image.Point{}, draw.Src)
+		return dst
+	}
+	s := max(float64(px.X)/iw, float64(px.Y)/ih)
+	cw, ch := min(iw, float64(px.X)/s), min(ih, float64(px.Y)/s)
+	x0 := b.Min.X + int(math.Round((iw-cw)*ax))
+	y0 := b.Min.Y + int(math.Round((ih-ch)*ay))
+	crop := image.Rect(x0, y0, x0+max(1, int(math.Round(cw))), y0+max(1, int(math.Round(ch))))
+	return imaging.Resize(imaging.Crop(src, crop), px.X, px.Y, imaging.CatmullRom)
+}
+
+// opaque reports whether every pixel of m is opaque.
+func opaque(m *image.NRGBA) bool {
+	for y := 0; y < m.Rect.Dy(); y++ {
+		row := m.Pix[y*m.Stride : y*m.Stride+4*m.Rect.Dx()]
+		for i := 3; i < len(row); i += 4 {
+			if row[i] != 0xff {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// baselineJPEG reports whether a JPEG is baseline (SOF0) in YCbCr or
+// grey, which every PDF reader draws as it is.
+func baselineJPEG(b []byte) bool {
+	for i := 2; i+9 < len(b); {
+		if b[i] != 0xff {
+			return false
+		}
+		m := b[i+1]
+		if m == 0xd8 || (m >= 0xd0 && m <= 0xd7) || m == 0x01 || m == 0xff {
+			i++
+			continue
+		}
+		n := int(b[i+2])<<8 | int(b[i+3])
+		switch {
+		case m == 0xc0:
+			comps := b[i+9]
+			return comps == 1 || comps == 3
+		case m >= 0xc1 && m <= 0xcf && m != 0xc4 && m != 0xc8 && m != 0xcc:
+			return false // progressive, lossless, arithmetic
+		case m == 0xda:
+			return false
+		}
+		i += 2 + n
+	}
+	return false
+}
