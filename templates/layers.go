@@ -604,4 +604,3 @@ func cardDir(c *cardsdb.Card, g *cardsdb.Game) string {
 // WarnImage is the Warning kind of an image layer whose file cannot be
 // found or read.
 const WarnImage = "layer-image"
-

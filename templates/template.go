@@ -5,8 +5,8 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
-	"unicode/utf8"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
