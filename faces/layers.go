@@ -31,6 +31,7 @@ const maxLayerPics = 32
 type layerPicKey struct {
 	file   string
 	px     image.Point
+	pad    [4]int
 	fit    string
 	ax, ay float64
 }
@@ -41,8 +42,8 @@ type layerPic struct {
 	err  error
 }
 
-func (c *layerPics) get(l templates.Layer, px image.Point) (*image.NRGBA, error) {
-	k := layerPicKey{l.ImageKey, px, l.Fit, l.AnchorX, l.AnchorY}
+func (c *layerPics) get(l templates.Layer, px image.Point, pad [4]int) (*image.NRGBA, error) {
+	k := layerPicKey{l.ImageKey, px, pad, l.Fit, l.AnchorX, l.AnchorY}
 	c.mu.Lock()
 	if c.pics == nil || len(c.pics) >= maxLayerPics {
 		c.pics = map[layerPicKey]*layerPic{}
@@ -54,7 +55,7 @@ func (c *layerPics) get(l templates.Layer, px image.Point) (*image.NRGBA, error)
 	}
 	c.mu.Unlock()
 	p.once.Do(func() {
-		li, err := render.PrepareLayerImage(l, px, false)
+		li, err := render.PrepareLayerImage(l, px, pad, false)
 		if err != nil {
 			p.err = err
 			return
@@ -104,13 +105,18 @@ func (c *canvas) layerDirect(l templates.Layer, size cardsdb.Size, bleed float64
 	lx, ly, lw, lh := l.Rect(size, bleed)
 	switch l.Kind {
 	case templates.LayerImage:
-		x0, y0 := int(math.Round(c.ox+lx*c.sx)), int(math.Round(c.oy+ly*c.sy))
-		x1, y1 := int(math.Round(c.ox+(lx+lw)*c.sx)), int(math.Round(c.oy+(ly+lh)*c.sy))
+		// The layer's own pixels, and the bleed around them.
+		x0, y0 := int(math.Round(c.ox+l.X*c.sx)), int(math.Round(c.oy+l.Y*c.sy))
+		x1, y1 := int(math.Round(c.ox+(l.X+l.W)*c.sx)), int(math.Round(c.oy+(l.Y+l.H)*c.sy))
+		bx0, by0 := int(math.Round(c.ox+lx*c.sx)), int(math.Round(c.oy+ly*c.sy))
+		bx1, by1 := int(math.Round(c.ox+(lx+lw)*c.sx)), int(math.Round(c.oy+(ly+lh)*c.sy))
 		px := image.Pt(x1-x0, y1-y0)
 		if px.X < 1 || px.Y < 1 || c.pics == nil {
 			return
 		}
-		img, err := c.pics.get(l, px)
+		pad := [4]int{x0 - bx0, y0 - by0, bx1 - x1, by1 - y1}
+		x0, y0, x1, y1 = bx0, by0, bx1, by1
+		img, err := c.pics.get(l, px, pad)
 		if err != nil {
 			c.layerErrs = append(c.layerErrs, fmt.Errorf("image %s of layer %q: %w; the layer is left out", l.Image, l.Name, err))
 			return

@@ -50,7 +50,11 @@ type LayerImage struct {
 // anchor, transparent around it) or stretch. With forPDF it also encodes
 // it (Data, Type); a JPEG of the layer's shape then goes through as it is,
 // undecoded.
-func PrepareLayerImage(l templates.Layer, px image.Point, forPDF bool) (*LayerImage, error) {
+//
+// pad, when not zero, is the bleed around the layer in pixels (left, top,
+// right, bottom): the fitted picture's edge pixels are repeated out over
+// it, as card art's are, so that a frame keeps its place on the card.
+func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF bool) (*LayerImage, error) {
 	if px.X < 1 || px.Y < 1 || int64(px.X)*int64(px.Y) > MaxLayerImagePixels {
 		return nil, fmt.Errorf("a layer of %d×%d pixels", px.X, px.Y)
 	}
@@ -83,7 +87,7 @@ func PrepareLayerImage(l templates.Layer, px image.Point, forPDF bool) (*LayerIm
 	out := &LayerImage{SourceW: cfg.Width, SourceH: cfg.Height}
 	iw, ih := float64(cfg.Width), float64(cfg.Height)
 	shapeOK := math.Abs(iw/ih-float64(px.X)/float64(px.Y)) < 0.01*float64(px.X)/float64(px.Y)
-	if forPDF && format == "jpeg" && l.Fit != templates.FitContain && shapeOK && iw <= 1.5*float64(px.X) && baselineJPEG(raw) {
+	if forPDF && format == "jpeg" && pad == [4]int{} && l.Fit != templates.FitContain && shapeOK && iw <= 1.5*float64(px.X) && baselineJPEG(raw) {
 		out.Data, out.Type = raw, "jpg"
 		return out, nil
 	}
@@ -109,7 +113,7 @@ func PrepareLayerImage(l templates.Layer, px image.Point, forPDF bool) (*LayerIm
 	if err != nil {
 		return nil, fmt.Errorf("decode: %w", err)
 	}
-	out.Image = fitImage(src, px, l.Fit, l.AnchorX, l.AnchorY)
+	out.Image = extendEdges(fitImage(src, px, l.Fit, l.AnchorX, l.AnchorY), pad)
 	if forPDF {
 		var buf bytes.Buffer
 		if opaque(out.Image) {
@@ -150,6 +154,29 @@ func fitImage(src image.Image, px image.Point, fit string, ax, ay float64) *imag
 	y0 := b.Min.Y + int(math.Round((ih-ch)*ay))
 	crop := image.Rect(x0, y0, x0+max(1, int(math.Round(cw))), y0+max(1, int(math.Round(ch))))
 	return imaging.Resize(imaging.Crop(src, crop), px.X, px.Y, imaging.CatmullRom)
+}
+
+// extendEdges puts pad pixels around m (left, top, right, bottom), each
+// the copy of the nearest edge pixel.
+func extendEdges(m *image.NRGBA, pad [4]int) *image.NRGBA {
+	if pad == [4]int{} {
+		return m
+	}
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	out := image.NewNRGBA(image.Rect(0, 0, w+pad[0]+pad[2], h+pad[1]+pad[3]))
+	for y := 0; y < out.Rect.Dy(); y++ {
+		sy := min(max(y-pad[1], 0), h-1)
+		src := m.Pix[sy*m.Stride : sy*m.Stride+4*w]
+		dst := out.Pix[y*out.Stride : y*out.Stride+4*out.Rect.Dx()]
+		copy(dst[4*pad[0]:], src)
+		for x := 0; x < pad[0]; x++ {
+			copy(dst[4*x:4*x+4], src[:4])
+		}
+		for x := pad[0] + w; x < out.Rect.Dx(); x++ {
+			copy(dst[4*x:4*x+4], src[4*(w-1):])
+		}
+	}
+	return out
 }
 
 // opaque reports whether every pixel of m is opaque.

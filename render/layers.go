@@ -21,6 +21,7 @@ import (
 type layerKey struct {
 	file     string // templates.Layer.ImageKey
 	px       image.Point
+	pad      [4]int
 	fit      string
 	ax, ay   float64
 	fileName string // for messages
@@ -33,12 +34,15 @@ type layerReg struct {
 	data      []byte
 }
 
-// LayerPixels is the size in pixels at dpi of layer l on a card of size
-// with bleed mm around it.
-func LayerPixels(l templates.Layer, size cardsdb.Size, bleed float64, dpi float64) image.Point {
-	_, _, w, h := l.Rect(size, bleed)
-	px := func(mm float64) int { return max(1, int(math.Round(mm/25.4*dpi))) }
-	return image.Pt(px(w), px(h))
+// LayerPixels is the size in pixels at dpi of layer l, and the bleed
+// around it in pixels (left, top, right, bottom) on a card of size with
+// bleed mm around it.
+func LayerPixels(l templates.Layer, size cardsdb.Size, bleed float64, dpi float64) (image.Point, [4]int) {
+	x, y, w, h := l.Rect(size, bleed)
+	px := func(mm float64) int { return int(math.Round(mm / 25.4 * dpi)) }
+	p := image.Pt(max(1, px(l.W)), max(1, px(l.H)))
+	pad := [4]int{px(l.X - x), px(l.Y - y), px(x + w - l.X - l.W), px(y + h - l.Y - l.H)}
+	return p, pad
 }
 
 // prepareLayers lays out every text proxy the items print and prepares
@@ -91,7 +95,7 @@ func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
 	for range min(workers, len(jobs)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = PrepareLayerImage(jobs[i].l, jobs[i].k.px, true)
+				out[i], errs[i] = PrepareLayerImage(jobs[i].l, jobs[i].k.px, jobs[i].k.pad, true)
 			}
 		})
 	}
@@ -118,7 +122,8 @@ func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
 }
 
 func (r *renderer) layerKeyOf(l templates.Layer, size cardsdb.Size) layerKey {
-	return layerKey{file: l.ImageKey, px: LayerPixels(l, size, r.sheet.Bleed, float64(r.opts.DPI)), fit: l.Fit, ax: l.AnchorX, ay: l.AnchorY, fileName: l.Image}
+	px, pad := LayerPixels(l, size, r.sheet.Bleed, float64(r.opts.DPI))
+	return layerKey{file: l.ImageKey, px: px, pad: pad, fit: l.Fit, ax: l.AnchorX, ay: l.AnchorY, fileName: l.Image}
 }
 
 // layer draws one layer of a face whose card's top-left corner is at
