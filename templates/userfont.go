@@ -38,6 +38,7 @@ func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
 	pairs, _ := d.mapping(n, "fonts")
 	out := map[string]*userFont{}
 	for _, p := range pairs {
+		out[p.Key] = nil // declared; set below when it loads
 		file, ok := d.scalar(p.V, "font file of "+p.Key)
 		if !ok {
 			continue
@@ -117,18 +118,21 @@ func loadFont(data []byte) (*face, error) {
 
 // fontFamily resolves a box's font family among the template's fonts.
 func (d *decoder) fontFamily(n *yaml.Node, b *box, fonts map[string]*userFont) {
-	uf := fonts[b.family]
+	uf, declared := fonts[b.family]
+	if declared && uf == nil {
+		return // its file was reported
+	}
 	if uf == nil {
 		names := make([]string, 0, len(fonts))
 		for k := range fonts {
 			names = append(names, k)
 		}
 		sort.Strings(names)
-		list := "the template has no fonts: list; add fonts: {" + b.family + ": FILE.ttf}"
-		if len(names) > 0 {
-			list = "the template's fonts: " + strings.Join(names, ", ")
+		if len(names) == 0 {
+			d.errorf(n, "font family %q: the template has no fonts; add fonts: {%s: FILE.ttf} with a font file of the templates folder", b.family, b.family)
+			return
 		}
-		d.errorf(n, "font family %q is not among %s%s", b.family, list, didYouMean(cardsdb.Suggest(b.family, names, 1)))
+		d.errorf(n, "font family %q is not among the template's fonts (%s)%s", b.family, strings.Join(names, ", "), didYouMean(cardsdb.Suggest(b.family, names, 1)))
 		return
 	}
 	// Text in the family falls back to the Go font of the box's style
