@@ -212,6 +212,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/print", s.apiPrint)
 	mux.HandleFunc("POST /api/goldfish", s.apiGoldfish)
 	mux.HandleFunc("POST /api/compare", s.apiCompare)
+	s.watchRoutes(mux) // watch.go: live preview
 	mux.HandleFunc("/", s.notFound)
 	return s.safe(mux)
 }

@@ -3,7 +3,6 @@ package templates
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -25,11 +24,7 @@ func TestBoundedTemplates(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "size: {width: 63, height: 88}\nboxes:\n  - name: evil\n    x: 3\n    y: 3\n    w: 57\n    h: 10\n    content: '" + tc.content + "'\n"
-			start := time.Now()
 			_, err := Parse("evil.yaml", "default", []byte(src))
-			if d := time.Since(start); d > 5*MaxExecTime {
-				t.Errorf("loading took %v", d)
-			}
 			if err == nil {
 				t.Fatal("loaded without an error")
 			}
