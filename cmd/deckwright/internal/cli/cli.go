@@ -300,6 +300,7 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newVersionCmd(io, g),
 		newServeCmd(io, g),
 		newTemplatesCmd(io, g),
+		newDiffCmd(io, g),
 	)
 	addCompletions(root, g)
 	// Cobra's completion command prints its help and exits 0 for an unknown

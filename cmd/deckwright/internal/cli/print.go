@@ -171,6 +171,9 @@ type printOptions struct {
 	// noExtras leaves out what the decks need on the table beyond their
 	// own cards (game.yaml extras:).
 	noExtras bool
+	// changedSince prints only the cards added or changed since this
+	// version (print_changed.go).
+	changedSince string
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -223,6 +226,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().BoolVar(&opts.noExtras, "no-extras", false, "print only the decks' own cards, not what they need on the table (tokens, Arkhtide's Neutral Realm)")
 	cmd.Flags().BoolVar(&opts.sheet.inkSaver, "ink-saver", false, "text proxies with thin frames and no solid fills")
 	cmd.Flags().StringArrayVar(&opts.only, "only", nil, "print only these cards: a card NAME or type:TYPE (repeatable)")
+	cmd.Flags().StringVar(&opts.changedSince, "changed-since", "", "print only the cards added or changed since OLD: a game folder, a cards file or a git revision of the game folder's repository")
 	cmd.Flags().StringArrayVar(&opts.exclude, "exclude", nil, "leave out these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.AddCommand(newCalibrationCmd(io, g))
 	return cmd
@@ -401,6 +405,11 @@ func runPrint(opts *printOptions) error {
 	}
 	if err := selectItems(job, opts.only, opts.exclude); err != nil {
 		return err
+	}
+	if opts.changedSince != "" {
+		if ok, err := keepChanged(opts, db, job); !ok || err != nil {
+			return err
+		}
 	}
 	if opts.missing && len(job.items) == 0 {
 		fmt.Fprintf(opts.io.Out, "you own every card of %s (%s); nothing to print\n", strings.Join(opts.decks, ", "), opts.owned)
