@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"image"
+	"image/color"
+	"image/jpeg"
 	"image/png"
 	"io/fs"
 	"os"
@@ -20,12 +22,17 @@ import (
 
 // forge loads the worked example's game and its templates folder.
 func forge(t *testing.T) (*cardsdb.Game, *templates.Set) {
+	return forgeAt(t, forgeDir)
+}
+
+// forgeAt loads a copy of the worked example.
+func forgeAt(t *testing.T, dir string) (*cardsdb.Game, *templates.Set) {
 	t.Helper()
 	db, err := cardsdb.LoadBundled()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := db.AddPath(forgeDir); err != nil {
+	if err := db.AddPath(dir); err != nil {
 		t.Fatal(err)
 	}
 	g, ok := db.Game("forge")
@@ -54,7 +61,27 @@ func TestLayeredLooksLikePDF(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		t.Skip("pdftoppm not installed")
 	}
-	g, set := forge(t)
+	// A copy of the example whose Tide Caller has JPEG art wider than its
+	// window: the PDF takes the file as it is, placed and clipped, the
+	// PNG cuts it; they must agree.
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(forgeDir)); err != nil {
+		t.Fatal(err)
+	}
+	wide := image.NewRGBA(image.Rect(0, 0, 700, 360))
+	for y := 0; y < 360; y++ {
+		for x := 0; x < 700; x++ {
+			wide.Set(x, y, color.RGBA{uint8(x / 3), uint8(y / 2), uint8((x + y) % 200), 255})
+		}
+	}
+	var jb bytes.Buffer
+	if err := jpeg.Encode(&jb, wide, &jpeg.Options{Quality: 95}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cards", "art", "tide-caller.png"), jb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, set := forgeAt(t, dir)
 	const dpi = 150
 	for _, name := range []string{"Cinder Drake", "Tide Caller", "Wandering Smith"} {
 		t.Run(name, func(t *testing.T) {

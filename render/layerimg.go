@@ -40,6 +40,12 @@ type LayerImage struct {
 	Type string
 	// SourceW and SourceH are the file's own pixel size.
 	SourceW, SourceH int
+	// Placed, for a file that goes through as it is, is where to draw
+	// the whole picture as fractions of the layer's rectangle (X, Y, W,
+	// H); Clip says to clip it to the layer (cover). Zero for a picture
+	// fitted to the layer (Data covers the layer exactly).
+	Placed [4]float64
+	Clip   bool
 }
 
 // PrepareLayerImage reads the file of an image layer (l.Image in
@@ -86,17 +92,29 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 	}
 	out := &LayerImage{SourceW: cfg.Width, SourceH: cfg.Height}
 	iw, ih := float64(cfg.Width), float64(cfg.Height)
-	shapeOK := math.Abs(iw/ih-float64(px.X)/float64(px.Y)) < 0.01*float64(px.X)/float64(px.Y)
-	if forPDF && format == "jpeg" && pad == [4]int{} && l.Fit != templates.FitContain && shapeOK && iw <= 1.5*float64(px.X) && baselineJPEG(raw) {
-		out.Data, out.Type = raw, "jpg"
-		return out, nil
-	}
-	// Decode no more pixels than needed: a JPEG is reduced while it is
-	// decoded.
+	// The scale from the file to the layer's pixels.
 	scale := max(float64(px.X)/iw, float64(px.Y)/ih)
 	if l.Fit == templates.FitContain {
 		scale = min(float64(px.X)/iw, float64(px.Y)/ih)
 	}
+	// A baseline JPEG with no more than 1.5 times the pixels it is drawn
+	// at goes into a PDF as it is, placed and clipped there: no decoding,
+	// resampling or encoding (art made for its window, or a little
+	// bigger, as designers make it).
+	if forPDF && format == "jpeg" && pad == [4]int{} && scale >= 1/1.5 && baselineJPEG(raw) {
+		out.Data, out.Type = raw, "jpg"
+		fw, fh := iw*scale/float64(px.X), ih*scale/float64(px.Y) // of the layer
+		switch l.Fit {
+		case templates.FitStretch:
+			out.Placed = [4]float64{0, 0, 1, 1}
+		default:
+			out.Placed = [4]float64{(1 - fw) * l.AnchorX, (1 - fh) * l.AnchorY, fw, fh}
+			out.Clip = l.Fit == templates.FitCover
+		}
+		return out, nil
+	}
+	// Decode no more pixels than needed: a JPEG is reduced while it is
+	// decoded.
 	var src image.Image
 	if format == "jpeg" {
 		denom := 1
@@ -117,7 +135,10 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 	if forPDF {
 		var buf bytes.Buffer
 		if opaque(out.Image) {
-			err = jpeg.Encode(&buf, out.Image, &jpeg.Options{Quality: 90})
+			// Opaque NRGBA is RGBA, which image/jpeg encodes on its fast
+			// path (NRGBA goes pixel by pixel through At).
+			m := out.Image
+			err = jpeg.Encode(&buf, &image.RGBA{Pix: m.Pix, Stride: m.Stride, Rect: m.Rect}, &jpeg.Options{Quality: 90})
 			out.Type = "jpg"
 		} else {
 			err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, out.Image)
@@ -127,6 +148,7 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 			return nil, fmt.Errorf("encode: %w", err)
 		}
 		out.Data = buf.Bytes()
+		out.Image = nil // a PDF needs the bytes only; pictures are big
 	}
 	return out, nil
 }

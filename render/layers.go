@@ -32,6 +32,8 @@ type layerKey struct {
 type layerReg struct {
 	name, typ string
 	data      []byte
+	placed    [4]float64 // see LayerImage.Placed
+	clip      bool
 }
 
 // LayerPixels is the size in pixels at dpi of layer l, and the bleed
@@ -117,7 +119,7 @@ func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
 			continue
 		}
 		sum := sha256.Sum256(out[i].Data)
-		r.layerImgs[j.k] = &layerReg{name: "layer-" + hex.EncodeToString(sum[:16]), typ: out[i].Type, data: out[i].Data}
+		r.layerImgs[j.k] = &layerReg{name: "layer-" + hex.EncodeToString(sum[:16]), typ: out[i].Type, data: out[i].Data, placed: out[i].Placed, clip: out[i].Clip}
 	}
 }
 
@@ -151,6 +153,17 @@ func (r *renderer) layer(f Face, face *templates.Face, l templates.Layer, x, y f
 			pdf.RegisterImageOptionsReader(reg.name, opt, bytes.NewReader(reg.data))
 		}
 		reg.data = nil // the PDF has its own copy
+		if p := reg.placed; p != [4]float64{} {
+			// The file as it is, placed over the layer and clipped to it.
+			if reg.clip {
+				pdf.ClipRect(x+lx, y+ly, lw, lh, false)
+			}
+			pdf.ImageOptions(reg.name, x+lx+p[0]*lw, y+ly+p[1]*lh, p[2]*lw, p[3]*lh, false, opt, 0, "")
+			if reg.clip {
+				pdf.ClipEnd()
+			}
+			break
+		}
 		pdf.ImageOptions(reg.name, x+lx, y+ly, lw, lh, false, opt, 0, "")
 	case templates.LayerShape:
 		r.shape(l, x, y, lx, ly, lw, lh)
