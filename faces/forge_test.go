@@ -1,9 +1,11 @@
 package faces_test
 
 import (
+	"context"
 	"flag"
 	"image"
 	"image/color"
+	draw2 "image/draw"
 	"image/png"
 	"math"
 	"os"
@@ -11,6 +13,9 @@ import (
 	"testing"
 
 	"golang.org/x/image/font/gofont/gosmallcaps"
+
+	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/render"
 )
 
 // writeForge regenerates the pictures of the worked designer example,
@@ -42,6 +47,7 @@ func TestWriteForge(t *testing.T) {
 		savePNG(t, filepath.Join(forgeDir, "cards", "art", name+".png"), landscape(700, 502, hue))
 	}
 	savePNG(t, filepath.Join(forgeDir, "icons", "spark.png"), spark(96))
+	defer writeForgeFaces(t)
 	if err := os.MkdirAll(filepath.Join(forgeDir, "templates", "fonts"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -149,4 +155,28 @@ func hsl(h, s, l float64) color.NRGBA {
 		return uint8(math.Round(v * 255))
 	}
 	return color.NRGBA{f(0), f(8), f(4), 0xff}
+}
+
+// writeForgeFaces draws four of the example's faces with package faces
+// into docs/images/forge-faces.png, for the docs.
+func writeForgeFaces(t *testing.T) {
+	g, set := forge(t)
+	var fs []render.Face
+	for _, n := range []string{"Cinder Drake", "Tide Caller", "Pearl Oracle", "Wandering Smith"} {
+		fs = append(fs, render.CardItem(g, g.Card(n)).Front)
+	}
+	imgs, err := faces.Render(context.Background(), fs, faces.Options{DPI: 120, Templates: set})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const gap = 16
+	w, h := imgs[0].Image.Rect.Dx(), imgs[0].Image.Rect.Dy()
+	strip := image.NewNRGBA(image.Rect(0, 0, len(imgs)*(w+gap)-gap, h))
+	for i, im := range imgs {
+		if len(im.Warnings) > 0 {
+			t.Errorf("%s: %v", im.Face.Card.Name, im.Warnings)
+		}
+		draw2.Draw(strip, image.Rect(i*(w+gap), 0, i*(w+gap)+w, h), im.Image, image.Point{}, draw2.Src)
+	}
+	savePNG(t, filepath.Join("..", "docs", "images", "forge-faces.png"), strip)
 }
