@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"sync"
 
@@ -79,7 +78,7 @@ func (c *canvas) layer(l templates.Layer, size cardsdb.Size, bleed float64) {
 	sheet := *c
 	sheet.img = image.NewNRGBA(c.img.Rect)
 	sheet.layerDirect(l, size, bleed)
-	var src image.Image = sheet.img
+	src := sheet.img
 	at := image.Point{}
 	if l.Rotation != 0 {
 		// Turn a square around the layer's centre that holds it whatever
@@ -95,9 +94,43 @@ func (c *canvas) layer(l templates.Layer, size cardsdb.Size, bleed float64) {
 		at = image.Pt(int(math.Round(cx-float64(tb.Dx())/2)), int(math.Round(cy-float64(tb.Dy())/2)))
 		src = turned
 	}
-	mask := image.NewUniform(color.Alpha{A: uint8(math.Round(255 * min(1, l.Opacity)))})
 	b := src.Bounds()
-	draw.DrawMask(c.img, b.Sub(b.Min).Add(at), src, b.Min, mask, image.Point{}, draw.Over)
+	over(c.img, b.Sub(b.Min).Add(at), src, b.Min, min(1, l.Opacity))
+}
+
+// over lays src (from sp) over dst in r at opacity alpha (0 to 1), as
+// draw.Over does, without image/draw's slow path for NRGBA.
+func over(dst *image.NRGBA, r image.Rectangle, src *image.NRGBA, sp image.Point, alpha float64) {
+	clipped := r.Intersect(dst.Rect)
+	sp = sp.Add(clipped.Min.Sub(r.Min))
+	r = clipped.Intersect(src.Rect.Sub(sp).Add(clipped.Min))
+	if r.Empty() {
+		return
+	}
+	k := uint32(math.Round(alpha * 255))
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		di := dst.PixOffset(r.Min.X, y)
+		si := src.PixOffset(sp.X+r.Min.X-clipped.Min.X, sp.Y+y-clipped.Min.Y)
+		for x := r.Min.X; x < r.Max.X; x, di, si = x+1, di+4, si+4 {
+			sa := uint32(src.Pix[si+3]) * k / 255
+			if sa == 0 {
+				continue
+			}
+			d := dst.Pix[di : di+4 : di+4]
+			if sa == 255 {
+				copy(d, src.Pix[si:si+3])
+				d[3] = 255
+				continue
+			}
+			da := uint32(d[3])
+			oa := sa*255 + da*(255-sa) // out alpha, times 255
+			for i := range 3 {
+				sc, dc := uint32(src.Pix[si+i]), uint32(d[i])
+				d[i] = uint8((sc*sa*255 + dc*da*(255-sa) + oa/2) / oa)
+			}
+			d[3] = uint8((oa + 127) / 255)
+		}
+	}
 }
 
 // layerDirect draws a layer as it is, opaque and not turned.
@@ -121,7 +154,7 @@ func (c *canvas) layerDirect(l templates.Layer, size cardsdb.Size, bleed float64
 			c.layerErrs = append(c.layerErrs, fmt.Errorf("image %s of layer %q: %w; the layer is left out", l.Image, l.Name, err))
 			return
 		}
-		draw.Draw(c.img, image.Rect(x0, y0, x1, y1), img, image.Point{}, draw.Over)
+		over(c.img, image.Rect(x0, y0, x1, y1), img, img.Rect.Min, 1)
 	case templates.LayerShape:
 		c.shape(l, lx, ly, lw, lh)
 	case templates.LayerText:
@@ -208,24 +241,46 @@ func reversed(p []templates.Point) []templates.Point {
 }
 
 // fillPaths fills closed paths in mm on the card with col, anti-aliased;
-// where paths overlap the coverage is their sum, at most full.
+// where paths overlap the coverage is their sum, at most full. Only the
+// paths' bounding box is rasterised, into a mask, then blended.
 func (c *canvas) fillPaths(col color.NRGBA, paths ...[]templates.Point) {
-	b := c.img.Rect
-	z := vector.NewRasterizer(b.Dx(), b.Dy())
-	drawn := false
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range paths {
 		if len(p) < 3 {
 			continue
 		}
-		z.MoveTo(float32(c.ox+p[0].X*c.sx), float32(c.oy+p[0].Y*c.sy))
+		for _, q := range p {
+			x, y := c.ox+q.X*c.sx, c.oy+q.Y*c.sy
+			minX, minY, maxX, maxY = min(minX, x), min(minY, y), max(maxX, x), max(maxY, y)
+		}
+	}
+	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.img.Rect)
+	if box.Empty() {
+		return
+	}
+	z := vector.NewRasterizer(box.Dx(), box.Dy())
+	for _, p := range paths {
+		if len(p) < 3 {
+			continue
+		}
+		at := func(q templates.Point) (float32, float32) {
+			return float32(c.ox + q.X*c.sx - float64(box.Min.X)), float32(c.oy + q.Y*c.sy - float64(box.Min.Y))
+		}
+		z.MoveTo(at(p[0]))
 		for _, q := range p[1:] {
-			z.LineTo(float32(c.ox+q.X*c.sx), float32(c.oy+q.Y*c.sy))
+			z.LineTo(at(q))
 		}
 		z.ClosePath()
-		drawn = true
 	}
-	if drawn {
-		z.Draw(c.img, b, image.NewUniform(col), image.Point{})
+	mask := image.NewAlpha(image.Rectangle{Max: box.Size()})
+	z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
+	for y := 0; y < box.Dy(); y++ {
+		row := mask.Pix[y*mask.Stride : y*mask.Stride+box.Dx()]
+		for x, a := range row {
+			if a != 0 {
+				c.blend(box.Min.X+x, box.Min.Y+y, col, float64(a)/255)
+			}
+		}
 	}
 }
 

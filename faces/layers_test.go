@@ -25,8 +25,10 @@ func forge(t *testing.T) (*cardsdb.Game, *templates.Set) {
 	return forgeAt(t, forgeDir)
 }
 
+func forgeB(b *testing.B) (*cardsdb.Game, *templates.Set) { return forgeAt(b, forgeDir) }
+
 // forgeAt loads a copy of the worked example.
-func forgeAt(t *testing.T, dir string) (*cardsdb.Game, *templates.Set) {
+func forgeAt(t testing.TB, dir string) (*cardsdb.Game, *templates.Set) {
 	t.Helper()
 	db, err := cardsdb.LoadBundled()
 	if err != nil {
