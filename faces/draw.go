@@ -46,7 +46,7 @@ type fontKey struct {
 func newCanvas(img *image.NRGBA, size image.Point, trim cardsdb.Size, bleed float64) *canvas {
 	if img == nil {
 		img = image.NewNRGBA(image.Rectangle{Max: size})
-		draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src)
+		fillNRGBA(img, color.NRGBA{0xff, 0xff, 0xff, 0xff})
 	}
 	c := &canvas{img: img, faces: map[fontKey]font.Face{}, trim: trim, bleed: bleed}
 	c.sx = float64(size.X) / (trim.W + 2*bleed)
@@ -61,7 +61,7 @@ func rgb(c templates.RGB) color.NRGBA { return color.NRGBA{c[0], c[1], c[2], 0xf
 // over the bleed, frame, then each block.
 func (c *canvas) face(f templates.Face) {
 	if f.HasBackground {
-		draw.Draw(c.img, c.img.Rect, image.NewUniform(rgb(f.Background)), image.Point{}, draw.Src)
+		fillNRGBA(c.img, rgb(f.Background))
 	}
 	if fr := f.Frame; fr.Width > 0 {
 		c.strokeRect(fr.X, fr.Y, fr.W, fr.H, fr.Width, rgb(fr.Color))
@@ -177,7 +177,7 @@ func (c *canvas) textIn(fc font.Face, x, y float64, s string, col image.Image) {
 		dot.X = fixed.Int26_6(math.Round(fx))
 		dr, mask, mp, adv, ok := fc.Glyph(dot, r)
 		if ok {
-			draw.DrawMask(c.img, dr, col, image.Point{}, mask, mp, draw.Over)
+			c.glyph(dr, col, mask, mp)
 		}
 		fx += float64(adv) * stretch
 	}
@@ -200,6 +200,39 @@ func (c *canvas) fontFace(bold, italic bool, size float64) font.Face {
 	}
 	c.faces[k] = f
 	return f
+}
+
+// glyph paints col through a glyph's mask (at mp) into dr, as
+// draw.DrawMask with draw.Over does, without its pixel-by-pixel path
+// for NRGBA.
+func (c *canvas) glyph(dr image.Rectangle, col image.Image, mask image.Image, mp image.Point) {
+	u, ok1 := col.(*image.Uniform)
+	a, ok2 := mask.(*image.Alpha)
+	if !ok1 || !ok2 {
+		draw.DrawMask(c.img, dr, col, image.Point{}, mask, mp, draw.Over)
+		return
+	}
+	cc := color.NRGBAModel.Convert(u.C).(color.NRGBA)
+	r := dr.Intersect(c.img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			m := a.AlphaAt(mp.X+x-dr.Min.X, mp.Y+y-dr.Min.Y).A
+			if m != 0 {
+				c.blend(x, y, cc, float64(m)/255*float64(cc.A)/255)
+			}
+		}
+	}
+}
+
+// fillNRGBA paints every pixel of m col.
+func fillNRGBA(m *image.NRGBA, col color.NRGBA) {
+	px := []byte{col.R, col.G, col.B, col.A}
+	for y := 0; y < m.Rect.Dy(); y++ {
+		row := m.Pix[y*m.Stride : y*m.Stride+4*m.Rect.Dx()]
+		for i := 0; i < len(row); i += 4 {
+			copy(row[i:i+4], px)
+		}
+	}
 }
 
 // userFace returns a template font at size points, at the canvas's

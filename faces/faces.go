@@ -197,7 +197,7 @@ func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, erro
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	pics := &layerPics{}
+	pics := pictures
 	next := make(chan *Image)
 	var wg sync.WaitGroup
 	for range min(workers, len(uniq)) {

@@ -3,6 +3,7 @@ package faces
 import (
 	"fmt"
 	"image"
+	"io/fs"
 	"image/color"
 	"math"
 	"sync"
@@ -17,9 +18,14 @@ import (
 	"github.com/deckwright/deckwright/templates"
 )
 
-// layerPics caches the pictures of image layers as drawn (a faction's
-// frame is drawn on many cards); it holds at most maxLayerPics, as an art
-// window is one card's.
+// pictures caches the pictures of image layers as drawn for every Render
+// (a faction's frame is drawn on many cards, and exports draw in
+// batches); a picture is known by its file's path, size and time, so a
+// file saved again (serve's live preview) is read again.
+var pictures = &layerPics{}
+
+// layerPics caches the pictures of image layers as drawn; it holds at most
+// maxLayerPics, as an art window is one card's.
 type layerPics struct {
 	mu   sync.Mutex
 	pics map[layerPicKey]*layerPic
@@ -29,6 +35,7 @@ const maxLayerPics = 32
 
 type layerPicKey struct {
 	file   string
+	stamp  string // the file's size and time
 	px     image.Point
 	pad    [4]int
 	fit    string
@@ -36,22 +43,42 @@ type layerPicKey struct {
 }
 
 type layerPic struct {
+	uses int // how many faces asked for it (under layerPics.mu)
 	once sync.Once
 	img  *image.NRGBA
 	err  error
 }
 
 func (c *layerPics) get(l templates.Layer, px image.Point, pad [4]int) (*image.NRGBA, error) {
-	k := layerPicKey{l.ImageKey, px, pad, l.Fit, l.AnchorX, l.AnchorY}
+	stamp := ""
+	if l.ImageFS != nil {
+		if st, err := fs.Stat(l.ImageFS, l.Image); err == nil {
+			stamp = fmt.Sprint(st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	k := layerPicKey{l.ImageKey, stamp, px, pad, l.Fit, l.AnchorX, l.AnchorY}
 	c.mu.Lock()
-	if c.pics == nil || len(c.pics) >= maxLayerPics {
+	if c.pics == nil {
 		c.pics = map[layerPicKey]*layerPic{}
+	}
+	if len(c.pics) >= maxLayerPics {
+		// Forget the pictures used once (one card's art) first, and keep
+		// those shared by many cards (frames).
+		for k, p := range c.pics {
+			if p.uses <= 1 {
+				delete(c.pics, k)
+			}
+		}
+		if len(c.pics) >= maxLayerPics/2 {
+			clear(c.pics)
+		}
 	}
 	p := c.pics[k]
 	if p == nil {
 		p = &layerPic{}
 		c.pics[k] = p
 	}
+	p.uses++
 	c.mu.Unlock()
 	p.once.Do(func() {
 		li, err := render.PrepareLayerImage(l, px, pad, false)
