@@ -3,8 +3,8 @@ package faces
 import (
 	"fmt"
 	"image"
-	"io/fs"
 	"image/color"
+	"io/fs"
 	"math"
 	"sync"
 
