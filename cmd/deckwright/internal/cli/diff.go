@@ -28,11 +28,12 @@ import (
 )
 
 type diffOptions struct {
-	io       IO
-	g        *globalOptions
-	old, new string
-	json     bool
-	pictures string
+	io        IO
+	g         *globalOptions
+	old, new  string
+	json      bool
+	pictures  string
+	templates string
 }
 
 func newDiffCmd(io IO, g *globalOptions) *cobra.Command {
@@ -61,6 +62,7 @@ The exit status is 0 whether or not the versions differ.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the differences as JSON")
+	cmd.Flags().StringVar(&opts.templates, "templates", "", "with --pictures, a folder of card-face templates over the bundled ones and the games' own")
 	cmd.Flags().StringVar(&opts.pictures, "pictures", "", "draw each changed card's old and new faces side by side into this folder (PNG and index.html)")
 	return cmd
 }
@@ -89,7 +91,7 @@ func runDiff(opts *diffOptions) error {
 	}
 	d := changes.Compare(old.game, cur.game)
 	if opts.pictures != "" {
-		if err := writeDiffPictures(opts.io, opts.pictures, d, old, cur); err != nil {
+		if err := writeDiffPictures(opts.io, opts.pictures, opts.templates, d, old, cur); err != nil {
 			return err
 		}
 	}
@@ -207,18 +209,18 @@ func readGameFile(g *cardsdb.Game, name string) ([]byte, error) {
 
 // writeDiffPictures draws each changed card's old and new front side by
 // side into dir/NNN-name.png, and dir/index.html showing them.
-func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version) error {
+func writeDiffPictures(out IO, dir, tdir string, d changes.Diff, old, cur *version) error {
 	if len(d.Changed) == 0 {
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return inputError(err)
 	}
-	oldT, err := templateSource(old.db, "")
+	oldT, err := templateSource(old.db, tdir)
 	if err != nil {
 		return inputError(err)
 	}
-	newT, err := templateSource(cur.db, "")
+	newT, err := templateSource(cur.db, tdir)
 	if err != nil {
 		return inputError(err)
 	}
