@@ -26,10 +26,18 @@ type canvas struct {
 	faces  map[fontKey]font.Face
 	fsys   fs.FS                  // the face's files, for icon images
 	icons  map[string]image.Image // icon images by path, nil when unreadable
+	// pics are the pictures of image layers; layerErrs the layers whose
+	// picture could not be read. fonts are the face's template fonts.
+	pics      *layerPics
+	layerErrs []error
+	fonts     map[string][]byte
+	trim      cardsdb.Size
+	bleed     float64
 }
 
 type fontKey struct {
 	style int
+	name  string // a template font; "" for the Go font of style
 	size  float64
 }
 
@@ -38,9 +46,9 @@ type fontKey struct {
 func newCanvas(img *image.NRGBA, size image.Point, trim cardsdb.Size, bleed float64) *canvas {
 	if img == nil {
 		img = image.NewNRGBA(image.Rectangle{Max: size})
-		draw.Draw(img, img.Rect, image.White, image.Point{}, draw.Src)
+		fillNRGBA(img, color.NRGBA{0xff, 0xff, 0xff, 0xff})
 	}
-	c := &canvas{img: img, faces: map[fontKey]font.Face{}}
+	c := &canvas{img: img, faces: map[fontKey]font.Face{}, trim: trim, bleed: bleed}
 	c.sx = float64(size.X) / (trim.W + 2*bleed)
 	c.sy = float64(size.Y) / (trim.H + 2*bleed)
 	c.ox, c.oy = bleed*c.sx, bleed*c.sy
@@ -53,10 +61,14 @@ func rgb(c templates.RGB) color.NRGBA { return color.NRGBA{c[0], c[1], c[2], 0xf
 // over the bleed, frame, then each block.
 func (c *canvas) face(f templates.Face) {
 	if f.HasBackground {
-		draw.Draw(c.img, c.img.Rect, image.NewUniform(rgb(f.Background)), image.Point{}, draw.Src)
+		fillNRGBA(c.img, rgb(f.Background))
 	}
 	if fr := f.Frame; fr.Width > 0 {
 		c.strokeRect(fr.X, fr.Y, fr.W, fr.H, fr.Width, rgb(fr.Color))
+	}
+	c.fonts = f.Fonts
+	for _, l := range f.Layers {
+		c.layer(l, c.trim, c.bleed)
 	}
 	for _, b := range f.Blocks {
 		c.block(b)
@@ -80,6 +92,10 @@ func (c *canvas) block(b templates.Block) {
 		for _, r := range l.Runs {
 			if r.Icon != nil {
 				c.icon(r, l.X+r.X, l.Baseline, b.Size, col)
+				continue
+			}
+			if data := c.fonts[r.Font]; data != nil {
+				c.textIn(c.userFace(r.Font, data, b.Size), l.X+r.X, l.Baseline, r.Text, col)
 				continue
 			}
 			c.text(l.X+r.X, l.Baseline, r.Text, r.Bold, r.Italic, b.Size, col)
@@ -142,7 +158,11 @@ func (c *canvas) blend(x, y int, col color.NRGBA, a float64) {
 // the style at size points. Glyphs advance by their own widths with no
 // kerning, as gofpdf draws them and templates measures them.
 func (c *canvas) text(x, y float64, s string, bold, italic bool, size float64, col image.Image) {
-	fc := c.fontFace(bold, italic, size)
+	c.textIn(c.fontFace(bold, italic, size), x, y, s, col)
+}
+
+// textIn is text in the font face fc.
+func (c *canvas) textIn(fc font.Face, x, y float64, s string, col image.Image) {
 	if fc == nil || s == "" {
 		return
 	}
@@ -157,7 +177,7 @@ func (c *canvas) text(x, y float64, s string, bold, italic bool, size float64, c
 		dot.X = fixed.Int26_6(math.Round(fx))
 		dr, mask, mp, adv, ok := fc.Glyph(dot, r)
 		if ok {
-			draw.DrawMask(c.img, dr, col, image.Point{}, mask, mp, draw.Over)
+			c.glyph(dr, col, mask, mp)
 		}
 		fx += float64(adv) * stretch
 	}
@@ -166,7 +186,7 @@ func (c *canvas) text(x, y float64, s string, bold, italic bool, size float64, c
 // fontFace returns the Go font of a style at size points, at the canvas's
 // vertical resolution.
 func (c *canvas) fontFace(bold, italic bool, size float64) font.Face {
-	k := fontKey{styleOf(bold, italic), size}
+	k := fontKey{style: styleOf(bold, italic), size: size}
 	if f, ok := c.faces[k]; ok {
 		return f
 	}
@@ -177,6 +197,58 @@ func (c *canvas) fontFace(bold, italic bool, size float64) font.Face {
 	f, err := opentype.NewFace(ft, &opentype.FaceOptions{Size: size, DPI: c.sy * 25.4, Hinting: font.HintingNone})
 	if err != nil {
 		f = nil
+	}
+	c.faces[k] = f
+	return f
+}
+
+// glyph paints col through a glyph's mask (at mp) into dr, as
+// draw.DrawMask with draw.Over does, without its pixel-by-pixel path
+// for NRGBA.
+func (c *canvas) glyph(dr image.Rectangle, col image.Image, mask image.Image, mp image.Point) {
+	u, ok1 := col.(*image.Uniform)
+	a, ok2 := mask.(*image.Alpha)
+	if !ok1 || !ok2 {
+		draw.DrawMask(c.img, dr, col, image.Point{}, mask, mp, draw.Over)
+		return
+	}
+	cc := color.NRGBAModel.Convert(u.C).(color.NRGBA)
+	r := dr.Intersect(c.img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			m := a.AlphaAt(mp.X+x-dr.Min.X, mp.Y+y-dr.Min.Y).A
+			if m != 0 {
+				c.blend(x, y, cc, float64(m)/255*float64(cc.A)/255)
+			}
+		}
+	}
+}
+
+// fillNRGBA paints every pixel of m col.
+func fillNRGBA(m *image.NRGBA, col color.NRGBA) {
+	px := []byte{col.R, col.G, col.B, col.A}
+	for y := 0; y < m.Rect.Dy(); y++ {
+		row := m.Pix[y*m.Stride : y*m.Stride+4*m.Rect.Dx()]
+		for i := 0; i < len(row); i += 4 {
+			copy(row[i:i+4], px)
+		}
+	}
+}
+
+// userFace returns a template font at size points, at the canvas's
+// vertical resolution.
+func (c *canvas) userFace(name string, data []byte, size float64) font.Face {
+	k := fontKey{name: name, size: size}
+	if f, ok := c.faces[k]; ok {
+		return f
+	}
+	ft := userFont(name, data)
+	var f font.Face
+	if ft != nil {
+		var err error
+		if f, err = opentype.NewFace(ft, &opentype.FaceOptions{Size: size, DPI: c.sy * 25.4, Hinting: font.HintingNone}); err != nil {
+			f = nil
+		}
 	}
 	c.faces[k] = f
 	return f

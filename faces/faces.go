@@ -197,6 +197,7 @@ func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, erro
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	pics := pictures
 	next := make(chan *Image)
 	var wg sync.WaitGroup
 	for range min(workers, len(uniq)) {
@@ -211,7 +212,7 @@ func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, erro
 					}
 				}
 				im.prepared = nil
-				drawFace(im, src, opts)
+				drawFace(im, src, opts, pics)
 			}
 		})
 	}
@@ -267,7 +268,7 @@ func decodePrepared(p *art.PreparedImage, size image.Point) (*image.NRGBA, error
 
 // drawFace draws im: the text proxy when it has no art, and the notice of
 // a sample or provisional card over art.
-func drawFace(im *Image, src render.TemplateSource, opts Options) {
+func drawFace(im *Image, src render.TemplateSource, opts Options, pics *layerPics) {
 	f := im.Face
 	side := templates.Front
 	if f.Second || f.Card == nil {
@@ -282,6 +283,7 @@ func drawFace(im *Image, src render.TemplateSource, opts Options) {
 	im.Warnings = warns
 	size := PixelSize(f, opts)
 	c := newCanvas(im.Image, size, trim, opts.Bleed).withFS(f.FS)
+	c.pics = pics
 	if im.Art {
 		for _, b := range face.Blocks {
 			if b.Box == noticeBox {
@@ -294,6 +296,9 @@ func drawFace(im *Image, src render.TemplateSource, opts Options) {
 		}
 	} else {
 		c.face(face)
+	}
+	for _, err := range c.layerErrs {
+		im.Warnings = append(im.Warnings, templates.Warning{Card: faceName(f), Kind: templates.WarnImage, Message: faceName(f) + ": " + err.Error()})
 	}
 	im.Image = c.img
 }

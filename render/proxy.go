@@ -17,18 +17,129 @@ type TemplateSource interface {
 // bundledTemplates loads the bundled templates once.
 var bundledTemplates = sync.OnceValues(templates.LoadBundled)
 
-// textFace draws f as a text proxy into box, the face's bleed rectangle in
-// its own (unturned) orientation.
-func (r *renderer) textFace(f Face, box layout.Rect) {
+// proxyArgs are what a face's template is rendered with: the card (a
+// stand-in for the back of a card type), the side, and the face's size.
+func (r *renderer) proxyArgs(f Face) (*cardsdb.Card, cardsdb.Size, templates.Side) {
 	side := templates.Front
 	if f.Second || f.Card == nil {
 		side = templates.Back
 	}
-	b := r.sheet.Bleed
-	size := cardsdb.Size{W: box.W - 2*b, H: box.H - 2*b}
 	card := f.Card
 	if card == nil && f.BackType != "" {
 		card = &cardsdb.Card{Type: f.BackType} // the back of a card of that type
+	}
+	s := r.faceSize(f)
+	return card, cardsdb.Size{W: s.W, H: s.H}, side
+}
+
+// textFace draws f as a text proxy into box, the face's bleed rectangle in
+// its own (unturned) orientation.
+func (r *renderer) textFace(f Face, box layout.Rect) {
+	card, size, side := r.proxyArgs(f)
+	face := r.layOut(f, card, size, side)
+	pdf := r.pdf
+	b := r.sheet.Bleed
+	x, y := box.X+b, box.Y+b
+	ink := r.opts.InkSaver
+	if face.HasBackground && !ink {
+		pdf.SetFillColor(int(face.Background[0]), int(face.Background[1]), int(face.Background[2]))
+		pdf.Rect(box.X, box.Y, box.W, box.H, "F")
+	}
+	if fr := face.Frame; fr.Width > 0 {
+		pdf.SetLineWidth(r.line(fr.Width))
+		pdf.SetDrawColor(int(fr.Color[0]), int(fr.Color[1]), int(fr.Color[2]))
+		pdf.Rect(x+fr.X, y+fr.Y, fr.W, fr.H, "D")
+	}
+	for _, l := range face.Layers {
+		r.layer(f, &face, l, x, y, size)
+	}
+	for _, blk := range face.Blocks {
+		r.block(f, &face, blk, x, y)
+	}
+}
+
+// line is a line width as drawn: at most InkSaverLine with InkSaver.
+func (r *renderer) line(w float64) float64 {
+	if r.opts.InkSaver {
+		return min(w, InkSaverLine)
+	}
+	return w
+}
+
+// block draws one text block of a face whose card's top-left corner is
+// at (x, y).
+func (r *renderer) block(f Face, face *templates.Face, blk templates.Block, x, y float64) {
+	pdf := r.pdf
+	ink := r.opts.InkSaver
+	switch {
+	case blk.HasFill && ink && blk.Border == 0:
+		// The fill's outline, thin, in its colour.
+		pdf.SetLineWidth(InkSaverLine)
+		pdf.SetDrawColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
+		pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
+	case blk.HasFill && !ink:
+		pdf.SetFillColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
+		pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "F")
+	}
+	if blk.Border > 0 {
+		pdf.SetLineWidth(r.line(blk.Border))
+		pdf.SetDrawColor(int(blk.BorderColor[0]), int(blk.BorderColor[1]), int(blk.BorderColor[2]))
+		pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
+	}
+	r.useFont(blk.Bold, blk.Italic, blk.Size)
+	col := blk.Color
+	if ink && light(col) {
+		col = templates.RGB{} // light text was on a fill that is not printed
+	}
+	pdf.SetTextColor(int(col[0]), int(col[1]), int(col[2]))
+	for _, l := range blk.Lines {
+		if l.Runs == nil {
+			pdf.Text(x+l.X, y+l.Baseline, l.Text)
+			continue
+		}
+		for _, run := range l.Runs {
+			if run.Icon != nil {
+				r.inlineIcon(f, run, x+l.X+run.X, y+l.Baseline, blk.Size)
+				continue
+			}
+			if data := face.Fonts[run.Font]; data != nil {
+				r.useTemplateFont(run.Font, data, blk.Size)
+			} else {
+				r.useFont(run.Bold, run.Italic, blk.Size)
+			}
+			pdf.Text(x+l.X+run.X, y+l.Baseline, run.Text)
+		}
+		r.useFont(blk.Bold, blk.Italic, blk.Size)
+	}
+}
+
+// useTemplateFont selects a template's own font, registering it with the
+// PDF the first time.
+func (r *renderer) useTemplateFont(name string, data []byte, size float64) {
+	if !r.fonts[name] {
+		r.pdf.AddUTF8FontFromBytes(name, "", data)
+		r.fonts[name] = true
+	}
+	r.pdf.SetFont(name, "", size)
+}
+
+// proxyKey identifies a laid-out text proxy: the copies of a card share
+// one.
+type proxyKey struct {
+	game     *cardsdb.Game
+	card     *cardsdb.Card
+	second   bool
+	backType string
+	size     cardsdb.Size
+}
+
+// layOut lays out a text proxy once per card and side (issue 25: a card
+// with megabytes of rules text was laid out again for every copy), and
+// reports its warnings once.
+func (r *renderer) layOut(f Face, card *cardsdb.Card, size cardsdb.Size, side templates.Side) templates.Face {
+	k := proxyKey{f.Game, f.Card, f.Second, f.BackType, size}
+	if face, ok := r.proxies[k]; ok {
+		return face
 	}
 	face, warns := r.opts.Templates.Render(card, f.Game, size, side)
 	for _, w := range warns {
@@ -53,62 +164,11 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 		}
 		r.warn(w.Card, w.Kind, "%s", w.Message)
 	}
-	pdf := r.pdf
-	x, y := box.X+b, box.Y+b
-	ink := r.opts.InkSaver
-	line := func(w float64) float64 {
-		if ink {
-			return min(w, InkSaverLine)
-		}
-		return w
+	if r.proxies == nil {
+		r.proxies = map[proxyKey]templates.Face{}
 	}
-	if face.HasBackground && !ink {
-		pdf.SetFillColor(int(face.Background[0]), int(face.Background[1]), int(face.Background[2]))
-		pdf.Rect(box.X, box.Y, box.W, box.H, "F")
-	}
-	if fr := face.Frame; fr.Width > 0 {
-		pdf.SetLineWidth(line(fr.Width))
-		pdf.SetDrawColor(int(fr.Color[0]), int(fr.Color[1]), int(fr.Color[2]))
-		pdf.Rect(x+fr.X, y+fr.Y, fr.W, fr.H, "D")
-	}
-	for _, blk := range face.Blocks {
-		switch {
-		case blk.HasFill && ink && blk.Border == 0:
-			// The fill's outline, thin, in its colour.
-			pdf.SetLineWidth(InkSaverLine)
-			pdf.SetDrawColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
-			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
-		case blk.HasFill && !ink:
-			pdf.SetFillColor(int(blk.Fill[0]), int(blk.Fill[1]), int(blk.Fill[2]))
-			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "F")
-		}
-		if blk.Border > 0 {
-			pdf.SetLineWidth(line(blk.Border))
-			pdf.SetDrawColor(int(blk.BorderColor[0]), int(blk.BorderColor[1]), int(blk.BorderColor[2]))
-			pdf.Rect(x+blk.X, y+blk.Y, blk.W, blk.H, "D")
-		}
-		r.useFont(blk.Bold, blk.Italic, blk.Size)
-		col := blk.Color
-		if ink && light(col) {
-			col = templates.RGB{} // light text was on a fill that is not printed
-		}
-		pdf.SetTextColor(int(col[0]), int(col[1]), int(col[2]))
-		for _, l := range blk.Lines {
-			if l.Runs == nil {
-				pdf.Text(x+l.X, y+l.Baseline, l.Text)
-				continue
-			}
-			for _, run := range l.Runs {
-				if run.Icon != nil {
-					r.inlineIcon(f, run, x+l.X+run.X, y+l.Baseline, blk.Size)
-					continue
-				}
-				r.useFont(run.Bold, run.Italic, blk.Size)
-				pdf.Text(x+l.X+run.X, y+l.Baseline, run.Text)
-			}
-			r.useFont(blk.Bold, blk.Italic, blk.Size)
-		}
-	}
+	r.proxies[k] = face
+	return face
 }
 
 // InkSaverLine is the widest line, in mm, that text proxies draw with

@@ -10,6 +10,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/templates"
 
 	"github.com/deckwright/deckwright/layout"
 )
@@ -104,6 +105,10 @@ func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) 
 	if err := r.prepareArt(ctx, items); err != nil {
 		return nil, err
 	}
+	r.prepareLayers(ctx, items)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	r.warnBacks(items)
 	if err := r.draw(ctx, w, items); err != nil {
 		return nil, err
@@ -130,6 +135,10 @@ type renderer struct {
 	warned map[Warning]bool
 	// replaced holds the characters a replaced-chars warning named.
 	replaced map[rune]bool
+	// proxies are the text proxies laid out, by card and side.
+	proxies map[proxyKey]templates.Face
+	// layerImgs are the pictures of image layers, prepared.
+	layerImgs map[layerKey]*layerReg
 }
 
 type artKey struct {

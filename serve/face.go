@@ -41,7 +41,7 @@ func newFaceCache() *faceCache {
 // card's second face or the game's back.
 func (s *Server) face(w http.ResponseWriter, r *http.Request) {
 	game, name := r.PathValue("game"), strings.TrimSuffix(r.PathValue("name"), ".png")
-	g, err := s.cfg.DB.LookupGame(game)
+	g, err := s.faceDB().LookupGame(game) // watch.go: the last games loaded
 	if err != nil {
 		s.fail(w, r, http.StatusNotFound, err)
 		return
@@ -93,7 +93,7 @@ func (s *Server) drawFace(r *http.Request, g *cardsdb.Game, c *cardsdb.Card, bac
 	if back {
 		f = item.Back
 	}
-	img, err := faces.RenderOne(r.Context(), f, faces.Options{DPI: FaceDPI, CacheDir: filepath.Join(s.tmp, "art-cache"), Workers: 1})
+	img, err := faces.RenderOne(r.Context(), f, faces.Options{DPI: FaceDPI, CacheDir: filepath.Join(s.tmp, "art-cache"), Workers: 1, Templates: s.faceTemplates()})
 	if err != nil {
 		return nil, err
 	}

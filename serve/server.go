@@ -191,6 +191,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/goldfish", s.apiGoldfish)
 	mux.HandleFunc("POST /api/compare", s.apiCompare)
 	s.builderRoutes(mux)
+	s.watchRoutes(mux) // watch.go: live preview
 	mux.HandleFunc("/", s.notFound)
 	return s.safe(mux)
 }

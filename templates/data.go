@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -52,6 +53,28 @@ type Data struct {
 	card   *cardsdb.Card
 	game   *cardsdb.Game
 	labels map[string]string
+	budget *budget // what the running template has left (see execute)
+	cut    int     // the length of the longest text bound cut, 0 for none
+}
+
+// MaxCardText is the most of a card's rules or flavor text a face uses,
+// in bytes: far more than a card can show. A longer text is cut, with a
+// warning, before it is parsed and laid out (issue 25: 7 MB of rules
+// text took seconds a copy).
+const MaxCardText = 16 << 10
+
+// bound cuts s to MaxCardText bytes at a character boundary, noting the
+// cut.
+func (d *Data) bound(s string) string {
+	if len(s) <= MaxCardText {
+		return s
+	}
+	d.cut = max(d.cut, len(s))
+	n := MaxCardText
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // Stat is one typed field value of a card, printed as "Label Value".
@@ -122,14 +145,15 @@ func newData(c *cardsdb.Card, g *cardsdb.Game, side Side, labels map[string]stri
 	if side == Back && c.Back != nil {
 		d.Back = true
 		d.Name = mark(c.Back.Name, prov("back"))
-		d.Text = mark(iconGlyphs(c.Back.Text, g), prov("back"))
+		d.Text = mark(iconGlyphs(d.bound(c.Back.Text), g), prov("back"))
 		return d
 	}
-	d.Text = mark(plainRich(c.Text, g), prov("text"))
-	d.RichText = ParseRich(c.Text, g)
+	text := d.bound(c.Text)
+	d.Text = mark(plainRich(text, g), prov("text"))
+	d.RichText = ParseRich(text, g)
 	d.Subtitle, d.Unique, d.Illustrator, d.Set, d.Number = c.Subtitle, c.Unique, c.Illustrator, c.Set, c.Number
 	d.Traits = strings.Join(c.Traits, " · ")
-	d.Flavor = mark(iconGlyphs(c.Flavor, g), prov("flavor"))
+	d.Flavor = mark(iconGlyphs(d.bound(c.Flavor), g), prov("flavor"))
 	if t := d.cardType(); t != nil {
 		for _, f := range t.Fields {
 			s, ok := d.stat(f)

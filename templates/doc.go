@@ -44,6 +44,16 @@
 //	    line_height: 1.15
 //	    always: false                       # draw fill and border even when the text is empty
 //
+// A template may also give layers: images (a file of its folder, or a
+// path a template gives such as a card field, fitted cover, contain or
+// stretch at an anchor), shapes (rect, rounded, ellipse, polygon, line)
+// and text boxes, drawn in order before the boxes, each with when:,
+// bleed, opacity and rotation; and fonts: of its folder (TrueType), used
+// by a box's font family, with the Go fonts as the fallback per glyph.
+// Face.Layers holds them laid out; Layer.Rect and Layer.Outline give
+// their geometry to drawers. Templates run within bounds (MaxSteps,
+// MaxOutput, MaxExecTime): a hostile template stops with an error.
+//
 // Colours are "#rrggbb" or "#rgb" (quoted: an unquoted # starts a YAML
 // comment), faction (the card's faction colour), faction-tint (a pale
 // tint of it) or none. A box whose text comes out empty is not drawn

@@ -31,6 +31,8 @@ type FitOptions struct {
 	// LineHeight is the distance between baselines as a multiple of the
 	// size; 0 means DefaultLineHeight.
 	LineHeight float64
+
+	face *face // a template font to measure with; nil: the Go font of Bold, Italic
 }
 
 // Fitted is a text set to fit a box.
@@ -66,7 +68,10 @@ func Fit(text string, w, h float64, opt FitOptions) Fitted {
 	if lhf <= 0 || math.IsNaN(lhf) {
 		lhf = DefaultLineHeight
 	}
-	f := fontFace(opt.Bold, opt.Italic)
+	f := opt.face
+	if f == nil {
+		f = fontFace(opt.Bold, opt.Italic)
+	}
 	paras := splitParas(text, f)
 	out := Fitted{Size: size, LineHeight: size * lhf * PtToMM}
 	if len(paras) == 0 {

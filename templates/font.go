@@ -33,6 +33,8 @@ type face struct {
 	// ascent and descent are the hhea ascender and (positive) descender in
 	// ems.
 	ascent, descent float64
+	// fallback, for a template's own font, draws the runes it lacks.
+	fallback *face
 }
 
 // The four styles, indexed by styleIndex.
@@ -118,6 +120,9 @@ func (f *face) width(r rune) int {
 		return IconAdvance
 	}
 	if r < 0 || r > 0xFFFF || f.widths[r] == noGlyph {
+		if f.fallback != nil {
+			return f.fallback.width(r)
+		}
 		return f.missing
 	}
 	return int(f.widths[r])

@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"io/fs"
 	"math"
 	"regexp"
 	"strconv"
@@ -14,11 +15,11 @@ import (
 )
 
 var (
-	templateKeys = []string{"size", "description", "frame", "faction_colors", "palette", "neutral_color", "labels", "line_height", "notice", "boxes"}
+	templateKeys = []string{"size", "description", "frame", "faction_colors", "palette", "neutral_color", "labels", "line_height", "notice", "fonts", "layers", "boxes"}
 	frameKeys    = []string{"border", "color", "background", "inset"}
 	boxKeys      = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
 	noticeKeys   = []string{"x", "y", "w", "h", "font", "align", "valign", "fill", "border", "border_color", "color", "padding", "line_height", "sample_text", "provisional_text"}
-	fontKeys     = []string{"size", "min_size", "bold", "italic"}
+	fontKeys     = []string{"family", "size", "min_size", "bold", "italic"}
 )
 
 // Limits on template values.
@@ -41,12 +42,23 @@ var funcs = template.FuncMap{
 	"title":  title,
 	"words":  words,
 	"signed": signed,
+	// Bounded versions of the builtins that can build large text.
+	"printf":  boundedPrintf,
+	"print":   boundedPrint,
+	"println": boundedPrintln,
+	stepName:  stepFunc,
 }
 
 // Parse reads one template from YAML. file names it in messages and name is
 // its lookup name ("default", "arkhtide/realm"). Every problem in the file
 // is reported, each at its file:line:col, as a cardsdb.ErrorList.
 func Parse(file, name string, data []byte) (*Template, error) {
+	return parseIn(nil, file, name, data)
+}
+
+// parseIn is Parse for a template read from the folder dir, where the
+// files its layers and fonts name are looked up (nil: no folder).
+func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if err := cardsdb.CheckText(file, data); err != nil {
 		return nil, err
 	}
@@ -61,7 +73,8 @@ func Parse(file, name string, data []byte) (*Template, error) {
 	if !ok {
 		return nil, d.Err()
 	}
-	var boxesNode, noticeNode *yaml.Node
+	t.dir = dir
+	var boxesNode, noticeNode, fontsNode, layersNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
 		case "size":
@@ -88,6 +101,10 @@ func Parse(file, name string, data []byte) (*Template, error) {
 			noticeNode = p.V
 		case "boxes":
 			boxesNode = p.V
+		case "fonts":
+			fontsNode = p.V
+		case "layers":
+			layersNode = p.V
 		default:
 			d.unknown(p, "template", templateKeys)
 		}
@@ -95,10 +112,16 @@ func Parse(file, name string, data []byte) (*Template, error) {
 	if !hasKey(pairs, "size") {
 		d.errorf(root, "template has no size; add size: {width: 63, height: 88}, the card size its boxes are laid out on")
 	}
-	if boxesNode == nil {
-		d.errorf(root, "template has no boxes; add boxes: with at least one box")
+	if boxesNode == nil && layersNode == nil {
+		d.errorf(root, "template has no boxes or layers; add boxes: with at least one box")
+	}
+	if fontsNode != nil {
+		t.fonts = d.fonts(fontsNode, dir)
 	}
 	if t.Size.W > 0 {
+		if layersNode != nil {
+			t.layers = d.layers(layersNode, t, dir)
+		}
 		if boxesNode != nil {
 			t.boxes = d.boxes(boxesNode, t)
 		}
@@ -310,7 +333,7 @@ func (d *decoder) boxes(n *yaml.Node, t *Template) []*box {
 		d.errorf(n, "boxes must be a list of boxes, found %s", kindName(n))
 		return nil
 	}
-	if len(n.Content) == 0 {
+	if len(n.Content) == 0 && !t.layered() {
 		d.errorf(n, "boxes is empty; add at least one box")
 	}
 	seen := map[string]*box{}
@@ -430,6 +453,9 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 	}
 	if fontNode != nil {
 		minSet = d.font(fontNode, b, what)
+		if b.family != "" {
+			d.fontFamily(fontNode, b, t.fonts)
+		}
 	}
 	if !minSet {
 		b.minSize = defaultMinSize(b.size)
@@ -502,6 +528,8 @@ func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
 			}
 		case "min_size":
 			minNode = p.V
+		case "family":
+			b.family, _ = d.scalar(p.V, "font family")
 		case "bold":
 			b.bold = d.bool(p.V, "font bold")
 		case "italic":
@@ -571,13 +599,13 @@ func (d *decoder) content(n *yaml.Node, b *box) {
 		return
 	}
 	b.content = s
-	tmpl, err := template.New(b.name).Funcs(funcs).Option("missingkey=error").Parse(s)
+	tmpl, err := compile(b.name, s)
 	if err != nil {
 		d.tplError(n, b, err)
 		return
 	}
 	for _, probe := range []*Data{{}, {Back: true}, {CardBack: true}} {
-		if err := tmpl.Execute(discard{}, probe); err != nil {
+		if _, err := execute(tmpl, probe); err != nil {
 			d.tplError(n, b, err)
 			return
 		}
@@ -640,8 +668,3 @@ func didYouMeanField(name string) string {
 	}
 	return "; did you mean ." + s[0] + "?"
 }
-
-// discard is an io.Writer that keeps nothing.
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }

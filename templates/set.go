@@ -55,7 +55,7 @@ func NewSet() *Set { return &Set{byName: map[string]*Template{}} }
 // LoadBundled returns the set of bundled templates.
 func LoadBundled() (*Set, error) {
 	s := NewSet()
-	if err := s.AddFS(BundledFS(), "bundled:templates/"); err != nil {
+	if err := s.AddFS(BundledFS(), bundledPrefix); err != nil {
 		return nil, err
 	}
 	return s, nil
@@ -98,7 +98,18 @@ func (s *Set) AddDir(dir string) error {
 // GAME/card-back.yaml) below; .yml works too, other files are ignored.
 // Every problem of every file is reported, as a cardsdb.ErrorList; when
 // there is one, nothing is added.
-func (s *Set) AddFS(fsys fs.FS, prefix string) error {
+func (s *Set) AddFS(fsys fs.FS, prefix string) error { return s.addFS(fsys, prefix, "") }
+
+// AddFSFor adds the templates of a game folder's own templates/ folder,
+// fsys, for the game gameID only: its default.yaml, card-back.yaml,
+// default-landscape.yaml and TYPE.yaml at the top are that game's
+// (GAME/default, GAME/TYPE), and GAME/TYPE.yaml below must name gameID.
+// Otherwise it is AddFS.
+func (s *Set) AddFSFor(fsys fs.FS, prefix, gameID string) error {
+	return s.addFS(fsys, prefix, gameID)
+}
+
+func (s *Set) addFS(fsys fs.FS, prefix, game string) error {
 	var errs cardsdb.ErrorList
 	found := map[string]*Template{}
 	err := fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
@@ -131,6 +142,14 @@ func (s *Set) AddFS(fsys fs.FS, prefix string) error {
 		file := prefix + p
 		name := strings.TrimSuffix(p, ext)
 		pos := cardsdb.Pos{File: file}
+		if game != "" {
+			if g, _, ok := strings.Cut(name, "/"); !ok {
+				name = game + "/" + name
+			} else if g != game {
+				errs.Add(pos, "template %s in the templates folder of game %q is for another game; a game folder's templates are for its own game: put it in %s/", name, game, game)
+				return nil
+			}
+		}
 		if !strings.Contains(name, "/") && !contains(topNames, name) {
 			errs.Add(pos, "template %q at the top of the folder would never be used: the top holds %s; put a template for one card type in GAME/TYPE%s", base, strings.Join(withExt(topNames), ", "), ext)
 			return nil
@@ -142,7 +161,7 @@ func (s *Set) AddFS(fsys fs.FS, prefix string) error {
 		data, err := readFile(fsys, p, file)
 		if err == nil {
 			var t *Template
-			if t, err = Parse(file, name, data); err == nil {
+			if t, err = parseIn(fsys, file, name, data); err == nil {
 				found[name] = t
 				return nil
 			}
@@ -218,6 +237,12 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// bundledPrefix names the files of the bundled templates in messages.
+const bundledPrefix = "bundled:templates/"
+
+// bundled reports whether t is one of the bundled templates.
+func (t *Template) bundled() bool { return strings.HasPrefix(t.File, bundledPrefix) }
 
 // Template returns the template called name ("arkhtide/realm"), or nil.
 func (s *Set) Template(name string) *Template { return s.byName[name] }
@@ -313,7 +338,9 @@ func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, 
 // Check reports templates of the set that no game uses: a GAME folder
 // that is no game of games, or a TYPE that is no type of its game, each
 // with a suggestion. Templates for games not loaded are errors too, so
-// check against every game the user may print.
+// check against every game the user may print. The bundled templates
+// are not checked: they are for the bundled games, which a user may not
+// have loaded (a print of one game of its own with --db).
 func (s *Set) Check(games []*cardsdb.Game) error {
 	var errs cardsdb.ErrorList
 	byID := map[string]*cardsdb.Game{}
@@ -328,6 +355,9 @@ func (s *Set) Check(games []*cardsdb.Game) error {
 			continue
 		}
 		t := s.byName[n]
+		if t.bundled() {
+			continue
+		}
 		g := byID[gameID]
 		if g == nil {
 			errs.Add(t.pos, "template %s is for game %q, which is not loaded%s", n, gameID, didYouMean(cardsdb.Suggest(gameID, ids, 1)))

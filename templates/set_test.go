@@ -203,3 +203,26 @@ func TestCheck(t *testing.T) {
 		t.Errorf("want exactly two errors:\n%v", err)
 	}
 }
+
+// TestCheckOneGame checks a user's folder against one game only, as print
+// does with --db: the bundled templates of the other games are no error
+// (issue 22: any --templates folder, even an empty one, failed).
+func TestCheckOneGame(t *testing.T) {
+	db := bundledDB(t)
+	g, ok := db.Game("seeders")
+	if !ok {
+		t.Fatal("no bundled seeders")
+	}
+	for name, user := range map[string]fstest.MapFS{
+		"empty": {},
+		"one":   {"seeders/default.yaml": {Data: []byte("size: {width: 63, height: 88}\nboxes:\n  - {name: name, x: 3, y: 3, w: 57, h: 10, content: \"{{.Name}}\"}\n")}},
+	} {
+		set, err := Load(user, "mine/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := set.Check([]*cardsdb.Game{g}); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

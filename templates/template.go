@@ -2,8 +2,11 @@ package templates
 
 import (
 	"fmt"
+	"io/fs"
+	"sort"
 	"strings"
 	"text/template"
+	"unicode/utf8"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -32,7 +35,16 @@ type Template struct {
 	notice        *box
 	boxes         []*box
 	pos           cardsdb.Pos
+
+	layers []*layer
+	fonts  map[string]*userFont
+	// dir is the folder the template was read from, where the files of
+	// its layers and fonts are; nil for a template parsed alone.
+	dir fs.FS
 }
+
+// layered reports whether the template has layers.
+func (t *Template) layered() bool { return len(t.layers) > 0 }
 
 // frameSpec is the template's frame: a background over the whole card and
 // a line drawn inset from its edge.
@@ -58,6 +70,10 @@ type box struct {
 	lineHeight          float64
 	always              bool
 	pos                 cardsdb.Pos
+	// family is a font of the template's fonts:, ff its face (with the Go
+	// font of the box's style as fallback); "" and nil for the Go fonts.
+	family string
+	ff     *face
 
 	// The notice box only: the lines it prints.
 	sampleText, provisionalText string
@@ -107,8 +123,14 @@ type Face struct {
 	Background    RGB
 	HasBackground bool
 	Frame         Frame
+	// Layers are drawn in order after the frame and before Blocks: the
+	// images, shapes and text of a layered template.
+	Layers []Layer
 	// Blocks are drawn in order, later ones over earlier ones.
 	Blocks []Block
+	// Fonts holds the TrueType data of the template fonts the face's runs
+	// use (Run.Font), by name; the Go fonts are not in it.
+	Fonts map[string][]byte
 }
 
 // marked reports whether a block of the face shows ProvisionalMark.
@@ -202,6 +224,10 @@ const (
 	ProvisionalNotice = ProvisionalMark + " provisional value"
 )
 
+// MaxBoxText is the most text, in bytes, laid out in one box: far more
+// than a card can show; the rest is cut with a warning.
+const MaxBoxText = 16 << 10
+
 // Render lays out one side of a card on a card of the given size (its own
 // size as it is read: 88×63 for a landscape Arkhtide realm; zero means the
 // template's Size). Boxes are scaled from the template's size to it, x and
@@ -245,20 +271,23 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 		f.Frame.Color, _ = t.frame.color.resolve(r.fc)
 	}
 	data := newData(card, game, side, t.labels)
+	if data.cut > 0 {
+		r.warn("", WarnCut, "text of %q is %d KiB: only its first %d KiB are used", r.cardName(), data.cut>>10, MaxCardText>>10)
+	}
 	if card == nil && game != nil && game.BackFor(backOf).Text != "" {
 		data.Name = game.BackFor(backOf).Text
 	}
-	var b strings.Builder
+	r.renderLayers(&f, data)
 	for _, bx := range t.boxes {
-		b.Reset()
 		if bx.tmpl == nil {
 			continue
 		}
-		if err := bx.tmpl.Execute(&b, data); err != nil {
+		text, err := execute(bx.tmpl, data)
+		if err != nil {
 			r.warn(bx.name, WarnTemplate, "box %q of template %s failed: %v; the box is left empty", bx.name, t.Name, cleanExecErr(err))
 			continue
 		}
-		r.addBlock(&f, bx, b.String())
+		r.addBlock(&f, bx, text)
 	}
 	if card != nil && t.notice != nil {
 		var lines []string
@@ -277,6 +306,9 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	if len(r.replaced) > 0 {
 		r.warnReplaced()
 	}
+	if len(r.fellBack) > 0 {
+		r.warnFallback()
+	}
 	return f, r.warns
 }
 
@@ -289,6 +321,8 @@ type renderer struct {
 	fc         RGB
 	replaced   []rune
 	warns      []Warning
+	// fellBack are the characters a template font lacked, by family.
+	fellBack map[string][]rune
 }
 
 func (r *renderer) cardName() string {
@@ -316,7 +350,25 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	if r.game != nil {
 		icons = r.game.Icons
 	}
+	if bx.ff != nil {
+		icons = nil // a template font draws rules text plain
+	}
 	text, styles, bad := stripMarks(text, len(icons))
+	if bx.ff != nil {
+		styles = nil
+	}
+	if len(text) > MaxBoxText {
+		// No card shows more; fitting megabytes would take seconds.
+		n := MaxBoxText
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n--
+		}
+		r.warn(bx.name, WarnCut, "text of %q in box %q is %d KiB: only its first %d KiB are laid out", r.cardName(), bx.name, len(text)>>10, MaxBoxText>>10)
+		text = text[:n]
+		if styles != nil {
+			styles = styles[:n]
+		}
+	}
 	for _, c := range bad {
 		if !containsRune(r.replaced, c) {
 			r.replaced = append(r.replaced, c)
@@ -344,6 +396,7 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	pad := bx.padding * r.sf
 	iw, ih := max(0, blk.W-2*pad), max(0, blk.H-2*pad)
 	fit := Fit(text, iw, ih, FitOptions{
+		face:    bx.ff,
 		Size:    bx.size * r.sf,
 		MinSize: bx.minSize * r.sf,
 		// Text with bold runs is measured bold, so that no line is
@@ -355,6 +408,15 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	})
 	blk.Size, blk.LineHeight, blk.Cut = fit.Size, fit.LineHeight, fit.Cut
 	ff := fontFace(bx.bold, bx.italic)
+	var missing []rune
+	if bx.ff != nil {
+		ff = bx.ff
+		blk.Font = ff.name
+		if f.Fonts == nil {
+			f.Fonts = map[string][]byte{}
+		}
+		f.Fonts[ff.name] = ff.ttf
+	}
 	sizeMM := fit.Size * PtToMM
 	textH := float64(len(fit.Lines)) * fit.LineHeight
 	top := blk.Y + pad
@@ -372,7 +434,12 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	for i, l := range fit.Lines {
 		w := unitsToMM(float64(ff.units(l)), fit.Size)
 		var runs []Run
-		if styles != nil {
+		if bx.ff != nil {
+			runs = fontRuns(l, ff, fit.Size, &missing)
+			for i := range runs {
+				runs[i].Bold, runs[i].Italic = bx.bold, bx.italic
+			}
+		} else if styles != nil {
 			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size, icons)
 			if len(runs) == 1 && runs[0].Icon == nil && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {
 				runs = nil
@@ -386,6 +453,16 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 			x += iw - w
 		}
 		blk.Lines[i] = Line{Text: l, X: x, Baseline: first + float64(i)*fit.LineHeight, W: w, Runs: runs}
+	}
+	if len(missing) > 0 {
+		if r.fellBack == nil {
+			r.fellBack = map[string][]rune{}
+		}
+		for _, c := range missing {
+			if !containsRune(r.fellBack[bx.family], c) {
+				r.fellBack[bx.family] = append(r.fellBack[bx.family], c)
+			}
+		}
 	}
 	if fit.Cut {
 		r.warn(bx.name, WarnCut, "text of %q does not fit box %q at %gpt: cut after %q", r.cardName(), bx.name, round1(fit.Size), fit.CutAfter)
@@ -410,6 +487,24 @@ func ReplacedMessage(card string, chars []rune) string {
 		noun = "characters"
 	}
 	return fmt.Sprintf("%q: %d %s the card font cannot draw replaced by %U: %s", card, len(chars), noun, Replacement, strings.Join(codes, ", "))
+}
+
+// warnFallback warns, once per font, of the characters a template font
+// has no glyph for, which were drawn in the Go font.
+func (r *renderer) warnFallback() {
+	fams := make([]string, 0, len(r.fellBack))
+	for k := range r.fellBack {
+		fams = append(fams, k)
+	}
+	sort.Strings(fams)
+	for _, fam := range fams {
+		list := r.fellBack[fam]
+		codes := make([]string, len(list))
+		for i, c := range list {
+			codes[i] = fmt.Sprintf("%q (%U)", c, c)
+		}
+		r.warn("", WarnFallback, "%q: font %q has no glyph for %s; drawn in the Go font", r.cardName(), fam, strings.Join(codes, ", "))
+	}
 }
 
 func containsRune(list []rune, r rune) bool {

@@ -319,6 +319,8 @@ GAME/NAME, such as seeker-chronicles/cosmos.`,
 		newPrinterCmd(io, g),
 		newVersionCmd(io, g),
 		newServeCmd(io, g),
+		newTemplatesCmd(io, g),
+		newDiffCmd(io, g),
 	)
 	addCompletions(root, g)
 	// Cobra's completion command prints its help and exits 0 for an unknown

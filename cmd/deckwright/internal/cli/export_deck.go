@@ -78,9 +78,9 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 		job.dir = filepath.Join("out", deckFileName(arg)+"-"+what)
 	}
 	sf := sheetFlags{templates: f.templates, cacheDir: f.cacheDir, noCache: f.noCache}
-	tmpl, err := sf.templateSet([]*cardsdb.Game{deck.Game})
+	tmpl, err := sf.templateSet(db)
 	if err != nil {
-		return nil, inputError(fmt.Errorf("--templates: %w", err))
+		return nil, inputError(err)
 	}
 	temps := f.io.temps
 	job.opts = export.Options{Templates: tmpl, CacheDir: sf.cache(), TempDir: func(dir string, made bool) {

@@ -15,7 +15,6 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
-	"github.com/deckwright/deckwright/templates"
 )
 
 // sheetFlags are the page-geometry flags print, build and calibration share.
@@ -62,23 +61,10 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	f.flags = fl
 }
 
-// templateSet loads the bundled templates and the --templates folder, or
-// returns nil for the bundled ones alone.
-func (f *sheetFlags) templateSet(games []*cardsdb.Game) (render.TemplateSource, error) {
-	if f.templates == "" {
-		return nil, nil
-	}
-	set, err := templates.LoadBundled()
-	if err != nil {
-		return nil, err
-	}
-	if err := set.AddDir(f.templates); err != nil {
-		return nil, err
-	}
-	if err := set.Check(games); err != nil {
-		return nil, err
-	}
-	return set, nil
+// templateSet loads the templates faces are drawn from (see
+// loadTemplates), or returns nil for the bundled ones alone.
+func (f *sheetFlags) templateSet(db *cardsdb.DB) (render.TemplateSource, error) {
+	return templateSource(db, f.templates)
 }
 
 // options turns the flags into layout options; card is the game's card
@@ -208,6 +194,9 @@ type printOptions struct {
 	noExtras bool
 	// maxSize is --max-size as given.
 	maxSize string
+	// changedSince prints only the cards added or changed since this
+	// version (print_changed.go).
+	changedSince string
 }
 
 func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
@@ -271,6 +260,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	cmd.Flags().BoolVar(&opts.sheet.inkSaver, "ink-saver", false, "text proxies with thin frames and no solid fills")
 	cmd.Flags().StringVar(&opts.maxSize, "max-size", "", "keep the PDF under this size (as 100MB) for a copy shop, lowering the art's resolution as needed")
 	cmd.Flags().StringArrayVar(&opts.only, "only", nil, "print only these cards: a card NAME or type:TYPE (repeatable)")
+	cmd.Flags().StringVar(&opts.changedSince, "changed-since", "", "print only the cards added or changed since OLD: a game folder, a cards file or a git revision of the game folder's repository")
 	cmd.Flags().StringArrayVar(&opts.exclude, "exclude", nil, "leave out these cards: a card NAME or type:TYPE (repeatable)")
 	cmd.AddCommand(newCalibrationCmd(io, g))
 	return cmd
@@ -278,6 +268,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 
 // printJob is what to print and where.
 type printJob struct {
+	db     *cardsdb.DB // every game loaded, for the templates' check
 	games  []*cardsdb.Game
 	items  []render.Item
 	card   cardsdb.Size
@@ -318,7 +309,7 @@ func (l *cardLimit) add(n int) error {
 }
 
 func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
-	job := &printJob{}
+	job := &printJob{db: db}
 	limit := &cardLimit{max: opts.maxCards}
 	if opts.all {
 		g, err := db.LookupGame(opts.game)
@@ -491,6 +482,11 @@ func runPrint(opts *printOptions) error {
 	if err := selectItems(job, opts.only, opts.exclude); err != nil {
 		return err
 	}
+	if opts.changedSince != "" {
+		if ok, err := keepChanged(opts, db, job); !ok || err != nil {
+			return err
+		}
+	}
 	if opts.missing && len(job.items) == 0 {
 		fmt.Fprintf(opts.io.Out, "you own every card of %s (%s); nothing to print\n", strings.Join(opts.decks, ", "), opts.owned)
 		return nil
@@ -563,9 +559,9 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 			return nil, usageError("--cutter writes its cut files beside the PDF: give -o a file path, not %s", output)
 		}
 	}
-	tmpl, err := sf.templateSet(job.games)
+	tmpl, err := sf.templateSet(job.db)
 	if err != nil {
-		return nil, inputError(fmt.Errorf("--templates: %w", err))
+		return nil, inputError(err)
 	}
 	ctx := out.context()
 	prog := newProgress(out.Err, quiet)

@@ -27,6 +27,8 @@ type serveOptions struct {
 	decks string
 	open  bool
 	check bool
+	// templates is --templates (serve_watch.go).
+	templates string
 }
 
 func newServeCmd(io IO, g *globalOptions) *cobra.Command {
@@ -65,6 +67,7 @@ listening.`,
 	cmd.Flags().StringVar(&opts.decks, "decks", "decks", "the folder where decks are saved")
 	cmd.Flags().BoolVar(&opts.open, "open", false, "open the page in the web browser")
 	cmd.Flags().BoolVar(&opts.check, "check", false, "build the server, load its start page once and exit")
+	cmd.Flags().StringVar(&opts.templates, "templates", "", "a folder of card-face templates over the bundled ones; with --db, the faces redraw when a card file, template or image is saved")
 	return cmd
 }
 
@@ -78,6 +81,9 @@ func runServe(opts *serveOptions) error {
 		return inputError(err)
 	}
 	defer srv.Close()
+	if err := liveFaces(opts, srv, db); err != nil { // serve_watch.go
+		return err
+	}
 	if opts.check {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("GET", "/", nil)

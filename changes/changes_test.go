@@ -1,0 +1,48 @@
+package changes
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+func TestCompare(t *testing.T) {
+	old := &cardsdb.Game{ID: "g", Dir: "old", FS: fstest.MapFS{"cards/art/a.png": {Data: []byte("v1")}, "cards/art/b.png": {Data: []byte("same")}}, Cards: []*cardsdb.Card{
+		{Name: "Alpha", Type: "unit", Image: "cards/art/a.png"},
+		{Name: "Beta", Type: "unit", Text: "Draw a card.", Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindInt, Int: 1}, "art": {Kind: cardsdb.KindString, Str: "art/b.png"}}},
+		{Name: "Gamma", Type: "unit"},
+		{Name: "Delta", Type: "unit", Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindCost, X: true}}},
+	}}
+	cur := &cardsdb.Game{ID: "g", Dir: "new", FS: fstest.MapFS{"cards/art/a.png": {Data: []byte("v2")}, "cards/art/b.png": {Data: []byte("same")}}, Cards: []*cardsdb.Card{
+		{Name: "Alpha", Type: "unit", Image: "cards/art/a.png"},
+		{Name: "beta", Type: "unit", Text: "Draw two cards.", Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindInt, Int: 2}, "art": {Kind: cardsdb.KindString, Str: "art/b.png"}}},
+		{Name: "Delta", Type: "unit", Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindCost, X: true}}},
+		{Name: "Epsilon", Type: "unit"},
+	}}
+	d := Compare(old, cur)
+	var got []string
+	for _, c := range d.Added {
+		got = append(got, "+"+c.Name)
+	}
+	for _, c := range d.Removed {
+		got = append(got, "-"+c.Name)
+	}
+	for _, c := range d.Changed {
+		got = append(got, "~"+c.Name+"("+strings.Join(c.Fields, ",")+")")
+	}
+	// Alpha's art file changed under the same path; Beta was renamed in
+	// case only (the same card), its text and cost changed, its art did
+	// not; Delta is the same.
+	want := "+Epsilon -Gamma ~Alpha(image) ~beta(name,text,cost)"
+	if g := strings.Join(got, " "); g != want {
+		t.Errorf("got  %s\nwant %s", g, want)
+	}
+	if tc := d.Touched(); len(tc) != 3 || !tc[cur.Cards[0]] || !tc[cur.Cards[1]] || !tc[cur.Cards[3]] || tc[cur.Cards[2]] {
+		t.Errorf("touched %v", tc)
+	}
+	if !Compare(cur, cur).Empty() {
+		t.Error("a version differs from itself")
+	}
+}

@@ -1,0 +1,114 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/render"
+)
+
+const watchGame = `id: g
+name: G
+card_size: {width: 63, height: 88}
+types:
+  - {id: t, name: T}
+sections:
+  - {id: main, name: Main, types: [t]}
+`
+
+// TestWatch: a saved card file redraws the card's face (issue 22's live
+// preview): /api/watch answers the new version at once, the face is drawn
+// again from the new text, and a file that does not load is shown as an
+// error while the last good face stays.
+func TestWatch(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("game.yaml", watchGame)
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, text: \"Draw a card.\"}\n")
+	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+		db, err := cardsdb.LoadBundled()
+		if err != nil {
+			return nil, nil, err
+		}
+		return db, nil, db.AddPath(dir)
+	}
+	db, _, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{DB: db, Run: fakeRun, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go s.Watch(ctx, []string{dir}, 20*time.Millisecond, load)
+	get := func(path string) (int, string) {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "127.0.0.1:8080"
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, req)
+		b, _ := io.ReadAll(rec.Result().Body)
+		return rec.Code, string(b)
+	}
+	version := func(since int) (int, string) {
+		t.Helper()
+		code, body := get("/api/watch?since=" + itoa(since))
+		var j struct {
+			Version int    `json:"version"`
+			Error   string `json:"error"`
+		}
+		if code != 200 || json.Unmarshal([]byte(body), &j) != nil {
+			t.Fatalf("/api/watch: %d %s", code, body)
+		}
+		return j.Version, j.Error
+	}
+	v0, _ := version(-1)
+	code, before := get("/face/g/C.png")
+	if code != 200 {
+		t.Fatalf("face: %d %s", code, before)
+	}
+	start := time.Now()
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, text: \"Draw three cards, then discard two of them at random.\"}\n")
+	v1, e := version(v0)
+	t.Logf("the change was seen %v after the save", time.Since(start))
+	if v1 != v0+1 || e != "" {
+		t.Fatalf("after a save: version %d (was %d), error %q", v1, v0, e)
+	}
+	_, after := get("/face/g/C.png")
+	if after == before {
+		t.Error("the face is drawn as before the change")
+	}
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, text: [\n")
+	v2, e := version(v1)
+	if v2 != v1+1 || !strings.Contains(e, "cards.yaml") {
+		t.Errorf("a broken file: version %d, error %q", v2, e)
+	}
+	if _, still := get("/face/g/C.png"); still != after {
+		t.Error("a broken file changed the face")
+	}
+	if code, js := get("/watch.js"); code != 200 || !strings.Contains(js, "/api/watch?since=") {
+		t.Errorf("/watch.js: %d", code)
+	}
+	if _, page := get("/card/g/C"); !strings.Contains(page, `<script src="/watch.js" defer></script>`) {
+		t.Error("the card page does not load /watch.js")
+	}
+}

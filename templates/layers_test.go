@@ -1,0 +1,179 @@
+package templates
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/deckwright/deckwright/cardsdb"
+)
+
+// layeredFS is a templates folder with a font (Go Smallcaps cut to ASCII),
+// a file that is no font, a CFF font and a frame.
+func layeredFS(t *testing.T, tmpl string) fstest.MapFS {
+	t.Helper()
+	ascii, err := os.ReadFile("testdata/fonts/smallcaps-ascii.ttf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fstest.MapFS{
+		"default.yaml":          {Data: []byte(tmpl)},
+		"fonts/title.ttf":       {Data: ascii},
+		"fonts/notafont.ttf":    {Data: []byte("this is a text file, not a font\n")},
+		"fonts/cff.otf":         {Data: append([]byte("OTTO"), make([]byte, 200)...)},
+		"frames/ember.png":      {Data: []byte("a frame")},
+		"frames/tide.png":       {Data: []byte("a frame")},
+		"frames/deep/other.png": {Data: []byte("a frame")},
+	}
+}
+
+// TestLayerErrors: every problem of a layered template at its
+// file:line:col, with a suggestion where a name is close (issue 22).
+func TestLayerErrors(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+fonts:
+  title: fonts/titel.ttf
+  plain: fonts/notafont.ttf
+  cff: fonts/cff.otf
+  out: ../fonts/title.ttf
+layers:
+  - {name: frame, image: frames/embr.png, x: 0, y: 0, w: 63, h: 88}
+  - {name: escape, image: ../secret.png, x: 0, y: 0, w: 10, h: 10}
+  - {name: big, shape: rect, fill: "#000000", x: 50, y: 80, w: 20, h: 10}
+  - {name: cond, shape: rect, fill: "#000000", x: 0, y: 0, w: 5, h: 5, when: "{{.Name}}"}
+  - {name: hex, shape: hexagon, fill: "#000000", x: 0, y: 0, w: 5, h: 5}
+  - {name: title, content: "{{.Name}}", font: {family: titl}, x: 3, y: 3, w: 50, h: 8}
+  - {name: art, image: '{{.Field "art"}}', ancor: top, x: 5, y: 13, w: 53, h: 38}
+  - {name: both, image: frames/tide.png, shape: rect, x: 0, y: 0, w: 5, h: 5}
+  - {name: poly, shape: polygon, fill: faction, points: [[0, 0], [5, 0]], x: 0, y: 0, w: 5, h: 5}
+  - {name: nothing, shape: rect, x: 0, y: 0, w: 5, h: 5}
+  - {name: fit, image: frames/tide.png, fit: fill, x: 0, y: 0, w: 5, h: 5}
+`
+	set := NewSet()
+	err := set.AddFS(layeredFS(t, src), "mine/")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{
+		`mine/default.yaml:3:10: font file "fonts/titel.ttf": file does not exist; did you mean "fonts/title.ttf"?`,
+		`mine/default.yaml:4:10: font file "fonts/notafont.ttf": not a TrueType or OpenType font`,
+		`mine/default.yaml:5:8: font file "fonts/cff.otf": an OpenType font with PostScript (CFF) outlines`,
+		`mine/default.yaml:6:8: font file "../fonts/title.ttf" leads outside the folder`,
+		`mine/default.yaml:8:26: image "frames/embr.png" is not in the templates folder; did you mean "frames/ember.png"?`,
+		`mine/default.yaml:9:27: image "../secret.png" leads outside the folder`,
+		`mine/default.yaml:10:5: layer "big" goes outside the 63x88 mm card`,
+		`mine/default.yaml:11:78: when must render true or false, but renders "" on a blank card`,
+		`mine/default.yaml:12:24: shape must be one of rect, rounded, ellipse, polygon, line, found "hexagon"`,
+		`mine/default.yaml:13:47: font family "titl" is not among the template's fonts (cff, out, plain, title); did you mean "title"?`,
+		`mine/default.yaml:14:44: unknown key "ancor" in image layer; did you mean "anchor"?`,
+		`mine/default.yaml:15:5: layer has both image and shape`,
+		`mine/default.yaml:16:5: polygon "poly" needs points: at least 3 corners`,
+		`mine/default.yaml:17:5: shape "nothing" has neither fill nor stroke`,
+		`mine/default.yaml:18:46: image fit must be one of cover, contain, stretch, found "fill"`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("errors lack\n\t%s\nin\n%v", want, err)
+		}
+	}
+	if len(set.Names()) != 0 {
+		t.Error("a folder with errors added templates")
+	}
+}
+
+// TestLayers renders a layered template: layers in order, when: choosing
+// them, a shape in the faction's colour, an image path from a card field,
+// boxes after the layers.
+func TestLayers(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+faction_colors: {ember: "#aa0000"}
+layers:
+  - {name: frame, image: 'frames/{{.FactionID}}.png', x: 0, y: 0, w: 63, h: 88, bleed: true, fit: stretch}
+  - {name: badge, shape: ellipse, fill: faction, x: 2, y: 2, w: 10, h: 10, when: '{{.Has "cost"}}', opacity: 0.5, rotation: 15}
+  - {name: title, content: "{{.Name}}", x: 14, y: 2, w: 45, h: 8}
+  - {name: art, image: '{{.Field "art"}}', anchor: bottom-right, fit: contain, x: 5, y: 13, w: 53, h: 38}
+boxes:
+  - {name: rules, content: "{{.Text}}", x: 3, y: 60, w: 57, h: 20}
+`
+	set := NewSet()
+	if err := set.AddFS(layeredFS(t, src), "mine/"); err != nil {
+		t.Fatal(err)
+	}
+	g := &cardsdb.Game{ID: "g", Name: "G", Dir: "g", FS: fstest.MapFS{"cards/art/drake.png": {Data: []byte("x")}},
+		Types: []*cardsdb.CardType{{ID: "unit", Name: "Unit", Fields: []*cardsdb.Field{{Name: "cost", Kind: cardsdb.KindInt}, {Name: "art", Kind: cardsdb.KindString}}}}}
+	drake := &cardsdb.Card{Name: "Drake", Type: "unit", Factions: []string{"ember"}, Text: "Flying.", Pos: cardsdb.Pos{File: "g/cards/cards.yaml", Line: 3},
+		Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindInt, Int: 4}, "art": {Kind: cardsdb.KindString, Str: "art/drake.png"}}}
+	face, warns := set.Render(drake, g, cardsdb.Size{W: 63, H: 88}, Front)
+	if len(warns) != 0 {
+		t.Errorf("warnings %v", warns)
+	}
+	var names []string
+	for _, l := range face.Layers {
+		names = append(names, l.Name)
+	}
+	if strings.Join(names, " ") != "frame badge title art" {
+		t.Fatalf("layers %v", names)
+	}
+	if l := face.Layers[0]; l.Image != "frames/ember.png" || !l.Bleed || l.Fit != FitStretch || !strings.HasPrefix(l.ImageKey, "templates:") {
+		t.Errorf("frame %+v", l)
+	}
+	if l := face.Layers[1]; l.Kind != LayerShape || l.Fill != (RGB{0xaa, 0, 0}) || !l.HasFill || l.Opacity != 0.5 || l.Rotation != 15 {
+		t.Errorf("badge %+v", l)
+	}
+	if l := face.Layers[2]; l.Block == nil || l.Block.Lines[0].Text != "Drake" {
+		t.Errorf("title %+v", l)
+	}
+	if l := face.Layers[3]; l.Image != "cards/art/drake.png" || l.Fit != FitContain || l.AnchorX != 1 || l.AnchorY != 1 || !strings.HasPrefix(l.ImageKey, "game:g:") {
+		t.Errorf("art %+v", l)
+	}
+	if len(face.Blocks) != 1 || face.Blocks[0].Box != "rules" {
+		t.Errorf("blocks %+v", face.Blocks)
+	}
+	// Without a cost, a faction or art: no badge, a missing frame and
+	// art (warnings, the layers left out).
+	plain := &cardsdb.Card{Name: "Plain", Type: "unit", Fields: map[string]cardsdb.Value{"art": {Kind: cardsdb.KindString, Str: "art/none.png"}}}
+	face, warns = set.Render(plain, g, cardsdb.Size{W: 63, H: 88}, Front)
+	if len(face.Layers) != 1 || face.Layers[0].Name != "title" {
+		t.Errorf("layers of a plain card: %+v", face.Layers)
+	}
+	if len(warns) != 2 || !strings.Contains(warns[0].Message, `image "frames/.png" of layer "frame" is in neither the templates folder nor the game's folder`) || warns[1].Kind != WarnImage {
+		t.Errorf("warnings %v", warns)
+	}
+	// Bleed: a layer at the card's edges grows by the bleed there only.
+	l := Layer{X: 0, Y: 10, W: 63, H: 20, Bleed: true}
+	if x, y, w, h := l.Rect(cardsdb.Size{W: 63, H: 88}, 3); x != -3 || y != 10 || w != 69 || h != 20 {
+		t.Errorf("bleed rect %g %g %g %g", x, y, w, h)
+	}
+}
+
+// TestTemplateFontFallback: a template font without a glyph draws it in
+// the Go font, with a warning naming the card and the character.
+func TestTemplateFontFallback(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+fonts: {title: fonts/title.ttf}
+layers:
+  - {name: title, content: "{{.Name}}", font: {family: title, size: 10}, x: 3, y: 3, w: 57, h: 8}
+`
+	set := NewSet()
+	if err := set.AddFS(layeredFS(t, src), "mine/"); err != nil {
+		t.Fatal(err)
+	}
+	c := &cardsdb.Card{Name: "Thryïnn Arkhé", Type: "unit", Pos: cardsdb.Pos{File: "cards.yaml", Line: 7, Col: 5}}
+	face, warns := set.Render(c, nil, cardsdb.Size{W: 63, H: 88}, Front)
+	if len(warns) != 1 || warns[0].Kind != WarnFallback || warns[0].String() != `cards.yaml:7:5: "Thryïnn Arkhé": font "title" has no glyph for 'ï' (U+00EF), 'é' (U+00E9); drawn in the Go font` {
+		t.Fatalf("warnings %v", warns)
+	}
+	b := face.Layers[0].Block
+	var fonts []string
+	for _, r := range b.Lines[0].Runs {
+		fonts = append(fonts, r.Text+"="+r.Font)
+	}
+	own := b.Font
+	if len(face.Fonts[own]) == 0 || !strings.HasPrefix(own, "tpl-") {
+		t.Fatalf("block font %q, face fonts %d", own, len(face.Fonts))
+	}
+	want := "Thry=" + own + " ï=GoRegular nn Arkh=" + own + " é=GoRegular"
+	if got := strings.Join(fonts, " "); got != want {
+		t.Errorf("runs %s\nwant %s", got, want)
+	}
+}
