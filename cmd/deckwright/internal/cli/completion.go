@@ -23,7 +23,7 @@ func addCompletions(root *cobra.Command, g *globalOptions) {
 		"backs":     words("none", "long", "short", "fold"),
 		"layout":    words("auto", "duplex", "fold", "fronts"),
 		"flip":      words("long", "short"),
-		"cutter":    words("none", "silhouette"),
+		"cutter":    words("none", "silhouette", "scanncut"),
 		"printer":   completePrinters,
 	}
 	completeSettings(flags, decks)
