@@ -1,17 +1,17 @@
 package serve
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/deckwright/deckwright/internal/atomicfile"
 )
 
 // deckVersion names one version of a deck's text: the first 16 hex digits
@@ -142,10 +142,9 @@ func (d *deckStore) rename(from, to string, data []byte, pre precondition) (stri
 	return deckVersion(data), nil
 }
 
-// writeFile saves a deck atomically: the text goes to a temporary file in
-// the folder, which is then renamed over the deck, so a reader sees the old
-// deck or the new one, never half of one. An existing deck must be a
-// regular file.
+// writeFile saves a deck atomically through the decks folder's root
+// (internal/atomicfile): a reader sees the old deck or the new one, never
+// half of one, and an existing deck must be a regular file.
 func (d *deckStore) writeFile(name string, data []byte) error {
 	if len(data) > MaxDeckSize {
 		return fmt.Errorf("deck is %d bytes, more than the %d a deck may have", len(data), MaxDeckSize)
@@ -153,25 +152,7 @@ func (d *deckStore) writeFile(name string, data []byte) error {
 	if st, err := d.root.Lstat(name); err == nil && !st.Mode().IsRegular() {
 		return fmt.Errorf("saved deck %q is not a regular file; not overwriting it", name)
 	}
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	tmp := ".tmp-" + hex.EncodeToString(b[:]) + "-" + name
-	f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = d.root.Rename(tmp, name)
-	}
-	if err != nil {
-		_ = d.root.Remove(tmp)
+	if err := atomicfile.WriteFileIn(d.root, name, data, 0o644); err != nil {
 		return fmt.Errorf("saving deck %q: %w", name, err)
 	}
 	return nil
