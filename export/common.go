@@ -116,7 +116,7 @@ func drawEach(ctx context.Context, fs []render.Face, fo faces.Options, res *Resu
 		}
 		for j, im := range imgs {
 			if im.ArtErr != nil {
-				artErrs = append(artErrs, fmt.Errorf("%s: %w", faceName(im.Face), im.ArtErr))
+				artErrs = append(artErrs, fmt.Errorf("%s: %w", im.Face.Name(), im.ArtErr))
 			}
 			mu.Lock()
 			if im.Art {
@@ -157,19 +157,6 @@ func (e *ArtError) Error() string {
 
 // Unwrap returns the errors of each face.
 func (e *ArtError) Unwrap() []error { return e.Errs }
-
-// faceName names a face in messages.
-func faceName(f render.Face) string {
-	switch {
-	case f.Card != nil && f.Second:
-		return f.Card.Name + " (second face)"
-	case f.Card != nil:
-		return f.Card.Name
-	case f.Game != nil:
-		return "card back of " + f.Game.Name
-	}
-	return "card back"
-}
 
 // sampleOf reports whether an item's card is a sample or has provisional
 // values.

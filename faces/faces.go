@@ -155,11 +155,11 @@ func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, erro
 		}
 		trim := TrimSize(f, opts.Card)
 		if !(trim.W > 0 && trim.H > 0) {
-			return nil, fmt.Errorf("%s: the card has no size", faceName(f))
+			return nil, fmt.Errorf("%s: the card has no size", f.Name())
 		}
 		p := PixelSize(f, opts)
 		if p.X <= 0 || p.Y <= 0 || int64(p.X)*int64(p.Y) > MaxPixels {
-			return nil, fmt.Errorf("%s: an image of %d×%d pixels: want at least 1×1 and at most %d million pixels", faceName(f), p.X, p.Y, MaxPixels/1_000_000)
+			return nil, fmt.Errorf("%s: an image of %d×%d pixels: want at least 1×1 and at most %d million pixels", f.Name(), p.X, p.Y, MaxPixels/1_000_000)
 		}
 		im := &Image{Face: f}
 		byKey[k], out[i] = im, im
@@ -230,19 +230,6 @@ func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, erro
 	return out, nil
 }
 
-// faceName names a face in messages.
-func faceName(f render.Face) string {
-	switch {
-	case f.Card != nil && f.Second:
-		return f.Card.Name + " (second face)"
-	case f.Card != nil:
-		return f.Card.Name
-	case f.Game != nil:
-		return "card back of " + f.Game.Name
-	}
-	return "card back"
-}
-
 // decodePrepared decodes prepared art and brings it to exactly size.
 func decodePrepared(p *art.PreparedImage, size image.Point) (*image.NRGBA, error) {
 	var img image.Image
@@ -298,7 +285,7 @@ func drawFace(im *Image, src render.TemplateSource, opts Options, pics *layerPic
 		c.face(face)
 	}
 	for _, err := range c.layerErrs {
-		im.Warnings = append(im.Warnings, templates.Warning{Card: faceName(f), Kind: templates.WarnImage, Message: faceName(f) + ": " + err.Error()})
+		im.Warnings = append(im.Warnings, templates.Warning{Card: f.Name(), Kind: templates.WarnImage, Message: f.Name() + ": " + err.Error()})
 	}
 	im.Image = c.img
 }

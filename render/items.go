@@ -26,6 +26,20 @@ type Face struct {
 	BackType string
 }
 
+// Name names the face in messages: the card's name, "(second face)" for
+// the second face of a double-faced card, or the card back of its game.
+func (f Face) Name() string {
+	switch {
+	case f.Card != nil && f.Second:
+		return f.Card.Name + " (second face)"
+	case f.Card != nil:
+		return f.Card.Name
+	case f.Game != nil:
+		return "card back of " + f.Game.Name
+	}
+	return "card back"
+}
+
 // Item is one physical card to print: a front and, for duplex or fold
 // printing, a back.
 type Item struct {
