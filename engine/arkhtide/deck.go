@@ -169,7 +169,7 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 		return nil, fmt.Errorf("%s: not an Arkhtide game (it has no seeker, realm and unit card types)", g.ID)
 	}
 	if len(d.Unknown) > 0 {
-		return nil, fmt.Errorf("deck %s names %d unknown cards (deckwright validate lists them)", d.Name(), len(d.Unknown))
+		return nil, fmt.Errorf("deck %s names %s (deckwright validate lists them)", d.Name(), cardsdb.Plural(len(d.Unknown), "unknown card"))
 	}
 	var seekers []*cardsdb.Card
 	var main, realms []cardsdb.DeckCard

@@ -151,7 +151,7 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 		return nil, fmt.Errorf("%s: not a Seeker Chronicles game (it has no guardian, gmodule and module card types)", g.ID)
 	}
 	if len(d.Unknown) > 0 {
-		return nil, fmt.Errorf("deck %s names %d unknown cards (deckwright validate lists them)", d.Name(), len(d.Unknown))
+		return nil, fmt.Errorf("deck %s names %s (deckwright validate lists them)", d.Name(), cardsdb.Plural(len(d.Unknown), "unknown card"))
 	}
 	dom := domainBits(g)
 	out := &Deck{Name: d.Name(), Game: g}

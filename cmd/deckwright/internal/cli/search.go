@@ -80,8 +80,14 @@ func problemOf(p *playtest, pool []*cardsdb.Card, figure string, seed uint64, wo
 
 // gainText writes an estimate's gain and interval on its figure: "0.31
 // turns sooner (95% CI 0.27–0.35)".
+// A loss on a figure that is better lower reads as what it is: "0.08
+// turns later (95% CI 0.02 – 0.14)", not "-0.08 turns sooner".
 func estimateText(e *search.Estimate) string {
 	f := &e.Figure
+	if f.Lower && f.Unit != "" && e.Gain < 0 && figureText(f, e.Gain) != "0.00" {
+		ci := fmt.Sprintf("95%% CI %s – %s", figureText(f, -e.GainCI[1]), figureText(f, -e.GainCI[0]))
+		return fmt.Sprintf("%s %ss later (%s, %s)", figureText(f, -e.Gain), f.Unit, ci, cardsdb.Plural(e.Games, "game"))
+	}
 	ci := fmt.Sprintf("95%% CI %s – %s", figureText(f, e.GainCI[0]), figureText(f, e.GainCI[1]))
 	return fmt.Sprintf("%s %s (%s, %s)", signed(f, e.Gain), gainWord(f), ci, cardsdb.Plural(e.Games, "game"))
 }
