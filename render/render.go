@@ -56,15 +56,19 @@ type Report struct {
 	Pages       int       `json:"pages"`
 	Cards       int       `json:"cards"`
 	PerPage     int       `json:"per_page"`
-	Images      int       `json:"images"`      // faces printed from art
-	TextFaces   int       `json:"text_faces"`  // faces printed as text proxies
+	Images      int       `json:"images"`      // faces printed from art, fronts and backs
+	TextFaces   int       `json:"text_faces"`  // faces printed as text proxies, fronts and backs
 	Passthrough int       `json:"passthrough"` // JPEGs embedded untouched
 	Cached      int       `json:"cached"`      // art taken from the cache
 	Warnings    []Warning `json:"warnings"`
 	// Notes tell of things put right on the way, such as a damaged art
 	// cache entry that was rebuilt.
-	Notes []string     `json:"notes,omitempty"`
-	Sheet layout.Sheet `json:"-"`
+	Notes []string `json:"notes,omitempty"`
+	// BackImages and BackTextFaces are the backs among Images and
+	// TextFaces (0 without backs).
+	BackImages    int          `json:"back_images"`
+	BackTextFaces int          `json:"back_text_faces"`
+	Sheet         layout.Sheet `json:"-"`
 }
 
 // fixedDate is the creation date written into every PDF, so that the same
@@ -320,7 +324,7 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 		}
 		if r.sheet.BackMode == layout.BacksFold {
 			for i, it := range page {
-				r.face(it.Back, r.sheet.Backs[i].BleedRect(), layout.BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
+				r.back(it.Back, r.sheet.Backs[i].BleedRect(), layout.BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
 			}
 			r.foldLine()
 		}
@@ -332,7 +336,7 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 			r.rep.Pages++
 			r.pageBoxes(r.sheet.Backs[:len(page)])
 			for i, it := range page {
-				r.face(it.Back, r.sheet.Backs[i].BleedRect(), layout.BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
+				r.back(it.Back, r.sheet.Backs[i].BleedRect(), layout.BackTurn(r.sheet, r.sheet.BackMode, r.frontTurn(it.Back)))
 			}
 		}
 		r.progress("pages", min(start+per, len(items)), len(items))
@@ -351,6 +355,14 @@ func (r *renderer) frontTurn(f Face) layout.Turn {
 }
 
 // face draws one face into rect (the slot's bleed rectangle), turned by t.
+// back draws a card's back as face does, counting it among the backs.
+func (r *renderer) back(f Face, rect layout.Rect, t layout.Turn) {
+	images, text := r.rep.Images, r.rep.TextFaces
+	r.face(f, rect, t)
+	r.rep.BackImages += r.rep.Images - images
+	r.rep.BackTextFaces += r.rep.TextFaces - text
+}
+
 func (r *renderer) face(f Face, rect layout.Rect, t layout.Turn) {
 	box := layout.ImageBox(rect, t)
 	cx, cy := rect.Center()

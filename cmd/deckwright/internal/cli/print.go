@@ -625,8 +625,8 @@ func (p *printed) print(out IO, quiet bool) {
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
 	}
-	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s); faces: %d from art, %s%s\n",
-		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"), quietMarks(quiet, job.sample, job.prov))
+	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s); %s%s\n",
+		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), describePrinted(rep), quietMarks(quiet, job.sample, job.prov))
 	if quiet {
 		return
 	}
@@ -651,6 +651,19 @@ func (p *printed) print(out IO, quiet bool) {
 }
 
 var errStrict = fmt.Errorf("warnings with --strict")
+
+// describePrinted says how the faces were printed: "faces: 3 from art, 43
+// text proxies", and with backs the fronts and the backs apart, so that a
+// deck of 46 cards never reads as 92 faces from art.
+func describePrinted(rep *render.Report) string {
+	backs := rep.BackImages + rep.BackTextFaces
+	if backs == 0 {
+		return fmt.Sprintf("faces: %d from art, %s", rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"))
+	}
+	return fmt.Sprintf("fronts: %d from art, %s; backs: %d from art, %s",
+		rep.Images-rep.BackImages, cardsdb.Plural(rep.TextFaces-rep.BackTextFaces, "text proxy"),
+		rep.BackImages, cardsdb.Plural(rep.BackTextFaces, "text proxy"))
+}
 
 // describeBacks says where a print's backs went, for --printer.
 func describeBacks(o layout.Options) string {
