@@ -192,7 +192,8 @@ type importer struct {
 	f        *pdfFile
 	opt      Options
 	recent   []*source
-	guessing bool // guessLayout is reading
+	failed   map[int]error // pages that could not be loaded
+	guessing bool          // guessLayout is reading
 }
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
@@ -241,8 +242,17 @@ func (im *importer) load(nr int) (*source, error) {
 	if len(im.recent) >= keep {
 		im.recent = im.recent[len(im.recent)-keep+1:]
 	}
+	if err, ok := im.failed[nr]; ok {
+		return nil, err
+	}
 	s, err := im.loadPage(nr)
 	if err != nil {
+		if !isFatal(err) {
+			if im.failed == nil {
+				im.failed = map[int]error{}
+			}
+			im.failed[nr] = err // not read again
+		}
 		return nil, err
 	}
 	im.recent = append(im.recent, s)
