@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+
+	"github.com/disintegration/imaging"
 )
 
 // outFile is one file written into the temporary folder.
@@ -177,19 +179,5 @@ func (e *entry) oriented(img image.Image) image.Image {
 	if !e.landscape || b.Dx() >= b.Dy() {
 		return img
 	}
-	return turnCounterClockwise(img)
-}
-
-// turnCounterClockwise turns img a quarter turn counter-clockwise.
-func turnCounterClockwise(img image.Image) image.Image {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	out := image.NewRGBA(image.Rect(0, 0, h, w))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			// (x, y) goes to (y, w-1-x).
-			out.Set(y, w-1-x, img.At(b.Min.X+x, b.Min.Y+y))
-		}
-	}
-	return out
+	return imaging.Rotate90(img) // counter-clockwise
 }
