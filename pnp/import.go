@@ -112,7 +112,9 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			skipped = append(skipped, err)
 			why = skipReason(nr, err)
 		}
-		res.Pages = append(res.Pages, PageReport{Page: nr, Side: "skipped", Skipped: why})
+		rep := PageReport{Page: nr, Side: "skipped", Skipped: why}
+		im.picture(nr, &rep)
+		res.Pages = append(res.Pages, rep)
 		return nil
 	}
 	switch im.opt.Layout {
@@ -296,6 +298,7 @@ type source struct {
 	// registration: the raster held a print-and-cut sheet's registration
 	// marks, now blanked.
 	registration bool
+	thumb        *image.NRGBA // a small copy of raster, for the contact sheet
 }
 
 func (im *importer) load(nr int) (*source, error) {
@@ -403,6 +406,7 @@ func (im *importer) readWhole(nr int) (*side, error) {
 // readRegion finds the cards within region (mm) of a loaded page.
 func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	sd := &side{w: s.p.w, h: s.p.h, report: PageReport{Page: s.p.nr}}
+	im.picture(s.p.nr, &sd.report)
 	if len(s.cards) > 0 {
 		var in []placed
 		for _, pl := range s.cards {
@@ -434,6 +438,12 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	px := image.Rect(int(region.X*s.pxmm), int(region.Y*s.pxmm), int((region.X+region.W)*s.pxmm), int((region.Y+region.H)*s.pxmm))
 	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH)
+	whole := region.X == 0 && region.Y == 0 && math.Abs(region.W-s.p.w) < 0.5 && math.Abs(region.H-s.p.h) < 0.5
+	if err == nil && whole && g.method == "lines" && !edgesInked(s.raster, g.cells, s.pxmm) {
+		// Lines of text read as cut lines: the cards' edges must be seen
+		// along most of their length.
+		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
+	}
 	if err != nil {
 		if g = im.dividedPage(s, region); g == nil {
 			return nil, fmt.Errorf("page %d: no grid of %gx%g mm cards found: %v (is the card size right? pass --card-size)", s.p.nr, im.opt.CardW, im.opt.CardH, err)
@@ -468,6 +478,38 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
 	sd.report.Registration = s.registration
 	return sd, nil
+}
+
+// thumbSide is the longer side of a page's thumbnail, in pixels.
+const thumbSide = 300
+
+// picture fills in a report's page size and, when the page was rendered,
+// its thumbnail.
+func (im *importer) picture(nr int, rep *PageReport) {
+	for _, s := range im.recent {
+		if s.p.nr != nr {
+			continue
+		}
+		rep.W, rep.H = s.p.w, s.p.h
+		if s.raster != nil && s.thumb == nil {
+			b := s.raster.Bounds()
+			if b.Dx() >= b.Dy() {
+				s.thumb = imaging.Resize(s.raster, thumbSide, 0, imaging.Box)
+			} else {
+				s.thumb = imaging.Resize(s.raster, 0, thumbSide, imaging.Box)
+			}
+		}
+		if s.thumb != nil {
+			rep.Thumb = s.thumb
+		}
+		return
+	}
+	if _, failed := im.failed[nr]; failed {
+		return // it is not read again
+	}
+	if p, err := im.f.page(nr); err == nil {
+		rep.W, rep.H = p.w, p.h
+	}
 }
 
 // dividedPage reads a page (or region) that is a whole number of cards
@@ -510,9 +552,58 @@ func (im *importer) dividedPage(s *source, region Rect) *pageGrid {
 	return nil
 }
 
+// edgesInked reports whether the cells' edges look like card edges
+// rather than lines cut through printed matter: an edge whose band (0.7
+// mm each side) holds ink along part of its length only, between 10%
+// and 70% (lines of text crossing it), is suspect, and the cells pass
+// unless three or more and a sixth of their edges are (a page of rules
+// read as cards has a quarter; cards, none or nearly none). A cut line, a frame or a card's own
+// background inks an edge along most of its length; a white card between
+// lines drawn elsewhere leaves it bare.
+func edgesInked(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
+	band := max(1, int(0.7*pxmm))
+	b := img.Bounds()
+	inked := func(x, y int) bool {
+		if !(image.Point{x, y}).In(b) {
+			return false
+		}
+		p := img.Pix[img.PixOffset(x, y):]
+		return (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 240
+	}
+	suspect := func(vertical bool, at, from, to int) bool {
+		n, hit := 0, 0
+		for t := from; t < to; t += 2 {
+			n++
+			for d := -band; d <= band; d++ {
+				if vertical && inked(at+d, t) || !vertical && inked(t, at+d) {
+					hit++
+					break
+				}
+			}
+		}
+		return n > 0 && 10*hit > n && 10*hit < 7*n
+	}
+	total, bad := 0, 0
+	for _, c := range cells {
+		r := c.trim
+		for _, e := range []bool{
+			suspect(true, r.Min.X, r.Min.Y, r.Max.Y), suspect(true, r.Max.X-1, r.Min.Y, r.Max.Y),
+			suspect(false, r.Min.Y, r.Min.X, r.Max.X), suspect(false, r.Max.Y-1, r.Min.X, r.Max.X),
+		} {
+			total++
+			if e {
+				bad++
+			}
+		}
+	}
+	return bad < 3 || 6*bad < total
+}
+
 // blankInside reports whether nothing is printed inside a card's trim r
 // (pixels of img, pxmm a millimetre) away from its border: an empty frame
-// drawn for a card that is not there. The border, 6% of the card's
+// drawn for a card that is not there. All but 0.2% of the inside must lie
+// within 6 grey levels of its commonest level (bare paper, rendered):
+// art, even smooth and faint, spreads wider. The border, 6% of the card's
 // shorter side and at least 3 mm, is left out: frames and rounded corners
 // lie there.
 func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
@@ -539,7 +630,7 @@ func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
 	}
 	off := 0
 	for v, c := range hist {
-		if v < mode-48 || v > mode+48 {
+		if v < mode-6 || v > mode+6 {
 			off += c
 		}
 	}

@@ -85,6 +85,13 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, tmp st
 		data []byte
 	}
 	out := []file{{CardsFile, yml}, {ContactHTML, page}}
+	if len(res.Pages) > 0 {
+		pages, err := p.pagesSheet(res)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, file{ContactPages, pages})
+	}
 	for i := 0; i*sheetTiles < len(res.Cards); i++ {
 		first := i * sheetTiles
 		sheet, err := p.contactSheet(res, first, min(sheetTiles, len(res.Cards)-first))

@@ -253,6 +253,9 @@ func runImportPnP(opts *importPnPOptions) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := importPDF(ctx, opts.pdf, p.opt)
+	if errors.Is(err, pnp.ErrNoCardPages) {
+		return &exitError{code: ExitRules, err: fmt.Errorf("%s: %w; nothing written (check --pages, --layout and --card-size)", opts.pdf, err)}
+	}
 	if err != nil {
 		return inputError(err)
 	}
@@ -301,7 +304,14 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary) {
 		if pg.Registration {
 			reg = "; registration marks"
 		}
+		if pg.Skipped != "" {
+			fmt.Fprintf(w, "  page %d: skipped: %s\n", pg.Page, pg.Skipped)
+			continue
+		}
 		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s%s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method, reg)
+	}
+	if s.Layout != "" && s.LayoutReason != "" && s.LayoutReason != "asked for" {
+		fmt.Fprintf(w, "layout %s: %s\n", s.Layout, s.LayoutReason)
 	}
 	fmt.Fprintf(w, "%s cut, %d distinct", cardsdb.Plural(s.Cards, "card"), s.Distinct)
 	if s.SharedBacks > 0 {
