@@ -67,6 +67,9 @@ func TestParseCardSize(t *testing.T) {
 		{"mini", Mini, ""},
 		{"88x63", Size{88, 63}, ""},
 		{"63.5x88.9", Size{63.5, 88.9}, ""},
+		{"2.5x3.5in", Size{63.5, 88.9}, ""}, // the field's poker size
+		{"2.25X3.5 IN", Size{57.2, 88.9}, ""},
+		{"axbin", Size{}, "in inches"},
 		{"", Size{}, "empty"},
 		{"0x0", Size{}, "not positive"},
 		{"-5x3", Size{}, "not positive"},

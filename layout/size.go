@@ -24,7 +24,10 @@ var (
 	Tabloid = Size{W: 279.4, H: 431.8}
 )
 
-// Card sizes (portrait).
+// Card sizes (portrait). Poker is 63×88 mm, the size most card games print
+// (Magic, Pokémon, the "standard" or "Euro poker" size); printers and US
+// tools mean 2.5×3.5 in (63.5×88.9 mm) by poker, written "2.5x3.5in" here
+// (see ParseCardSize and docs/pnp.md).
 var (
 	Poker  = Size{W: 63, H: 88}
 	Bridge = Size{W: 56, H: 87}
@@ -78,8 +81,17 @@ func ParsePaper(s string) (Size, error) {
 
 // ParseCardSize parses a card size: poker (63x88), bridge (56x87), tarot
 // (70x120), mini (44x63), in any case, or WxH in millimetres such as
-// "88x63". There is no default: the game decides it.
+// "88x63", or in inches with "in" after it, such as "2.5x3.5in" (the
+// field's poker size, 63.5x88.9 mm). There is no default: the game
+// decides it.
 func ParseCardSize(s string) (Size, error) {
+	if key := strings.ToLower(strings.TrimSpace(s)); strings.HasSuffix(key, "in") && strings.Contains(key, "x") {
+		sz, err := parseSize("card size", strings.TrimSuffix(key, "in"), cardPresets, "2.5x3.5in")
+		if err != nil {
+			return Size{}, fmt.Errorf("%w (in inches)", err)
+		}
+		return Size{W: math.Round(sz.W*254) / 10, H: math.Round(sz.H*254) / 10}, nil
+	}
 	return parseSize("card size", s, cardPresets, "63x88")
 }
 

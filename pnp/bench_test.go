@@ -28,10 +28,20 @@ func BenchmarkImportRaster(b *testing.B) {
 	benchImport(b, true)
 }
 
-func benchImport(b *testing.B, raster bool) {
+// BenchmarkImport30Raster imports a 30-page Letter PDF of 270 poker cards,
+// every page rendered by pdftoppm at 300 DPI and its grid found on the
+// raster (the slow path): s/page is the time a page takes.
+func BenchmarkImport30Raster(b *testing.B) {
+	needPdftoppm(b)
+	benchImportN(b, true, 270)
+}
+
+func benchImport(b *testing.B, raster bool) { benchImportN(b, raster, 90) }
+
+func benchImportN(b *testing.B, raster bool, cards int) {
 	o := layout.DefaultOptions()
 	o.Paper = layout.Letter
-	path := printDeck(b, b.TempDir(), 90, o, 300).path // the art is not kept
+	path := printDeck(b, b.TempDir(), cards, o, 300).path // the art is not kept
 	runtime.GC()
 	debug.FreeOSMemory()
 	// Forget the peak resident size of printing the PDF (Linux).
@@ -60,13 +70,14 @@ func benchImport(b *testing.B, raster bool) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(res.Cards) != 90 || len(res.Pages) != 10 {
-			b.Fatalf("%d cards on %d pages, want 90 on 10", len(res.Cards), len(res.Pages))
+		if len(res.Cards) != cards || len(res.Pages) != cards/9 {
+			b.Fatalf("%d cards on %d pages, want %d on %d", len(res.Cards), len(res.Pages), cards, cards/9)
 		}
 	}
 	b.StopTimer()
 	close(stop)
 	<-done
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/float64(cards/9), "s/page")
 	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
 	if rss := vmHWM(); rss > 0 {
 		b.ReportMetric(rss, "peak-rss-MB")

@@ -7,6 +7,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/disintegration/imaging"
 )
@@ -90,21 +91,41 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		}
 	}
 	im := &importer{ctx: ctx, f: f, opt: opt}
+	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
 	if opt.Layout == LayoutAuto {
 		im.guessing = true
-		im.opt.Layout, err = im.guessLayout(pages)
+		res.Layout, res.LayoutReason, err = im.guessLayout(pages)
 		im.guessing = false
 		if err != nil {
 			return nil, err
 		}
+		im.opt.Layout = res.Layout
 	}
-	res := &Result{}
+	// A page that holds no grid of cards, or cannot be read, is skipped
+	// and reported; only errors no page would escape stop the import.
+	var skipped []error
+	skip := func(nr int, why string, err error) error {
+		if err != nil && isFatal(err) {
+			return err
+		}
+		if err != nil {
+			skipped = append(skipped, err)
+			why = skipReason(nr, err)
+		}
+		rep := PageReport{Page: nr, Side: "skipped", Skipped: why}
+		im.picture(nr, &rep)
+		res.Pages = append(res.Pages, rep)
+		return nil
+	}
 	switch im.opt.Layout {
 	case LayoutFronts:
 		for _, nr := range pages {
 			side, err := im.readWhole(nr)
 			if err != nil {
-				return nil, err
+				if err := skip(nr, "", err); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			side.report.Side = "fronts"
 			res.Pages = append(res.Pages, side.report)
@@ -113,19 +134,44 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			}
 		}
 	case LayoutDuplex:
-		if len(pages)%2 != 0 {
+		// Pages before the first that holds cards (a cover, the rules)
+		// are not paired.
+		start := 0
+		for start < len(pages) && im.opt.Layout == LayoutDuplex && len(pages)-start >= 2 {
+			if _, err := im.readWhole(pages[start]); err == nil || isFatal(err) {
+				break
+			} else if err := skip(pages[start], "", err); err != nil {
+				return nil, err
+			}
+			start++
+		}
+		if (len(pages)-start)%2 != 0 {
 			return nil, fmt.Errorf("page %d: a duplex PDF has a page of backs after each page of fronts, but there is no page after it (use --layout fronts, or choose pages with --pages)", pages[len(pages)-1])
 		}
-		for i := 0; i < len(pages); i += 2 {
+		for i := start; i < len(pages); i += 2 {
 			fronts, err := im.readWhole(pages[i])
 			if err != nil {
-				return nil, err
+				if err := skip(pages[i], "", err); err != nil {
+					return nil, err
+				}
+				if err := skip(pages[i+1], fmt.Sprintf("the backs of page %d, which was skipped", pages[i]), nil); err != nil {
+					return nil, err
+				}
+				continue
 			}
+			fronts.report.Side = "fronts"
 			backs, err := im.readWhole(pages[i+1])
 			if err != nil {
-				return nil, err
+				res.Pages = append(res.Pages, fronts.report)
+				if err := skip(pages[i+1], "", err); err != nil {
+					return nil, err
+				}
+				for _, c := range fronts.cuts {
+					res.Cards = append(res.Cards, Card{Front: c.face})
+				}
+				continue
 			}
-			fronts.report.Side, backs.report.Side = "fronts", "backs"
+			backs.report.Side = "backs"
 			res.Pages = append(res.Pages, fronts.report, backs.report)
 			mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
 			res.Cards = append(res.Cards, pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
@@ -139,14 +185,45 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		for _, nr := range pages {
 			fs, err := im.readFold(nr)
 			if err != nil {
-				return nil, err
+				if err := skip(nr, "", err); err != nil {
+					return nil, err
+				}
+				continue
 			}
 			res.Pages = append(res.Pages, fs.report)
 			res.Cards = append(res.Cards, fs.cards...)
 		}
 	}
+	if len(res.Cards) == 0 && len(skipped) > 0 {
+		if len(skipped) == 1 {
+			return nil, fmt.Errorf("%w: %w", ErrNoCardPages, skipped[0])
+		}
+		var why []string
+		for _, err := range skipped[:min(3, len(skipped))] {
+			why = append(why, err.Error())
+		}
+		more := ""
+		if len(skipped) > 3 {
+			more = fmt.Sprintf("; and %d more pages", len(skipped)-3)
+		}
+		return nil, fmt.Errorf("%w: %s%s", ErrNoCardPages, strings.Join(why, "; "), more)
+	}
 	shareBacks(res.Cards)
 	return res, nil
+}
+
+// ErrNoCardPages is wrapped by Import's error when no page read holds a
+// grid of cards; the error names each page's reason.
+var ErrNoCardPages = errors.New("no page holds cards")
+
+// skipReason is the reason a page was skipped, without the page number
+// its error starts with.
+func skipReason(nr int, err error) string {
+	msg := strings.TrimPrefix(err.Error(), fmt.Sprintf("page %d: ", nr))
+	if strings.HasPrefix(msg, "no grid of") {
+		msg += " (a map, a board or rules?)"
+	}
+	return msg
 }
 
 // normalize checks the options and fills in the defaults.
@@ -192,7 +269,8 @@ type importer struct {
 	f        *pdfFile
 	opt      Options
 	recent   []*source
-	guessing bool // guessLayout is reading
+	failed   map[int]error // pages that could not be loaded
+	guessing bool          // guessLayout is reading
 }
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
@@ -220,6 +298,7 @@ type source struct {
 	// registration: the raster held a print-and-cut sheet's registration
 	// marks, now blanked.
 	registration bool
+	thumb        *image.NRGBA // a small copy of raster, for the contact sheet
 }
 
 func (im *importer) load(nr int) (*source, error) {
@@ -241,8 +320,17 @@ func (im *importer) load(nr int) (*source, error) {
 	if len(im.recent) >= keep {
 		im.recent = im.recent[len(im.recent)-keep+1:]
 	}
+	if err, ok := im.failed[nr]; ok {
+		return nil, err
+	}
 	s, err := im.loadPage(nr)
 	if err != nil {
+		if !isFatal(err) {
+			if im.failed == nil {
+				im.failed = map[int]error{}
+			}
+			im.failed[nr] = err // not read again
+		}
 		return nil, err
 	}
 	im.recent = append(im.recent, s)
@@ -318,6 +406,7 @@ func (im *importer) readWhole(nr int) (*side, error) {
 // readRegion finds the cards within region (mm) of a loaded page.
 func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	sd := &side{w: s.p.w, h: s.p.h, report: PageReport{Page: s.p.nr}}
+	im.picture(s.p.nr, &sd.report)
 	if len(s.cards) > 0 {
 		var in []placed
 		for _, pl := range s.cards {
@@ -349,9 +438,29 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	px := image.Rect(int(region.X*s.pxmm), int(region.Y*s.pxmm), int((region.X+region.W)*s.pxmm), int((region.Y+region.H)*s.pxmm))
 	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH)
-	if err != nil {
-		return nil, fmt.Errorf("page %d: no grid of %gx%g mm cards found: %v (is the card size right? pass --card-size)", s.p.nr, im.opt.CardW, im.opt.CardH, err)
+	whole := region.X == 0 && region.Y == 0 && math.Abs(region.W-s.p.w) < 0.5 && math.Abs(region.H-s.p.h) < 0.5
+	if err == nil && whole && g.method == "lines" && !edgesInked(s.raster, g.cells, s.pxmm) {
+		// Lines of text read as cut lines: the cards' edges must be seen
+		// along most of their length.
+		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
 	}
+	if err != nil {
+		if g = im.dividedPage(s, region); g == nil {
+			return nil, fmt.Errorf("page %d: no grid of %gx%g mm cards found: %v (is the card size right? pass --card-size)", s.p.nr, im.opt.CardW, im.opt.CardH, err)
+		}
+	}
+	// Empty card frames (a sheet printed with fewer cards than slots)
+	// are not cards.
+	kept := g.cells[:0:0]
+	for _, c := range g.cells {
+		if !blankInside(s.raster, c.trim, s.pxmm) {
+			kept = append(kept, c)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, fmt.Errorf("page %d: only empty card frames (%d)", s.p.nr, len(g.cells))
+	}
+	g.cells = kept
 	for _, c := range g.cells {
 		if err := im.ctx.Err(); err != nil {
 			return nil, err
@@ -369,6 +478,163 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
 	sd.report.Registration = s.registration
 	return sd, nil
+}
+
+// thumbSide is the longer side of a page's thumbnail, in pixels.
+const thumbSide = 300
+
+// picture fills in a report's page size and, when the page was rendered,
+// its thumbnail.
+func (im *importer) picture(nr int, rep *PageReport) {
+	for _, s := range im.recent {
+		if s.p.nr != nr {
+			continue
+		}
+		rep.W, rep.H = s.p.w, s.p.h
+		if s.raster != nil && s.thumb == nil {
+			b := s.raster.Bounds()
+			if b.Dx() >= b.Dy() {
+				s.thumb = imaging.Resize(s.raster, thumbSide, 0, imaging.Box)
+			} else {
+				s.thumb = imaging.Resize(s.raster, 0, thumbSide, imaging.Box)
+			}
+		}
+		if s.thumb != nil {
+			rep.Thumb = s.thumb
+		}
+		return
+	}
+	if _, failed := im.failed[nr]; failed {
+		return // it is not read again
+	}
+	if p, err := im.f.page(nr); err == nil {
+		rep.W, rep.H = p.w, p.h
+	}
+}
+
+// dividedPage reads a page (or region) that is a whole number of cards
+// with nothing between them and no margin: cards edge to edge up to the
+// page's edge, where no edge shows apart from the page's own, or one card
+// the size of the page. The card size given is a prior: the page is
+// divided evenly when each card is within 4% of it (12% for one card a
+// page), and cut at the size measured so.
+func (im *importer) dividedPage(s *source, region Rect) *pageGrid {
+	if region.X != 0 || region.Y != 0 || math.Abs(region.W-s.p.w) > 0.5 || math.Abs(region.H-s.p.h) > 0.5 {
+		return nil
+	}
+	for _, land := range []bool{false, true} {
+		w, h := im.opt.CardW, im.opt.CardH
+		if land {
+			w, h = h, w
+		}
+		cols, rows := math.Round(region.W/w), math.Round(region.H/h)
+		if cols < 1 || rows < 1 || cols*rows > 100 {
+			continue
+		}
+		tol := 0.04
+		if cols*rows == 1 {
+			tol = 0.12
+		}
+		cw, ch := region.W/cols, region.H/rows
+		if math.Abs(cw-w) > tol*w || math.Abs(ch-h) > tol*h {
+			continue
+		}
+		g := &pageGrid{rows: int(rows), cols: int(cols), landscape: cw > ch, method: "page"}
+		for r := 0; r < g.rows; r++ {
+			for c := 0; c < g.cols; c++ {
+				px := image.Rect(int(math.Round(float64(c)*cw*s.pxmm)), int(math.Round(float64(r)*ch*s.pxmm)),
+					int(math.Round(float64(c+1)*cw*s.pxmm)), int(math.Round(float64(r+1)*ch*s.pxmm))).Intersect(s.raster.Bounds())
+				g.cells = append(g.cells, gridCell{trim: px, bleed: px, row: r + 1, col: c + 1})
+			}
+		}
+		return g
+	}
+	return nil
+}
+
+// edgesInked reports whether the cells' edges look like card edges
+// rather than lines cut through printed matter: an edge whose band (0.7
+// mm each side) holds ink along part of its length only, between 10%
+// and 70% (lines of text crossing it), is suspect, and the cells pass
+// unless three or more and a sixth of their edges are (a page of rules
+// read as cards has a quarter; cards, none or nearly none). A cut line, a frame or a card's own
+// background inks an edge along most of its length; a white card between
+// lines drawn elsewhere leaves it bare.
+func edgesInked(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
+	band := max(1, int(0.7*pxmm))
+	b := img.Bounds()
+	inked := func(x, y int) bool {
+		if !(image.Point{x, y}).In(b) {
+			return false
+		}
+		p := img.Pix[img.PixOffset(x, y):]
+		return (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 240
+	}
+	suspect := func(vertical bool, at, from, to int) bool {
+		n, hit := 0, 0
+		for t := from; t < to; t += 2 {
+			n++
+			for d := -band; d <= band; d++ {
+				if vertical && inked(at+d, t) || !vertical && inked(t, at+d) {
+					hit++
+					break
+				}
+			}
+		}
+		return n > 0 && 10*hit > n && 10*hit < 7*n
+	}
+	total, bad := 0, 0
+	for _, c := range cells {
+		r := c.trim
+		for _, e := range []bool{
+			suspect(true, r.Min.X, r.Min.Y, r.Max.Y), suspect(true, r.Max.X-1, r.Min.Y, r.Max.Y),
+			suspect(false, r.Min.Y, r.Min.X, r.Max.X), suspect(false, r.Max.Y-1, r.Min.X, r.Max.X),
+		} {
+			total++
+			if e {
+				bad++
+			}
+		}
+	}
+	return bad < 3 || 6*bad < total
+}
+
+// blankInside reports whether nothing is printed inside a card's trim r
+// (pixels of img, pxmm a millimetre) away from its border: an empty frame
+// drawn for a card that is not there. All but 0.2% of the inside must lie
+// within 6 grey levels of its commonest level (bare paper, rendered):
+// art, even smooth and faint, spreads wider. The border, 6% of the card's
+// shorter side and at least 3 mm, is left out: frames and rounded corners
+// lie there.
+func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
+	in := int(math.Max(3*pxmm, 0.06*float64(min(r.Dx(), r.Dy()))))
+	r = r.Inset(in).Intersect(img.Bounds())
+	if r.Empty() {
+		return false
+	}
+	var hist [256]int
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y += 2 {
+		row := img.Pix[img.PixOffset(r.Min.X, y):]
+		for x := 0; x < r.Dx(); x += 2 {
+			p := row[4*x:]
+			hist[(int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000]++
+			n++
+		}
+	}
+	mode := 0
+	for v := range hist {
+		if hist[v] > hist[mode] {
+			mode = v
+		}
+	}
+	off := 0
+	for v, c := range hist {
+		if v < mode-6 || v > mode+6 {
+			off += c
+		}
+	}
+	return off*500 < n // under 0.2% of the inside
 }
 
 // cutPlaced cuts the card an image placed on the page shows.
@@ -664,49 +930,137 @@ func common(cuts []cut) (*faceSig, bool) {
 	return best.sig, best.size >= 2 && 3*best.size >= 2*len(cuts)
 }
 
-// guessLayout guesses where the backs are (see Import).
-func (im *importer) guessLayout(pages []int) (Layout, error) {
-	if fd, err := im.readFold(pages[0]); err == nil && fd.pairs() == len(fd.cards) && len(fd.cards) > 0 {
+// guessLayout guesses where the backs are (see Import) and says why. It
+// looks at the first page that holds cards (and the page after it), so a
+// cover or a page of rules first does not decide.
+func (im *importer) guessLayout(pages []int) (Layout, string, error) {
+	first := -1
+	for i, nr := range pages[:min(len(pages), 4)] {
+		_, err := im.readWhole(nr)
+		if err == nil {
+			first = i
+			break
+		}
+		if isFatal(err) {
+			return "", "", err
+		}
+	}
+	if first < 0 {
+		return LayoutFronts, "no card found on the first pages", nil
+	}
+	p0 := pages[first]
+	if fd, err := im.readFold(p0); err == nil && fd.pairs() == len(fd.cards) && len(fd.cards) > 0 {
 		var backs []cut
 		for _, c := range fd.cards {
 			backs = append(backs, cut{face: *c.Back})
 		}
-		if uniform(backs) || len(fd.cards) == 1 {
-			return LayoutFold, nil
+		if uniform(backs) {
+			return LayoutFold, fmt.Sprintf("page %d holds its cards on one half and, mirrored on the other, a back most of them share", p0), nil
+		}
+		if len(fd.cards) == 1 && fd.sharedBack {
+			return LayoutFold, fmt.Sprintf("page %d holds one card on one half and its back on the other", p0), nil
 		}
 	} else if err != nil && isFatal(err) {
-		return "", err
+		return "", "", err
 	}
-	if len(pages) >= 2 && len(pages)%2 == 0 {
-		fronts, err := im.readWhole(pages[0])
-		if err != nil {
-			return "", err
+	rest := pages[first:]
+	if len(rest) < 2 || len(rest)%2 != 0 {
+		return LayoutFronts, fmt.Sprintf("%s from page %d on: pages cannot pair as fronts and backs", plural(len(rest), "page"), p0), nil
+	}
+	fronts, err := im.readWhole(rest[0])
+	if err != nil {
+		return "", "", err
+	}
+	backs, err := im.readWhole(rest[1])
+	if err != nil {
+		if isFatal(err) {
+			return "", "", err
 		}
-		backs, err := im.readWhole(pages[1])
-		if err != nil {
-			return "", err
+		return LayoutFronts, fmt.Sprintf("page %d, after page %d, holds no cards", rest[1], p0), nil
+	}
+	mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
+	matched := func(extraBacks bool) bool {
+		cards := pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
+			if mirrorX {
+				return fronts.w - r.cx(), r.cy()
+			}
+			return r.cx(), fronts.h - r.cy()
+		}, false, im.opt)
+		n := 0
+		for _, c := range cards {
+			if c.Back != nil {
+				n++
+			}
 		}
-		back, shared := common(backs.cuts)
-		if shared && !holds(fronts.cuts, back) || len(backs.cuts) == 1 && len(fronts.cuts) == 1 {
-			mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
-			cards := pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
+		// A page of shared backs may show a card more than the grid
+		// found on its fronts (one missed there).
+		return n == len(cards) && (n == len(backs.cuts) || extraBacks && len(backs.cuts) <= n+max(1, n/8))
+	}
+	back, shared := common(backs.cuts)
+	if shared && !holds(fronts.cuts, back) && matched(true) {
+		return LayoutDuplex, fmt.Sprintf("page %d holds %d copies of one back at the mirrored places of page %d's cards", rest[1], len(backs.cuts), rest[0]), nil
+	}
+	if len(backs.cuts) == 1 && len(fronts.cuts) == 1 {
+		// One card a page: pages pair only when every second page shows
+		// the same back, which no front shows.
+		if len(rest) >= 4 {
+			f2, err2 := im.readWhole(rest[2])
+			b2, err3 := im.readWhole(rest[3])
+			if err2 == nil && err3 == nil && len(f2.cuts) == 1 && len(b2.cuts) == 1 {
+				bs := newFaceSig(backs.cuts[0].face)
+				if bs.same(newFaceSig(b2.cuts[0].face)) && !bs.same(newFaceSig(fronts.cuts[0].face)) && !bs.same(newFaceSig(f2.cuts[0].face)) {
+					return LayoutDuplex, fmt.Sprintf("one card a page, and pages %d and %d show the same back", rest[1], rest[3]), nil
+				}
+			}
+		}
+		return LayoutFronts, "one card a page, and no back repeats every second page", nil
+	}
+	if len(fronts.cuts) > 1 && len(fronts.cuts) == len(backs.cuts) && matched(false) {
+		// A full grid mirrored is the same grid: two pages of fronts look
+		// like fronts and their own backs. A partly filled last pair
+		// tells them apart: its backs lie where mirroring puts them, not
+		// where the fronts are.
+		lf, err1 := im.readWhole(rest[len(rest)-2])
+		lb, err2 := im.readWhole(rest[len(rest)-1])
+		if err1 == nil && err2 == nil && len(lf.cuts) == len(lb.cuts) && len(lf.cuts) < len(fronts.cuts) &&
+			placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) {
 				if mirrorX {
-					return fronts.w - r.cx(), r.cy()
+					return lf.w - r.cx(), r.cy()
 				}
-				return r.cx(), fronts.h - r.cy()
-			}, false, im.opt)
-			matched := 0
-			for _, c := range cards {
-				if c.Back != nil {
-					matched++
-				}
-			}
-			if matched == len(cards) && matched == len(backs.cuts) {
-				return LayoutDuplex, nil
+				return r.cx(), lf.h - r.cy()
+			}, im.opt.CardW) &&
+			!placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) { return r.cx(), r.cy() }, im.opt.CardW) {
+			return LayoutDuplex, fmt.Sprintf("the partly filled pages %d and %d hold their cards at mirrored places (each card has a back of its own)", rest[len(rest)-2], rest[len(rest)-1]), nil
+		}
+		return LayoutFronts, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, but no page shows backs apart from its fronts (pass --layout duplex if each card has a back of its own)", rest[1], rest[0]), nil
+	}
+	return LayoutFronts, fmt.Sprintf("page %d is not a page of backs for page %d", rest[1], rest[0]), nil
+}
+
+// placedAt reports whether every back lies (within a third of a card)
+// where at puts one of the fronts.
+func placedAt(fronts, backs []cut, at func(Rect) (float64, float64), cardW float64) bool {
+	for _, b := range backs {
+		ok := false
+		for _, f := range fronts {
+			x, y := at(f.box)
+			if math.Hypot(b.box.cx()-x, b.box.cy()-y) < cardW/3 {
+				ok = true
+				break
 			}
 		}
+		if !ok {
+			return false
+		}
 	}
-	return LayoutFronts, nil
+	return true
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // holds reports whether one of cuts shows face: a page of fronts does not

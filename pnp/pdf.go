@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/jpeg"
 	"math"
 	"os"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 	"github.com/disintegration/imaging"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/filter"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -102,7 +104,7 @@ func (f *pdfFile) page(nr int) (p *pdfPage, err error) {
 		}
 	}()
 	xt := f.ctx.XRefTable
-	d, _, inh, err := xt.PageDict(nr, true)
+	d, _, inh, err := xt.PageDict(nr, false)
 	if err != nil || d == nil {
 		return nil, fmt.Errorf("page %d: unreadable page: %v", nr, err)
 	}
@@ -124,7 +126,7 @@ func (f *pdfFile) page(nr int) (p *pdfPage, err error) {
 	if !(p.w > 1 && p.h > 1 && p.w < 10000 && p.h < 10000) {
 		return nil, fmt.Errorf("page %d: page size %.0fx%.0f mm is not a sheet of paper", nr, p.w, p.h)
 	}
-	content, err := xt.PageContent(d, nr)
+	content, err := pageContent(xt, d, maxContentBytes)
 	if err != nil {
 		if errors.Is(err, model.ErrNoContent) {
 			return p, nil
@@ -204,6 +206,69 @@ func (f *pdfFile) page(nr int) (p *pdfPage, err error) {
 	return p, nil
 }
 
+// maxContentBytes bounds the inflated size of one page's content
+// streams: a page of cards takes a few hundred kilobytes, while a small
+// PDF can hold a stream that inflates to gigabytes. Tests lower it.
+var maxContentBytes int64 = 64 << 20
+
+// pageContent returns the content of the page dictionary d, its streams
+// inflated and joined, refusing more than budget bytes in all: each
+// stream is decoded with what is left of the budget as its limit, so a
+// stream that inflates past it stops there instead of filling memory
+// (pdfcpu's own PageContent decodes every stream whole).
+func pageContent(xt *model.XRefTable, d types.Dict, budget int64) ([]byte, error) {
+	o, _ := d.Find("Contents")
+	if o == nil {
+		return nil, model.ErrNoContent
+	}
+	o, err := xt.Dereference(o)
+	if err != nil || o == nil {
+		return nil, model.ErrNoContent
+	}
+	var streams []types.Object
+	switch o := o.(type) {
+	case types.StreamDict:
+		streams = []types.Object{o}
+	case types.Array:
+		streams = o
+	default:
+		return nil, fmt.Errorf("contents is a %T, not a stream", o)
+	}
+	var out []byte
+	for _, so := range streams {
+		if so == nil {
+			continue
+		}
+		sd, _, err := xt.DereferenceStreamDict(so)
+		if err != nil {
+			return nil, err
+		}
+		if sd == nil {
+			continue
+		}
+		left := budget - int64(len(out))
+		if left < 1 || int64(len(sd.Raw)) > left {
+			return nil, fmt.Errorf("its content streams hold more than %d MB", budget>>20)
+		}
+		// A copy: decoding sets sd.Content on the copy, not on the
+		// table's entry, so the inflated bytes are not kept.
+		c := *sd
+		c.Content = nil
+		if err := c.DecodeWithLimit(left); err != nil {
+			if errors.Is(err, filter.ErrDecodeLimitExceeded) {
+				return nil, fmt.Errorf("its content streams inflate to more than %d MB", budget>>20)
+			}
+			return nil, err
+		}
+		if int64(len(c.Content)) > left {
+			return nil, fmt.Errorf("its content streams inflate to more than %d MB", budget>>20)
+		}
+		out = append(out, c.Content...)
+		out = append(out, '\n')
+	}
+	return out, nil
+}
+
 func filterName(xt *model.XRefTable, d types.Dict) string {
 	o, ok := d.Find("Filter")
 	if !ok {
@@ -279,6 +344,15 @@ func (f *pdfFile) decodeNative(pl placed) (img image.Image, err error) {
 	sd, _, err := f.ctx.XRefTable.DereferenceStreamDict(pl.obj)
 	if err != nil || sd == nil {
 		return nil, fmt.Errorf("unreadable image: %v", err)
+	}
+	// The PDF's Width and Height are only what the file says: the cap
+	// is checked against the JPEG's own header before decoding it.
+	cfg, err := jpeg.DecodeConfig(bytes.NewReader(sd.Raw))
+	if err != nil {
+		return nil, fmt.Errorf("unreadable JPEG image: %v", err)
+	}
+	if cfg.Width*cfg.Height > maxPixels {
+		return nil, fmt.Errorf("an image of %d megapixels (its JPEG is %dx%d pixels, its PDF entry says %dx%d) is over the cap of %d", cfg.Width*cfg.Height/1_000_000, cfg.Width, cfg.Height, pl.w, pl.h, maxPixels/1_000_000)
 	}
 	img, err = scaledjpeg.Decode(bytes.NewReader(sd.Raw))
 	if err != nil {

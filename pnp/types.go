@@ -72,6 +72,15 @@ type PageReport struct {
 	// Registration reports a print-and-cut sheet's registration marks on
 	// the page (see Import); they are not cards.
 	Registration bool
+	// W and H are the page's size in mm; Thumb, when the page was
+	// rendered, a small picture of it (about 1 px/mm) that Write draws
+	// the cut cards over (see ContactPages).
+	W, H  float64
+	Thumb image.Image
+	// Skipped says why no card was cut from the page (Side "skipped"):
+	// no grid of cards on it (a map, a board, rules), only empty card
+	// frames, or a page that could not be read.
+	Skipped string
 }
 
 // Result is what Import found, cards in reading order (page, then row,
@@ -79,4 +88,8 @@ type PageReport struct {
 type Result struct {
 	Pages []PageReport
 	Cards []Card
+	// Layout is the layout the cards were read with: the one asked for,
+	// or the one LayoutAuto chose, with LayoutReason saying why.
+	Layout       Layout
+	LayoutReason string
 }

@@ -19,6 +19,7 @@ const (
 	CardsFile    = "cards/pnp.yaml"     // the cards YAML skeleton
 	ContactPNG   = "contact-sheet.png"  // every cut card with its page, row and column
 	ContactHTML  = "contact-sheet.html" // the same, as a page that links the images
+	ContactPages = "contact-pages.png"  // every page read, with the cards cut from it drawn over it
 	ImagesDir    = "images"             // one image per distinct face
 	DefaultBack  = "images/back.jpg"    // the back most cards share
 	imageExt     = ".jpg"
@@ -43,6 +44,10 @@ type WriteOptions struct {
 type Summary struct {
 	Dir   string        `json:"dir"`
 	Pages []PageSummary `json:"pages"`
+	// Layout is how the backs were read (fronts, duplex or fold) and
+	// LayoutReason why: "asked for", or what --layout auto saw.
+	Layout       string `json:"layout,omitempty"`
+	LayoutReason string `json:"layout_reason,omitempty"`
 	// Cards counts the cut cards (fronts), Distinct the distinct cards
 	// (one entry each in the cards file: a card whose front and back both
 	// match another's is one card with copies).
@@ -81,6 +86,8 @@ type PageSummary struct {
 	// Registration: the page is a print-and-cut sheet with the cutting
 	// machine's registration marks (left out of the cards).
 	Registration bool `json:"registration"`
+	// Skipped says why no card was cut from the page.
+	Skipped string `json:"skipped,omitempty"`
 }
 
 // entry is one distinct card of the import.
@@ -341,9 +348,9 @@ func chooseType(g *cardsdb.Game, want string, landscape bool) (*cardsdb.CardType
 }
 
 func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
-	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused}
+	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason}
 	for _, pg := range res.Pages {
-		s.Pages = append(s.Pages, PageSummary{pg.Page, pg.Side, pg.Method, pg.Rows, pg.Cols, pg.Cards, pg.Registration})
+		s.Pages = append(s.Pages, PageSummary{pg.Page, pg.Side, pg.Method, pg.Rows, pg.Cols, pg.Cards, pg.Registration, pg.Skipped})
 	}
 	if p.defaultBack != nil {
 		s.DefaultBack = DefaultBack

@@ -38,5 +38,5 @@ func ExampleWrite() {
 	fmt.Println(sum.Files)
 	// Output:
 	// 2 cards cut, 1 distinct, 1 card of the game got its image
-	// [cards/pnp.yaml contact-sheet.html contact-sheet.png images/p01-r1c1.jpg]
+	// [cards/pnp.yaml contact-pages.png contact-sheet.html contact-sheet.png images/p01-r1c1.jpg]
 }

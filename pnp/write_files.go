@@ -14,6 +14,8 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+
+	"github.com/disintegration/imaging"
 )
 
 // outFile is one file written into the temporary folder.
@@ -83,6 +85,13 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, tmp st
 		data []byte
 	}
 	out := []file{{CardsFile, yml}, {ContactHTML, page}}
+	if len(res.Pages) > 0 {
+		pages, err := p.pagesSheet(res)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, file{ContactPages, pages})
+	}
 	for i := 0; i*sheetTiles < len(res.Cards); i++ {
 		first := i * sheetTiles
 		sheet, err := p.contactSheet(res, first, min(sheetTiles, len(res.Cards)-first))
@@ -177,19 +186,5 @@ func (e *entry) oriented(img image.Image) image.Image {
 	if !e.landscape || b.Dx() >= b.Dy() {
 		return img
 	}
-	return turnCounterClockwise(img)
-}
-
-// turnCounterClockwise turns img a quarter turn counter-clockwise.
-func turnCounterClockwise(img image.Image) image.Image {
-	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	out := image.NewRGBA(image.Rect(0, 0, h, w))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			// (x, y) goes to (y, w-1-x).
-			out.Set(y, w-1-x, img.At(b.Min.X+x, b.Min.Y+y))
-		}
-	}
-	return out
+	return imaging.Rotate90(img) // counter-clockwise
 }

@@ -98,7 +98,8 @@ figcaption { font-size: 12px; }
 <h1>{{.Source}}</h1>
 <p>{{len .Tiles}} cut cards, {{.Distinct}} distinct, for game <code>{{.Game}}</code>.
 Each card shows its front and back as stored, its page, row and column in the PDF,
-and the name it has in <code>cards/pnp.yaml</code>.{{if .DefaultBack}}
+and the name it has in <code>cards/pnp.yaml</code>.
+<a href="contact-pages.png">contact-pages.png</a> shows every page read with the cards cut from it drawn over it (their numbers in green), and the pages skipped framed in red with the reason.{{if .DefaultBack}}
 Cards without a back of their own take the game's default back: <img src="{{.DefaultBack}}" alt="default back" style="width:40px;vertical-align:middle">{{end}}</p>
 <div class="grid">
 {{range .Tiles}}<figure id="p{{.Page}}-r{{.Row}}c{{.Col}}">
@@ -141,4 +142,107 @@ func (p *plan) contactHTML(res *Result, opt WriteOptions) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// The pages sheet (ContactPages): every page read, as rendered (a blank
+// page where the cards were read from their images), with the trim of
+// each card cut from it drawn over it in green and its number; a skipped
+// page is framed in red with the reason under it. It shows at a glance
+// what was cut where, and what was left out.
+const (
+	pageTile      = thumbSide // the page's longer side, pixels
+	pageLabelH    = 44
+	pagesCols     = 6
+	pagesMaxPages = 120 // pages drawn at most (the first ones)
+)
+
+// pagesSheet draws the pages sheet.
+func (p *plan) pagesSheet(res *Result) ([]byte, error) {
+	pages := res.Pages[:min(len(res.Pages), pagesMaxPages)]
+	cols := min(len(pages), pagesCols)
+	rows := (len(pages) + cols - 1) / cols
+	tileW, tileH := pageTile+2*tilePad, pageTile+pageLabelH+2*tilePad
+	img := image.NewRGBA(image.Rect(0, 0, cols*tileW, rows*tileH))
+	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	green := color.RGBA{0, 170, 0, 255}
+	red := color.RGBA{210, 0, 0, 255}
+	type cutOn struct {
+		trim  Rect
+		index int
+	}
+	byPage := map[int][]cutOn{}
+	for i, c := range res.Cards {
+		idx := p.entries[p.byCard[i]].index
+		byPage[c.Front.Page] = append(byPage[c.Front.Page], cutOn{c.Front.Trim, idx})
+		if c.Back != nil {
+			byPage[c.Back.Page] = append(byPage[c.Back.Page], cutOn{c.Back.Trim, idx})
+		}
+	}
+	for k, pg := range pages {
+		x0, y0 := (k%cols)*tileW+tilePad, (k/cols)*tileH+tilePad
+		w, h := pg.W, pg.H
+		if w <= 0 || h <= 0 {
+			w, h = 210, 297
+		}
+		box := fitBox(image.Rect(0, 0, int(w*10), int(h*10)), pageTile, pageTile)
+		dst := box.Add(image.Pt(x0, y0))
+		if pg.Thumb != nil {
+			draw.ApproxBiLinear.Scale(img, dst, pg.Thumb, pg.Thumb.Bounds(), draw.Src, nil)
+		}
+		frame := color.Color(color.RGBA{120, 120, 120, 255})
+		if pg.Skipped != "" {
+			frame = red
+		}
+		width := 1
+		if pg.Skipped != "" {
+			width = 3
+		}
+		strokeRect(img, dst, frame, width)
+		scale := float64(dst.Dx()) / w
+		d := &font.Drawer{Dst: img, Src: image.NewUniform(green), Face: basicfont.Face7x13}
+		for _, c := range byPage[pg.Page] {
+			r := image.Rect(dst.Min.X+int(c.trim.X*scale), dst.Min.Y+int(c.trim.Y*scale),
+				dst.Min.X+int((c.trim.X+c.trim.W)*scale), dst.Min.Y+int((c.trim.Y+c.trim.H)*scale))
+			strokeRect(img, r, green, 2)
+			d.Dot = fixed.P(r.Min.X+4, r.Min.Y+14)
+			d.DrawString(fmt.Sprintf("#%d", c.index))
+		}
+		label := fmt.Sprintf("page %d: %s", pg.Page, pg.Side)
+		if pg.Skipped == "" {
+			label += fmt.Sprintf(", %d cut", len(byPage[pg.Page]))
+		}
+		d = &font.Drawer{Dst: img, Src: image.NewUniform(color.Black), Face: basicfont.Face7x13}
+		d.Dot = fixed.P(x0, y0+pageTile+14)
+		d.DrawString(label)
+		if pg.Skipped != "" {
+			d.Src = image.NewUniform(red)
+			why := pg.Skipped
+			for line := 0; line < 2 && why != ""; line++ {
+				n := min(len(why), pageTile/7)
+				d.Dot = fixed.P(x0, y0+pageTile+28+13*line)
+				d.DrawString(why[:n])
+				why = why[n:]
+			}
+		}
+	}
+	var b bytes.Buffer
+	if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, img); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// strokeRect draws r's outline, t pixels wide, inside r.
+func strokeRect(img *image.RGBA, r image.Rectangle, c color.Color, t int) {
+	r = r.Intersect(img.Bounds())
+	if r.Empty() {
+		return
+	}
+	u := image.NewUniform(c)
+	for _, s := range []image.Rectangle{
+		{r.Min, image.Pt(r.Max.X, r.Min.Y+t)}, {image.Pt(r.Min.X, r.Max.Y-t), r.Max},
+		{r.Min, image.Pt(r.Min.X+t, r.Max.Y)}, {image.Pt(r.Max.X-t, r.Min.Y), r.Max},
+	} {
+		draw.Draw(img, s.Intersect(r), u, image.Point{}, draw.Src)
+	}
 }

@@ -472,7 +472,7 @@ func TestWriteTrailingSlash(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if got := strings.Join(names, " "); got != "cards contact-sheet.html contact-sheet.png images" {
+	if got := strings.Join(names, " "); got != "cards contact-pages.png contact-sheet.html contact-sheet.png images" {
 		t.Errorf("folder holds %s", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"os"
@@ -142,5 +143,54 @@ func TestImportPnPFailures(t *testing.T) {
 				t.Errorf("a failed import wrote out/: %v", err)
 			}
 		})
+	}
+}
+
+// TestImportPnPSkipped checks that the summary names the pages skipped,
+// with their reason, and the layout --layout auto chose with its own; and
+// that a PDF where no page holds cards exits 1 with the pages' reasons.
+func TestImportPnPSkipped(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("x.pdf", []byte("%PDF-1.7 fake"), 0o644)
+	fakeImport(t, func(context.Context, string, pnp.Options) (*pnp.Result, error) {
+		return &pnp.Result{
+			Pages: []pnp.PageReport{
+				{Page: 1, Side: "skipped", Skipped: "no grid of 63x88 mm cards found (a map, a board or rules?)"},
+				{Page: 2, Side: "fronts", Method: "lines", Rows: 1, Cols: 2, Cards: 2},
+			},
+			Cards:        []pnp.Card{{Front: face(2, 1, 1, 200, 1)}, {Front: face(2, 1, 2, 90, 0xFFFF0000)}},
+			Layout:       pnp.LayoutFronts,
+			LayoutReason: "1 page from page 2 on: pages cannot pair as fronts and backs",
+		}, nil
+	})
+	code, out, errOut := run(t, "import", "pnp", "x.pdf", "--game", "seeker-chronicles")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range []string{
+		"  page 1: skipped: no grid of 63x88 mm cards found (a map, a board or rules?)\n",
+		"  page 2: fronts, 2 cards (2x1 grid, found by lines)\n",
+		"layout fronts: 1 page from page 2 on: pages cannot pair as fronts and backs\n",
+	} {
+		if !strings.Contains(out, line) {
+			t.Errorf("output lacks %q:\n%s", line, out)
+		}
+	}
+	code, out, _ = run(t, "import", "pnp", "x.pdf", "--game", "seeker-chronicles", "--json", "-o", "again")
+	var rep struct{ Summary pnp.Summary }
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || rep.Summary.Pages[0].Skipped == "" || rep.Summary.Layout != "fronts" || rep.Summary.LayoutReason == "" {
+		t.Errorf("--json: exit %d, %s", code, out)
+	}
+
+	fakeImport(t, func(context.Context, string, pnp.Options) (*pnp.Result, error) {
+		return nil, fmt.Errorf("%w: page 1: no grid of 63x88 mm cards found; page 2: no grid of 63x88 mm cards found", pnp.ErrNoCardPages)
+	})
+	code, out, errOut = run(t, "import", "pnp", "x.pdf", "--game", "seeker-chronicles", "-o", "none")
+	if code != 1 || out != "" || !strings.Contains(errOut, "x.pdf: no page holds cards: page 1: no grid") || !strings.Contains(errOut, "nothing written") {
+		t.Errorf("no card pages: exit %d, stdout %q, stderr %q; want exit 1 naming the pages", code, out, errOut)
+	}
+	if _, err := os.Stat("none"); err == nil {
+		t.Error("a folder was written")
 	}
 }

@@ -1,0 +1,308 @@
+package pnp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// corpusEntry is one PDF of testdata/corpus/manifest.yaml: where it came
+// from and what a person cuts from it (see the manifest's header).
+type corpusEntry struct {
+	File     string   `yaml:"file"`
+	Repo     string   `yaml:"repo"`
+	Path     string   `yaml:"path"`
+	Commit   string   `yaml:"commit"`
+	Licence  string   `yaml:"licence"`
+	Tool     string   `yaml:"tool"`
+	What     string   `yaml:"what"`
+	Size     string   `yaml:"size"`  // the cards' trim size measured by hand
+	Prior    string   `yaml:"prior"` // the size a user gives (the game's)
+	Read     string   `yaml:"read"`  // pages read, "1-24"; all when empty
+	Pages    []string `yaml:"pages"` // F9, B9, L10 or "-", one a page read
+	Cards    int      `yaml:"cards"`
+	Distinct int      `yaml:"distinct"`
+	Trims    struct {
+		Page  int          `yaml:"page"`
+		Rects [][4]float64 `yaml:"rects"`
+	} `yaml:"trims"`
+	// Known is what the importer reaches today where it falls short of
+	// the truth, with the reason: TestCorpus fails when a PDF does worse
+	// than its truth and worse than Known. Remove a line when the
+	// importer reaches the truth.
+	Known struct {
+		Cut      *int     `yaml:"cut"`      // cards cut on their pages
+		Distinct *int     `yaml:"distinct"` // distinct fronts found
+		Pages    *int     `yaml:"pages"`    // pages classified right
+		Stray    *int     `yaml:"stray"`    // cards cut from pages without cards
+		Worst    *float64 `yaml:"worst"`    // worst cut error, mm
+		Why      string   `yaml:"why"`
+	} `yaml:"known"`
+}
+
+// corpusScore is what one import gave, measured against the truth.
+type corpusScore struct {
+	cut, want  int // fronts and backs cut on their pages, of want
+	stray      int // faces cut from pages without cards
+	distinct   int
+	pagesRight int
+	errs       []float64 // cut error of each measured trim, mm
+	missed     int       // measured trims with no face cut there
+	err        error
+	pageNotes  []string
+}
+
+// TestCorpus imports every PDF of testdata/corpus (print-and-play PDFs
+// made by other tools) with the size a user would give and Layout auto,
+// prints a table of what it found against the truth written by hand in
+// the manifest, and fails when a PDF does worse than its truth (or, where
+// the manifest records a known shortfall, worse than that).
+func TestCorpus(t *testing.T) {
+	needPdftoppm(t)
+	if testing.Short() {
+		t.Skip("the corpus takes a while")
+	}
+	entries := readCorpus(t)
+	var all []float64
+	tot := corpusScore{}
+	distinctRight := 0
+	t.Logf("%-34s %-26s %9s %9s %9s %6s %13s  %s", "PDF", "tool", "cards", "distinct", "pages", "stray", "cut err mm", "notes")
+	for _, e := range entries {
+		sc := scoreCorpus(t, e)
+		all = append(all, sc.errs...)
+		tot.cut += sc.cut
+		tot.want += sc.want
+		tot.stray += sc.stray
+		if sc.distinct == e.Distinct {
+			distinctRight++
+		}
+		med, worst := medianWorst(sc.errs)
+		errText := "-"
+		if len(sc.errs) > 0 {
+			errText = fmt.Sprintf("%.2f / %.2f", med, worst)
+		}
+		if sc.missed > 0 {
+			errText += fmt.Sprintf(" %d missed", sc.missed)
+		}
+		notes := strings.Join(sc.pageNotes, "; ")
+		if sc.err != nil {
+			notes = "error: " + sc.err.Error()
+		}
+		tool, _, _ := strings.Cut(e.Tool, " (")
+		t.Logf("%-34s %-26.26s %4d/%-4d %4d/%-4d %4d/%-4d %6d %13s  %s", e.File, tool, sc.cut, sc.want, sc.distinct, e.Distinct, sc.pagesRight, len(e.Pages), sc.stray, errText, notes)
+		checkCorpus(t, e, sc, worst)
+	}
+	med, worst := medianWorst(all)
+	share := 100.0
+	if tot.want > 0 {
+		share = 100 * float64(tot.cut) / float64(tot.want)
+	}
+	t.Logf("corpus: %d PDFs; %.1f%% of faces cut (%d of %d); distinct right on %d of %d; %d faces from pages without cards; cut error median %.2f mm, worst %.2f mm over %d trims",
+		len(entries), share, tot.cut, tot.want, distinctRight, len(entries), tot.stray, med, worst, len(all))
+}
+
+func readCorpus(t *testing.T) []corpusEntry {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "corpus", "manifest.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []corpusEntry
+	if err := yaml.Unmarshal(data, &entries); err != nil {
+		t.Fatalf("manifest.yaml: %v", err)
+	}
+	if len(entries) == 0 {
+		t.Fatal("manifest.yaml lists no PDFs")
+	}
+	for _, e := range entries {
+		if e.File == "" || e.Repo == "" || e.Path == "" || len(e.Commit) != 40 || e.Licence == "" || e.Tool == "" || len(e.Pages) == 0 {
+			t.Fatalf("%s: an entry needs file, repo, path, commit, licence, tool and pages", e.File)
+		}
+		if _, err := os.Stat(filepath.Join("testdata", "corpus", e.File)); err != nil {
+			t.Fatalf("%s: %v", e.File, err)
+		}
+	}
+	return entries
+}
+
+// parseSize reads "63x88" (mm).
+func parseSize(s string) (float64, float64, error) {
+	a, b, ok := strings.Cut(s, "x")
+	w, err1 := strconv.ParseFloat(a, 64)
+	h, err2 := strconv.ParseFloat(b, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("size %q: want WxH in mm", s)
+	}
+	return w, h, nil
+}
+
+// pageWant reads a page word: its role ("F", "B", "L" or "-") and cards.
+func pageWant(w string) (string, int) {
+	if w == "-" || w == "" {
+		return "-", 0
+	}
+	n, _ := strconv.Atoi(w[1:])
+	return w[:1], n
+}
+
+func scoreCorpus(t *testing.T, e corpusEntry) corpusScore {
+	t.Helper()
+	var sc corpusScore
+	pw, ph, err := parseSize(e.Prior)
+	if err != nil {
+		t.Fatalf("%s: prior: %v", e.File, err)
+	}
+	opt := Options{CardW: pw, CardH: ph, DPI: 150}
+	pages := make([]int, 0, len(e.Pages))
+	first := 1
+	if e.Read != "" {
+		a, _, _ := strings.Cut(e.Read, "-")
+		first, _ = strconv.Atoi(a)
+		for i := range e.Pages {
+			opt.Pages = append(opt.Pages, first+i)
+		}
+	}
+	for i := range e.Pages {
+		pages = append(pages, first+i)
+	}
+	for _, w := range e.Pages {
+		role, n := pageWant(w)
+		if role == "L" {
+			n *= 2 // a fold sheet's fronts and their backs
+		}
+		sc.want += n
+	}
+	res, err := Import(context.Background(), filepath.Join("testdata", "corpus", e.File), opt)
+	if errors.Is(err, ErrNoCardPages) {
+		// Every page was skipped: right for a PDF without cards.
+		res, err = &Result{}, nil
+		for _, nr := range pages {
+			res.Pages = append(res.Pages, PageReport{Page: nr, Side: "skipped"})
+		}
+	}
+	if err != nil {
+		sc.err = err
+		return sc
+	}
+	// Faces cut on each page, fronts and backs.
+	onPage := map[int][]Face{}
+	for _, c := range res.Cards {
+		onPage[c.Front.Page] = append(onPage[c.Front.Page], c.Front)
+		if c.Back != nil {
+			onPage[c.Back.Page] = append(onPage[c.Back.Page], *c.Back)
+		}
+	}
+	side := map[int]string{}
+	for _, p := range res.Pages {
+		if p.Cards > 0 {
+			side[p.Page] = p.Side
+		}
+	}
+	for i, w := range e.Pages {
+		nr := pages[i]
+		role, n := pageWant(w)
+		got := len(onPage[nr])
+		if role == "L" {
+			n *= 2
+		}
+		if role == "-" {
+			sc.stray += got
+		} else {
+			sc.cut += min(got, n)
+		}
+		gotRole := "-"
+		switch side[nr] {
+		case "fronts":
+			gotRole = "F"
+		case "backs":
+			gotRole = "B"
+		case "fold":
+			gotRole = "L"
+		}
+		if gotRole == role && (role == "-" || got == n) {
+			sc.pagesRight++
+		} else {
+			sc.pageNotes = append(sc.pageNotes, fmt.Sprintf("p%d %s%d want %s", nr, gotRole, got, w))
+		}
+	}
+	if len(sc.pageNotes) > 4 {
+		sc.pageNotes = append(sc.pageNotes[:4], fmt.Sprintf("+%d pages", len(sc.pageNotes)-4))
+	}
+	var g grouper
+	for _, c := range res.Cards {
+		g.add(c.Front)
+	}
+	sc.distinct = len(g.reps)
+	// Cut error: each measured trim against the face cut nearest it.
+	for _, r := range e.Trims.Rects {
+		want := Rect{X: r[0], Y: r[1], W: r[2], H: r[3]}
+		best, bestD := -1.0, math.Inf(1)
+		for _, f := range onPage[e.Trims.Page] {
+			d := math.Hypot(f.Trim.cx()-want.cx(), f.Trim.cy()-want.cy())
+			if d < bestD && d < min(want.W, want.H)/2 {
+				bestD = d
+				best = max(math.Abs(f.Trim.X-want.X), math.Abs(f.Trim.Y-want.Y),
+					math.Abs(f.Trim.X+f.Trim.W-want.X-want.W), math.Abs(f.Trim.Y+f.Trim.H-want.Y-want.H))
+			}
+		}
+		if best < 0 {
+			sc.missed++
+			continue
+		}
+		sc.errs = append(sc.errs, best)
+	}
+	return sc
+}
+
+func medianWorst(v []float64) (float64, float64) {
+	if len(v) == 0 {
+		return 0, 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2], s[len(s)-1]
+}
+
+// checkCorpus fails the test where a PDF does worse than its truth and
+// than what the manifest records as known.
+func checkCorpus(t *testing.T, e corpusEntry, sc corpusScore, worst float64) {
+	t.Helper()
+	k := e.Known
+	fail := func(what string, got, want any, known any) {
+		t.Errorf("%s: %s %v, want %v (known today: %v; %s)", e.File, what, got, want, known, k.Why)
+	}
+	if sc.cut < sc.want && (k.Cut == nil || sc.cut < *k.Cut) {
+		fail("faces cut", sc.cut, sc.want, ptr(k.Cut))
+	}
+	if sc.distinct != e.Distinct && (k.Distinct == nil || abs(sc.distinct-e.Distinct) > abs(*k.Distinct-e.Distinct)) {
+		fail("distinct fronts", sc.distinct, e.Distinct, ptr(k.Distinct))
+	}
+	if sc.pagesRight < len(e.Pages) && (k.Pages == nil || sc.pagesRight < *k.Pages) {
+		fail("pages classified right", sc.pagesRight, len(e.Pages), ptr(k.Pages))
+	}
+	if sc.stray > 0 && (k.Stray == nil || sc.stray > *k.Stray) {
+		fail("faces cut from pages without cards", sc.stray, 0, ptr(k.Stray))
+	}
+	if sc.missed > 0 && (k.Cut == nil) {
+		fail("measured trims with no face", sc.missed, 0, "none")
+	}
+	if worst > 1 && (k.Worst == nil || worst > *k.Worst) {
+		fail("worst cut error (mm)", worst, "at most 1", ptr(k.Worst))
+	}
+}
+
+func ptr[T any](p *T) any {
+	if p == nil {
+		return "none"
+	}
+	return *p
+}

@@ -1,0 +1,213 @@
+package pnp
+
+import (
+	"math"
+	"sort"
+)
+
+// This file fits a lattice of equal cells (cards and the gaps between
+// them) to the edges found along one axis.
+
+// lattice is a row of equal cells along one axis: cell i covers
+// [x0+i·pitch, x0+i·pitch+cell) in working pixels.
+type lattice struct {
+	x0, cell, pitch int
+	score           float64
+}
+
+// fitAxis finds the lattice of cells that best explains the edges of one
+// axis, for a card n working pixels long along it.
+func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
+	L := len(p.edge)
+	cMin := max(1, int(math.Floor(n-sizeSlack*pxPerMM)))
+	cMax := int(math.Ceil(n + 2*maxBleed*pxPerMM))
+	gMax := int(math.Ceil(maxGap * pxPerMM))
+	best := lattice{score: math.Inf(-1)}
+	// Each line takes the best evidence within a pixel: rendering rounds
+	// edges to whole pixels, so a lattice's edges may be a pixel off.
+	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
+	a := make([]float64, 0, L)
+	b := make([]float64, 0, 2*L)
+	for pitch := cMin; pitch <= cMax+gMax && pitch <= L; pitch++ {
+		// Fold the profiles by the pitch: a[φ] sums the left-edge evidence
+		// at φ, φ+pitch, ...; b the right-edge evidence, written twice
+		// over so that b[φ+cell] needs no wrapping.
+		a, b = a[:pitch], b[:2*pitch]
+		clear(a)
+		clear(b)
+		for i := 0; i < L; i += pitch {
+			fa, fb := left[i:min(L, i+pitch)], right[i:min(L, i+pitch)]
+			for j, v := range fa {
+				a[j] += v
+			}
+			for j, v := range fb {
+				b[j] += v
+			}
+		}
+		copy(b[pitch:], b[:pitch])
+		for cell := cMin; cell <= min(cMax, pitch); cell++ {
+			bc := b[cell : cell+pitch]
+			for x0, v := range a {
+				if s := v + bc[x0]; s > best.score {
+					best = lattice{x0: x0, cell: cell, pitch: pitch, score: s}
+				}
+			}
+		}
+	}
+	if best.pitch == 0 {
+		return best
+	}
+	return best.centre(p, cMin, cMax)
+}
+
+// centre moves the lattice's cells to where its edges are most symmetric:
+// with bleed and cut lines a card has two pairs of edges (the bleed's and
+// the trim's), and the best single pair may mix them. Every pair of left
+// and right edges at equal distances from a centre adds the geometric mean
+// of their strengths; the cell keeps the widest strong pair about the best
+// centre.
+func (l lattice) centre(p axisProfiles, cMin, cMax int) lattice {
+	L := len(p.edge)
+	a := make([]float64, l.pitch)
+	b := make([]float64, l.pitch)
+	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
+	for i := 0; i < L; i++ {
+		a[i%l.pitch] += left[i]
+		b[i%l.pitch] += right[i]
+	}
+	mod := func(i int) int { return ((i % l.pitch) + l.pitch) % l.pitch }
+	pairAt := func(m2, c int) float64 {
+		// m2 is twice the centre; the pair is (m2-c)/2 and (m2+c)/2.
+		x := (m2 - c) / 2
+		return math.Sqrt(max(0, a[mod(x)]) * max(0, b[mod(x+c)]))
+	}
+	m0 := 2*l.x0 + l.cell
+	reach := max(2, (cMax-cMin)/2+2)
+	bestM, bestS := m0, -1.0
+	for m2 := m0 - 2*reach; m2 <= m0+2*reach; m2++ {
+		s := 0.0
+		for c := cMin; c <= cMax; c++ {
+			if (m2-c)%2 != 0 {
+				continue
+			}
+			s += pairAt(m2, c)
+		}
+		if s > bestS {
+			bestM, bestS = m2, s
+		}
+	}
+	strongest := 0.0
+	for c := cMin; c <= cMax; c++ {
+		if (bestM-c)%2 == 0 {
+			strongest = max(strongest, pairAt(bestM, c))
+		}
+	}
+	cell := l.cell
+	for c := cMax; c >= cMin; c-- {
+		if (bestM-c)%2 == 0 && pairAt(bestM, c) >= 0.25*strongest && c <= l.pitch {
+			cell = c
+			break
+		}
+	}
+	// Keep the cell's centre at bestM/2 (to a pixel).
+	if (bestM-cell)%2 != 0 {
+		cell--
+	}
+	l.x0 = mod((bestM - cell) / 2)
+	l.cell = cell
+	return l
+}
+
+// refine moves each cell's edges by up to r pixels to where they are best
+// seen: a lattice of whole pixels drifts from edges a fraction of a pixel
+// off its pitch, the cell width is found to a pixel or two, and a scan's
+// scale is not exact. It returns each cell's start and end.
+func refine(p axisProfiles, starts []int, cell, r int) (lo, hi []int) {
+	n := len(p.edge)
+	best := func(at int, ev func(i int) float64) int {
+		b, bv := at, math.Inf(-1)
+		for d := -r; d <= r; d++ {
+			i := at + d
+			if i < 0 || i >= n {
+				continue
+			}
+			if v := ev(i); v > bv || v == bv && abs(d) < abs(b-at) {
+				b, bv = i, v
+			}
+		}
+		return b
+	}
+	left := func(i int) float64 { return p.left[i] + p.rise[i] }
+	right := func(i int) float64 { return p.right[i] + p.fall[i] }
+	for _, s := range starts {
+		lo = append(lo, best(s, left))
+		hi = append(hi, best(s+cell, right))
+	}
+	return lo, hi
+}
+
+// pooled returns e+f, each line taking the largest value within a line of
+// it.
+func pooled(e, f []float64) []float64 {
+	n := len(e)
+	out := make([]float64, n)
+	for i := range out {
+		v := math.Inf(-1)
+		for j := max(0, i-1); j <= min(n-1, i+1); j++ {
+			v = max(v, e[j]+f[j])
+		}
+		out[i] = v
+	}
+	return out
+}
+
+// cellsAlong lists the starts of the lattice's cells that lie within
+// [0, L), allowing tol pixels outside.
+func (l lattice) cellsAlong(L, tol int) []int {
+	var out []int
+	start := l.x0 - ((l.x0+tol)/l.pitch)*l.pitch
+	for s := start; s+l.cell <= L+tol; s += l.pitch {
+		if s >= -tol {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// gapBetween reports whether paper shows between two of the lattice's
+// cells: within a millimetre and a half of where one cell meets the next,
+// a line with less than a quarter of the median ink of the lines inside
+// the cells. Cards a millimetre or so apart can fit a lattice of cells
+// that touch, yet are not laid edge to edge.
+func (l lattice) gapBetween(p axisProfiles, pxPerMM float64) bool {
+	if l.pitch <= 0 {
+		return false
+	}
+	L := len(p.ink)
+	starts := l.cellsAlong(L, int(math.Ceil(pxPerMM)))
+	if len(starts) < 2 {
+		return false
+	}
+	var inside []float64
+	for _, s := range starts {
+		for i := max(0, s+l.cell/10); i < min(L, s+l.cell-l.cell/10); i++ {
+			inside = append(inside, p.ink[i])
+		}
+	}
+	if len(inside) == 0 {
+		return false
+	}
+	sort.Float64s(inside)
+	median := inside[len(inside)/2]
+	r := int(math.Ceil(1.5 * pxPerMM))
+	for _, s := range starts[1:] {
+		low := math.Inf(1)
+		for i := max(0, s-r); i <= min(L-1, s+r); i++ {
+			low = min(low, p.ink[i])
+		}
+		if low < 0.25*median {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,199 @@
+package pnp
+
+import (
+	"image"
+	"math"
+	"sort"
+)
+
+// This file measures the evidence for card edges: a page in grey levels
+// and, along each axis, where printed matter starts, stops and changes.
+
+// greyMap is a page (or a part of one) in grey levels at a working
+// resolution: scale full-resolution pixels per pixel.
+type greyMap struct {
+	w, h  int
+	pix   []uint8
+	scale int
+}
+
+func (g *greyMap) at(x, y int) int { return int(g.pix[y*g.w+x]) }
+
+// toGrey averages k×k blocks of r in img into grey levels.
+func toGrey(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
+	r = r.Intersect(img.Bounds())
+	w, h := r.Dx()/k, r.Dy()/k
+	g := &greyMap{w: w, h: h, pix: make([]uint8, w*h), scale: k}
+	sums := make([]int, w)
+	for y := 0; y < h; y++ {
+		clear(sums)
+		for dy := 0; dy < k; dy++ {
+			row := img.Pix[(r.Min.Y+y*k+dy)*img.Stride+4*r.Min.X:]
+			for x := 0; x < w; x++ {
+				p := row[4*x*k:]
+				for dx := 0; dx < k; dx++ {
+					q := p[4*dx : 4*dx+3 : 4*dx+3]
+					sums[x] += 299*int(q[0]) + 587*int(q[1]) + 114*int(q[2])
+				}
+			}
+		}
+		for x := 0; x < w; x++ {
+			g.pix[y*w+x] = uint8(sums[x] / (1000 * k * k))
+		}
+	}
+	return g
+}
+
+// paper returns the grey level of the paper: the median of a strip along
+// the edges of g.
+func (g *greyMap) paper() int {
+	var hist [256]int
+	n := 0
+	band := max(1, min(g.w, g.h)/40)
+	for y := 0; y < g.h; y++ {
+		for x := 0; x < g.w; x++ {
+			if y >= band && y < g.h-band && x >= band && x < g.w-band {
+				x = g.w - band - 1
+				continue
+			}
+			hist[g.pix[y*g.w+x]]++
+			n++
+		}
+	}
+	acc := 0
+	for v, c := range hist {
+		acc += c
+		if acc*2 >= n {
+			return v
+		}
+	}
+	return 255
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// axisProfiles are the evidence for card edges along one axis. A change
+// in the picture between lines i-1 and i (less its local median) counts in
+// left[i] when something printed starts at line i, in right[i] when
+// something printed stops at line i-1 (both across a boundary between two
+// cards, or at a thin line); edge[i] is the larger. rise[i] and fall[i]
+// say how much printed area starts or stops there.
+type axisProfiles struct {
+	left, right, edge []float64
+	rise, fall        []float64
+	ink               []float64 // printed pixels in each line
+	noise             float64   // 3 times the median |edge|: what a real edge must exceed
+}
+
+// profiles measures the evidence for vertical card edges (along x) and
+// horizontal ones (along y) in g.
+func profiles(g *greyMap, paper int, pxPerMM float64) (px, py axisProfiles) {
+	lx, rx := make([]float64, g.w), make([]float64, g.w)
+	ly, ry := make([]float64, g.h), make([]float64, g.h)
+	ix := make([]float64, g.w)
+	iy := make([]float64, g.h)
+	inked := func(v int) bool { return abs(v-paper) > inkLevel }
+	for y := 0; y < g.h; y++ {
+		row := g.pix[y*g.w : (y+1)*g.w]
+		for x := 0; x < g.w; x++ {
+			v := int(row[x])
+			in := inked(v)
+			if in {
+				ix[x]++
+				iy[y]++
+			}
+			if x > 0 {
+				u := int(row[x-1])
+				if d := abs(v - u); d > minStep {
+					prev := inked(u)
+					if in || !prev {
+						lx[x] += float64(d)
+					}
+					if prev || !in {
+						rx[x] += float64(d)
+					}
+				}
+			}
+			if y > 0 {
+				u := int(g.pix[(y-1)*g.w+x])
+				if d := abs(v - u); d > minStep {
+					prev := inked(u)
+					if in || !prev {
+						ly[y] += float64(d)
+					}
+					if prev || !in {
+						ry[y] += float64(d)
+					}
+				}
+			}
+		}
+	}
+	win := max(2, int(3*pxPerMM))
+	return axis(lx, rx, ix, win), axis(ly, ry, iy, win)
+}
+
+// lessMedian returns e less its median over a window of ±win.
+func lessMedian(e []float64, win int) []float64 {
+	n := len(e)
+	out := make([]float64, n)
+	buf := make([]float64, 0, 2*win+1)
+	for i := 0; i < n; i++ {
+		buf = buf[:0]
+		for j := max(0, i-win); j <= min(n-1, i+win); j++ {
+			buf = append(buf, e[j])
+		}
+		sort.Float64s(buf)
+		out[i] = e[i] - buf[len(buf)/2]
+	}
+	return out
+}
+
+func axis(left, right, ink []float64, win int) axisProfiles {
+	n := len(left)
+	p := axisProfiles{left: lessMedian(left, win), right: lessMedian(right, win), edge: make([]float64, n),
+		rise: make([]float64, n), fall: make([]float64, n), ink: ink}
+	abs := make([]float64, n)
+	for i := range p.edge {
+		p.edge[i] = max(p.left[i], p.right[i])
+		abs[i] = math.Abs(p.edge[i])
+	}
+	sort.Float64s(abs)
+	if n > 0 {
+		p.noise = 3 * abs[n/2]
+	}
+	// Printed area starting or stopping: compare the two lines either side.
+	const inkWeight = 32
+	for i := 0; i < n; i++ {
+		before := (at(ink, i-1) + at(ink, i-2)) / 2
+		after := (at(ink, i) + at(ink, i+1)) / 2
+		if d := after - before; d > 0 {
+			p.rise[i] = inkWeight * d
+		} else {
+			p.fall[i] = -inkWeight * d
+		}
+	}
+	return p
+}
+
+// clearBorder drops the evidence for edges within n lines of either end.
+func (p *axisProfiles) clearBorder(n int) {
+	for _, e := range [][]float64{p.left, p.right, p.edge, p.rise, p.fall} {
+		for i := range e {
+			if i < n || i >= len(e)-n {
+				e[i] = 0
+			}
+		}
+	}
+}
+
+func at(v []float64, i int) float64 {
+	if i < 0 || i >= len(v) {
+		return 0
+	}
+	return v[i]
+}
