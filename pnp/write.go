@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
+
+	"github.com/deckwright/deckwright/internal/atomicfile"
 )
 
 // ErrNoCards is returned by Write for a Result without cards.
@@ -145,20 +147,30 @@ func Write(ctx context.Context, res *Result, dir string, opt WriteOptions) (*Sum
 		return nil, err
 	}
 	dir = filepath.Clean(dir)
-	tmp, exists, old, err := prepareFolder(dir)
+	// The files go into a temporary folder moved into place at the end
+	// (internal/atomicfile): a new folder in one rename; into an existing
+	// one (a merge) file by file, through the folder's root, so the
+	// user's other files stay, every file is whole, and a link inside the
+	// folder is never followed.
+	out, err := atomicfile.NewFolder(dir, atomicfile.FolderOptions{})
 	if err != nil {
 		return nil, err
 	}
-	files, err := p.render(ctx, res, opt, tmp, old)
+	old, err := out.ReadExisting(CardsFile, maxCardsFile)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		out.Abort()
+		return nil, err
+	}
+	files, err := p.render(ctx, res, opt, out, old)
 	if err == nil {
-		err = finishFolder(tmp, dir, exists, files)
+		_, err = out.Commit()
 	}
 	if err != nil {
-		os.RemoveAll(tmp)
+		out.Abort()
 		return nil, err
 	}
 	s := p.summary(res, dir, files)
-	s.Merged = exists
+	s.Merged = out.Exists()
 	return s, nil
 }
 
