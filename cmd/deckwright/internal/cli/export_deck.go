@@ -115,13 +115,15 @@ func (f *exportDeckFlags) report(job *exportJob, res *export.Result, summary str
 	if f.json {
 		return writeJSON(f.io, extra)
 	}
-	for _, n := range res.Notes {
-		fmt.Fprintln(f.io.Err, "deckwright: note:", n)
+	quiet := f.g.quiet
+	if !quiet { // -q: no notes, only errors, problems and the result
+		for _, n := range res.Notes {
+			fmt.Fprintln(f.io.Err, "deckwright: note:", n)
+		}
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintln(f.io.Err, "deckwright: warning:", w)
 	}
-	quiet := f.g.quiet
 	fmt.Fprintf(f.io.Out, "wrote %s: %s, %s%s\n", job.dir, summary, describeFaces(res), quietMarks(quiet, anySample(job.items), job.prov))
 	if quiet {
 		return nil
