@@ -35,8 +35,14 @@ func parseByteSize(s string) (int64, error) {
 	return int64(v * mult), nil
 }
 
-// formatBytes says a size in MB (or kB) for people.
+// formatBytes says a size in MB (or kB, or bytes) for people.
 func formatBytes(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	if n < 1e3 {
+		return fmt.Sprintf("%d bytes", n)
+	}
 	if n < 1e6 {
 		return fmt.Sprintf("%.0f kB", float64(n)/1e3)
 	}

@@ -26,6 +26,16 @@ func TestParseByteSize(t *testing.T) {
 	}
 }
 
+// TestFormatBytes: the sizes --max-size quotes back read as the user wrote
+// them; --max-size 100 (bytes) was quoted as "0 kB".
+func TestFormatBytes(t *testing.T) {
+	for n, want := range map[int64]string{100: "100 bytes", 1: "1 byte", 999: "999 bytes", 10e3: "10 kB", 5e6: "5.0 MB"} {
+		if got := formatBytes(n); got != want {
+			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 // noiseJPEG is a w×h JPEG of coloured noise: art that compresses badly,
 // as scanned or painted art does.
 func noiseJPEG(t *testing.T, path string, w, h int, seed uint64) {
