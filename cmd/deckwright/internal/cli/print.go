@@ -152,7 +152,7 @@ func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
 	if c == layout.CutterScanNCut {
 		// Direct Cut: the usual grid, with white between the cards and
 		// nothing printed beside them but their keylines.
-		if set("marks") {
+		if set("marks") && o.Marks != layout.MarksNone { // --marks none asks for what Direct Cut needs
 			return o, usageError("--marks does not go with --cutter scanncut: the machine would take the marks for shapes to cut")
 		}
 		o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
