@@ -57,7 +57,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
 	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
-	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default 3, 2 for cards under 50 mm)")
+	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default: the game's card_size.corner_radius, else 3, 2 for cards under 50 mm)")
 	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
 	f.flags = fl
 }
