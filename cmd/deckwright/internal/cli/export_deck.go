@@ -138,7 +138,9 @@ func (f *exportDeckFlags) report(job *exportJob, res *export.Result, summary str
 }
 
 func describeFaces(res *export.Result) string {
-	return fmt.Sprintf("%d from art, %s", res.ArtFaces, cardsdb.Plural(res.TextFaces, "text proxy"))
+	// Each distinct face is drawn once, whatever its copies (print counts
+	// every copy): say so, or 46 cards read as 24.
+	return fmt.Sprintf("distinct faces: %d from art, %s", res.ArtFaces, cardsdb.Plural(res.TextFaces, "text proxy"))
 }
 
 func anySample(items []render.Item) bool {
