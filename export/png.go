@@ -76,6 +76,10 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 	}
 	fo := opts.faces()
 	fo.DPI, fo.Bleed = opts.DPI, opts.Bleed
+	dpi := opts.DPI
+	if dpi == 0 {
+		dpi = faces.DefaultDPI
+	}
 	var mu sync.Mutex
 	err = drawEach(ctx, uniq, fo, res, func(i int, im *faces.Image) error {
 		if opts.Bleed > 0 && !im.Art {
@@ -88,6 +92,7 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 			clampBleed(im.Image, bx+1, by+1)
 		}
 		data, err := encode(im.Image, "png")
+		data = withDPI(data, dpi)
 		if err != nil {
 			return err
 		}
