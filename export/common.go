@@ -200,10 +200,10 @@ func encode(img image.Image, format string) ([]byte, error) {
 
 // withDPI marks a PNG with its resolution: a pHYs chunk right after IHDR
 // (PNG 1.2, 4.2.4.2; pixels per metre, unit 1). Programs that place an image
-// at its printed size (Cricut Design Space, word processors, GIMP, Inkscape)
-// read it; without it they take 72 or 96 DPI and place a 300 DPI image
-// three or four times too large. data is returned as it is when it is not
-// a PNG with its IHDR first.
+// at its printed size (word processors, GIMP, Inkscape; whether Cricut
+// Design Space reads it is not verified here) read it; without it they take
+// 72 or 96 DPI and place a 300 DPI image three or four times too large.
+// data is returned as it is when it is not a PNG with its IHDR first.
 func withDPI(data []byte, dpi int) []byte {
 	const ihdrEnd = 8 + 4 + 4 + 13 + 4 // signature, IHDR's length, type, data, CRC
 	if dpi <= 0 || len(data) < ihdrEnd || string(data[12:16]) != "IHDR" {
