@@ -53,7 +53,12 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 	if err != nil {
 		return nil, inputError(err)
 	}
-	deck, err := resolveDeck(db, arg, f.game, "")
+	var deck *cardsdb.Deck
+	if arg == "-" { // standard input, as print and validate read it
+		deck, err = resolveStdin(db, f.io.In, f.game, "")
+	} else {
+		deck, err = resolveDeck(db, arg, f.game, "")
+	}
 	if err != nil {
 		return nil, err
 	}
