@@ -281,6 +281,16 @@ func TestExportReplacesItsOwnOutput(t *testing.T) {
 	if strings.Join(res.Notes, "\n") != note {
 		t.Errorf("notes %q, want %q", res.Notes, note)
 	}
+	// The same export again replaces its files and removes none: the note
+	// says nothing of "removed 0 files".
+	res, err = export.PNG(context.Background(), dir, items[:1], export.PNGOptions{DPI: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	note = dir + " held an earlier export: replaced 2 of its files (other files are left alone)"
+	if strings.Join(res.Notes, "\n") != note {
+		t.Errorf("notes %q, want %q", res.Notes, note)
+	}
 	if err := os.WriteFile(filepath.Join(dir, "sheet-1.png"), []byte("mine too"), 0o644); err != nil {
 		t.Fatal(err)
 	}
