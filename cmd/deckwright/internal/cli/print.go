@@ -623,8 +623,10 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 // and notes on sample and provisional cards (a mark on the line if quiet).
 func (p *printed) print(out IO, quiet bool) {
 	job, output, lo, rep := p.job, p.output, p.lo, p.rep
-	for _, n := range rep.Notes {
-		fmt.Fprintln(out.Err, "deckwright: note:", n)
+	if !quiet { // -q: no notes, only errors, problems and the result
+		for _, n := range rep.Notes {
+			fmt.Fprintln(out.Err, "deckwright: note:", n)
+		}
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
