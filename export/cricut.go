@@ -193,6 +193,7 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 			draw.Draw(sheet, img.Bounds().Add(image.Pt(x, y)), img, image.Point{}, draw.Src)
 		}
 		data, err := encode(sheet, "png")
+		data = withDPI(data, opts.DPI) // Design Space places it at its real size
 		if err != nil {
 			out.abort()
 			return nil, err

@@ -2,9 +2,11 @@ package export_test
 
 import (
 	"context"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
+	"os"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
@@ -97,6 +99,47 @@ func TestCricut(t *testing.T) {
 				t.Errorf("%s: %d px between cards, want %d (8 mm)", name, gap, px(8))
 			}
 		}
+	}
+}
+
+// pngDPI is the resolution a PNG's pHYs chunk declares, 0 without one.
+func pngDPI(t *testing.T, file string) (x, y float64) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 8; i+8 <= len(data); {
+		n := int(binary.BigEndian.Uint32(data[i:]))
+		if string(data[i+4:i+8]) == "pHYs" && n == 9 && data[i+16] == 1 {
+			return float64(binary.BigEndian.Uint32(data[i+8:])) * 0.0254, float64(binary.BigEndian.Uint32(data[i+12:])) * 0.0254
+		}
+		i += 12 + n
+	}
+	return 0, 0
+}
+
+// TestCricutSheetsSayTheirDPI: a sheet must come into Design Space at its
+// real size (the summary's inches), so its PNG says its resolution; without
+// a pHYs chunk, programs place it at their default of 72 or 96 DPI, three
+// to four times too large. export png says its --dpi the same way.
+func TestCricutSheetsSayTheirDPI(t *testing.T) {
+	_, items := artGame(t, 2, nil, false, "")
+	dir := filepath.Join(t.TempDir(), "cricut")
+	if _, err := export.Cricut(context.Background(), dir, items, export.CricutOptions{Corner: 3, DPI: 150}); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "sheet-001.png")
+	if x, y := pngDPI(t, file); math.Abs(x-150) > 0.1 || math.Abs(y-150) > 0.1 {
+		t.Errorf("sheet-001.png declares %.1fx%.1f DPI, want 150", x, y)
+	}
+	readImage(t, file) // still a PNG Go decodes
+	pdir := filepath.Join(t.TempDir(), "png")
+	if _, err := export.PNG(context.Background(), pdir, items, export.PNGOptions{DPI: 300}); err != nil {
+		t.Fatal(err)
+	}
+	if x, _ := pngDPI(t, filepath.Join(pdir, "001-card-0.png")); math.Abs(x-300) > 0.1 {
+		t.Errorf("export png at 300 DPI declares %.1f DPI", x)
 	}
 }
 

@@ -186,6 +186,28 @@ func TestPNG(t *testing.T) {
 	})
 }
 
+// TestPNGTextProxyBleed: export png --bleed gives a text proxy the same
+// bleed as export mpc (issue 25 item 18): its edge, the frame, runs on into
+// the bleed, so a cut a little off shows the frame, not a white sliver.
+// Before, the bleed of a text proxy was left white.
+func TestPNGTextProxyBleed(t *testing.T) {
+	g := &cardsdb.Game{ID: "x", Name: "X", CardSize: cardsdb.Size{W: 63, H: 88}}
+	items := []render.Item{render.CardItem(g, &cardsdb.Card{Name: "Alpha", Type: "unit"})}
+	dir := filepath.Join(t.TempDir(), "png")
+	if _, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 300, Bleed: 3}); err != nil {
+		t.Fatal(err)
+	}
+	img := readImage(t, filepath.Join(dir, "001-alpha.png"))
+	w, h := img.Bounds().Dx(), img.Bounds().Dy()
+	// 3 mm at 300 DPI is 35 px of bleed; 40 px in is inside the trim line.
+	for _, p := range [][4]int{{5, h / 2, 40, h / 2}, {w - 6, h / 2, w - 41, h / 2}, {w / 2, 5, w / 2, 40}, {w / 2, h - 6, w / 2, h - 41}, {0, 0, 40, 40}} {
+		in, bleed := img.NRGBAAt(p[2], p[3]), img.NRGBAAt(p[0], p[1])
+		if near(in, color.NRGBA{255, 255, 255, 255}) || !near(bleed, in) {
+			t.Errorf("text proxy: bleed pixel (%d,%d) is %v, the trim's edge at (%d,%d) %v; want the edge's colour, not white", p[0], p[1], bleed, p[2], p[3], in)
+		}
+	}
+}
+
 func TestMissingArtWritesNothing(t *testing.T) {
 	_, items := artGame(t, 2, nil, false, "  - {name: Lost, type: unit, image: art/lost.png}\n  - {name: Broken, type: unit, image: art/broken.png}\n")
 	dir := filepath.Join(t.TempDir(), "out")
@@ -256,6 +278,16 @@ func TestExportReplacesItsOwnOutput(t *testing.T) {
 		t.Errorf("after a second export: files %v, want %v", got, want)
 	}
 	note := dir + " held an earlier export: replaced 2 of its files and removed 2 files this export does not write (other files are left alone)"
+	if strings.Join(res.Notes, "\n") != note {
+		t.Errorf("notes %q, want %q", res.Notes, note)
+	}
+	// The same export again replaces its files and removes none: the note
+	// says nothing of "removed 0 files".
+	res, err = export.PNG(context.Background(), dir, items[:1], export.PNGOptions{DPI: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	note = dir + " held an earlier export: replaced 2 of its files (other files are left alone)"
 	if strings.Join(res.Notes, "\n") != note {
 		t.Errorf("notes %q, want %q", res.Notes, note)
 	}

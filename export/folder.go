@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/atomicfile"
@@ -41,8 +42,14 @@ func (f *folder) commit(res *Result) error {
 	}
 	res.Files = f.Files()
 	if sum.Existed && (len(sum.Replaced) > 0 || len(sum.Removed) > 0) {
-		res.Notes = append(res.Notes, fmt.Sprintf("%s held an earlier export: replaced %d of its files and removed %s this export does not write (other files are left alone)",
-			f.Dir(), len(sum.Replaced), cardsdb.Plural(len(sum.Removed), "file")))
+		var did []string
+		if n := len(sum.Replaced); n > 0 {
+			did = append(did, fmt.Sprintf("replaced %d of its files", n))
+		}
+		if n := len(sum.Removed); n > 0 {
+			did = append(did, fmt.Sprintf("removed %s this export does not write", cardsdb.Plural(n, "file")))
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("%s held an earlier export: %s (other files are left alone)", f.Dir(), strings.Join(did, " and ")))
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 type PNGOptions struct {
 	Options
 	DPI   int     // resolution at the printed size; 0 = faces.DefaultDPI
-	Bleed float64 // mm added on every side (art is extended at its edges)
+	Bleed float64 // mm added on every side (art is extended at its edges, a text proxy's frame runs on into it)
 	// Unique writes each card once rather than once per copy.
 	Unique bool
 }
@@ -76,9 +76,23 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 	}
 	fo := opts.faces()
 	fo.DPI, fo.Bleed = opts.DPI, opts.Bleed
+	dpi := opts.DPI
+	if dpi == 0 {
+		dpi = faces.DefaultDPI
+	}
 	var mu sync.Mutex
 	err = drawEach(ctx, uniq, fo, res, func(i int, im *faces.Image) error {
+		if opts.Bleed > 0 && !im.Art {
+			// A text proxy is drawn on white: its edge (frame or
+			// background) runs on into the bleed, as in MPC, so a cut a
+			// little off shows no white sliver. The trim line's own pixels
+			// too: a blend of the frame and the white.
+			trim := faces.TrimSize(im.Face, fo.Card)
+			bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, opts.Bleed)
+			clampBleed(im.Image, bx+1, by+1)
+		}
 		data, err := encode(im.Image, "png")
+		data = withDPI(data, dpi)
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,7 @@ import (
 func newExportCmd(io IO, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export",
-		Short: "Export cards to other formats (a spreadsheet, images, Tabletop Simulator, print shops)",
+		Short: "Export cards to other formats (a spreadsheet, images, Tabletop Simulator, print shops, Cricut)",
 		Long: `Export writes cards in a format other tools read: a game's cards as a
 spreadsheet (export csv), a deck's card faces as images (export png), as
 Tabletop Simulator deck sheets (export tts), for a print shop (export mpc:

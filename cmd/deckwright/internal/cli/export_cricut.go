@@ -15,6 +15,8 @@ type exportCricutOptions struct {
 	dpi    int
 	gap    float64
 	corner float64
+	// cornerSet says --corner was given; otherwise the game's radius is used.
+	cornerSet bool
 }
 
 func newExportCricutCmd(io IO, g *globalOptions) *cobra.Command {
@@ -23,7 +25,7 @@ func newExportCricutCmd(io IO, g *globalOptions) *cobra.Command {
 		Use:   "cricut DECK",
 		Short: "Write a deck as PNG sheets for Cricut's Print Then Cut",
 		Long: `Write the fronts of DECK as PNG sheets for Cricut Design Space's Print Then
-Cut into a folder (default out/<deck>-cricut): sheet-1.png, sheet-2.png...,
+Cut into a folder (default out/<deck>-cricut): sheet-001.png, sheet-002.png...,
 each at most 6.75 x 9.25 inches (Print Then Cut's largest image) at 300 DPI.
 The sheets are transparent but for the cards: each card is one opaque shape
 with rounded corners and --gap of transparent space around it, so Design
@@ -36,13 +38,17 @@ cards to a back sheet printed with deckwright print.`,
 		Example: `  deckwright export cricut seeker-chronicles/cosmos
   deckwright export cricut arkhtide/three-factions --corner 0`,
 		Args: argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			if opts.dpi < 72 || opts.dpi > 600 {
 				return usageError("--dpi %d: want 72 to 600", opts.dpi)
 			}
 			if !(opts.gap >= export.CricutMinGap && opts.gap <= 50) {
 				return usageError("--gap %g: want %d to 50 mm (Design Space prints a bleed around each card, which must not reach the next)", opts.gap, export.CricutMinGap)
 			}
+			if cmd.Flags().Changed("corner") && !(opts.corner >= 0) { // NaN too
+				return usageError("--corner %g: want 0 to half the card's width, mm", opts.corner)
+			}
+			opts.cornerSet = cmd.Flags().Changed("corner")
 			return runExportCricut(opts, args[0])
 		},
 	}
@@ -50,7 +56,7 @@ cards to a back sheet printed with deckwright print.`,
 	fl := cmd.Flags()
 	fl.IntVar(&opts.dpi, "dpi", 300, "resolution of the sheets (Design Space prints at 300)")
 	fl.Float64Var(&opts.gap, "gap", export.CricutDefaultGap, "transparent space between cards, mm")
-	fl.Float64Var(&opts.corner, "corner", -1, "corner radius of the cut, mm; 0 for square corners (default: the game's, else 3)")
+	fl.Float64Var(&opts.corner, "corner", 0, "corner radius of the cut, mm; 0 for square corners (default: the game's, else 3, 2 for cards under 50 mm)")
 	return cmd
 }
 
@@ -60,7 +66,7 @@ func runExportCricut(opts *exportCricutOptions, arg string) error {
 		return err
 	}
 	corner := opts.corner
-	if corner < 0 {
+	if !opts.cornerSet {
 		corner = cornerOf(job.deck.Game)
 	}
 	res, err := export.Cricut(opts.io.context(), job.dir, job.items, export.CricutOptions{Options: job.opts, DPI: opts.dpi, Gap: opts.gap, Corner: corner})

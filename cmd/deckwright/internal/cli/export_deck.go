@@ -53,7 +53,12 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 	if err != nil {
 		return nil, inputError(err)
 	}
-	deck, err := resolveDeck(db, arg, f.game, "")
+	var deck *cardsdb.Deck
+	if arg == "-" { // standard input, as print and validate read it
+		deck, err = resolveStdin(db, f.io.In, f.game, "")
+	} else {
+		deck, err = resolveDeck(db, arg, f.game, "")
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -115,13 +120,15 @@ func (f *exportDeckFlags) report(job *exportJob, res *export.Result, summary str
 	if f.json {
 		return writeJSON(f.io, extra)
 	}
-	for _, n := range res.Notes {
-		fmt.Fprintln(f.io.Err, "deckwright: note:", n)
+	quiet := f.g.quiet
+	if !quiet { // -q: no notes, only errors, problems and the result
+		for _, n := range res.Notes {
+			fmt.Fprintln(f.io.Err, "deckwright: note:", n)
+		}
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintln(f.io.Err, "deckwright: warning:", w)
 	}
-	quiet := f.g.quiet
 	fmt.Fprintf(f.io.Out, "wrote %s: %s, %s%s\n", job.dir, summary, describeFaces(res), quietMarks(quiet, anySample(job.items), job.prov))
 	if quiet {
 		return nil
@@ -136,7 +143,9 @@ func (f *exportDeckFlags) report(job *exportJob, res *export.Result, summary str
 }
 
 func describeFaces(res *export.Result) string {
-	return fmt.Sprintf("%d from art, %s", res.ArtFaces, cardsdb.Plural(res.TextFaces, "text proxy"))
+	// Each distinct face is drawn once, whatever its copies (print counts
+	// every copy): say so, or 46 cards read as 24.
+	return fmt.Sprintf("distinct faces: %d from art, %s", res.ArtFaces, cardsdb.Plural(res.TextFaces, "text proxy"))
 }
 
 func anySample(items []render.Item) bool {

@@ -47,7 +47,7 @@ listed in the folder's .deckwright-files); other files are left alone.`,
 	opts.register(cmd, "png")
 	fl := cmd.Flags()
 	fl.IntVar(&opts.dpi, "dpi", faces.DefaultDPI, "resolution of the images at the card's printed size")
-	fl.Float64Var(&opts.bleed, "bleed", 0, "bleed around each card, mm (art is extended at its edges)")
+	fl.Float64Var(&opts.bleed, "bleed", 0, "bleed around each card, mm (art is extended at its edges, a text proxy's frame runs on into it)")
 	fl.BoolVar(&opts.unique, "unique", false, "one image per card rather than one per copy")
 	return cmd
 }

@@ -133,8 +133,11 @@ func runExportPrintShop(opts *exportPrintShopOptions, arg string) error {
 			Page: cardsdb.Size{W: page.W, H: page.H}, Trim: cardsdb.Size{W: card.W, H: card.H},
 			Bleed: opts.bleed, Backs: !opts.frontsOnly, Images: rep.Images, Text: rep.TextFaces, Warnings: rep.Warnings})
 	}
-	for _, n := range rep.Notes {
-		fmt.Fprintln(out.Err, "deckwright: note:", n)
+	quiet := opts.g.quiet
+	if !quiet { // -q: no notes, only errors, problems and the result
+		for _, n := range rep.Notes {
+			fmt.Fprintln(out.Err, "deckwright: note:", n)
+		}
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
@@ -143,7 +146,6 @@ func runExportPrintShop(opts *exportPrintShopOptions, arg string) error {
 	if opts.frontsOnly {
 		order = "fronts only"
 	}
-	quiet := opts.g.quiet
 	fmt.Fprintf(out.Out, "wrote %s: %s, %s (one card a page: %s mm, %s cards with %g mm bleed, TrimBox and BleedBox; %s); faces: %d from art, %s%s\n",
 		filepath.ToSlash(output), cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), page, card, opts.bleed, order,
 		rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"), quietMarks(quiet, anySample(job.items), job.prov))

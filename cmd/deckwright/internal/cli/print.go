@@ -56,7 +56,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
 	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
-	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default 3, 2 for cards under 50 mm)")
+	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default: the game's card_size.corner_radius, else 3, 2 for cards under 50 mm)")
 	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
 	f.flags = fl
 }
@@ -138,7 +138,7 @@ func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
 	if c == layout.CutterScanNCut {
 		// Direct Cut: the usual grid, with white between the cards and
 		// nothing printed beside them but their keylines.
-		if set("marks") {
+		if set("marks") && o.Marks != layout.MarksNone { // --marks none asks for what Direct Cut needs
 			return o, usageError("--marks does not go with --cutter scanncut: the machine would take the marks for shapes to cut")
 		}
 		o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
@@ -619,8 +619,10 @@ func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, qui
 // and notes on sample and provisional cards (a mark on the line if quiet).
 func (p *printed) print(out IO, quiet bool) {
 	job, output, lo, rep := p.job, p.output, p.lo, p.rep
-	for _, n := range rep.Notes {
-		fmt.Fprintln(out.Err, "deckwright: note:", n)
+	if !quiet { // -q: no notes, only errors, problems and the result
+		for _, n := range rep.Notes {
+			fmt.Fprintln(out.Err, "deckwright: note:", n)
+		}
 	}
 	for _, w := range rep.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 	"math"
 	"strconv"
@@ -35,12 +36,29 @@ func parseByteSize(s string) (int64, error) {
 	return int64(v * mult), nil
 }
 
-// formatBytes says a size in MB (or kB) for people.
+// formatBytes says a size in MB (or kB, or bytes) for people.
 func formatBytes(n int64) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	if n < 1e3 {
+		return fmt.Sprintf("%d bytes", n)
+	}
 	if n < 1e6 {
 		return fmt.Sprintf("%.0f kB", float64(n)/1e3)
 	}
 	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// anyArt reports whether a print has art, whose resolution --max-size
+// could lower: a front's, or a back's when backs are printed.
+func anyArt(items []render.Item, ro render.RenderOptions) bool {
+	for _, it := range items {
+		if it.Front.Image != "" || ro.Sheet.Backs != layout.BacksNone && it.Back.Image != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // errTooBig stops a render whose PDF has grown past --max-size.
@@ -102,6 +120,9 @@ func renderWithin(ctx context.Context, job *printJob, ro render.RenderOptions, m
 		}
 		if !errors.Is(err, errTooBig) {
 			return nil, nil, inputError(err)
+		}
+		if !anyArt(job.items, ro) {
+			return nil, nil, &exitError{code: ExitRules, err: fmt.Errorf("--max-size %s: the PDF is larger, and none of its cards has art whose resolution could be lowered; allow a larger file or print fewer cards a file (--only, --exclude)", formatBytes(max))}
 		}
 		next := nextDPI(ro.DPI, max, done)
 		if next < MinMaxSizeDPI {

@@ -11,6 +11,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
 )
 
 func TestParseByteSize(t *testing.T) {
@@ -22,6 +25,16 @@ func TestParseByteSize(t *testing.T) {
 	for _, in := range []string{"", "MB", "-5MB", "0", "lots", "5XB", "1e30GB", "NaN"} {
 		if _, err := parseByteSize(in); err == nil {
 			t.Errorf("parseByteSize(%q): no error", in)
+		}
+	}
+}
+
+// TestFormatBytes: the sizes --max-size quotes back read as the user wrote
+// them; --max-size 100 (bytes) was quoted as "0 kB".
+func TestFormatBytes(t *testing.T) {
+	for n, want := range map[int64]string{100: "100 bytes", 1: "1 byte", 999: "999 bytes", 10e3: "10 kB", 5e6: "5.0 MB"} {
+		if got := formatBytes(n); got != want {
+			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
@@ -95,5 +108,26 @@ func TestPrintMaxSize(t *testing.T) {
 	}
 	if _, err := os.Stat("tiny.pdf"); err == nil {
 		t.Error("--max-size 50kB wrote tiny.pdf")
+	}
+}
+
+// TestPrintQuietHidesNotes: print -q prints no notes (docs/reference.md:
+// "no progress and no notes, only errors, problems and the result"), like
+// every export; the --max-size note and the damaged-cache note came
+// through -q. Warnings stay.
+func TestPrintQuietHidesNotes(t *testing.T) {
+	rep := &render.Report{Cards: 1, Pages: 1,
+		Notes:    []string{"--max-size 5.0 MB: art at 150 DPI (not 300) keeps the PDF at 4.2 MB"},
+		Warnings: []render.Warning{{Message: "Alpha: art below 200 DPI"}}}
+	for _, quiet := range []bool{false, true} {
+		var out, errw bytes.Buffer
+		p := &printed{job: &printJob{}, output: "x.pdf", lo: layout.DefaultOptions(), rep: rep}
+		p.print(IO{Out: &out, Err: &errw}, quiet)
+		if got := strings.Contains(errw.String(), "note: --max-size"); got == quiet {
+			t.Errorf("quiet %v: note printed %v:\n%s", quiet, got, errw.String())
+		}
+		if !strings.Contains(errw.String(), "warning: Alpha: art below 200 DPI") {
+			t.Errorf("quiet %v: the warning is gone:\n%s", quiet, errw.String())
+		}
 	}
 }
