@@ -32,6 +32,10 @@ func (r *renderer) proxyArgs(f Face) (*cardsdb.Card, cardsdb.Size, templates.Sid
 	return card, cardsdb.Size{W: s.W, H: s.H}, side
 }
 
+// maxFrameInset is how far inside the trim a frame's outer edge may lie
+// and still be run on into the bleed: a frame drawn at the card's edge.
+const maxFrameInset = 1.0
+
 // textFace draws f as a text proxy into box, the face's bleed rectangle in
 // its own (unturned) orientation.
 func (r *renderer) textFace(f Face, box layout.Rect) {
@@ -44,6 +48,17 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 	if face.HasBackground && !ink {
 		pdf.SetFillColor(int(face.Background[0]), int(face.Background[1]), int(face.Background[2]))
 		pdf.Rect(box.X, box.Y, box.W, box.H, "F")
+	}
+	if fr := face.Frame; b > 0 && !ink && fr.Width > 0 && fr.X-fr.Width/2 <= maxFrameInset {
+		// The frame runs on into the bleed, as export mpc and png draw it,
+		// so that a cut a little off shows no white sliver: a ring of its
+		// colour from the bleed's edge to the frame's outer edge.
+		e := b + max(fr.X-fr.Width/2, 0)
+		pdf.SetFillColor(int(fr.Color[0]), int(fr.Color[1]), int(fr.Color[2]))
+		pdf.Rect(box.X, box.Y, box.W, e, "F")
+		pdf.Rect(box.X, box.Y+box.H-e, box.W, e, "F")
+		pdf.Rect(box.X, box.Y+e, e, box.H-2*e, "F")
+		pdf.Rect(box.X+box.W-e, box.Y+e, e, box.H-2*e, "F")
 	}
 	if fr := face.Frame; fr.Width > 0 {
 		pdf.SetLineWidth(r.line(fr.Width))

@@ -1462,8 +1462,9 @@ func TestRenderReport(t *testing.T) {
 	// 11 cards, 9 a page: 2 pages of fronts, each with a page of backs.
 	// Faces: fronts from art: Alpha x3, Small x2, Low, Twin, Beta = 8;
 	// Twin's back from art too. Text: Missing, Plain x2, and the game's
-	// back of the 10 other cards.
-	want := render.Report{Pages: 4, Cards: 11, PerPage: 9, Images: 9, TextFaces: 13, Passthrough: 2}
+	// back of the 10 other cards. Of them the backs: Twin's from art, the
+	// game's 10 as text.
+	want := render.Report{Pages: 4, Cards: 11, PerPage: 9, Images: 9, TextFaces: 13, Passthrough: 2, BackImages: 1, BackTextFaces: 10}
 	got := *rep
 	got.Warnings, got.Sheet = nil, layout.Sheet{}
 	if !reflect.DeepEqual(got, want) {
@@ -1488,7 +1489,7 @@ func TestRenderReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := slices.Sorted(maps.Keys(m))
-	wantKeys := []string{"cached", "cards", "images", "pages", "passthrough", "per_page", "text_faces", "warnings"}
+	wantKeys := []string{"back_images", "back_text_faces", "cached", "cards", "images", "pages", "passthrough", "per_page", "text_faces", "warnings"}
 	if !slices.Equal(keys, wantKeys) {
 		t.Errorf("JSON keys %q, want %q", keys, wantKeys)
 	}

@@ -30,7 +30,7 @@ const maxImportPages = 1000
 func newImportCmd(io IO, g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "import",
-		Short: "Import cards from other sources (a print-and-play PDF, a spreadsheet)",
+		Short: "Import cards from other sources (a print-and-play PDF, a spreadsheet, Hubworld data)",
 		Long: `Import turns cards made elsewhere into a card folder or cards file deckwright
 loads with --db. See deckwright import pnp --help and deckwright import csv --help.`,
 		Args: argsUsage(cobra.NoArgs),
