@@ -3,7 +3,6 @@ package cardsdb
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"strconv"
@@ -153,23 +152,11 @@ func (g *Game) loadTables(prefix string) ErrorList {
 
 // readRaw reads a binary file of the game's FS, up to MaxFileSize.
 func readRaw(fsys fs.FS, name string) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileSize {
+	data, err := ReadLimited(fsys, name, MaxFileSize)
+	if errors.Is(err, ErrTooLarge) {
 		return nil, fmt.Errorf("file is larger than %d MiB; deckwright reads tables up to that size", MaxFileSize>>20)
 	}
-	return data, nil
+	return data, err
 }
 
 // AddCardNodes adds cards given as YAML mappings, as a cards file's cards:

@@ -9,13 +9,12 @@ import (
 	_ "image/gif" // layer images may be GIF
 	"image/jpeg"
 	"image/png"
-	"io"
-	"io/fs"
 	"math"
 
 	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/webp" // and WebP
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
 	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 )
@@ -67,21 +66,12 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 	if l.ImageFS == nil {
 		return nil, errors.New("no folder to read it from")
 	}
-	f, err := l.ImageFS.Open(l.Image)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, err
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, MaxLayerImageBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read: %w", err)
-	}
-	if len(raw) > MaxLayerImageBytes {
+	raw, err := cardsdb.ReadLimited(l.ImageFS, l.Image, MaxLayerImageBytes)
+	if errors.Is(err, cardsdb.ErrTooLarge) {
 		return nil, fmt.Errorf("over the %d MB limit for a layer image", MaxLayerImageBytes>>20)
+	}
+	if err != nil {
+		return nil, err
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
 	if err != nil {

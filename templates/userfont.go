@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"sort"
 	"strings"
@@ -73,23 +72,11 @@ func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
 
 // readFont reads a font file, at most MaxFontBytes.
 func readFont(dir fs.FS, p string) ([]byte, error) {
-	f, err := dir.Open(p)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFontBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFontBytes {
+	data, err := cardsdb.ReadLimited(dir, p, MaxFontBytes)
+	if errors.Is(err, cardsdb.ErrTooLarge) {
 		return nil, errors.New("over the 16 MB limit for a font")
 	}
-	return data, nil
+	return data, err
 }
 
 // loadFont checks that data is a font the PDF writer can embed and
