@@ -8,7 +8,37 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras", "playtest", "tables"}
+// gameDoc is a game definition being read: the game, and the parts read
+// after the others because they name them (types, sections, packs).
+type gameDoc struct {
+	*Game
+	types, sections, manifest, draw, extras, playtest *yaml.Node
+}
+
+var gameKeys = newKeys("game definition", []key[*gameDoc]{
+	{"id", func(d *decoder, v *yaml.Node, g *gameDoc) { g.ID = d.id(v, "game id") }},
+	{"name", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Name = d.name(v, "game name") }},
+	{"source", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Source = d.str(v, "source") }},
+	{"notes", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Notes = d.str(v, "notes") }},
+	{"card_size", func(d *decoder, v *yaml.Node, g *gameDoc) { g.CardSize, g.CornerRadius = d.size(v) }},
+	{"factions", func(d *decoder, v *yaml.Node, g *gameDoc) { d.factions(v, &g.Factions) }},
+	{"types", func(d *decoder, v *yaml.Node, g *gameDoc) { g.types = v }},
+	{"sections", func(d *decoder, v *yaml.Node, g *gameDoc) { g.sections = v }},
+	{"rules", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Rules = d.rules(v) }},
+	{"back", func(d *decoder, v *yaml.Node, g *gameDoc) { d.back(v, &g.Back, d.dir) }},
+	{"provisional", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Provisional = d.str(v, "provisional") }},
+	{"packs", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Packs = d.packs(v) }},
+	{"manifest", func(d *decoder, v *yaml.Node, g *gameDoc) { g.manifest = v }},
+	{"variants", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Variants = d.variants(v) }},
+	{"draw", func(d *decoder, v *yaml.Node, g *gameDoc) { g.draw = v }},
+	{"formats", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Formats = d.formats(v) }},
+	{"icons", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Icons = d.iconSet(v, d.dir) }},
+	{"extras", func(d *decoder, v *yaml.Node, g *gameDoc) { g.extras = v }},
+	{"playtest", func(d *decoder, v *yaml.Node, g *gameDoc) { g.playtest = v }},
+	{"tables", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Tables = d.tables(v, d.dir) }},
+}).withOther(func(d *decoder, p pair, g *gameDoc) bool {
+	return strings.HasPrefix(p.Key, "x-") // a place for anchors (x-common: &common ...), as docker compose has
+})
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -21,92 +51,44 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &decoder{file: file}
+	d := &decoder{file: file, dir: dir}
 	d.expandAliases(root)
 	if err := d.errs.Err(); err != nil {
 		return nil, err
 	}
 	g := &Game{Pos: d.pos(root), Decks: map[string]string{}, byKey: map[string]*Card{}}
-	pairs, ok := d.mapping(root, "game definition")
+	d.game = g
+	doc := &gameDoc{Game: g}
+	pairs, ok := gameKeys.decode(d, root, doc)
 	if !ok {
 		return nil, d.errs.Err()
-	}
-	var typesNode, sectionsNode, manifestNode, drawNode, extrasNode, playtestNode *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "id":
-			g.ID = d.id(p.V, "game id")
-		case "name":
-			g.Name = d.name(p.V, "game name")
-		case "source":
-			g.Source = d.str(p.V, "source")
-		case "notes":
-			g.Notes = d.str(p.V, "notes")
-		case "provisional":
-			g.Provisional = d.str(p.V, "provisional")
-		case "card_size":
-			g.CardSize, g.CornerRadius = d.size(p.V)
-		case "factions":
-			d.factions(p.V, &g.Factions)
-		case "types":
-			typesNode = p.V
-		case "sections":
-			sectionsNode = p.V
-		case "rules":
-			g.Rules = d.rules(p.V)
-		case "back":
-			d.back(p.V, &g.Back, dir)
-		case "packs":
-			g.Packs = d.packs(p.V)
-		case "manifest":
-			manifestNode = p.V
-		case "variants":
-			g.Variants = d.variants(p.V)
-		case "draw":
-			drawNode = p.V
-		case "formats":
-			g.Formats = d.formats(p.V)
-		case "icons":
-			g.Icons = d.iconSet(p.V, dir)
-		case "extras":
-			extrasNode = p.V
-		case "playtest":
-			playtestNode = p.V
-		case "tables":
-			g.Tables = d.tables(p.V, dir)
-		default:
-			if strings.HasPrefix(p.Key, "x-") {
-				continue // a place for anchors (x-common: &common ...), as docker compose has
-			}
-			d.unknown(p, "game definition", gameKeys)
-		}
 	}
 	for _, req := range []struct {
 		ok  bool
 		key string
-	}{{g.ID != "", "id"}, {g.Name != "", "name"}, {g.CardSize.W > 0, "card_size"}, {typesNode != nil, "types"}, {sectionsNode != nil, "sections"}} {
+	}{{g.ID != "", "id"}, {g.Name != "", "name"}, {g.CardSize.W > 0, "card_size"}, {doc.types != nil, "types"}, {doc.sections != nil, "sections"}} {
 		if !req.ok && !hasKey(pairs, req.key) && !contains(d.aliased, req.key) {
 			d.errorf(root, "game definition has no %q; add it", req.key)
 		}
 	}
-	if typesNode != nil {
-		g.Types = d.types(typesNode, dir)
+	if doc.types != nil {
+		g.Types = d.types(doc.types, dir)
 	}
-	if sectionsNode != nil {
-		g.Sections = d.sections(sectionsNode, g)
+	if doc.sections != nil {
+		g.Sections = d.sections(doc.sections, g)
 	}
-	if manifestNode != nil {
-		g.Manifest = d.manifest(manifestNode, g)
+	if doc.manifest != nil {
+		g.Manifest = d.manifest(doc.manifest, g)
 	}
-	if extrasNode != nil {
-		g.Extras = d.extras(extrasNode, g)
+	if doc.extras != nil {
+		g.Extras = d.extras(doc.extras, g)
 	}
-	if drawNode != nil {
-		g.Draw = d.draw(drawNode)
-		d.checkDraw(g, drawNode)
+	if doc.draw != nil {
+		g.Draw = d.draw(doc.draw)
+		d.checkDraw(g, doc.draw)
 	}
-	if playtestNode != nil {
-		g.Playtest = d.playtest(playtestNode, g)
+	if doc.playtest != nil {
+		g.Playtest = d.playtest(doc.playtest, g)
 	}
 	d.checkFactionRefs(g)
 	if err := d.errs.Err(); err != nil {

@@ -169,6 +169,10 @@ func firstYAMLControl(data []byte) int {
 // position instead of stopping at the first.
 type decoder struct {
 	file string
+	// dir is the folder, inside the game's FS, that the file's paths
+	// start from, and game the game read or read into.
+	dir  string
+	game *Game
 	// sheet and cell make positions cells of a table: the nodes' lines
 	// and columns are its rows and columns (AddCardNodes).
 	sheet string
