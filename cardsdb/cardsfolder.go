@@ -142,15 +142,15 @@ func cardsFileGame(file string, data []byte) (string, error) {
 
 // defaultBack reads a cards file's back: the game's default back, which it
 // replaces (a cards folder that brings the publisher's back).
-func (d *decoder) defaultBack(n *yaml.Node, dir string, old Back) Back {
+func (d *decoder) defaultBack(n *yaml.Node, old Back) Back {
 	b := old
-	d.back(n, &b, dir)
+	d.back(n, &b)
 	return b
 }
 
 // art reads a cards file's art: list (images for cards the game defines
 // elsewhere) and queues its entries on g.
-func (d *decoder) art(n *yaml.Node, g *Game, dir string) {
+func (d *decoder) art(n *yaml.Node, g *Game) {
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "art must be a list, found %s", kindName(n))
 		return
@@ -166,9 +166,9 @@ func (d *decoder) art(n *yaml.Node, g *Game, dir string) {
 			case "name":
 				e.name = d.name(p.V, "card name")
 			case "image":
-				e.image = d.imagePath(p.V, dir)
+				e.image = d.imagePath(p.V)
 			case "back":
-				e.back = d.face(p.V, dir)
+				e.back = d.face(p.V)
 			default:
 				d.unknown(p, "art entry", []string{"name", "image", "back"})
 			}

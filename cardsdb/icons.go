@@ -43,7 +43,7 @@ func (g *Game) Icon(name string) *IconDef {
 
 // icons reads a game's icon set: a mapping of icon name to a glyph, or to
 // {glyph, image}.
-func (d *decoder) iconSet(n *yaml.Node, dir string) []*IconDef {
+func (d *decoder) iconSet(n *yaml.Node) []*IconDef {
 	pairs, ok := d.mapping(n, "icons")
 	if !ok {
 		return nil
@@ -64,7 +64,7 @@ func (d *decoder) iconSet(n *yaml.Node, dir string) []*IconDef {
 				case "glyph":
 					ic.Glyph = d.name(f.V, "icon "+p.Key+" glyph")
 				case "image":
-					ic.Image = d.imagePath(f.V, dir)
+					ic.Image = d.imagePath(f.V)
 				case "aliases":
 					ic.Aliases = d.strings(f.V, "icon "+p.Key+" aliases")
 					for i, a := range ic.Aliases {

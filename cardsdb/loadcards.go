@@ -21,7 +21,7 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 	if err != nil {
 		return err
 	}
-	d := &decoder{file: file}
+	d := &decoder{file: file, dir: dir, game: g}
 	pairs, ok := d.mapping(root, "cards file")
 	if !ok {
 		return d.errs.Err()
@@ -50,7 +50,7 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		case "cards":
 			cardsNode = p.V
 		case "back":
-			g.Back = d.defaultBack(p.V, dir, g.Back)
+			g.Back = d.defaultBack(p.V, g.Back)
 			backSeen = true
 		case "art":
 			artNode = p.V
@@ -62,7 +62,7 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		d.errorf(root, "cards file has no \"game\"; add game: %s", g.ID)
 	}
 	if artNode != nil {
-		d.art(artNode, g, dir)
+		d.art(artNode, g)
 	}
 	if cardsNode == nil && (artNode != nil || backSeen) {
 		// A file may only give art and a back for cards the game has.
@@ -77,13 +77,13 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		d.errorf(cardsNode, "cards must be a list, found %s", kindName(cardsNode))
 		return d.errs.Err()
 	}
-	d.addCards(g, cardsNode.Content, dir, fileSample, fileAllProv, fileProv)
+	d.addCards(g, cardsNode.Content, fileSample, fileAllProv, fileProv)
 	return d.errs.Err()
 }
 
 // addCards decodes the card mappings of a cards file (or a table's rows)
 // and adds those without problems to g.
-func (d *decoder) addCards(g *Game, items []*yaml.Node, dir string, fileSample, fileAllProv bool, fileProv []string) {
+func (d *decoder) addCards(g *Game, items []*yaml.Node, fileSample, fileAllProv bool, fileProv []string) {
 	typeIDs := make([]string, len(g.Types))
 	for i, t := range g.Types {
 		typeIDs[i] = t.ID
@@ -93,7 +93,7 @@ func (d *decoder) addCards(g *Game, items []*yaml.Node, dir string, fileSample, 
 		factionNames = append(factionNames, f.ID)
 	}
 	for _, item := range items {
-		c := d.card(item, g, dir, typeIDs, factionNames)
+		c := d.card(item, g, typeIDs, factionNames)
 		if c == nil {
 			continue
 		}
@@ -140,7 +140,7 @@ func (d *decoder) provisional(n *yaml.Node) (all bool, fields []string) {
 	return false, d.strings(n, "provisional")
 }
 
-func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []string) *Card {
+func (d *decoder) card(n *yaml.Node, g *Game, typeIDs, factionIDs []string) *Card {
 	errsBefore := len(d.errs)
 	pairs, ok := d.mapping(n, "card")
 	if !ok {
@@ -211,9 +211,9 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 				}
 			}
 		case "image":
-			c.Image = d.imagePath(p.V, dir)
+			c.Image = d.imagePath(p.V)
 		case "back":
-			c.Back = d.face(p.V, dir)
+			c.Back = d.face(p.V)
 		case "provisional":
 			c.AllProvisional, c.Provisional = d.provisional(p.V)
 			c.provSet = true
@@ -265,7 +265,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 	return c
 }
 
-func (d *decoder) face(n *yaml.Node, dir string) *Face {
+func (d *decoder) face(n *yaml.Node) *Face {
 	f := &Face{}
 	pairs, _ := d.mapping(n, "back")
 	for _, p := range pairs {
@@ -275,7 +275,7 @@ func (d *decoder) face(n *yaml.Node, dir string) *Face {
 		case "text":
 			f.Text = d.str(p.V, "back text")
 		case "image":
-			f.Image = d.imagePath(p.V, dir)
+			f.Image = d.imagePath(p.V)
 		default:
 			d.unknown(p, "back", []string{"name", "text", "image"})
 		}

@@ -25,17 +25,17 @@ var gameKeys = newKeys("game definition", []key[*gameDoc]{
 	{"types", func(d *decoder, v *yaml.Node, g *gameDoc) { g.types = v }},
 	{"sections", func(d *decoder, v *yaml.Node, g *gameDoc) { g.sections = v }},
 	{"rules", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Rules = d.rules(v) }},
-	{"back", func(d *decoder, v *yaml.Node, g *gameDoc) { d.back(v, &g.Back, d.dir) }},
+	{"back", func(d *decoder, v *yaml.Node, g *gameDoc) { d.back(v, &g.Back) }},
 	{"provisional", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Provisional = d.str(v, "provisional") }},
 	{"packs", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Packs = d.packs(v) }},
 	{"manifest", func(d *decoder, v *yaml.Node, g *gameDoc) { g.manifest = v }},
 	{"variants", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Variants = d.variants(v) }},
 	{"draw", func(d *decoder, v *yaml.Node, g *gameDoc) { g.draw = v }},
 	{"formats", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Formats = d.formats(v) }},
-	{"icons", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Icons = d.iconSet(v, d.dir) }},
+	{"icons", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Icons = d.iconSet(v) }},
 	{"extras", func(d *decoder, v *yaml.Node, g *gameDoc) { g.extras = v }},
 	{"playtest", func(d *decoder, v *yaml.Node, g *gameDoc) { g.playtest = v }},
-	{"tables", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Tables = d.tables(v, d.dir) }},
+	{"tables", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Tables = d.tables(v) }},
 }).withOther(func(d *decoder, p pair, g *gameDoc) bool {
 	return strings.HasPrefix(p.Key, "x-") // a place for anchors (x-common: &common ...), as docker compose has
 })
@@ -72,7 +72,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		}
 	}
 	if doc.types != nil {
-		g.Types = d.types(doc.types, dir)
+		g.Types = d.types(doc.types)
 	}
 	if doc.sections != nil {
 		g.Sections = d.sections(doc.sections, g)
@@ -198,7 +198,7 @@ var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "co
 // so game definitions written before these keys existed keep loading.
 var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
 
-func (d *decoder) types(n *yaml.Node, dir string) []*CardType {
+func (d *decoder) types(n *yaml.Node) []*CardType {
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "types must be a list, found %s", kindName(n))
 		return nil
@@ -220,7 +220,7 @@ func (d *decoder) types(n *yaml.Node, dir string) []*CardType {
 				t.Fields = d.fields(p.V)
 			case "back":
 				t.Back = &Back{}
-				d.back(p.V, t.Back, dir)
+				d.back(p.V, t.Back)
 			default:
 				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields", "back"})
 			}
@@ -530,12 +530,12 @@ func (d *decoder) rules(n *yaml.Node) []RuleRef {
 	return out
 }
 
-func (d *decoder) back(n *yaml.Node, b *Back, dir string) {
+func (d *decoder) back(n *yaml.Node, b *Back) {
 	pairs, _ := d.mapping(n, "back")
 	for _, p := range pairs {
 		switch p.Key {
 		case "image":
-			b.Image = d.imagePath(p.V, dir)
+			b.Image = d.imagePath(p.V)
 		case "text":
 			b.Text = d.str(p.V, "back text")
 		default:
@@ -544,9 +544,9 @@ func (d *decoder) back(n *yaml.Node, b *Back, dir string) {
 	}
 }
 
-// imagePath reads an image path relative to dir and returns it as a path in
-// the game's FS.
-func (d *decoder) imagePath(n *yaml.Node, dir string) string {
+// imagePath reads an image path relative to d.dir and returns it as a path
+// in the game's FS.
+func (d *decoder) imagePath(n *yaml.Node) string {
 	s := d.nameUpTo(n, "image path", maxPathLen)
 	if s == "" {
 		return ""
@@ -554,7 +554,7 @@ func (d *decoder) imagePath(n *yaml.Node, dir string) string {
 	if path.IsAbs(s) {
 		return s
 	}
-	return path.Join(dir, s)
+	return path.Join(d.dir, s)
 }
 
 func (d *decoder) checkFactionRefs(g *Game) {

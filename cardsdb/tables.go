@@ -64,7 +64,7 @@ func RegisterTableLoader(l TableLoader) {
 var tableKeys = []string{"file", "sheet", "type", "columns"}
 
 // tables reads game.yaml's tables: list.
-func (d *decoder) tables(n *yaml.Node, dir string) []*Table {
+func (d *decoder) tables(n *yaml.Node) []*Table {
 	if n.Kind != yaml.SequenceNode {
 		d.errorf(n, "tables must be a list, found %s", kindName(n))
 		return nil
@@ -88,7 +88,7 @@ func (d *decoder) tables(n *yaml.Node, dir string) []*Table {
 					d.errorf(p.V, "table file %q is not a spreadsheet; want a .csv, .tsv or .xlsx file", s)
 					continue
 				}
-				t.File = path.Join(dir, s)
+				t.File = path.Join(d.dir, s)
 				if !fs.ValidPath(t.File) {
 					d.errorf(p.V, "table file %q is outside the game's folder; keep tables in it", s)
 					t.File = ""
@@ -166,7 +166,7 @@ func readRaw(fsys fs.FS, name string) ([]byte, error) {
 // inside the game's FS that image paths start from. Every problem is
 // reported, as an ErrorList; the cards without problems are added.
 func (g *Game) AddCardNodes(file, sheet string, cards []*yaml.Node, dir string) error {
-	d := &decoder{file: file, sheet: sheet, cell: true}
-	d.addCards(g, cards, dir, false, false, nil)
+	d := &decoder{file: file, dir: dir, game: g, sheet: sheet, cell: true}
+	d.addCards(g, cards, false, false, nil)
 	return d.errs.Err()
 }
