@@ -106,84 +106,75 @@ func hasKey(pairs []pair, key string) bool {
 	return false
 }
 
+// sizeDoc is a card_size being read.
+type sizeDoc struct {
+	Size
+	corner     float64
+	cornerNode *yaml.Node
+}
+
+var sizeKeys = newKeys("card_size", []key[*sizeDoc]{
+	{"width", func(d *decoder, v *yaml.Node, s *sizeDoc) { s.W, _ = d.float(v, "card width") }},
+	{"height", func(d *decoder, v *yaml.Node, s *sizeDoc) { s.H, _ = d.float(v, "card height") }},
+	{"corner_radius", func(d *decoder, v *yaml.Node, s *sizeDoc) {
+		s.corner, _ = d.float(v, "corner radius")
+		s.cornerNode = v
+	}},
+})
+
 // size reads card_size: the width and height, and the corner radius of
 // the cards' cut outlines (0 when not given).
 func (d *decoder) size(n *yaml.Node) (Size, float64) {
-	var s Size
-	var corner float64
-	var cornerNode *yaml.Node
-	pairs, _ := d.mapping(n, "card_size")
-	for _, p := range pairs {
-		switch p.Key {
-		case "width":
-			s.W, _ = d.float(p.V, "card width")
-		case "height":
-			s.H, _ = d.float(p.V, "card height")
-		case "corner_radius":
-			corner, _ = d.float(p.V, "corner radius")
-			cornerNode = p.V
-		default:
-			d.unknown(p, "card_size", []string{"width", "height", "corner_radius"})
-		}
-	}
+	var s sizeDoc
+	sizeKeys.decode(d, n, &s)
 	if s.W <= 0 || s.H <= 0 || s.W > 500 || s.H > 500 {
 		d.errorf(n, "card_size must have width and height in mm between 0 and 500, found %gx%g", s.W, s.H)
 		return Size{}, 0
 	}
-	if cornerNode != nil && !(corner >= 0 && 2*corner <= min(s.W, s.H)) {
-		d.errorf(cornerNode, "corner_radius %g mm: want 0 to half the card's width (%g mm)", corner, min(s.W, s.H)/2)
-		return s, 0
+	if s.cornerNode != nil && !(s.corner >= 0 && 2*s.corner <= min(s.W, s.H)) {
+		d.errorf(s.cornerNode, "corner_radius %g mm: want 0 to half the card's width (%g mm)", s.corner, min(s.W, s.H)/2)
+		return s.Size, 0
 	}
-	return s, corner
+	return s.Size, s.corner
 }
+
+var factionsKeys = newKeys("factions", []key[*Factions]{
+	{"label", func(d *decoder, v *yaml.Node, f *Factions) { f.Label = d.name(v, "factions label") }},
+	{"values", func(d *decoder, v *yaml.Node, f *Factions) { d.factionValues(v, f) }},
+	{"wildcard", func(d *decoder, v *yaml.Node, f *Factions) { f.Wildcard = d.strings(v, "factions wildcard") }},
+	{"neutral", func(d *decoder, v *yaml.Node, f *Factions) { f.Neutral = d.strings(v, "factions neutral") }},
+})
+
+var factionKeys = newKeys("faction", []key[*Faction]{
+	{"id", func(d *decoder, v *yaml.Node, f *Faction) { f.ID = d.id(v, "faction id") }},
+	{"name", func(d *decoder, v *yaml.Node, f *Faction) { f.Name = d.name(v, "faction name") }},
+})
 
 func (d *decoder) factions(n *yaml.Node, f *Factions) {
 	f.Pos = d.pos(n)
-	pairs, _ := d.mapping(n, "factions")
-	for _, p := range pairs {
-		switch p.Key {
-		case "label":
-			f.Label = d.name(p.V, "factions label")
-		case "values":
-			if p.V.Kind != yaml.SequenceNode {
-				d.errorf(p.V, "factions values must be a list, found %s", kindName(p.V))
-				continue
-			}
-			for _, item := range p.V.Content {
-				var fa Faction
-				fp, _ := d.mapping(item, "faction")
-				for _, q := range fp {
-					switch q.Key {
-					case "id":
-						fa.ID = d.id(q.V, "faction id")
-					case "name":
-						fa.Name = d.name(q.V, "faction name")
-					default:
-						d.unknown(q, "faction", []string{"id", "name"})
-					}
-				}
-				if fa.ID == "" {
-					d.errorf(item, "faction has no id")
-					continue
-				}
-				if fa.Name == "" {
-					fa.Name = fa.ID
-				}
-				if f.Has(fa.ID) {
-					d.errorf(item, "duplicate faction %q", fa.ID)
-				}
-				f.Values = append(f.Values, fa)
-			}
-		case "wildcard":
-			f.Wildcard = d.strings(p.V, "factions wildcard")
-		case "neutral":
-			f.Neutral = d.strings(p.V, "factions neutral")
-		default:
-			d.unknown(p, "factions", []string{"label", "values", "wildcard", "neutral"})
-		}
-	}
+	factionsKeys.decode(d, n, f)
 	if f.Label == "" {
 		f.Label = "Faction"
+	}
+}
+
+// factionValues reads the values: list of factions.
+func (d *decoder) factionValues(n *yaml.Node, f *Factions) {
+	items, _ := d.list(n, "factions values must be a list")
+	for _, item := range items {
+		var fa Faction
+		factionKeys.decode(d, item, &fa)
+		if fa.ID == "" {
+			d.errorf(item, "faction has no id")
+			continue
+		}
+		if fa.Name == "" {
+			fa.Name = fa.ID
+		}
+		if f.Has(fa.ID) {
+			d.errorf(item, "duplicate faction %q", fa.ID)
+		}
+		f.Values = append(f.Values, fa)
 	}
 }
 
@@ -530,19 +521,12 @@ func (d *decoder) rules(n *yaml.Node) []RuleRef {
 	return out
 }
 
-func (d *decoder) back(n *yaml.Node, b *Back) {
-	pairs, _ := d.mapping(n, "back")
-	for _, p := range pairs {
-		switch p.Key {
-		case "image":
-			b.Image = d.imagePath(p.V)
-		case "text":
-			b.Text = d.str(p.V, "back text")
-		default:
-			d.unknown(p, "back", []string{"image", "text"})
-		}
-	}
-}
+var backKeys = newKeys("back", []key[*Back]{
+	{"image", func(d *decoder, v *yaml.Node, b *Back) { b.Image = d.imagePath(v) }},
+	{"text", func(d *decoder, v *yaml.Node, b *Back) { b.Text = d.str(v, "back text") }},
+})
+
+func (d *decoder) back(n *yaml.Node, b *Back) { backKeys.decode(d, n, b) }
 
 // imagePath reads an image path relative to d.dir and returns it as a path
 // in the game's FS.
