@@ -178,8 +178,6 @@ func (d *decoder) factionValues(n *yaml.Node, f *Factions) {
 	}
 }
 
-var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "values", "card_type", "symbols"}
-
 // reservedCardKeys are the card keys every type has; a type field may not
 // take one of these names.
 var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "copies", "deck_limit", "pack", "image", "back", "provisional", "sample", "tags"}
@@ -189,33 +187,24 @@ var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "co
 // so game definitions written before these keys existed keep loading.
 var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
 
+var typeKeys = newKeys("card type", []key[*CardType]{
+	{"id", func(d *decoder, v *yaml.Node, t *CardType) { t.ID = d.id(v, "type id") }},
+	{"name", func(d *decoder, v *yaml.Node, t *CardType) { t.Name = d.name(v, "type name") }},
+	{"landscape", func(d *decoder, v *yaml.Node, t *CardType) { t.Landscape = d.bool(v, "landscape") }},
+	{"fields", func(d *decoder, v *yaml.Node, t *CardType) { t.Fields = d.fields(v) }},
+	{"back", func(d *decoder, v *yaml.Node, t *CardType) { t.Back = &Back{}; d.back(v, t.Back) }},
+})
+
 func (d *decoder) types(n *yaml.Node) []*CardType {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "types must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "types must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*CardType
-	seen := make(map[string]*CardType, len(n.Content))
-	for _, item := range n.Content {
+	seen := make(map[string]*CardType, len(items))
+	for _, item := range items {
 		t := &CardType{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "card type")
-		for _, p := range pairs {
-			switch p.Key {
-			case "id":
-				t.ID = d.id(p.V, "type id")
-			case "name":
-				t.Name = d.name(p.V, "type name")
-			case "landscape":
-				t.Landscape = d.bool(p.V, "landscape")
-			case "fields":
-				t.Fields = d.fields(p.V)
-			case "back":
-				t.Back = &Back{}
-				d.back(p.V, t.Back)
-			default:
-				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields", "back"})
-			}
-		}
+		typeKeys.decode(d, item, t)
 		if t.ID == "" {
 			d.errorf(item, "card type has no id")
 			continue
@@ -233,52 +222,40 @@ func (d *decoder) types(n *yaml.Node) []*CardType {
 	return out
 }
 
+var fieldKeys = newKeys("field", []key[*Field]{
+	{"name", func(d *decoder, v *yaml.Node, f *Field) { f.Name = d.name(v, "field name") }},
+	{"kind", func(d *decoder, v *yaml.Node, f *Field) {
+		k := d.str(v, "field kind")
+		if !contains(fieldKinds, k) {
+			d.errorf(v, "unknown field kind %q; use one of int, cost, string, text, bool, enum, card, list%s", k, didYouMean(d.suggest(k, fieldKinds)))
+		}
+		f.Kind = FieldKind(k)
+	}},
+	{"doc", func(d *decoder, v *yaml.Node, f *Field) { f.Doc = d.str(v, "doc") }},
+	{"required", func(d *decoder, v *yaml.Node, f *Field) { f.Required = d.bool(v, "required") }},
+	{"min", func(d *decoder, v *yaml.Node, f *Field) { f.Min = d.intPtr(v, "min") }},
+	{"max", func(d *decoder, v *yaml.Node, f *Field) { f.Max = d.intPtr(v, "max") }},
+	{"values", func(d *decoder, v *yaml.Node, f *Field) { f.Values = d.strings(v, "values") }},
+	{"card_type", func(d *decoder, v *yaml.Node, f *Field) { f.CardType = d.str(v, "card_type") }},
+	{"symbols", func(d *decoder, v *yaml.Node, f *Field) {
+		f.Symbols = d.strings(v, "symbols")
+		for i, sym := range f.Symbols {
+			if _, err := strconv.Atoi(strings.TrimSpace(sym)); err == nil || strings.TrimSpace(sym) == "" {
+				d.errorf(nodeAt(v, i), "symbol %q is a number or blank; symbols are what a number field takes besides numbers (\"?\", \"X\")", sym)
+			}
+		}
+	}},
+})
+
 func (d *decoder) fields(n *yaml.Node) []*Field {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "fields must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "fields must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Field
-	for _, item := range n.Content {
+	for _, item := range items {
 		f := &Field{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "field")
-		for _, p := range pairs {
-			switch p.Key {
-			case "name":
-				f.Name = d.name(p.V, "field name")
-			case "kind":
-				k := d.str(p.V, "field kind")
-				if !contains(fieldKinds, k) {
-					d.errorf(p.V, "unknown field kind %q; use one of int, cost, string, text, bool, enum, card, list%s", k, didYouMean(d.suggest(k, fieldKinds)))
-				}
-				f.Kind = FieldKind(k)
-			case "doc":
-				f.Doc = d.str(p.V, "doc")
-			case "required":
-				f.Required = d.bool(p.V, "required")
-			case "min":
-				if v, ok := d.int(p.V, "min"); ok {
-					f.Min = &v
-				}
-			case "max":
-				if v, ok := d.int(p.V, "max"); ok {
-					f.Max = &v
-				}
-			case "values":
-				f.Values = d.strings(p.V, "values")
-			case "card_type":
-				f.CardType = d.str(p.V, "card_type")
-			case "symbols":
-				f.Symbols = d.strings(p.V, "symbols")
-				for i, sym := range f.Symbols {
-					if _, err := strconv.Atoi(strings.TrimSpace(sym)); err == nil || strings.TrimSpace(sym) == "" {
-						d.errorf(nodeAt(p.V, i), "symbol %q is a number or blank; symbols are what a number field takes besides numbers (\"?\", \"X\")", sym)
-					}
-				}
-			default:
-				d.unknown(p, "field", fieldKeys)
-			}
-		}
+		fieldKeys.decode(d, item, f)
 		switch {
 		case f.Name == "":
 			d.errorf(item, "field has no name")

@@ -365,6 +365,14 @@ func (d *decoder) int(n *yaml.Node, what string) (int, bool) {
 	return v, ok
 }
 
+// intPtr reads an int as int does, and returns it as a pointer, or nil.
+func (d *decoder) intPtr(n *yaml.Node, what string) *int {
+	if v, ok := d.int(n, what); ok {
+		return &v
+	}
+	return nil
+}
+
 // anyInt reads a whole number of the int range.
 func (d *decoder) anyInt(n *yaml.Node, what string) (int, bool) {
 	s, ok := d.scalar(n, what)
