@@ -275,82 +275,61 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 	return out
 }
 
-var sectionKeys = []string{"id", "name", "aliases", "types", "count", "copies", "copy_overrides", "exclude_tags", "type_limits", "leader", "companion_of", "optional", "all", "from_packs"}
+var sectionKeys = newKeys("section", []key[*Section]{
+	{"id", func(d *decoder, v *yaml.Node, s *Section) { s.ID = d.id(v, "section id") }},
+	{"name", func(d *decoder, v *yaml.Node, s *Section) { s.Name = d.name(v, "section name") }},
+	{"aliases", func(d *decoder, v *yaml.Node, s *Section) { s.Aliases = d.strings(v, "aliases") }},
+	{"types", func(d *decoder, v *yaml.Node, s *Section) {
+		s.Types = d.strings(v, "types")
+		for i, t := range s.Types {
+			if d.game.Type(t) == nil {
+				d.errorf(nodeAt(v, i), "section takes unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs(d.game))))
+			}
+		}
+	}},
+	{"count", func(d *decoder, v *yaml.Node, s *Section) { s.Count = d.count(v) }},
+	{"copies", func(d *decoder, v *yaml.Node, s *Section) { s.Copies, _ = d.intIn(v, "copies", 1, 999) }},
+	{"copy_overrides", func(d *decoder, v *yaml.Node, s *Section) {
+		s.CopyOverrides = map[string]int{}
+		ps, _ := d.mapping(v, "copy_overrides")
+		for _, q := range ps {
+			if c, ok := d.intIn(q.V, "copy limit", 0, 999); ok {
+				s.CopyOverrides[Fold(q.Key)] = c
+			}
+		}
+	}},
+	{"exclude_tags", func(d *decoder, v *yaml.Node, s *Section) { s.ExcludeTags = d.strings(v, "exclude_tags") }},
+	{"type_limits", func(d *decoder, v *yaml.Node, s *Section) { s.TypeLimits = d.typeLimits(v) }},
+	{"leader", func(d *decoder, v *yaml.Node, s *Section) { s.Leader = d.bool(v, "leader") }},
+	{"companion_of", func(d *decoder, v *yaml.Node, s *Section) {
+		s.CompanionOf = &Companion{}
+		companionKeys.decode(d, v, s.CompanionOf)
+	}},
+	{"optional", func(d *decoder, v *yaml.Node, s *Section) { s.Optional = d.bool(v, "optional") }},
+	{"all", func(d *decoder, v *yaml.Node, s *Section) { s.All = d.bool(v, "all") }},
+	{"from_packs", func(d *decoder, v *yaml.Node, s *Section) {
+		s.FromPacks = d.bool(v, "from_packs")
+		if s.FromPacks && len(d.game.Packs) == 0 {
+			d.errorf(v, "section takes from_packs, but the game declares no packs; add packs: [{id, name}, ...]")
+		}
+	}},
+})
+
+var companionKeys = newKeys("companion_of", []key[*Companion]{
+	{"section", func(d *decoder, v *yaml.Node, c *Companion) { c.Section = d.str(v, "companion section") }},
+	{"field", func(d *decoder, v *yaml.Node, c *Companion) { c.Field = d.str(v, "companion field") }},
+})
 
 func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "sections must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "sections must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Section
 	firstByID, lastByID := map[string]*Section{}, map[string]*Section{}
-	typeIDs := make([]string, len(g.Types))
-	for i, t := range g.Types {
-		typeIDs[i] = t.ID
-	}
-	for _, item := range n.Content {
+	for _, item := range items {
 		s := &Section{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "section")
-		for _, p := range pairs {
-			switch p.Key {
-			case "id":
-				s.ID = d.id(p.V, "section id")
-			case "name":
-				s.Name = d.name(p.V, "section name")
-			case "aliases":
-				s.Aliases = d.strings(p.V, "aliases")
-			case "types":
-				s.Types = d.strings(p.V, "types")
-				for i, t := range s.Types {
-					if g.Type(t) == nil {
-						d.errorf(nodeAt(p.V, i), "section takes unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs)))
-					}
-				}
-			case "count":
-				s.Count = d.count(p.V)
-			case "copies":
-				s.Copies, _ = d.intIn(p.V, "copies", 1, 999)
-			case "copy_overrides":
-				s.CopyOverrides = map[string]int{}
-				ps, _ := d.mapping(p.V, "copy_overrides")
-				for _, q := range ps {
-					if v, ok := d.intIn(q.V, "copy limit", 0, 999); ok {
-						s.CopyOverrides[Fold(q.Key)] = v
-					}
-				}
-			case "exclude_tags":
-				s.ExcludeTags = d.strings(p.V, "exclude_tags")
-			case "type_limits":
-				s.TypeLimits = d.typeLimits(p.V, g)
-			case "leader":
-				s.Leader = d.bool(p.V, "leader")
-			case "companion_of":
-				c := &Companion{}
-				ps, _ := d.mapping(p.V, "companion_of")
-				for _, q := range ps {
-					switch q.Key {
-					case "section":
-						c.Section = d.str(q.V, "companion section")
-					case "field":
-						c.Field = d.str(q.V, "companion field")
-					default:
-						d.unknown(q, "companion_of", []string{"section", "field"})
-					}
-				}
-				s.CompanionOf = c
-			case "optional":
-				s.Optional = d.bool(p.V, "optional")
-			case "all":
-				s.All = d.bool(p.V, "all")
-			case "from_packs":
-				s.FromPacks = d.bool(p.V, "from_packs")
-				if s.FromPacks && len(g.Packs) == 0 {
-					d.errorf(p.V, "section takes from_packs, but the game declares no packs; add packs: [{id, name}, ...]")
-				}
-			default:
-				d.unknown(p, "section", sectionKeys)
-			}
-		}
+		sectionKeys.decode(d, item, s)
 		if s.ID == "" {
 			d.errorf(item, "section has no id")
 			continue
@@ -399,25 +378,27 @@ func nodeAt(n *yaml.Node, i int) *yaml.Node {
 	return n
 }
 
+var countKeys = newKeys("count", []key[*Count]{
+	{"exact", func(d *decoder, v *yaml.Node, c *Count) { c.Exact = d.countIn(v, "count exact") }},
+	{"min", func(d *decoder, v *yaml.Node, c *Count) { c.Min = d.countIn(v, "count min") }},
+	{"max", func(d *decoder, v *yaml.Node, c *Count) { c.Max = d.countIn(v, "count max") }},
+}).withOther(func(d *decoder, p pair, c *Count) bool {
+	// An unknown key is reported when its value is a count: a value that
+	// is none is reported as such, and is enough to fix.
+	return d.countIn(p.V, "count "+p.Key) == nil
+})
+
+// countIn reads a count of cards of a count: mapping, or nil.
+func (d *decoder) countIn(n *yaml.Node, what string) *int {
+	if v, ok := d.intIn(n, what, 0, 9999); ok {
+		return &v
+	}
+	return nil
+}
+
 func (d *decoder) count(n *yaml.Node) Count {
 	var c Count
-	pairs, _ := d.mapping(n, "count")
-	for _, p := range pairs {
-		v, ok := d.intIn(p.V, "count "+p.Key, 0, 9999)
-		if !ok {
-			continue
-		}
-		switch p.Key {
-		case "exact":
-			c.Exact = &v
-		case "min":
-			c.Min = &v
-		case "max":
-			c.Max = &v
-		default:
-			d.unknown(p, "count", []string{"exact", "min", "max"})
-		}
-	}
+	countKeys.decode(d, n, &c)
 	if c.Exact != nil && (c.Min != nil || c.Max != nil) {
 		d.errorf(n, "count has exact and min/max; use one or the other")
 	}
@@ -427,67 +408,60 @@ func (d *decoder) count(n *yaml.Node) Count {
 	return c
 }
 
-func (d *decoder) typeLimits(n *yaml.Node, g *Game) []TypeLimit {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "type_limits must be a list, found %s", kindName(n))
+var typeLimitKeys = newKeys("type limit", []key[*TypeLimit]{
+	{"type", func(d *decoder, v *yaml.Node, tl *TypeLimit) {
+		tl.Type = d.str(v, "type")
+		if d.game.Type(tl.Type) == nil {
+			d.errorf(v, "unknown card type %q", tl.Type)
+		}
+	}},
+	{"count", func(d *decoder, v *yaml.Node, tl *TypeLimit) { tl.Count = d.count(v) }},
+	{"copies", func(d *decoder, v *yaml.Node, tl *TypeLimit) { tl.Copies, _ = d.intIn(v, "copies", 1, 999) }},
+})
+
+func (d *decoder) typeLimits(n *yaml.Node) []TypeLimit {
+	items, ok := d.list(n, "type_limits must be a list")
+	if !ok {
 		return nil
 	}
 	var out []TypeLimit
-	for _, item := range n.Content {
+	for _, item := range items {
 		tl := TypeLimit{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "type limit")
-		for _, p := range pairs {
-			switch p.Key {
-			case "type":
-				tl.Type = d.str(p.V, "type")
-				if g.Type(tl.Type) == nil {
-					d.errorf(p.V, "unknown card type %q", tl.Type)
-				}
-			case "count":
-				tl.Count = d.count(p.V)
-			case "copies":
-				tl.Copies, _ = d.intIn(p.V, "copies", 1, 999)
-			default:
-				d.unknown(p, "type limit", []string{"type", "count", "copies"})
-			}
-		}
+		typeLimitKeys.decode(d, item, &tl)
 		out = append(out, tl)
 	}
 	return out
 }
 
+var ruleKeys = newKeys("rule", []key[*RuleRef]{
+	{"name", func(d *decoder, v *yaml.Node, r *RuleRef) { r.Name = d.str(v, "rule name") }},
+	{"params", func(d *decoder, v *yaml.Node, r *RuleRef) {
+		if v.Kind != yaml.MappingNode {
+			d.errorf(v, "rule params must be a mapping of names to values, found %s", kindName(v))
+			return
+		}
+		r.Params, r.ParamPos = d.plain(v).(map[string]any), map[string]ParamPos{}
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			k, x := v.Content[i], v.Content[i+1]
+			if _, dup := r.ParamPos[k.Value]; !dup {
+				r.ParamPos[k.Value] = ParamPos{Key: d.pos(k), Value: d.pos(x)}
+			}
+		}
+	}},
+})
+
 func (d *decoder) rules(n *yaml.Node) []RuleRef {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "rules must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "rules must be a list")
+	if !ok {
 		return nil
 	}
 	var out []RuleRef
-	for _, item := range n.Content {
+	for _, item := range items {
 		r := RuleRef{Pos: d.pos(item)}
 		if item.Kind == yaml.ScalarNode {
 			r.Name = d.str(item, "rule name")
 		} else {
-			pairs, _ := d.mapping(item, "rule")
-			for _, p := range pairs {
-				switch p.Key {
-				case "name":
-					r.Name = d.str(p.V, "rule name")
-				case "params":
-					if p.V.Kind != yaml.MappingNode {
-						d.errorf(p.V, "rule params must be a mapping of names to values, found %s", kindName(p.V))
-						continue
-					}
-					r.Params, r.ParamPos = d.plain(p.V).(map[string]any), map[string]ParamPos{}
-					for i := 0; i+1 < len(p.V.Content); i += 2 {
-						k, v := p.V.Content[i], p.V.Content[i+1]
-						if _, dup := r.ParamPos[k.Value]; !dup {
-							r.ParamPos[k.Value] = ParamPos{Key: d.pos(k), Value: d.pos(v)}
-						}
-					}
-				default:
-					d.unknown(p, "rule", []string{"name", "params"})
-				}
-			}
+			ruleKeys.decode(d, item, &r)
 		}
 		if r.Name == "" {
 			d.errorf(item, "rule has no name")
