@@ -53,15 +53,20 @@ func (kt *keyTable[T]) decode(d *decoder, n *yaml.Node, t T) (pairs []pair, ok b
 // walk reads the pairs of a mapping into t, reporting unknown keys.
 func (kt *keyTable[T]) walk(d *decoder, pairs []pair, t T) {
 	for _, p := range pairs {
-		if !kt.readPair(d, p, t) {
-			d.unknown(p, kt.what, kt.names)
-		}
+		kt.pair(d, p, t)
 	}
 }
 
-// readPair reads one pair into t and reports whether the table (or its
+// pair reads one pair into t, reporting an unknown key.
+func (kt *keyTable[T]) pair(d *decoder, p pair, t T) {
+	if !kt.known(d, p, t) {
+		d.unknown(p, kt.what, kt.names)
+	}
+}
+
+// known reads one pair into t and reports whether the table (or its
 // other) knows the key; it reports nothing about a key it does not know.
-func (kt *keyTable[T]) readPair(d *decoder, p pair, t T) bool {
+func (kt *keyTable[T]) known(d *decoder, p pair, t T) bool {
 	if read := kt.read[p.Key]; read != nil {
 		read(d, p.V, t)
 		return true
