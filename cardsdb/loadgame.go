@@ -78,7 +78,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		g.Sections = d.sections(doc.sections, g)
 	}
 	if doc.manifest != nil {
-		g.Manifest = d.manifest(doc.manifest, g)
+		g.Manifest = d.manifest(doc.manifest)
 	}
 	if doc.extras != nil {
 		g.Extras = d.extras(doc.extras, g)
