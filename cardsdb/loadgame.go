@@ -81,7 +81,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		g.Manifest = d.manifest(doc.manifest)
 	}
 	if doc.extras != nil {
-		g.Extras = d.extras(doc.extras, g)
+		g.Extras = d.extras(doc.extras)
 	}
 	if doc.draw != nil {
 		g.Draw = d.draw(doc.draw)
