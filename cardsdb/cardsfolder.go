@@ -148,30 +148,20 @@ func (d *decoder) defaultBack(n *yaml.Node, old Back) Back {
 	return b
 }
 
+var artKeys = newKeys("art entry", []key[*artEntry]{
+	{"name", func(d *decoder, v *yaml.Node, e *artEntry) { e.name = d.name(v, "card name") }},
+	{"image", func(d *decoder, v *yaml.Node, e *artEntry) { e.image = d.imagePath(v) }},
+	{"back", func(d *decoder, v *yaml.Node, e *artEntry) { e.back = d.face(v) }},
+})
+
 // art reads a cards file's art: list (images for cards the game defines
 // elsewhere) and queues its entries on g.
 func (d *decoder) art(n *yaml.Node, g *Game) {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "art must be a list, found %s", kindName(n))
-		return
-	}
-	for _, item := range n.Content {
-		pairs, ok := d.mapping(item, "art entry")
-		if !ok {
-			continue
-		}
+	items, _ := d.list(n, "art must be a list")
+	for _, item := range items {
 		e := artEntry{pos: d.pos(item)}
-		for _, p := range pairs {
-			switch p.Key {
-			case "name":
-				e.name = d.name(p.V, "card name")
-			case "image":
-				e.image = d.imagePath(p.V)
-			case "back":
-				e.back = d.face(p.V)
-			default:
-				d.unknown(p, "art entry", []string{"name", "image", "back"})
-			}
+		if _, ok := artKeys.decode(d, item, &e); !ok {
+			continue
 		}
 		if e.name == "" {
 			d.errorf(item, "art entry has no name; add name: (a card of %s)", g.ID)
