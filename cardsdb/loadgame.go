@@ -279,14 +279,7 @@ var sectionKeys = newKeys("section", []key[*Section]{
 	{"id", func(d *decoder, v *yaml.Node, s *Section) { s.ID = d.id(v, "section id") }},
 	{"name", func(d *decoder, v *yaml.Node, s *Section) { s.Name = d.name(v, "section name") }},
 	{"aliases", func(d *decoder, v *yaml.Node, s *Section) { s.Aliases = d.strings(v, "aliases") }},
-	{"types", func(d *decoder, v *yaml.Node, s *Section) {
-		s.Types = d.strings(v, "types")
-		for i, t := range s.Types {
-			if d.game.Type(t) == nil {
-				d.errorf(nodeAt(v, i), "section takes unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs(d.game))))
-			}
-		}
-	}},
+	{"types", func(d *decoder, v *yaml.Node, s *Section) { s.Types = d.typeList(v, "types", "section takes") }},
 	{"count", func(d *decoder, v *yaml.Node, s *Section) { s.Count = d.count(v) }},
 	{"copies", func(d *decoder, v *yaml.Node, s *Section) { s.Copies, _ = d.intIn(v, "copies", 1, 999) }},
 	{"copy_overrides", func(d *decoder, v *yaml.Node, s *Section) {
@@ -369,6 +362,19 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 		}
 	}
 	return out
+}
+
+// typeList reads a list of card type ids (what names it in messages),
+// reporting each that is no type of the game after prefix ("section takes
+// unknown card type ...").
+func (d *decoder) typeList(n *yaml.Node, what, prefix string) []string {
+	ids := d.strings(n, what)
+	for i, t := range ids {
+		if d.game.Type(t) == nil {
+			d.errorf(nodeAt(n, i), "%s unknown card type %q%s", prefix, t, didYouMean(d.suggest(t, typeIDs(d.game))))
+		}
+	}
+	return ids
 }
 
 func nodeAt(n *yaml.Node, i int) *yaml.Node {

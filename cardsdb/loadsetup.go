@@ -70,14 +70,10 @@ type manifestDoc struct {
 var manifestKeys = newKeys("manifest line", []key[*manifestDoc]{
 	{"name", func(d *decoder, v *yaml.Node, m *manifestDoc) { m.Name = d.name(v, "manifest name") }},
 	{"types", func(d *decoder, v *yaml.Node, m *manifestDoc) {
-		m.Types = d.strings(v, "manifest types")
+		m.Types = d.typeList(v, "manifest types", "manifest line counts")
 		for i, t := range m.Types {
-			if d.game.Type(t) == nil {
-				d.errorf(nodeAt(v, i), "manifest line counts unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs(d.game))))
-				continue
-			}
 			for _, o := range m.before {
-				if o.Takes(t) {
+				if d.game.Type(t) != nil && o.Takes(t) {
 					d.errorf(nodeAt(v, i), "card type %q is already counted by manifest line %q (line %d); count each type once", t, o.Name, o.Pos.Line)
 				}
 			}

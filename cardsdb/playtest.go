@@ -208,12 +208,7 @@ var playtestKeys = newKeys("playtest", []key[*playtestDoc]{
 		pt.EffectsField, pt.effectsNode = d.str(v, "playtest effects_field"), v
 	}},
 	{"resource_types", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
-		pt.ResourceTypes = d.strings(v, "playtest resource_types")
-		for i, t := range pt.ResourceTypes {
-			if d.game.Type(t) == nil {
-				d.errorf(nodeAt(v, i), "playtest resource_types: unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs(d.game))))
-			}
-		}
+		pt.ResourceTypes = d.typeList(v, "playtest resource_types", "playtest resource_types:")
 	}},
 	{"hand_limit", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
 		pt.HandLimit, _ = d.intIn(v, "playtest hand_limit", 0, 60)
