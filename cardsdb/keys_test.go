@@ -134,3 +134,70 @@ func TestCardKeys(t *testing.T) {
 		t.Errorf("cardKeys lists %q,\nreservedCardKeys and commonCardKeys %q", cardKeys.names, want)
 	}
 }
+
+// FuzzKeyTable decodes any YAML mapping with the test table and checks
+// that each of its keys is read once, in order, taken by other, or
+// reported where it stands: a key that is no word, an alias value, a
+// duplicate or an unknown key.
+func FuzzKeyTable(f *testing.F) {
+	for _, s := range []string{
+		"name: Box\ncount: 3\ncolour: red\n", "nmae: x\nname: y\nname: z\n", "[a]: 1\n{b: 2}: 3\n",
+		"x-a: &a 1\nname: *a\ncount: *a\n", "- a\n", "{name: [1], count: {a: 1}, colour: ~, x-b: 2, y: 3}",
+		"? |\n  long\n: 1\n\"name\": 'Box'\n", "<<: {name: A}\nname: B\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		root, err := parseYAML("t.yaml", []byte(src))
+		if err != nil {
+			return
+		}
+		d := &decoder{file: "t.yaml"}
+		th := &thing{}
+		pairs, ok := thingKeys.decode(d, root, th)
+		reported := map[[2]int]bool{}
+		for _, e := range d.errs {
+			reported[[2]int{e.Pos.Line, e.Pos.Col}] = true
+		}
+		at := func(n *yaml.Node) bool { return reported[[2]int{n.Line, n.Column}] }
+		if ok != (root.Kind == yaml.MappingNode) || !ok && (len(d.errs) != 1 || !at(root) || len(pairs) > 0) {
+			t.Fatalf("ok %v for a node of kind %v, %d pairs, errors:\n%v", ok, root.Kind, len(pairs), d.errs)
+		}
+		var read, extra []string
+		seen := map[string]bool{}
+		for i := 0; ok && i+1 < len(root.Content); i += 2 {
+			k, v := root.Content[i], root.Content[i+1]
+			switch {
+			case k.Kind != yaml.ScalarNode:
+				if !at(k) {
+					t.Errorf("key of kind %v at %d:%d not reported", k.Kind, k.Line, k.Column)
+				}
+			case v.Kind == yaml.AliasNode:
+				if !at(v) {
+					t.Errorf("alias value of %q at %d:%d not reported", k.Value, v.Line, v.Column)
+				}
+			case seen[k.Value]:
+				if !at(k) {
+					t.Errorf("duplicate key %q at %d:%d not reported", k.Value, k.Line, k.Column)
+				}
+			default:
+				seen[k.Value] = true
+				known := true
+				switch {
+				case slices.Contains(thingKeys.names, k.Value):
+					read = append(read, k.Value)
+				case strings.HasPrefix(k.Value, "x-"):
+					extra = append(extra, k.Value)
+				default:
+					known = false
+				}
+				if known == at(k) {
+					t.Errorf("key %q at %d:%d: known %v, reported %v", k.Value, k.Line, k.Column, known, at(k))
+				}
+			}
+		}
+		if !slices.Equal(th.order, read) || !slices.Equal(th.extra, extra) {
+			t.Errorf("read %q and took %q, want %q and %q", th.order, th.extra, read, extra)
+		}
+	})
+}
