@@ -81,16 +81,13 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 // addCards decodes the card mappings of a cards file (or a table's rows)
 // and adds those without problems to g.
 func (d *decoder) addCards(g *Game, items []*yaml.Node, fileSample, fileAllProv bool, fileProv []string) {
-	typeIDs := make([]string, len(g.Types))
-	for i, t := range g.Types {
-		typeIDs[i] = t.ID
-	}
-	var factionNames []string
+	var factionIDs []string
 	for _, f := range g.Factions.Values {
-		factionNames = append(factionNames, f.ID)
+		factionIDs = append(factionIDs, f.ID)
 	}
+	doc := &cardDoc{typeIDs: typeIDs(g), factionIDs: factionIDs} // one for all cards
 	for _, item := range items {
-		c := d.card(item, g, typeIDs, factionNames)
+		c := d.card(item, g, doc)
 		if c == nil {
 			continue
 		}
@@ -137,7 +134,8 @@ func (d *decoder) provisional(n *yaml.Node) (all bool, fields []string) {
 	return false, d.strings(n, "provisional")
 }
 
-// cardDoc is a card being read, with the lists its messages suggest from.
+// cardDoc is a card being read, with the lists its messages suggest from
+// (made once for all the cards of a file).
 type cardDoc struct {
 	*Card
 	typ                 *CardType
@@ -207,13 +205,13 @@ var cardKeys = newKeys("card", []key[*cardDoc]{
 	{"number", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Number = d.name(v, "number") }},
 })
 
-func (d *decoder) card(n *yaml.Node, g *Game, typeIDs, factionIDs []string) *Card {
+func (d *decoder) card(n *yaml.Node, g *Game, c *cardDoc) *Card {
 	errsBefore := len(d.errs)
 	pairs, ok := d.mapping(n, "card")
 	if !ok {
 		return nil
 	}
-	c := &cardDoc{Card: &Card{Pos: d.pos(n), Copies: 1}, typeIDs: typeIDs, factionIDs: factionIDs}
+	c.Card, c.typ = &Card{Pos: d.pos(n), Copies: 1}, nil
 	// The type decides which other keys are allowed, so read it first.
 	for _, p := range pairs {
 		cardHeadKeys.known(d, p, c)
@@ -225,7 +223,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, typeIDs, factionIDs []string) *Car
 		return nil
 	}
 	if c.Type == "" && !hasKey(pairs, "type") {
-		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, joinSome(typeIDs))
+		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, joinSome(c.typeIDs))
 		return nil
 	}
 	typ := c.typ
