@@ -142,36 +142,26 @@ func cardsFileGame(file string, data []byte) (string, error) {
 
 // defaultBack reads a cards file's back: the game's default back, which it
 // replaces (a cards folder that brings the publisher's back).
-func (d *decoder) defaultBack(n *yaml.Node, dir string, old Back) Back {
+func (d *decoder) defaultBack(n *yaml.Node, old Back) Back {
 	b := old
-	d.back(n, &b, dir)
+	d.back(n, &b)
 	return b
 }
 
+var artKeys = newKeys("art entry", []key[*artEntry]{
+	{"name", func(d *decoder, v *yaml.Node, e *artEntry) { e.name = d.name(v, "card name") }},
+	{"image", func(d *decoder, v *yaml.Node, e *artEntry) { e.image = d.imagePath(v) }},
+	{"back", func(d *decoder, v *yaml.Node, e *artEntry) { e.back = d.face(v) }},
+})
+
 // art reads a cards file's art: list (images for cards the game defines
 // elsewhere) and queues its entries on g.
-func (d *decoder) art(n *yaml.Node, g *Game, dir string) {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "art must be a list, found %s", kindName(n))
-		return
-	}
-	for _, item := range n.Content {
-		pairs, ok := d.mapping(item, "art entry")
-		if !ok {
-			continue
-		}
+func (d *decoder) art(n *yaml.Node, g *Game) {
+	items, _ := d.list(n, "art must be a list")
+	for _, item := range items {
 		e := artEntry{pos: d.pos(item)}
-		for _, p := range pairs {
-			switch p.Key {
-			case "name":
-				e.name = d.name(p.V, "card name")
-			case "image":
-				e.image = d.imagePath(p.V, dir)
-			case "back":
-				e.back = d.face(p.V, dir)
-			default:
-				d.unknown(p, "art entry", []string{"name", "image", "back"})
-			}
+		if _, ok := artKeys.decode(d, item, &e); !ok {
+			continue
 		}
 		if e.name == "" {
 			d.errorf(item, "art entry has no name; add name: (a card of %s)", g.ID)

@@ -268,7 +268,32 @@ func firstRune(s string) (rune, int) {
 	return 0, 0
 }
 
-var deckKeys = []string{"game", "name", "sample", "notes", "sections", "players", "packs", "variant", "format"}
+// deckDoc is a YAML deck file being read.
+type deckDoc struct {
+	*DeckList
+	sections *yaml.Node
+}
+
+var deckKeys = newKeys("deck", []key[*deckDoc]{
+	{"game", func(d *decoder, v *yaml.Node, l *deckDoc) { l.Game, l.GamePos = d.str(v, "game"), d.pos(v) }},
+	{"name", func(d *decoder, v *yaml.Node, l *deckDoc) {
+		if l.Name = d.str(v, "deck name"); len(l.Name) > MaxNameLen {
+			d.errorf(v, "deck name is %d bytes long; names run to %d", len(l.Name), MaxNameLen)
+			l.Name = ""
+		}
+	}},
+	{"sample", func(d *decoder, v *yaml.Node, l *deckDoc) { l.Sample = d.bool(v, "sample") }},
+	{"notes", func(d *decoder, v *yaml.Node, l *deckDoc) { l.Notes = d.str(v, "notes") }},
+	{"sections", func(d *decoder, v *yaml.Node, l *deckDoc) { l.sections = v }},
+	{"players", func(d *decoder, v *yaml.Node, l *deckDoc) {
+		if n, ok := d.intIn(v, "players", 1, MaxPlayers); ok {
+			l.Players, l.PlayersPos = n, d.pos(v)
+		}
+	}},
+	{"packs", func(d *decoder, v *yaml.Node, l *deckDoc) { l.Packs = d.packRefs(v) }},
+	{"variant", func(d *decoder, v *yaml.Node, l *deckDoc) { l.Variant, l.VariantPos = d.id(v, "variant"), d.pos(v) }},
+	{"format", func(d *decoder, v *yaml.Node, l *deckDoc) { l.Format, l.FormatPos = d.name(v, "format"), d.pos(v) }},
+})
 
 // ParseDeckYAML reads a YAML deck file. Every problem is reported, as an
 // ErrorList.
@@ -282,40 +307,12 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 	}
 	d := &decoder{file: file}
 	l := &DeckList{File: file}
-	pairs, ok := d.mapping(root, "deck")
+	doc := &deckDoc{DeckList: l}
+	pairs, ok := deckKeys.decode(d, root, doc)
 	if !ok {
 		return nil, d.errs.Err()
 	}
-	var sections *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "game":
-			l.Game, l.GamePos = d.str(p.V, "game"), d.pos(p.V)
-		case "name":
-			if l.Name = d.str(p.V, "deck name"); len(l.Name) > MaxNameLen {
-				d.errorf(p.V, "deck name is %d bytes long; names run to %d", len(l.Name), MaxNameLen)
-				l.Name = ""
-			}
-		case "sample":
-			l.Sample = d.bool(p.V, "sample")
-		case "notes":
-			l.Notes = d.str(p.V, "notes")
-		case "sections":
-			sections = p.V
-		case "players":
-			if n, ok := d.intIn(p.V, "players", 1, MaxPlayers); ok {
-				l.Players, l.PlayersPos = n, d.pos(p.V)
-			}
-		case "packs":
-			l.Packs = d.packRefs(p.V)
-		case "variant":
-			l.Variant, l.VariantPos = d.id(p.V, "variant"), d.pos(p.V)
-		case "format":
-			l.Format, l.FormatPos = d.name(p.V, "format"), d.pos(p.V)
-		default:
-			d.unknown(p, "deck", deckKeys)
-		}
-	}
+	sections := doc.sections
 	if sections == nil {
 		if l.IsSetup() || hasKey(pairs, "players") || hasKey(pairs, "packs") {
 			// A setup chooses packs; its cards come from them.
@@ -372,18 +369,26 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 // packRefs reads a setup's packs: a list of pack names or ids, each with
 // its position.
 func (d *decoder) packRefs(n *yaml.Node) []PackRef {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "packs must be a list of pack names, found %s", kindName(n))
-		return nil
-	}
+	items, _ := d.list(n, "packs must be a list of pack names")
 	var out []PackRef
-	for _, item := range n.Content {
+	for _, item := range items {
 		if name := d.name(item, "pack name"); name != "" {
 			out = append(out, PackRef{Name: name, Pos: d.pos(item)})
 		}
 	}
 	return out
 }
+
+// deckEntry is a {name, count} item of a section list being read.
+type deckEntry struct {
+	name  string
+	count int
+}
+
+var deckEntryKeys = newKeys("deck entry", []key[*deckEntry]{
+	{"name", func(d *decoder, v *yaml.Node, e *deckEntry) { e.name = d.name(v, "card name") }},
+	{"count", func(d *decoder, v *yaml.Node, e *deckEntry) { e.count, _ = d.intIn(v, "count", 1, MaxCount) }},
+})
 
 // deckItem reads one item of a section list: a decklist line or a mapping
 // {name, count}.
@@ -401,22 +406,12 @@ func (d *decoder) deckItem(n *yaml.Node, add func(*yaml.Node, string, int)) {
 		add(n, name, count)
 		return
 	}
-	pairs, ok := d.mapping(n, "deck entry")
+	e := &deckEntry{count: 1}
+	pairs, ok := deckEntryKeys.decode(d, n, e)
 	if !ok {
 		return
 	}
-	name, count, named := "", 1, false
-	for _, p := range pairs {
-		switch p.Key {
-		case "name":
-			named = true
-			name = d.name(p.V, "card name")
-		case "count":
-			count, _ = d.intIn(p.V, "count", 1, MaxCount)
-		default:
-			d.unknown(p, "deck entry", []string{"name", "count"})
-		}
-	}
+	name, count, named := e.name, e.count, hasKey(pairs, "name")
 	if name == "" {
 		if !named {
 			d.errorf(n, "deck entry has no name")

@@ -28,39 +28,31 @@ type Draw struct {
 	Pos    Pos
 }
 
-var drawKeys = []string{"deck", "opening_hand", "per_turn", "skip_first_draw", "on_the_draw", "source"}
+var drawKeys = newKeys("draw", []key[*Draw]{
+	{"deck", func(d *decoder, v *yaml.Node, dr *Draw) { dr.Deck = d.id(v, "draw deck") }},
+	{"opening_hand", func(d *decoder, v *yaml.Node, dr *Draw) { dr.OpeningHand, _ = d.intIn(v, "draw opening_hand", 0, 200) }},
+	{"per_turn", func(d *decoder, v *yaml.Node, dr *Draw) {
+		dr.PerTurn, dr.HasPerTurn = d.intIn(v, "draw per_turn", 0, 200)
+	}},
+	{"skip_first_draw", func(d *decoder, v *yaml.Node, dr *Draw) {
+		if s, ok := d.scalar(v, "draw skip_first_draw"); ok {
+			switch s {
+			case "true":
+				dr.SkipFirstDraw = true
+			case "false":
+			default:
+				d.errorf(v, "draw skip_first_draw must be true or false, found %q", s)
+			}
+		}
+	}},
+	{"on_the_draw", func(d *decoder, v *yaml.Node, dr *Draw) { dr.OnTheDraw, _ = d.intIn(v, "draw on_the_draw", 0, 200) }},
+	{"source", func(d *decoder, v *yaml.Node, dr *Draw) { dr.Source = d.str(v, "draw source") }},
+})
 
 func (d *decoder) draw(n *yaml.Node) *Draw {
 	dr := &Draw{Pos: d.pos(n)}
-	pairs, ok := d.mapping(n, "draw")
-	if !ok {
+	if _, ok := drawKeys.decode(d, n, dr); !ok {
 		return nil
-	}
-	for _, p := range pairs {
-		switch p.Key {
-		case "deck":
-			dr.Deck = d.id(p.V, "draw deck")
-		case "opening_hand":
-			dr.OpeningHand, _ = d.intIn(p.V, "draw opening_hand", 0, 200)
-		case "per_turn":
-			dr.PerTurn, dr.HasPerTurn = d.intIn(p.V, "draw per_turn", 0, 200)
-		case "on_the_draw":
-			dr.OnTheDraw, _ = d.intIn(p.V, "draw on_the_draw", 0, 200)
-		case "skip_first_draw":
-			if s, ok := d.scalar(p.V, "draw skip_first_draw"); ok {
-				switch s {
-				case "true":
-					dr.SkipFirstDraw = true
-				case "false":
-				default:
-					d.errorf(p.V, "draw skip_first_draw must be true or false, found %q", s)
-				}
-			}
-		case "source":
-			dr.Source = d.str(p.V, "draw source")
-		default:
-			d.unknown(p, "draw", drawKeys)
-		}
 	}
 	return dr
 }

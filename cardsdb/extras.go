@@ -27,51 +27,44 @@ type Extra struct {
 	Pos      Pos
 }
 
-var extraKeys = []string{"what", "doc", "tag", "type", "named_in", "copies", "per"}
+var extraKeys = newKeys("extra", []key[*Extra]{
+	{"what", func(d *decoder, v *yaml.Node, e *Extra) { e.What = d.name(v, "extra what") }},
+	{"doc", func(d *decoder, v *yaml.Node, e *Extra) { e.Doc = d.str(v, "extra doc") }},
+	{"tag", func(d *decoder, v *yaml.Node, e *Extra) { e.Tag = d.name(v, "extra tag") }},
+	{"type", func(d *decoder, v *yaml.Node, e *Extra) {
+		e.Type = d.id(v, "extra type")
+		if e.Type != "" && d.game.Type(e.Type) == nil {
+			d.errorf(v, "extra: no card type %q%s", e.Type, didYouMean(Suggest(e.Type, typeIDs(d.game), 1)))
+		}
+	}},
+	{"named_in", func(d *decoder, v *yaml.Node, e *Extra) {
+		e.NamedIn = d.name(v, "extra named_in")
+		if e.NamedIn != "" && e.NamedIn != "text" {
+			d.errorf(v, "extra named_in %q: only text (the cards' rules text) is read", e.NamedIn)
+		}
+	}},
+	{"copies", func(d *decoder, v *yaml.Node, e *Extra) { e.Copies, _ = d.intIn(v, "extra copies", 1, 99) }},
+	{"per", func(d *decoder, v *yaml.Node, e *Extra) {
+		switch p := d.name(v, "extra per"); p {
+		case "table":
+			e.PerTable = true
+		case "deck":
+		default:
+			d.errorf(v, "extra per %q: want deck or table", p)
+		}
+	}},
+})
 
-func (d *decoder) extras(n *yaml.Node, g *Game) []*Extra {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "extras must be a list, found %s", kindName(n))
+func (d *decoder) extras(n *yaml.Node) []*Extra {
+	items, ok := d.list(n, "extras must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Extra
-	for _, item := range n.Content {
-		pairs, ok := d.mapping(item, "extra")
-		if !ok {
-			continue
-		}
+	for _, item := range items {
 		e := &Extra{Pos: d.pos(item)}
-		for _, p := range pairs {
-			switch p.Key {
-			case "what":
-				e.What = d.name(p.V, "extra what")
-			case "doc":
-				e.Doc = d.str(p.V, "extra doc")
-			case "tag":
-				e.Tag = d.name(p.V, "extra tag")
-			case "type":
-				e.Type = d.id(p.V, "extra type")
-				if e.Type != "" && g.Type(e.Type) == nil {
-					d.errorf(p.V, "extra: no card type %q%s", e.Type, didYouMean(Suggest(e.Type, typeIDs(g), 1)))
-				}
-			case "named_in":
-				e.NamedIn = d.name(p.V, "extra named_in")
-				if e.NamedIn != "" && e.NamedIn != "text" {
-					d.errorf(p.V, "extra named_in %q: only text (the cards' rules text) is read", e.NamedIn)
-				}
-			case "copies":
-				e.Copies, _ = d.intIn(p.V, "extra copies", 1, 99)
-			case "per":
-				switch v := d.name(p.V, "extra per"); v {
-				case "table":
-					e.PerTable = true
-				case "deck":
-				default:
-					d.errorf(p.V, "extra per %q: want deck or table", v)
-				}
-			default:
-				d.unknown(p, "extra", extraKeys)
-			}
+		if _, ok := extraKeys.decode(d, item, e); !ok {
+			continue
 		}
 		if (e.Tag == "") == (e.Type == "") {
 			d.errorf(item, "an extra selects its cards by tag or by type: give one of them")

@@ -146,48 +146,36 @@ func (f *Format) Skips(rule string) bool {
 	return contains(f.Skip, rule)
 }
 
-var formatKeys = []string{"id", "name", "doc", "rules", "override", "skip", "banned", "restricted", "sets"}
+var formatKeys = newKeys("format", []key[*Format]{
+	{"id", func(d *decoder, v *yaml.Node, f *Format) { f.ID = d.id(v, "format id") }},
+	{"name", func(d *decoder, v *yaml.Node, f *Format) { f.Name = d.name(v, "format name") }},
+	{"doc", func(d *decoder, v *yaml.Node, f *Format) { f.Doc = d.str(v, "format doc") }},
+	{"rules", func(d *decoder, v *yaml.Node, f *Format) { f.Rules, f.RulesSet = d.rules(v), true }},
+	{"override", func(d *decoder, v *yaml.Node, f *Format) { f.Override = d.rules(v) }},
+	{"skip", func(d *decoder, v *yaml.Node, f *Format) {
+		if v.Kind == yaml.ScalarNode && v.Value == "all" {
+			f.SkipAll = true
+		} else {
+			f.Skip = d.strings(v, "skip")
+		}
+	}},
+	{"banned", func(d *decoder, v *yaml.Node, f *Format) { f.Banned = d.cardRefs(v, "banned") }},
+	{"restricted", func(d *decoder, v *yaml.Node, f *Format) { f.Restricted = d.cardRefs(v, "restricted") }},
+	{"sets", func(d *decoder, v *yaml.Node, f *Format) { f.Sets = d.setRefs(v) }},
+})
 
 func (d *decoder) formats(n *yaml.Node) []*Format {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "formats must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "formats must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Format
 	seen := map[string]Pos{}
-	for _, item := range n.Content {
-		pairs, ok := d.mapping(item, "format")
+	for _, item := range items {
+		f := &Format{Pos: d.pos(item)}
+		pairs, ok := formatKeys.decode(d, item, f)
 		if !ok {
 			continue
-		}
-		f := &Format{Pos: d.pos(item)}
-		for _, p := range pairs {
-			switch p.Key {
-			case "id":
-				f.ID = d.id(p.V, "format id")
-			case "name":
-				f.Name = d.name(p.V, "format name")
-			case "doc":
-				f.Doc = d.str(p.V, "format doc")
-			case "rules":
-				f.Rules, f.RulesSet = d.rules(p.V), true
-			case "override":
-				f.Override = d.rules(p.V)
-			case "skip":
-				if p.V.Kind == yaml.ScalarNode && p.V.Value == "all" {
-					f.SkipAll = true
-				} else {
-					f.Skip = d.strings(p.V, "skip")
-				}
-			case "banned":
-				f.Banned = d.cardRefs(p.V, "banned")
-			case "restricted":
-				f.Restricted = d.cardRefs(p.V, "restricted")
-			case "sets":
-				f.Sets = d.setRefs(p.V)
-			default:
-				d.unknown(p, "format", formatKeys)
-			}
 		}
 		if f.ID == "" {
 			if !hasKey(pairs, "id") {
@@ -209,12 +197,9 @@ func (d *decoder) formats(n *yaml.Node) []*Format {
 }
 
 func (d *decoder) cardRefs(n *yaml.Node, what string) []CardRef {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "%s must be a list of card names, found %s", what, kindName(n))
-		return nil
-	}
+	items, _ := d.list(n, what+" must be a list of card names")
 	var out []CardRef
-	for _, item := range n.Content {
+	for _, item := range items {
 		if name := d.name(item, what+" card"); name != "" {
 			out = append(out, CardRef{Name: name, Pos: d.pos(item)})
 		}
@@ -223,12 +208,9 @@ func (d *decoder) cardRefs(n *yaml.Node, what string) []CardRef {
 }
 
 func (d *decoder) setRefs(n *yaml.Node) []SetRef {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "sets must be a list of set codes, found %s", kindName(n))
-		return nil
-	}
+	items, _ := d.list(n, "sets must be a list of set codes")
 	var out []SetRef
-	for _, item := range n.Content {
+	for _, item := range items {
 		if code := d.name(item, "set code"); code != "" {
 			out = append(out, SetRef{Code: code, Pos: d.pos(item)})
 		}

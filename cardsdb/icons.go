@@ -41,9 +41,22 @@ func (g *Game) Icon(name string) *IconDef {
 	return nil
 }
 
+var iconKeys = newKeys("icon", []key[*IconDef]{
+	{"glyph", func(d *decoder, v *yaml.Node, ic *IconDef) { ic.Glyph = d.name(v, "icon "+ic.Name+" glyph") }},
+	{"image", func(d *decoder, v *yaml.Node, ic *IconDef) { ic.Image = d.imagePath(v) }},
+	{"aliases", func(d *decoder, v *yaml.Node, ic *IconDef) {
+		ic.Aliases = d.strings(v, "icon "+ic.Name+" aliases")
+		for i, a := range ic.Aliases {
+			if strings.ContainsAny(a, "[] \t\n") || a == "" {
+				d.errorf(nodeAt(v, i), "icon alias %q may not hold brackets or spaces", a)
+			}
+		}
+	}},
+})
+
 // icons reads a game's icon set: a mapping of icon name to a glyph, or to
 // {glyph, image}.
-func (d *decoder) iconSet(n *yaml.Node, dir string) []*IconDef {
+func (d *decoder) iconSet(n *yaml.Node) []*IconDef {
 	pairs, ok := d.mapping(n, "icons")
 	if !ok {
 		return nil
@@ -59,23 +72,7 @@ func (d *decoder) iconSet(n *yaml.Node, dir string) []*IconDef {
 			ic.Glyph = d.name(p.V, "icon "+p.Key)
 		} else {
 			fields, _ := d.mapping(p.V, "icon "+p.Key)
-			for _, f := range fields {
-				switch f.Key {
-				case "glyph":
-					ic.Glyph = d.name(f.V, "icon "+p.Key+" glyph")
-				case "image":
-					ic.Image = d.imagePath(f.V, dir)
-				case "aliases":
-					ic.Aliases = d.strings(f.V, "icon "+p.Key+" aliases")
-					for i, a := range ic.Aliases {
-						if strings.ContainsAny(a, "[] \t\n") || a == "" {
-							d.errorf(nodeAt(f.V, i), "icon alias %q may not hold brackets or spaces", a)
-						}
-					}
-				default:
-					d.unknown(f, "icon", []string{"glyph", "image", "aliases"})
-				}
-			}
+			iconKeys.walk(d, fields, ic)
 			if ic.Glyph == "" && ic.Image == "" {
 				d.errorf(p.V, "icon %q has neither glyph nor image", p.Key)
 				continue

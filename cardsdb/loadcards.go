@@ -7,7 +7,32 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var cardsFileKeys = []string{"game", "sample", "provisional", "back", "art", "cards"}
+// cardsFileDoc is a cards file being read.
+type cardsFileDoc struct {
+	sample, allProv    bool
+	prov               []string
+	cards, art         *yaml.Node
+	backSeen, gameSeen bool
+	otherGame          bool // the file is for another game: read no further
+}
+
+var cardsFileKeys = newKeys("cards file", []key[*cardsFileDoc]{
+	{"game", func(d *decoder, v *yaml.Node, f *cardsFileDoc) {
+		f.gameSeen = true
+		if id := d.str(v, "game"); id != d.game.ID {
+			d.errorf(v, "cards file is for game %q, but it is loaded into %q", id, d.game.ID)
+			f.otherGame = true
+		}
+	}},
+	{"sample", func(d *decoder, v *yaml.Node, f *cardsFileDoc) { f.sample = d.bool(v, "sample") }},
+	{"provisional", func(d *decoder, v *yaml.Node, f *cardsFileDoc) { f.allProv, f.prov = d.provisional(v) }},
+	{"back", func(d *decoder, v *yaml.Node, f *cardsFileDoc) {
+		d.game.Back = d.defaultBack(v, d.game.Back)
+		f.backSeen = true
+	}},
+	{"art", func(d *decoder, v *yaml.Node, f *cardsFileDoc) { f.art = v }},
+	{"cards", func(d *decoder, v *yaml.Node, f *cardsFileDoc) { f.cards = v }},
+})
 
 // ParseCards reads a cards file and adds its cards to g. file names it in
 // errors and dir is the folder, inside the game's FS, that image paths start
@@ -21,79 +46,48 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 	if err != nil {
 		return err
 	}
-	d := &decoder{file: file}
+	d := &decoder{file: file, dir: dir, game: g}
 	pairs, ok := d.mapping(root, "cards file")
 	if !ok {
 		return d.errs.Err()
 	}
-	var (
-		fileSample  bool
-		fileProv    []string
-		fileAllProv bool
-		cardsNode   *yaml.Node
-		artNode     *yaml.Node
-		backSeen    bool
-		gameSeen    bool
-	)
+	f := &cardsFileDoc{}
 	for _, p := range pairs {
-		switch p.Key {
-		case "game":
-			gameSeen = true
-			if id := d.str(p.V, "game"); id != g.ID {
-				d.errorf(p.V, "cards file is for game %q, but it is loaded into %q", id, g.ID)
-				return d.errs.Err()
-			}
-		case "sample":
-			fileSample = d.bool(p.V, "sample")
-		case "provisional":
-			fileAllProv, fileProv = d.provisional(p.V)
-		case "cards":
-			cardsNode = p.V
-		case "back":
-			g.Back = d.defaultBack(p.V, dir, g.Back)
-			backSeen = true
-		case "art":
-			artNode = p.V
-		default:
-			d.unknown(p, "cards file", cardsFileKeys)
+		if cardsFileKeys.pair(d, p, f); f.otherGame {
+			return d.errs.Err()
 		}
 	}
-	if !gameSeen {
+	if !f.gameSeen {
 		d.errorf(root, "cards file has no \"game\"; add game: %s", g.ID)
 	}
-	if artNode != nil {
-		d.art(artNode, g, dir)
+	if f.art != nil {
+		d.art(f.art, g)
 	}
-	if cardsNode == nil && (artNode != nil || backSeen) {
+	if f.cards == nil && (f.art != nil || f.backSeen) {
 		// A file may only give art and a back for cards the game has.
 		g.applyArt()
 		return d.errs.Err()
 	}
-	if cardsNode == nil {
+	if f.cards == nil {
 		d.errorf(root, "cards file has no \"cards\" list")
 		return d.errs.Err()
 	}
-	if cardsNode.Kind != yaml.SequenceNode {
-		d.errorf(cardsNode, "cards must be a list, found %s", kindName(cardsNode))
-		return d.errs.Err()
+	if items, ok := d.list(f.cards, "cards must be a list"); ok {
+		d.addCards(g, items, f.sample, f.allProv, f.prov)
 	}
-	d.addCards(g, cardsNode.Content, dir, fileSample, fileAllProv, fileProv)
 	return d.errs.Err()
 }
 
 // addCards decodes the card mappings of a cards file (or a table's rows)
 // and adds those without problems to g.
-func (d *decoder) addCards(g *Game, items []*yaml.Node, dir string, fileSample, fileAllProv bool, fileProv []string) {
-	typeIDs := make([]string, len(g.Types))
-	for i, t := range g.Types {
-		typeIDs[i] = t.ID
-	}
-	var factionNames []string
+func (d *decoder) addCards(g *Game, items []*yaml.Node, fileSample, fileAllProv bool, fileProv []string) {
+	var factionIDs []string
 	for _, f := range g.Factions.Values {
-		factionNames = append(factionNames, f.ID)
+		factionIDs = append(factionIDs, f.ID)
 	}
+	doc := &cardDoc{typeIDs: typeIDs(g), factionIDs: factionIDs} // one for all cards
 	for _, item := range items {
-		c := d.card(item, g, dir, typeIDs, factionNames)
+		c := d.card(item, g, doc)
 		if c == nil {
 			continue
 		}
@@ -140,29 +134,87 @@ func (d *decoder) provisional(n *yaml.Node) (all bool, fields []string) {
 	return false, d.strings(n, "provisional")
 }
 
-func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []string) *Card {
+// cardDoc is a card being read, with the lists its messages suggest from
+// (made once for all the cards of a file).
+type cardDoc struct {
+	*Card
+	typ                 *CardType
+	typeIDs, factionIDs []string
+}
+
+// cardHeadKeys read a card's name and type, which decide the other keys.
+var cardHeadKeys = newKeys("card", []key[*cardDoc]{
+	{"name", func(d *decoder, v *yaml.Node, c *cardDoc) {
+		c.Name = d.name(v, "card name")
+		c.Key = Fold(c.Name)
+		if c.Key == "" && c.Name != "" {
+			d.errorf(v, "card name %q has no letters or digits", c.Name)
+		}
+	}},
+	{"type", func(d *decoder, v *yaml.Node, c *cardDoc) {
+		c.Type = d.str(v, "card type")
+		if c.typ = d.game.Type(c.Type); c.typ == nil && c.Type != "" {
+			d.errorf(v, "unknown card type %q; %s has types %s%s", c.Type, d.game.Name, joinSome(c.typeIDs), didYouMean(d.suggest(c.Type, c.typeIDs)))
+		}
+	}},
+})
+
+// cardKeys are the keys every card takes (reservedCardKeys and
+// commonCardKeys) but name and type; its type's fields come on top.
+var cardKeys = newKeys("card", []key[*cardDoc]{
+	{"name", func(*decoder, *yaml.Node, *cardDoc) {}},
+	{"type", func(*decoder, *yaml.Node, *cardDoc) {}},
+	{"faction", func(d *decoder, v *yaml.Node, c *cardDoc) {
+		c.Factions = d.strings(v, "faction")
+		for i, f := range c.Factions {
+			if !d.game.Factions.Has(f) {
+				d.errorf(nodeAt(v, i), "unknown %s %q%s", strings.ToLower(d.game.Factions.Label), f, didYouMean(d.suggest(f, c.factionIDs)))
+			}
+		}
+	}},
+	{"text", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Text = d.str(v, "text") }},
+	{"flavor", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Flavor = d.str(v, "flavor") }},
+	{"copies", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Copies, _ = d.intIn(v, "copies", 0, 999) }},
+	{"deck_limit", func(d *decoder, v *yaml.Node, c *cardDoc) { c.DeckLimit, _ = d.intIn(v, "deck_limit", 1, 999) }},
+	{"pack", func(d *decoder, v *yaml.Node, c *cardDoc) {
+		g := d.game
+		c.Pack = d.str(v, "pack")
+		if len(g.Packs) > 0 && c.Pack != "" {
+			if pk := g.Pack(c.Pack); pk != nil {
+				c.Pack = pk.ID
+			} else {
+				d.errorf(v, "unknown pack %q; %s has packs %s%s", c.Pack, g.Name, joinSome(packIDs(g)), didYouMean(d.suggest(c.Pack, packIDs(g))))
+			}
+		}
+	}},
+	{"image", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Image = d.imagePath(v) }},
+	{"back", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Back = d.face(v) }},
+	{"provisional", func(d *decoder, v *yaml.Node, c *cardDoc) {
+		c.AllProvisional, c.Provisional = d.provisional(v)
+		c.provSet = true
+	}},
+	{"sample", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Sample = d.bool(v, "sample") }},
+	{"tags", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Tags = d.strings(v, "tags") }},
+	{"icons", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Icons = d.icons(v, d.game, c.factionIDs) }},
+	{"unique", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Unique = d.bool(v, "unique") }},
+	{"traits", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Traits = d.strings(v, "traits") }},
+	{"alias", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Alias = d.name(v, "alias") }},
+	{"subtitle", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Subtitle = d.str(v, "subtitle") }},
+	{"illustrator", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Illustrator = d.str(v, "illustrator") }},
+	{"set", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Set = d.name(v, "set") }},
+	{"number", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Number = d.name(v, "number") }},
+})
+
+func (d *decoder) card(n *yaml.Node, g *Game, c *cardDoc) *Card {
 	errsBefore := len(d.errs)
 	pairs, ok := d.mapping(n, "card")
 	if !ok {
 		return nil
 	}
-	c := &Card{Pos: d.pos(n), Copies: 1}
+	c.Card, c.typ = &Card{Pos: d.pos(n), Copies: 1}, nil
 	// The type decides which other keys are allowed, so read it first.
-	var typ *CardType
 	for _, p := range pairs {
-		switch p.Key {
-		case "name":
-			c.Name = d.name(p.V, "card name")
-			c.Key = Fold(c.Name)
-			if c.Key == "" && c.Name != "" {
-				d.errorf(p.V, "card name %q has no letters or digits", c.Name)
-			}
-		case "type":
-			c.Type = d.str(p.V, "card type")
-			if typ = g.Type(c.Type); typ == nil && c.Type != "" {
-				d.errorf(p.V, "unknown card type %q; %s has types %s%s", c.Type, g.Name, joinSome(typeIDs), didYouMean(d.suggest(c.Type, typeIDs)))
-			}
-		}
+		cardHeadKeys.known(d, p, c)
 	}
 	if c.Name == "" {
 		if !hasKey(pairs, "name") {
@@ -171,74 +223,19 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 		return nil
 	}
 	if c.Type == "" && !hasKey(pairs, "type") {
-		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, joinSome(typeIDs))
+		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, joinSome(c.typeIDs))
 		return nil
 	}
+	typ := c.typ
 	if typ == nil {
 		return nil
 	}
 	c.Fields = make(map[string]Value, len(typ.Fields))
 	var seen []string // the type's fields the card gives, valid or not
 	for _, p := range pairs {
-		key := p.Key
-		if typ.Field(key) != nil && contains(commonCardKeys, key) {
-			key = "" // the type's own field
-		}
-		switch key {
-		case "name", "type":
-		case "faction":
-			c.Factions = d.strings(p.V, "faction")
-			for i, f := range c.Factions {
-				if !g.Factions.Has(f) {
-					d.errorf(nodeAt(p.V, i), "unknown %s %q%s", strings.ToLower(g.Factions.Label), f, didYouMean(d.suggest(f, factionIDs)))
-				}
-			}
-		case "text":
-			c.Text = d.str(p.V, "text")
-		case "flavor":
-			c.Flavor = d.str(p.V, "flavor")
-		case "copies":
-			c.Copies, _ = d.intIn(p.V, "copies", 0, 999)
-		case "deck_limit":
-			c.DeckLimit, _ = d.intIn(p.V, "deck_limit", 1, 999)
-		case "pack":
-			c.Pack = d.str(p.V, "pack")
-			if len(g.Packs) > 0 && c.Pack != "" {
-				if pk := g.Pack(c.Pack); pk != nil {
-					c.Pack = pk.ID
-				} else {
-					d.errorf(p.V, "unknown pack %q; %s has packs %s%s", c.Pack, g.Name, joinSome(packIDs(g)), didYouMean(d.suggest(c.Pack, packIDs(g))))
-				}
-			}
-		case "image":
-			c.Image = d.imagePath(p.V, dir)
-		case "back":
-			c.Back = d.face(p.V, dir)
-		case "provisional":
-			c.AllProvisional, c.Provisional = d.provisional(p.V)
-			c.provSet = true
-		case "sample":
-			c.Sample = d.bool(p.V, "sample")
-		case "tags":
-			c.Tags = d.strings(p.V, "tags")
-		case "icons":
-			c.Icons = d.icons(p.V, g, factionIDs)
-		case "unique":
-			c.Unique = d.bool(p.V, "unique")
-		case "traits":
-			c.Traits = d.strings(p.V, "traits")
-		case "alias":
-			c.Alias = d.name(p.V, "alias")
-		case "subtitle":
-			c.Subtitle = d.str(p.V, "subtitle")
-		case "illustrator":
-			c.Illustrator = d.str(p.V, "illustrator")
-		case "set":
-			c.Set = d.name(p.V, "set")
-		case "number":
-			c.Number = d.name(p.V, "number")
-		default:
-			f := typ.Field(p.Key)
+		// A type's field wins over a common key of its name.
+		f := typ.Field(p.Key)
+		if f != nil && contains(commonCardKeys, p.Key) || !cardKeys.known(d, p, c) {
 			if f == nil {
 				allowed := append(append([]string{}, reservedCardKeys...), commonCardKeys...)
 				for _, tf := range typ.Fields {
@@ -262,24 +259,18 @@ func (d *decoder) card(n *yaml.Node, g *Game, dir string, typeIDs, factionIDs []
 	if len(d.errs) > errsBefore {
 		return nil
 	}
-	return c
+	return c.Card
 }
 
-func (d *decoder) face(n *yaml.Node, dir string) *Face {
+var faceKeys = newKeys("back", []key[*Face]{
+	{"name", func(d *decoder, v *yaml.Node, f *Face) { f.Name = d.name(v, "back name") }},
+	{"text", func(d *decoder, v *yaml.Node, f *Face) { f.Text = d.str(v, "back text") }},
+	{"image", func(d *decoder, v *yaml.Node, f *Face) { f.Image = d.imagePath(v) }},
+})
+
+func (d *decoder) face(n *yaml.Node) *Face {
 	f := &Face{}
-	pairs, _ := d.mapping(n, "back")
-	for _, p := range pairs {
-		switch p.Key {
-		case "name":
-			f.Name = d.name(p.V, "back name")
-		case "text":
-			f.Text = d.str(p.V, "back text")
-		case "image":
-			f.Image = d.imagePath(p.V, dir)
-		default:
-			d.unknown(p, "back", []string{"name", "text", "image"})
-		}
-	}
+	faceKeys.decode(d, n, f)
 	return f
 }
 

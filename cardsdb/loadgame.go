@@ -8,7 +8,37 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-var gameKeys = []string{"id", "name", "source", "notes", "card_size", "factions", "types", "sections", "rules", "back", "provisional", "packs", "manifest", "variants", "draw", "formats", "icons", "extras", "playtest", "tables"}
+// gameDoc is a game definition being read: the game, and the parts read
+// after the others because they name them (types, sections, packs).
+type gameDoc struct {
+	*Game
+	types, sections, manifest, draw, extras, playtest *yaml.Node
+}
+
+var gameKeys = newKeys("game definition", []key[*gameDoc]{
+	{"id", func(d *decoder, v *yaml.Node, g *gameDoc) { g.ID = d.id(v, "game id") }},
+	{"name", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Name = d.name(v, "game name") }},
+	{"source", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Source = d.str(v, "source") }},
+	{"notes", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Notes = d.str(v, "notes") }},
+	{"card_size", func(d *decoder, v *yaml.Node, g *gameDoc) { g.CardSize, g.CornerRadius = d.size(v) }},
+	{"factions", func(d *decoder, v *yaml.Node, g *gameDoc) { d.factions(v, &g.Factions) }},
+	{"types", func(d *decoder, v *yaml.Node, g *gameDoc) { g.types = v }},
+	{"sections", func(d *decoder, v *yaml.Node, g *gameDoc) { g.sections = v }},
+	{"rules", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Rules = d.rules(v) }},
+	{"back", func(d *decoder, v *yaml.Node, g *gameDoc) { d.back(v, &g.Back) }},
+	{"provisional", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Provisional = d.str(v, "provisional") }},
+	{"packs", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Packs = d.packs(v) }},
+	{"manifest", func(d *decoder, v *yaml.Node, g *gameDoc) { g.manifest = v }},
+	{"variants", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Variants = d.variants(v) }},
+	{"draw", func(d *decoder, v *yaml.Node, g *gameDoc) { g.draw = v }},
+	{"formats", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Formats = d.formats(v) }},
+	{"icons", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Icons = d.iconSet(v) }},
+	{"extras", func(d *decoder, v *yaml.Node, g *gameDoc) { g.extras = v }},
+	{"playtest", func(d *decoder, v *yaml.Node, g *gameDoc) { g.playtest = v }},
+	{"tables", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Tables = d.tables(v) }},
+}).withOther(func(d *decoder, p pair, g *gameDoc) bool {
+	return strings.HasPrefix(p.Key, "x-") // a place for anchors (x-common: &common ...), as docker compose has
+})
 
 // ParseGame reads a game definition (game.yaml). file names it in errors and
 // dir is the folder, inside the game's FS, that relative paths start from.
@@ -21,92 +51,44 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &decoder{file: file}
+	d := &decoder{file: file, dir: dir}
 	d.expandAliases(root)
 	if err := d.errs.Err(); err != nil {
 		return nil, err
 	}
 	g := &Game{Pos: d.pos(root), Decks: map[string]string{}, byKey: map[string]*Card{}}
-	pairs, ok := d.mapping(root, "game definition")
+	d.game = g
+	doc := &gameDoc{Game: g}
+	pairs, ok := gameKeys.decode(d, root, doc)
 	if !ok {
 		return nil, d.errs.Err()
-	}
-	var typesNode, sectionsNode, manifestNode, drawNode, extrasNode, playtestNode *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "id":
-			g.ID = d.id(p.V, "game id")
-		case "name":
-			g.Name = d.name(p.V, "game name")
-		case "source":
-			g.Source = d.str(p.V, "source")
-		case "notes":
-			g.Notes = d.str(p.V, "notes")
-		case "provisional":
-			g.Provisional = d.str(p.V, "provisional")
-		case "card_size":
-			g.CardSize, g.CornerRadius = d.size(p.V)
-		case "factions":
-			d.factions(p.V, &g.Factions)
-		case "types":
-			typesNode = p.V
-		case "sections":
-			sectionsNode = p.V
-		case "rules":
-			g.Rules = d.rules(p.V)
-		case "back":
-			d.back(p.V, &g.Back, dir)
-		case "packs":
-			g.Packs = d.packs(p.V)
-		case "manifest":
-			manifestNode = p.V
-		case "variants":
-			g.Variants = d.variants(p.V)
-		case "draw":
-			drawNode = p.V
-		case "formats":
-			g.Formats = d.formats(p.V)
-		case "icons":
-			g.Icons = d.iconSet(p.V, dir)
-		case "extras":
-			extrasNode = p.V
-		case "playtest":
-			playtestNode = p.V
-		case "tables":
-			g.Tables = d.tables(p.V, dir)
-		default:
-			if strings.HasPrefix(p.Key, "x-") {
-				continue // a place for anchors (x-common: &common ...), as docker compose has
-			}
-			d.unknown(p, "game definition", gameKeys)
-		}
 	}
 	for _, req := range []struct {
 		ok  bool
 		key string
-	}{{g.ID != "", "id"}, {g.Name != "", "name"}, {g.CardSize.W > 0, "card_size"}, {typesNode != nil, "types"}, {sectionsNode != nil, "sections"}} {
+	}{{g.ID != "", "id"}, {g.Name != "", "name"}, {g.CardSize.W > 0, "card_size"}, {doc.types != nil, "types"}, {doc.sections != nil, "sections"}} {
 		if !req.ok && !hasKey(pairs, req.key) && !contains(d.aliased, req.key) {
 			d.errorf(root, "game definition has no %q; add it", req.key)
 		}
 	}
-	if typesNode != nil {
-		g.Types = d.types(typesNode, dir)
+	if doc.types != nil {
+		g.Types = d.types(doc.types)
 	}
-	if sectionsNode != nil {
-		g.Sections = d.sections(sectionsNode, g)
+	if doc.sections != nil {
+		g.Sections = d.sections(doc.sections, g)
 	}
-	if manifestNode != nil {
-		g.Manifest = d.manifest(manifestNode, g)
+	if doc.manifest != nil {
+		g.Manifest = d.manifest(doc.manifest)
 	}
-	if extrasNode != nil {
-		g.Extras = d.extras(extrasNode, g)
+	if doc.extras != nil {
+		g.Extras = d.extras(doc.extras)
 	}
-	if drawNode != nil {
-		g.Draw = d.draw(drawNode)
-		d.checkDraw(g, drawNode)
+	if doc.draw != nil {
+		g.Draw = d.draw(doc.draw)
+		d.checkDraw(g, doc.draw)
 	}
-	if playtestNode != nil {
-		g.Playtest = d.playtest(playtestNode, g)
+	if doc.playtest != nil {
+		g.Playtest = d.playtest(doc.playtest, g)
 	}
 	d.checkFactionRefs(g)
 	if err := d.errs.Err(); err != nil {
@@ -124,88 +106,77 @@ func hasKey(pairs []pair, key string) bool {
 	return false
 }
 
+// sizeDoc is a card_size being read.
+type sizeDoc struct {
+	Size
+	corner     float64
+	cornerNode *yaml.Node
+}
+
+var sizeKeys = newKeys("card_size", []key[*sizeDoc]{
+	{"width", func(d *decoder, v *yaml.Node, s *sizeDoc) { s.W, _ = d.float(v, "card width") }},
+	{"height", func(d *decoder, v *yaml.Node, s *sizeDoc) { s.H, _ = d.float(v, "card height") }},
+	{"corner_radius", func(d *decoder, v *yaml.Node, s *sizeDoc) {
+		s.corner, _ = d.float(v, "corner radius")
+		s.cornerNode = v
+	}},
+})
+
 // size reads card_size: the width and height, and the corner radius of
 // the cards' cut outlines (0 when not given).
 func (d *decoder) size(n *yaml.Node) (Size, float64) {
-	var s Size
-	var corner float64
-	var cornerNode *yaml.Node
-	pairs, _ := d.mapping(n, "card_size")
-	for _, p := range pairs {
-		switch p.Key {
-		case "width":
-			s.W, _ = d.float(p.V, "card width")
-		case "height":
-			s.H, _ = d.float(p.V, "card height")
-		case "corner_radius":
-			corner, _ = d.float(p.V, "corner radius")
-			cornerNode = p.V
-		default:
-			d.unknown(p, "card_size", []string{"width", "height", "corner_radius"})
-		}
-	}
+	var s sizeDoc
+	sizeKeys.decode(d, n, &s)
 	if s.W <= 0 || s.H <= 0 || s.W > 500 || s.H > 500 {
 		d.errorf(n, "card_size must have width and height in mm between 0 and 500, found %gx%g", s.W, s.H)
 		return Size{}, 0
 	}
-	if cornerNode != nil && !(corner >= 0 && 2*corner <= min(s.W, s.H)) {
-		d.errorf(cornerNode, "corner_radius %g mm: want 0 to half the card's width (%g mm)", corner, min(s.W, s.H)/2)
-		return s, 0
+	if s.cornerNode != nil && !(s.corner >= 0 && 2*s.corner <= min(s.W, s.H)) {
+		d.errorf(s.cornerNode, "corner_radius %g mm: want 0 to half the card's width (%g mm)", s.corner, min(s.W, s.H)/2)
+		return s.Size, 0
 	}
-	return s, corner
+	return s.Size, s.corner
 }
+
+var factionsKeys = newKeys("factions", []key[*Factions]{
+	{"label", func(d *decoder, v *yaml.Node, f *Factions) { f.Label = d.name(v, "factions label") }},
+	{"values", func(d *decoder, v *yaml.Node, f *Factions) { d.factionValues(v, f) }},
+	{"wildcard", func(d *decoder, v *yaml.Node, f *Factions) { f.Wildcard = d.strings(v, "factions wildcard") }},
+	{"neutral", func(d *decoder, v *yaml.Node, f *Factions) { f.Neutral = d.strings(v, "factions neutral") }},
+})
+
+var factionKeys = newKeys("faction", []key[*Faction]{
+	{"id", func(d *decoder, v *yaml.Node, f *Faction) { f.ID = d.id(v, "faction id") }},
+	{"name", func(d *decoder, v *yaml.Node, f *Faction) { f.Name = d.name(v, "faction name") }},
+})
 
 func (d *decoder) factions(n *yaml.Node, f *Factions) {
 	f.Pos = d.pos(n)
-	pairs, _ := d.mapping(n, "factions")
-	for _, p := range pairs {
-		switch p.Key {
-		case "label":
-			f.Label = d.name(p.V, "factions label")
-		case "values":
-			if p.V.Kind != yaml.SequenceNode {
-				d.errorf(p.V, "factions values must be a list, found %s", kindName(p.V))
-				continue
-			}
-			for _, item := range p.V.Content {
-				var fa Faction
-				fp, _ := d.mapping(item, "faction")
-				for _, q := range fp {
-					switch q.Key {
-					case "id":
-						fa.ID = d.id(q.V, "faction id")
-					case "name":
-						fa.Name = d.name(q.V, "faction name")
-					default:
-						d.unknown(q, "faction", []string{"id", "name"})
-					}
-				}
-				if fa.ID == "" {
-					d.errorf(item, "faction has no id")
-					continue
-				}
-				if fa.Name == "" {
-					fa.Name = fa.ID
-				}
-				if f.Has(fa.ID) {
-					d.errorf(item, "duplicate faction %q", fa.ID)
-				}
-				f.Values = append(f.Values, fa)
-			}
-		case "wildcard":
-			f.Wildcard = d.strings(p.V, "factions wildcard")
-		case "neutral":
-			f.Neutral = d.strings(p.V, "factions neutral")
-		default:
-			d.unknown(p, "factions", []string{"label", "values", "wildcard", "neutral"})
-		}
-	}
+	factionsKeys.decode(d, n, f)
 	if f.Label == "" {
 		f.Label = "Faction"
 	}
 }
 
-var fieldKeys = []string{"name", "kind", "doc", "required", "min", "max", "values", "card_type", "symbols"}
+// factionValues reads the values: list of factions.
+func (d *decoder) factionValues(n *yaml.Node, f *Factions) {
+	items, _ := d.list(n, "factions values must be a list")
+	for _, item := range items {
+		var fa Faction
+		factionKeys.decode(d, item, &fa)
+		if fa.ID == "" {
+			d.errorf(item, "faction has no id")
+			continue
+		}
+		if fa.Name == "" {
+			fa.Name = fa.ID
+		}
+		if f.Has(fa.ID) {
+			d.errorf(item, "duplicate faction %q", fa.ID)
+		}
+		f.Values = append(f.Values, fa)
+	}
+}
 
 // reservedCardKeys are the card keys every type has; a type field may not
 // take one of these names.
@@ -216,33 +187,24 @@ var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "co
 // so game definitions written before these keys existed keep loading.
 var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
 
-func (d *decoder) types(n *yaml.Node, dir string) []*CardType {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "types must be a list, found %s", kindName(n))
+var typeKeys = newKeys("card type", []key[*CardType]{
+	{"id", func(d *decoder, v *yaml.Node, t *CardType) { t.ID = d.id(v, "type id") }},
+	{"name", func(d *decoder, v *yaml.Node, t *CardType) { t.Name = d.name(v, "type name") }},
+	{"landscape", func(d *decoder, v *yaml.Node, t *CardType) { t.Landscape = d.bool(v, "landscape") }},
+	{"fields", func(d *decoder, v *yaml.Node, t *CardType) { t.Fields = d.fields(v) }},
+	{"back", func(d *decoder, v *yaml.Node, t *CardType) { t.Back = &Back{}; d.back(v, t.Back) }},
+})
+
+func (d *decoder) types(n *yaml.Node) []*CardType {
+	items, ok := d.list(n, "types must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*CardType
-	seen := make(map[string]*CardType, len(n.Content))
-	for _, item := range n.Content {
+	seen := make(map[string]*CardType, len(items))
+	for _, item := range items {
 		t := &CardType{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "card type")
-		for _, p := range pairs {
-			switch p.Key {
-			case "id":
-				t.ID = d.id(p.V, "type id")
-			case "name":
-				t.Name = d.name(p.V, "type name")
-			case "landscape":
-				t.Landscape = d.bool(p.V, "landscape")
-			case "fields":
-				t.Fields = d.fields(p.V)
-			case "back":
-				t.Back = &Back{}
-				d.back(p.V, t.Back, dir)
-			default:
-				d.unknown(p, "card type", []string{"id", "name", "landscape", "fields", "back"})
-			}
-		}
+		typeKeys.decode(d, item, t)
 		if t.ID == "" {
 			d.errorf(item, "card type has no id")
 			continue
@@ -260,52 +222,40 @@ func (d *decoder) types(n *yaml.Node, dir string) []*CardType {
 	return out
 }
 
+var fieldKeys = newKeys("field", []key[*Field]{
+	{"name", func(d *decoder, v *yaml.Node, f *Field) { f.Name = d.name(v, "field name") }},
+	{"kind", func(d *decoder, v *yaml.Node, f *Field) {
+		k := d.str(v, "field kind")
+		if !contains(fieldKinds, k) {
+			d.errorf(v, "unknown field kind %q; use one of int, cost, string, text, bool, enum, card, list%s", k, didYouMean(d.suggest(k, fieldKinds)))
+		}
+		f.Kind = FieldKind(k)
+	}},
+	{"doc", func(d *decoder, v *yaml.Node, f *Field) { f.Doc = d.str(v, "doc") }},
+	{"required", func(d *decoder, v *yaml.Node, f *Field) { f.Required = d.bool(v, "required") }},
+	{"min", func(d *decoder, v *yaml.Node, f *Field) { f.Min = d.intPtr(v, "min") }},
+	{"max", func(d *decoder, v *yaml.Node, f *Field) { f.Max = d.intPtr(v, "max") }},
+	{"values", func(d *decoder, v *yaml.Node, f *Field) { f.Values = d.strings(v, "values") }},
+	{"card_type", func(d *decoder, v *yaml.Node, f *Field) { f.CardType = d.str(v, "card_type") }},
+	{"symbols", func(d *decoder, v *yaml.Node, f *Field) {
+		f.Symbols = d.strings(v, "symbols")
+		for i, sym := range f.Symbols {
+			if _, err := strconv.Atoi(strings.TrimSpace(sym)); err == nil || strings.TrimSpace(sym) == "" {
+				d.errorf(nodeAt(v, i), "symbol %q is a number or blank; symbols are what a number field takes besides numbers (\"?\", \"X\")", sym)
+			}
+		}
+	}},
+})
+
 func (d *decoder) fields(n *yaml.Node) []*Field {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "fields must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "fields must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Field
-	for _, item := range n.Content {
+	for _, item := range items {
 		f := &Field{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "field")
-		for _, p := range pairs {
-			switch p.Key {
-			case "name":
-				f.Name = d.name(p.V, "field name")
-			case "kind":
-				k := d.str(p.V, "field kind")
-				if !contains(fieldKinds, k) {
-					d.errorf(p.V, "unknown field kind %q; use one of int, cost, string, text, bool, enum, card, list%s", k, didYouMean(d.suggest(k, fieldKinds)))
-				}
-				f.Kind = FieldKind(k)
-			case "doc":
-				f.Doc = d.str(p.V, "doc")
-			case "required":
-				f.Required = d.bool(p.V, "required")
-			case "min":
-				if v, ok := d.int(p.V, "min"); ok {
-					f.Min = &v
-				}
-			case "max":
-				if v, ok := d.int(p.V, "max"); ok {
-					f.Max = &v
-				}
-			case "values":
-				f.Values = d.strings(p.V, "values")
-			case "card_type":
-				f.CardType = d.str(p.V, "card_type")
-			case "symbols":
-				f.Symbols = d.strings(p.V, "symbols")
-				for i, sym := range f.Symbols {
-					if _, err := strconv.Atoi(strings.TrimSpace(sym)); err == nil || strings.TrimSpace(sym) == "" {
-						d.errorf(nodeAt(p.V, i), "symbol %q is a number or blank; symbols are what a number field takes besides numbers (\"?\", \"X\")", sym)
-					}
-				}
-			default:
-				d.unknown(p, "field", fieldKeys)
-			}
-		}
+		fieldKeys.decode(d, item, f)
 		switch {
 		case f.Name == "":
 			d.errorf(item, "field has no name")
@@ -325,82 +275,54 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 	return out
 }
 
-var sectionKeys = []string{"id", "name", "aliases", "types", "count", "copies", "copy_overrides", "exclude_tags", "type_limits", "leader", "companion_of", "optional", "all", "from_packs"}
+var sectionKeys = newKeys("section", []key[*Section]{
+	{"id", func(d *decoder, v *yaml.Node, s *Section) { s.ID = d.id(v, "section id") }},
+	{"name", func(d *decoder, v *yaml.Node, s *Section) { s.Name = d.name(v, "section name") }},
+	{"aliases", func(d *decoder, v *yaml.Node, s *Section) { s.Aliases = d.strings(v, "aliases") }},
+	{"types", func(d *decoder, v *yaml.Node, s *Section) { s.Types = d.typeList(v, "types", "section takes") }},
+	{"count", func(d *decoder, v *yaml.Node, s *Section) { s.Count = d.count(v) }},
+	{"copies", func(d *decoder, v *yaml.Node, s *Section) { s.Copies, _ = d.intIn(v, "copies", 1, 999) }},
+	{"copy_overrides", func(d *decoder, v *yaml.Node, s *Section) {
+		s.CopyOverrides = map[string]int{}
+		ps, _ := d.mapping(v, "copy_overrides")
+		for _, q := range ps {
+			if c, ok := d.intIn(q.V, "copy limit", 0, 999); ok {
+				s.CopyOverrides[Fold(q.Key)] = c
+			}
+		}
+	}},
+	{"exclude_tags", func(d *decoder, v *yaml.Node, s *Section) { s.ExcludeTags = d.strings(v, "exclude_tags") }},
+	{"type_limits", func(d *decoder, v *yaml.Node, s *Section) { s.TypeLimits = d.typeLimits(v) }},
+	{"leader", func(d *decoder, v *yaml.Node, s *Section) { s.Leader = d.bool(v, "leader") }},
+	{"companion_of", func(d *decoder, v *yaml.Node, s *Section) {
+		s.CompanionOf = &Companion{}
+		companionKeys.decode(d, v, s.CompanionOf)
+	}},
+	{"optional", func(d *decoder, v *yaml.Node, s *Section) { s.Optional = d.bool(v, "optional") }},
+	{"all", func(d *decoder, v *yaml.Node, s *Section) { s.All = d.bool(v, "all") }},
+	{"from_packs", func(d *decoder, v *yaml.Node, s *Section) {
+		s.FromPacks = d.bool(v, "from_packs")
+		if s.FromPacks && len(d.game.Packs) == 0 {
+			d.errorf(v, "section takes from_packs, but the game declares no packs; add packs: [{id, name}, ...]")
+		}
+	}},
+})
+
+var companionKeys = newKeys("companion_of", []key[*Companion]{
+	{"section", func(d *decoder, v *yaml.Node, c *Companion) { c.Section = d.str(v, "companion section") }},
+	{"field", func(d *decoder, v *yaml.Node, c *Companion) { c.Field = d.str(v, "companion field") }},
+})
 
 func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "sections must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "sections must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Section
 	firstByID, lastByID := map[string]*Section{}, map[string]*Section{}
-	typeIDs := make([]string, len(g.Types))
-	for i, t := range g.Types {
-		typeIDs[i] = t.ID
-	}
-	for _, item := range n.Content {
+	for _, item := range items {
 		s := &Section{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "section")
-		for _, p := range pairs {
-			switch p.Key {
-			case "id":
-				s.ID = d.id(p.V, "section id")
-			case "name":
-				s.Name = d.name(p.V, "section name")
-			case "aliases":
-				s.Aliases = d.strings(p.V, "aliases")
-			case "types":
-				s.Types = d.strings(p.V, "types")
-				for i, t := range s.Types {
-					if g.Type(t) == nil {
-						d.errorf(nodeAt(p.V, i), "section takes unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs)))
-					}
-				}
-			case "count":
-				s.Count = d.count(p.V)
-			case "copies":
-				s.Copies, _ = d.intIn(p.V, "copies", 1, 999)
-			case "copy_overrides":
-				s.CopyOverrides = map[string]int{}
-				ps, _ := d.mapping(p.V, "copy_overrides")
-				for _, q := range ps {
-					if v, ok := d.intIn(q.V, "copy limit", 0, 999); ok {
-						s.CopyOverrides[Fold(q.Key)] = v
-					}
-				}
-			case "exclude_tags":
-				s.ExcludeTags = d.strings(p.V, "exclude_tags")
-			case "type_limits":
-				s.TypeLimits = d.typeLimits(p.V, g)
-			case "leader":
-				s.Leader = d.bool(p.V, "leader")
-			case "companion_of":
-				c := &Companion{}
-				ps, _ := d.mapping(p.V, "companion_of")
-				for _, q := range ps {
-					switch q.Key {
-					case "section":
-						c.Section = d.str(q.V, "companion section")
-					case "field":
-						c.Field = d.str(q.V, "companion field")
-					default:
-						d.unknown(q, "companion_of", []string{"section", "field"})
-					}
-				}
-				s.CompanionOf = c
-			case "optional":
-				s.Optional = d.bool(p.V, "optional")
-			case "all":
-				s.All = d.bool(p.V, "all")
-			case "from_packs":
-				s.FromPacks = d.bool(p.V, "from_packs")
-				if s.FromPacks && len(g.Packs) == 0 {
-					d.errorf(p.V, "section takes from_packs, but the game declares no packs; add packs: [{id, name}, ...]")
-				}
-			default:
-				d.unknown(p, "section", sectionKeys)
-			}
-		}
+		sectionKeys.decode(d, item, s)
 		if s.ID == "" {
 			d.errorf(item, "section has no id")
 			continue
@@ -442,6 +364,19 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 	return out
 }
 
+// typeList reads a list of card type ids (what names it in messages),
+// reporting each that is no type of the game after prefix ("section takes
+// unknown card type ...").
+func (d *decoder) typeList(n *yaml.Node, what, prefix string) []string {
+	ids := d.strings(n, what)
+	for i, t := range ids {
+		if d.game.Type(t) == nil {
+			d.errorf(nodeAt(n, i), "%s unknown card type %q%s", prefix, t, didYouMean(d.suggest(t, typeIDs(d.game))))
+		}
+	}
+	return ids
+}
+
 func nodeAt(n *yaml.Node, i int) *yaml.Node {
 	if n.Kind == yaml.SequenceNode && i < len(n.Content) {
 		return n.Content[i]
@@ -449,25 +384,27 @@ func nodeAt(n *yaml.Node, i int) *yaml.Node {
 	return n
 }
 
+var countKeys = newKeys("count", []key[*Count]{
+	{"exact", func(d *decoder, v *yaml.Node, c *Count) { c.Exact = d.countIn(v, "count exact") }},
+	{"min", func(d *decoder, v *yaml.Node, c *Count) { c.Min = d.countIn(v, "count min") }},
+	{"max", func(d *decoder, v *yaml.Node, c *Count) { c.Max = d.countIn(v, "count max") }},
+}).withOther(func(d *decoder, p pair, c *Count) bool {
+	// An unknown key is reported when its value is a count: a value that
+	// is none is reported as such, and is enough to fix.
+	return d.countIn(p.V, "count "+p.Key) == nil
+})
+
+// countIn reads a count of cards of a count: mapping, or nil.
+func (d *decoder) countIn(n *yaml.Node, what string) *int {
+	if v, ok := d.intIn(n, what, 0, 9999); ok {
+		return &v
+	}
+	return nil
+}
+
 func (d *decoder) count(n *yaml.Node) Count {
 	var c Count
-	pairs, _ := d.mapping(n, "count")
-	for _, p := range pairs {
-		v, ok := d.intIn(p.V, "count "+p.Key, 0, 9999)
-		if !ok {
-			continue
-		}
-		switch p.Key {
-		case "exact":
-			c.Exact = &v
-		case "min":
-			c.Min = &v
-		case "max":
-			c.Max = &v
-		default:
-			d.unknown(p, "count", []string{"exact", "min", "max"})
-		}
-	}
+	countKeys.decode(d, n, &c)
 	if c.Exact != nil && (c.Min != nil || c.Max != nil) {
 		d.errorf(n, "count has exact and min/max; use one or the other")
 	}
@@ -477,67 +414,60 @@ func (d *decoder) count(n *yaml.Node) Count {
 	return c
 }
 
-func (d *decoder) typeLimits(n *yaml.Node, g *Game) []TypeLimit {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "type_limits must be a list, found %s", kindName(n))
+var typeLimitKeys = newKeys("type limit", []key[*TypeLimit]{
+	{"type", func(d *decoder, v *yaml.Node, tl *TypeLimit) {
+		tl.Type = d.str(v, "type")
+		if d.game.Type(tl.Type) == nil {
+			d.errorf(v, "unknown card type %q", tl.Type)
+		}
+	}},
+	{"count", func(d *decoder, v *yaml.Node, tl *TypeLimit) { tl.Count = d.count(v) }},
+	{"copies", func(d *decoder, v *yaml.Node, tl *TypeLimit) { tl.Copies, _ = d.intIn(v, "copies", 1, 999) }},
+})
+
+func (d *decoder) typeLimits(n *yaml.Node) []TypeLimit {
+	items, ok := d.list(n, "type_limits must be a list")
+	if !ok {
 		return nil
 	}
 	var out []TypeLimit
-	for _, item := range n.Content {
+	for _, item := range items {
 		tl := TypeLimit{Pos: d.pos(item)}
-		pairs, _ := d.mapping(item, "type limit")
-		for _, p := range pairs {
-			switch p.Key {
-			case "type":
-				tl.Type = d.str(p.V, "type")
-				if g.Type(tl.Type) == nil {
-					d.errorf(p.V, "unknown card type %q", tl.Type)
-				}
-			case "count":
-				tl.Count = d.count(p.V)
-			case "copies":
-				tl.Copies, _ = d.intIn(p.V, "copies", 1, 999)
-			default:
-				d.unknown(p, "type limit", []string{"type", "count", "copies"})
-			}
-		}
+		typeLimitKeys.decode(d, item, &tl)
 		out = append(out, tl)
 	}
 	return out
 }
 
+var ruleKeys = newKeys("rule", []key[*RuleRef]{
+	{"name", func(d *decoder, v *yaml.Node, r *RuleRef) { r.Name = d.str(v, "rule name") }},
+	{"params", func(d *decoder, v *yaml.Node, r *RuleRef) {
+		if v.Kind != yaml.MappingNode {
+			d.errorf(v, "rule params must be a mapping of names to values, found %s", kindName(v))
+			return
+		}
+		r.Params, r.ParamPos = d.plain(v).(map[string]any), map[string]ParamPos{}
+		for i := 0; i+1 < len(v.Content); i += 2 {
+			k, x := v.Content[i], v.Content[i+1]
+			if _, dup := r.ParamPos[k.Value]; !dup {
+				r.ParamPos[k.Value] = ParamPos{Key: d.pos(k), Value: d.pos(x)}
+			}
+		}
+	}},
+})
+
 func (d *decoder) rules(n *yaml.Node) []RuleRef {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "rules must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "rules must be a list")
+	if !ok {
 		return nil
 	}
 	var out []RuleRef
-	for _, item := range n.Content {
+	for _, item := range items {
 		r := RuleRef{Pos: d.pos(item)}
 		if item.Kind == yaml.ScalarNode {
 			r.Name = d.str(item, "rule name")
 		} else {
-			pairs, _ := d.mapping(item, "rule")
-			for _, p := range pairs {
-				switch p.Key {
-				case "name":
-					r.Name = d.str(p.V, "rule name")
-				case "params":
-					if p.V.Kind != yaml.MappingNode {
-						d.errorf(p.V, "rule params must be a mapping of names to values, found %s", kindName(p.V))
-						continue
-					}
-					r.Params, r.ParamPos = d.plain(p.V).(map[string]any), map[string]ParamPos{}
-					for i := 0; i+1 < len(p.V.Content); i += 2 {
-						k, v := p.V.Content[i], p.V.Content[i+1]
-						if _, dup := r.ParamPos[k.Value]; !dup {
-							r.ParamPos[k.Value] = ParamPos{Key: d.pos(k), Value: d.pos(v)}
-						}
-					}
-				default:
-					d.unknown(p, "rule", []string{"name", "params"})
-				}
-			}
+			ruleKeys.decode(d, item, &r)
 		}
 		if r.Name == "" {
 			d.errorf(item, "rule has no name")
@@ -548,23 +478,16 @@ func (d *decoder) rules(n *yaml.Node) []RuleRef {
 	return out
 }
 
-func (d *decoder) back(n *yaml.Node, b *Back, dir string) {
-	pairs, _ := d.mapping(n, "back")
-	for _, p := range pairs {
-		switch p.Key {
-		case "image":
-			b.Image = d.imagePath(p.V, dir)
-		case "text":
-			b.Text = d.str(p.V, "back text")
-		default:
-			d.unknown(p, "back", []string{"image", "text"})
-		}
-	}
-}
+var backKeys = newKeys("back", []key[*Back]{
+	{"image", func(d *decoder, v *yaml.Node, b *Back) { b.Image = d.imagePath(v) }},
+	{"text", func(d *decoder, v *yaml.Node, b *Back) { b.Text = d.str(v, "back text") }},
+})
 
-// imagePath reads an image path relative to dir and returns it as a path in
-// the game's FS.
-func (d *decoder) imagePath(n *yaml.Node, dir string) string {
+func (d *decoder) back(n *yaml.Node, b *Back) { backKeys.decode(d, n, b) }
+
+// imagePath reads an image path relative to d.dir and returns it as a path
+// in the game's FS.
+func (d *decoder) imagePath(n *yaml.Node) string {
 	s := d.nameUpTo(n, "image path", maxPathLen)
 	if s == "" {
 		return ""
@@ -572,7 +495,7 @@ func (d *decoder) imagePath(n *yaml.Node, dir string) string {
 	if path.IsAbs(s) {
 		return s
 	}
-	return path.Join(dir, s)
+	return path.Join(d.dir, s)
 }
 
 func (d *decoder) checkFactionRefs(g *Game) {

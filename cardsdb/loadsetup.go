@@ -11,37 +11,27 @@ import (
 // game rather than a deck: packs, the component manifest and variants, and
 // checks the sections that Resolve fills (all, from_packs).
 
-var packKeys = []string{"id", "name", "color", "color_group", "doc"}
+var packKeys = newKeys("pack", []key[*Pack]{
+	{"id", func(d *decoder, v *yaml.Node, p *Pack) { p.ID = d.id(v, "pack id") }},
+	{"name", func(d *decoder, v *yaml.Node, p *Pack) { p.Name = d.name(v, "pack name") }},
+	{"color", func(d *decoder, v *yaml.Node, p *Pack) { p.Color = d.name(v, "pack color") }},
+	{"color_group", func(d *decoder, v *yaml.Node, p *Pack) { p.ColorGroup = d.id(v, "pack color_group") }},
+	{"doc", func(d *decoder, v *yaml.Node, p *Pack) { p.Doc = d.str(v, "pack doc") }},
+})
 
 func (d *decoder) packs(n *yaml.Node) []*Pack {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "packs must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "packs must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Pack
 	// The packs so far by id, and by folded name and folded id.
 	byID, byName, byFoldedID := map[string]*Pack{}, map[string]*Pack{}, map[string]*Pack{}
-	for _, item := range n.Content {
+	for _, item := range items {
 		p := &Pack{Pos: d.pos(item)}
-		pairs, ok := d.mapping(item, "pack")
+		pairs, ok := packKeys.decode(d, item, p)
 		if !ok {
 			continue
-		}
-		for _, q := range pairs {
-			switch q.Key {
-			case "id":
-				p.ID = d.id(q.V, "pack id")
-			case "name":
-				p.Name = d.name(q.V, "pack name")
-			case "color":
-				p.Color = d.name(q.V, "pack color")
-			case "color_group":
-				p.ColorGroup = d.id(q.V, "pack color_group")
-			case "doc":
-				p.Doc = d.str(q.V, "pack doc")
-			default:
-				d.unknown(q, "pack", packKeys)
-			}
 		}
 		if p.ID == "" {
 			if !hasKey(pairs, "id") {
@@ -71,48 +61,39 @@ func (d *decoder) packs(n *yaml.Node) []*Pack {
 	return out
 }
 
-var manifestKeys = []string{"name", "types", "count", "doc"}
+// manifestDoc is a manifest line being read, after the lines before it.
+type manifestDoc struct {
+	*ManifestGroup
+	before []*ManifestGroup
+}
 
-func (d *decoder) manifest(n *yaml.Node, g *Game) []*ManifestGroup {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "manifest must be a list of {name, types, count}, found %s", kindName(n))
+var manifestKeys = newKeys("manifest line", []key[*manifestDoc]{
+	{"name", func(d *decoder, v *yaml.Node, m *manifestDoc) { m.Name = d.name(v, "manifest name") }},
+	{"types", func(d *decoder, v *yaml.Node, m *manifestDoc) {
+		m.Types = d.typeList(v, "manifest types", "manifest line counts")
+		for i, t := range m.Types {
+			for _, o := range m.before {
+				if d.game.Type(t) != nil && o.Takes(t) {
+					d.errorf(nodeAt(v, i), "card type %q is already counted by manifest line %q (line %d); count each type once", t, o.Name, o.Pos.Line)
+				}
+			}
+		}
+	}},
+	{"count", func(d *decoder, v *yaml.Node, m *manifestDoc) { m.Count, _ = d.intIn(v, "manifest count", 0, 99999) }},
+	{"doc", func(d *decoder, v *yaml.Node, m *manifestDoc) { m.Doc = d.str(v, "manifest doc") }},
+})
+
+func (d *decoder) manifest(n *yaml.Node) []*ManifestGroup {
+	items, ok := d.list(n, "manifest must be a list of {name, types, count}")
+	if !ok {
 		return nil
 	}
-	typeIDs := make([]string, len(g.Types))
-	for i, t := range g.Types {
-		typeIDs[i] = t.ID
-	}
 	var out []*ManifestGroup
-	for _, item := range n.Content {
+	for _, item := range items {
 		m := &ManifestGroup{Pos: d.pos(item), Count: -1}
-		pairs, ok := d.mapping(item, "manifest line")
+		pairs, ok := manifestKeys.decode(d, item, &manifestDoc{m, out})
 		if !ok {
 			continue
-		}
-		for _, q := range pairs {
-			switch q.Key {
-			case "name":
-				m.Name = d.name(q.V, "manifest name")
-			case "types":
-				m.Types = d.strings(q.V, "manifest types")
-				for i, t := range m.Types {
-					if g.Type(t) == nil {
-						d.errorf(nodeAt(q.V, i), "manifest line counts unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs)))
-						continue
-					}
-					for _, o := range out {
-						if o.Takes(t) {
-							d.errorf(nodeAt(q.V, i), "card type %q is already counted by manifest line %q (line %d); count each type once", t, o.Name, o.Pos.Line)
-						}
-					}
-				}
-			case "count":
-				m.Count, _ = d.intIn(q.V, "manifest count", 0, 99999)
-			case "doc":
-				m.Doc = d.str(q.V, "manifest doc")
-			default:
-				d.unknown(q, "manifest line", manifestKeys)
-			}
 		}
 		switch {
 		case m.Name == "" && !hasKey(pairs, "name"):
@@ -130,43 +111,36 @@ func (d *decoder) manifest(n *yaml.Node, g *Game) []*ManifestGroup {
 	return out
 }
 
-var variantKeys = []string{"id", "name", "doc", "remove"}
+var variantKeys = newKeys("variant", []key[*Variant]{
+	{"id", func(d *decoder, v *yaml.Node, va *Variant) { va.ID = d.id(v, "variant id") }},
+	{"name", func(d *decoder, v *yaml.Node, va *Variant) { va.Name = d.name(v, "variant name") }},
+	{"doc", func(d *decoder, v *yaml.Node, va *Variant) { va.Doc = d.str(v, "variant doc") }},
+	{"remove", func(d *decoder, v *yaml.Node, va *Variant) {
+		rs, _ := d.mapping(v, "variant remove")
+		for _, r := range rs {
+			name := strings.TrimSpace(r.Key)
+			if name == "" {
+				d.errorf(r.K, "empty card name in variant remove")
+				continue
+			}
+			if c, ok := d.intIn(r.V, "copies to remove of "+quote(name), 1, 999); ok {
+				va.Remove = append(va.Remove, Removal{Name: name, Count: c, Pos: d.pos(r.K)})
+			}
+		}
+	}},
+})
 
 func (d *decoder) variants(n *yaml.Node) []*Variant {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "variants must be a list, found %s", kindName(n))
+	items, ok := d.list(n, "variants must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Variant
-	for _, item := range n.Content {
+	for _, item := range items {
 		v := &Variant{Pos: d.pos(item)}
-		pairs, ok := d.mapping(item, "variant")
+		pairs, ok := variantKeys.decode(d, item, v)
 		if !ok {
 			continue
-		}
-		for _, q := range pairs {
-			switch q.Key {
-			case "id":
-				v.ID = d.id(q.V, "variant id")
-			case "name":
-				v.Name = d.name(q.V, "variant name")
-			case "doc":
-				v.Doc = d.str(q.V, "variant doc")
-			case "remove":
-				rs, _ := d.mapping(q.V, "variant remove")
-				for _, r := range rs {
-					name := strings.TrimSpace(r.Key)
-					if name == "" {
-						d.errorf(r.K, "empty card name in variant remove")
-						continue
-					}
-					if c, ok := d.intIn(r.V, "copies to remove of "+quote(name), 1, 999); ok {
-						v.Remove = append(v.Remove, Removal{Name: name, Count: c, Pos: d.pos(r.K)})
-					}
-				}
-			default:
-				d.unknown(q, "variant", variantKeys)
-			}
 		}
 		if v.ID == "" {
 			if !hasKey(pairs, "id") {

@@ -176,9 +176,64 @@ func (p *Playtest) CardCost(c *Card) (cost int, x bool) {
 // IsResource reports whether c is a resource card.
 func (p *Playtest) IsResource(c *Card) bool { return contains(p.ResourceTypes, c.Type) }
 
-var playtestKeys = []string{"deck", "opening_hand", "draw_per_turn", "draw_first_turn", "resource_per_turn", "cost_field", "effects_field", "resource_types", "hand_limit", "win_points", "max_turns", "mulligan"}
+// playtestDoc is a playtest block being read.
+type playtestDoc struct {
+	*Playtest
+	costNode, effectsNode *yaml.Node
+}
 
-var mulliganKeys = []string{"times", "min_resources", "max_resources", "min_cheap", "cheap_cost", "fewer"}
+var playtestKeys = newKeys("playtest", []key[*playtestDoc]{
+	{"deck", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.Deck = d.id(v, "playtest deck")
+		if pt.Deck != "" && d.game.Section(pt.Deck) == nil {
+			d.errorf(v, "playtest deck %q is not a section of %s%s", pt.Deck, d.game.Name, didYouMean(d.suggest(pt.Deck, sectionIDs(d.game))))
+		}
+	}},
+	{"opening_hand", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.OpeningHand, _ = d.intIn(v, "playtest opening_hand", 0, 60)
+	}},
+	{"draw_per_turn", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.DrawPerTurn, _ = d.intIn(v, "playtest draw_per_turn", 0, 20)
+	}},
+	{"draw_first_turn", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.DrawFirstTurn = d.bool(v, "playtest draw_first_turn")
+	}},
+	{"resource_per_turn", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.ResourcePerTurn, _ = d.intIn(v, "playtest resource_per_turn", 0, 20)
+	}},
+	{"cost_field", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.CostField, pt.costNode = d.str(v, "playtest cost_field"), v
+	}},
+	{"effects_field", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.EffectsField, pt.effectsNode = d.str(v, "playtest effects_field"), v
+	}},
+	{"resource_types", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.ResourceTypes = d.typeList(v, "playtest resource_types", "playtest resource_types:")
+	}},
+	{"hand_limit", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.HandLimit, _ = d.intIn(v, "playtest hand_limit", 0, 60)
+	}},
+	{"win_points", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.WinPoints, _ = d.intIn(v, "playtest win_points", 1, 1000)
+	}},
+	{"max_turns", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
+		pt.MaxTurns, _ = d.intIn(v, "playtest max_turns", 1, 1000)
+	}},
+	{"mulligan", func(d *decoder, v *yaml.Node, pt *playtestDoc) { mulliganKeys.decode(d, v, &pt.Mulligan) }},
+})
+
+var mulliganKeys = newKeys("playtest mulligan", []key[*Mulligan]{
+	{"times", func(d *decoder, v *yaml.Node, m *Mulligan) { m.Times, _ = d.intIn(v, "mulligan times", 0, 10) }},
+	{"min_resources", func(d *decoder, v *yaml.Node, m *Mulligan) {
+		m.MinResources, _ = d.intIn(v, "mulligan min_resources", 0, 60)
+	}},
+	{"max_resources", func(d *decoder, v *yaml.Node, m *Mulligan) {
+		m.MaxResources, _ = d.intIn(v, "mulligan max_resources", 0, 60)
+	}},
+	{"min_cheap", func(d *decoder, v *yaml.Node, m *Mulligan) { m.MinCheap, _ = d.intIn(v, "mulligan min_cheap", 0, 60) }},
+	{"cheap_cost", func(d *decoder, v *yaml.Node, m *Mulligan) { m.CheapCost, _ = d.intIn(v, "mulligan cheap_cost", 0, 99) }},
+	{"fewer", func(d *decoder, v *yaml.Node, m *Mulligan) { m.Fewer, _ = d.intIn(v, "mulligan fewer", 0, 60) }},
+})
 
 // playtest reads the playtest block, once the types and sections are
 // read, and checks what it names against them.
@@ -186,51 +241,12 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 	pt := &Playtest{OpeningHand: 5, DrawPerTurn: 1, DrawFirstTurn: true, ResourcePerTurn: 1,
 		CostField: "cost", EffectsField: "effects", WinPoints: 20, MaxTurns: 30, Pos: d.pos(n)}
 	pt.Mulligan.CheapCost = 2
-	pairs, ok := d.mapping(n, "playtest")
-	if !ok {
+	doc := &playtestDoc{Playtest: pt}
+	if _, ok := playtestKeys.decode(d, n, doc); !ok {
 		return nil
 	}
-	var costNode, effectsNode *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "deck":
-			pt.Deck = d.id(p.V, "playtest deck")
-			if pt.Deck != "" && g.Section(pt.Deck) == nil {
-				d.errorf(p.V, "playtest deck %q is not a section of %s%s", pt.Deck, g.Name, didYouMean(d.suggest(pt.Deck, sectionIDs(g))))
-			}
-		case "opening_hand":
-			pt.OpeningHand, _ = d.intIn(p.V, "playtest opening_hand", 0, 60)
-		case "draw_per_turn":
-			pt.DrawPerTurn, _ = d.intIn(p.V, "playtest draw_per_turn", 0, 20)
-		case "draw_first_turn":
-			pt.DrawFirstTurn = d.bool(p.V, "playtest draw_first_turn")
-		case "resource_per_turn":
-			pt.ResourcePerTurn, _ = d.intIn(p.V, "playtest resource_per_turn", 0, 20)
-		case "cost_field":
-			pt.CostField, costNode = d.str(p.V, "playtest cost_field"), p.V
-		case "effects_field":
-			pt.EffectsField, effectsNode = d.str(p.V, "playtest effects_field"), p.V
-		case "resource_types":
-			pt.ResourceTypes = d.strings(p.V, "playtest resource_types")
-			for i, t := range pt.ResourceTypes {
-				if g.Type(t) == nil {
-					d.errorf(nodeAt(p.V, i), "playtest resource_types: unknown card type %q%s", t, didYouMean(d.suggest(t, typeIDs(g))))
-				}
-			}
-		case "hand_limit":
-			pt.HandLimit, _ = d.intIn(p.V, "playtest hand_limit", 0, 60)
-		case "win_points":
-			pt.WinPoints, _ = d.intIn(p.V, "playtest win_points", 1, 1000)
-		case "max_turns":
-			pt.MaxTurns, _ = d.intIn(p.V, "playtest max_turns", 1, 1000)
-		case "mulligan":
-			d.mulligan(p.V, pt)
-		default:
-			d.unknown(p, "playtest", playtestKeys)
-		}
-	}
-	d.checkPlaytestField(g, costNode, n, pt.CostField, "cost_field", KindInt, KindCost)
-	d.checkPlaytestField(g, effectsNode, n, pt.EffectsField, "effects_field", KindList)
+	d.checkPlaytestField(g, doc.costNode, n, pt.CostField, "cost_field", KindInt, KindCost)
+	d.checkPlaytestField(g, doc.effectsNode, n, pt.EffectsField, "effects_field", KindList)
 	m := &pt.Mulligan
 	if (m.MinResources > 0 || m.MaxResources > 0) && len(pt.ResourceTypes) == 0 {
 		d.errorf(n, "playtest mulligan counts resource cards, but the playtest has no resource_types; add resource_types: [TYPE]")
@@ -242,29 +258,6 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 		d.errorf(n, "playtest mulligan: %d redraws of %d fewer cards leave no opening hand of %d; lower fewer or times", m.Times, m.Fewer, pt.OpeningHand)
 	}
 	return pt
-}
-
-func (d *decoder) mulligan(n *yaml.Node, pt *Playtest) {
-	m := &pt.Mulligan
-	pairs, _ := d.mapping(n, "playtest mulligan")
-	for _, p := range pairs {
-		switch p.Key {
-		case "times":
-			m.Times, _ = d.intIn(p.V, "mulligan times", 0, 10)
-		case "min_resources":
-			m.MinResources, _ = d.intIn(p.V, "mulligan min_resources", 0, 60)
-		case "max_resources":
-			m.MaxResources, _ = d.intIn(p.V, "mulligan max_resources", 0, 60)
-		case "min_cheap":
-			m.MinCheap, _ = d.intIn(p.V, "mulligan min_cheap", 0, 60)
-		case "cheap_cost":
-			m.CheapCost, _ = d.intIn(p.V, "mulligan cheap_cost", 0, 99)
-		case "fewer":
-			m.Fewer, _ = d.intIn(p.V, "mulligan fewer", 0, 60)
-		default:
-			d.unknown(p, "playtest mulligan", mulliganKeys)
-		}
-	}
 }
 
 // checkPlaytestField reports a cost or effects field that no card type

@@ -61,55 +61,47 @@ func RegisterTableLoader(l TableLoader) {
 	tableLoader.Unlock()
 }
 
-var tableKeys = []string{"file", "sheet", "type", "columns"}
+var tableKeys = newKeys("table", []key[*Table]{
+	{"file", func(d *decoder, v *yaml.Node, t *Table) {
+		s := d.nameUpTo(v, "table file", maxPathLen)
+		if s == "" {
+			return
+		}
+		ext := strings.ToLower(path.Ext(s))
+		if ext != ".csv" && ext != ".tsv" && ext != ".tab" && ext != ".xlsx" && ext != ".xlsm" {
+			d.errorf(v, "table file %q is not a spreadsheet; want a .csv, .tsv or .xlsx file", s)
+			return
+		}
+		t.File = path.Join(d.dir, s)
+		if !fs.ValidPath(t.File) {
+			d.errorf(v, "table file %q is outside the game's folder; keep tables in it", s)
+			t.File = ""
+		}
+	}},
+	{"sheet", func(d *decoder, v *yaml.Node, t *Table) { t.Sheet = d.name(v, "sheet") }},
+	{"type", func(d *decoder, v *yaml.Node, t *Table) { t.Type, t.TypePos = d.str(v, "type"), d.pos(v) }},
+	{"columns", func(d *decoder, v *yaml.Node, t *Table) {
+		cols, _ := d.mapping(v, "columns")
+		for _, c := range cols {
+			if field := d.str(c.V, "column "+strconv.Quote(c.Key)); field != "" {
+				t.Columns = append(t.Columns, TableColumn{Header: c.Key, Field: field, Pos: d.pos(c.K)})
+			}
+		}
+	}},
+})
 
 // tables reads game.yaml's tables: list.
-func (d *decoder) tables(n *yaml.Node, dir string) []*Table {
-	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "tables must be a list, found %s", kindName(n))
+func (d *decoder) tables(n *yaml.Node) []*Table {
+	items, ok := d.list(n, "tables must be a list")
+	if !ok {
 		return nil
 	}
 	var out []*Table
-	for _, item := range n.Content {
+	for _, item := range items {
 		t := &Table{Pos: d.pos(item)}
-		pairs, ok := d.mapping(item, "table")
+		pairs, ok := tableKeys.decode(d, item, t)
 		if !ok {
 			continue
-		}
-		for _, p := range pairs {
-			switch p.Key {
-			case "file":
-				s := d.nameUpTo(p.V, "table file", maxPathLen)
-				if s == "" {
-					continue
-				}
-				ext := strings.ToLower(path.Ext(s))
-				if ext != ".csv" && ext != ".tsv" && ext != ".tab" && ext != ".xlsx" && ext != ".xlsm" {
-					d.errorf(p.V, "table file %q is not a spreadsheet; want a .csv, .tsv or .xlsx file", s)
-					continue
-				}
-				t.File = path.Join(dir, s)
-				if !fs.ValidPath(t.File) {
-					d.errorf(p.V, "table file %q is outside the game's folder; keep tables in it", s)
-					t.File = ""
-				}
-			case "sheet":
-				t.Sheet = d.name(p.V, "sheet")
-			case "type":
-				t.Type = d.str(p.V, "type")
-				t.TypePos = d.pos(p.V)
-			case "columns":
-				cols, _ := d.mapping(p.V, "columns")
-				for _, c := range cols {
-					field := d.str(c.V, "column "+strconv.Quote(c.Key))
-					if field == "" {
-						continue
-					}
-					t.Columns = append(t.Columns, TableColumn{Header: c.Key, Field: field, Pos: d.pos(c.K)})
-				}
-			default:
-				d.unknown(p, "table", tableKeys)
-			}
 		}
 		if t.File == "" {
 			if !hasKey(pairs, "file") {
@@ -166,7 +158,7 @@ func readRaw(fsys fs.FS, name string) ([]byte, error) {
 // inside the game's FS that image paths start from. Every problem is
 // reported, as an ErrorList; the cards without problems are added.
 func (g *Game) AddCardNodes(file, sheet string, cards []*yaml.Node, dir string) error {
-	d := &decoder{file: file, sheet: sheet, cell: true}
-	d.addCards(g, cards, dir, false, false, nil)
+	d := &decoder{file: file, dir: dir, game: g, sheet: sheet, cell: true}
+	d.addCards(g, cards, false, false, nil)
 	return d.errs.Err()
 }

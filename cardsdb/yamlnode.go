@@ -169,6 +169,10 @@ func firstYAMLControl(data []byte) int {
 // position instead of stopping at the first.
 type decoder struct {
 	file string
+	// dir is the folder, inside the game's FS, that the file's paths
+	// start from, and game the game read or read into.
+	dir  string
+	game *Game
 	// sheet and cell make positions cells of a table: the nodes' lines
 	// and columns are its rows and columns (AddCardNodes).
 	sheet string
@@ -359,6 +363,14 @@ func (d *decoder) int(n *yaml.Node, what string) (int, bool) {
 		return 0, false
 	}
 	return v, ok
+}
+
+// intPtr reads an int as int does, and returns it as a pointer, or nil.
+func (d *decoder) intPtr(n *yaml.Node, what string) *int {
+	if v, ok := d.int(n, what); ok {
+		return &v
+	}
+	return nil
 }
 
 // anyInt reads a whole number of the int range.
