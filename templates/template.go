@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"text/template"
 	"unicode/utf8"
 
@@ -41,6 +42,11 @@ type Template struct {
 	// dir is the folder the template was read from, where the files of
 	// its layers and fonts are; nil for a template parsed alone.
 	dir fs.FS
+	// warnings are the template's own (a style its font family has no
+	// file for), given once, with the first face Render draws; warned
+	// says they were.
+	warnings []Warning
+	warned   *atomic.Bool
 }
 
 // layered reports whether the template has layers.
@@ -252,6 +258,12 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 		backOf, card = card.Type, nil
 	}
 	r := renderer{t: t, card: card, game: game}
+	if len(t.warnings) > 0 && t.warned != nil && t.warned.CompareAndSwap(false, true) {
+		for _, w := range t.warnings {
+			w.Card = r.cardName()
+			r.warns = append(r.warns, w)
+		}
+	}
 	r.sx, r.sy = size.W/design.W, size.H/design.H
 	r.sf = min(r.sx, r.sy)
 	r.fc = t.factionColor(card, game)
