@@ -90,10 +90,7 @@ func Encode(w io.Writer, m *image.NRGBA, dpi int) error {
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		pix := m.Pix[m.PixOffset(b.Min.X, y):][:4*b.Dx()]
 		if opaque {
-			for x, j := 0, 0; j < len(pix); x, j = x+3, j+4 {
-				c := cur[x : x+3 : x+3]
-				c[0], c[1], c[2] = pix[j], pix[j+1], pix[j+2]
-			}
+			dropAlpha(cur, pix)
 		} else {
 			copy(cur, pix)
 		}
@@ -173,13 +170,13 @@ func (c *chunkWriter) chunk(typ string, data []byte) {
 // sub[1:]) and returns the filtered row. It chooses the filter whose
 // bytes, read as signed, sum smaller in magnitude (libpng's heuristic,
 // over the two filters that cost least), the sums taken over one byte in
-// four: the choice is a guess either way, and trying both filters in full
+// eight: the choice is a guess either way, and trying both filters in full
 // cost as much as compressing.
 func filter(up, sub, cur, prev []byte, bpp int) []byte {
 	n := len(cur)
 	prev = prev[:n]
 	su, ss := 0, 0
-	for i := bpp; i < n; i += 4 {
+	for i := bpp; i < n; i += 8 {
 		su += abs8(cur[i] - prev[i])
 		ss += abs8(cur[i] - cur[i-bpp])
 	}
@@ -191,6 +188,22 @@ func filter(up, sub, cur, prev []byte, bpp int) []byte {
 	}
 	subBytes(up[1:n+1], cur, prev)
 	return up
+}
+
+// dropAlpha writes the RGB of the RGBA pixels pix into rgb, two pixels
+// at a time.
+func dropAlpha(rgb, pix []byte) {
+	j, x := 0, 0
+	for ; j+8 <= len(pix) && x+8 <= len(rgb); j, x = j+8, x+6 {
+		v := binary.LittleEndian.Uint64(pix[j:])
+		// R G B A R G B A -> R G B R G B, and two bytes the next pair
+		// writes over.
+		binary.LittleEndian.PutUint64(rgb[x:], v&0xffffff|(v>>8)&0xffffff000000)
+	}
+	for ; j < len(pix); j, x = j+4, x+3 {
+		c := rgb[x : x+3 : x+3]
+		c[0], c[1], c[2] = pix[j], pix[j+1], pix[j+2]
+	}
 }
 
 // subBytes sets dst[i] = a[i] - b[i] (mod 256), eight bytes at a time.

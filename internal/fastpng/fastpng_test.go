@@ -130,29 +130,40 @@ func (f *failAfter) Write(p []byte) (int, error) {
 // not a multiple of eight bytes are read back.
 func TestFilters(t *testing.T) {
 	for _, w := range []int{1, 2, 3, 5, 8, 11, 64, 333} {
-		m := image.NewNRGBA(image.Rect(0, 0, w, 6))
-		for y := 0; y < 6; y++ {
-			for x := 0; x < w; x++ {
-				c := color.NRGBA{uint8(x * 37), uint8(x*11 + 5), uint8(255 - x), 255} // rows alike
-				if y >= 3 {
-					c = color.NRGBA{uint8(y * 50), uint8(y*90 + x/9), uint8(y * 3), uint8(200 + y)} // columns alike
-				}
-				m.SetNRGBA(x, y, c)
+		for _, opaque := range []bool{false, true} {
+			filters(t, w, opaque)
+		}
+	}
+}
+
+// filters encodes and reads back TestFilters' image of width w.
+func filters(t *testing.T, w int, opaque bool) {
+	t.Helper()
+	m := image.NewNRGBA(image.Rect(0, 0, w, 6))
+	for y := 0; y < 6; y++ {
+		for x := 0; x < w; x++ {
+			c := color.NRGBA{uint8(x * 37), uint8(x*11 + 5), uint8(255 - x), 255} // rows alike
+			if y >= 3 {
+				c = color.NRGBA{uint8(y * 50), uint8(y*90 + x/9), uint8(y * 3), uint8(200 + y)} // columns alike
 			}
+			if opaque {
+				c.A = 255
+			}
+			m.SetNRGBA(x, y, c)
 		}
-		var buf bytes.Buffer
-		if err := fastpng.Encode(&buf, m, 0); err != nil {
-			t.Fatal(err)
-		}
-		got, err := png.Decode(&buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for y := 0; y < 6; y++ {
-			for x := 0; x < w; x++ {
-				if g, want := color.NRGBAModel.Convert(got.At(x, y)), m.NRGBAAt(x, y); g != want {
-					t.Fatalf("width %d: pixel %d,%d = %v, want %v", w, x, y, g, want)
-				}
+	}
+	var buf bytes.Buffer
+	if err := fastpng.Encode(&buf, m, 0); err != nil {
+		t.Fatal(err)
+	}
+	got, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 0; y < 6; y++ {
+		for x := 0; x < w; x++ {
+			if g, want := color.NRGBAModel.Convert(got.At(x, y)), m.NRGBAAt(x, y); g != want {
+				t.Fatalf("width %d, opaque %v: pixel %d,%d = %v, want %v", w, opaque, x, y, g, want)
 			}
 		}
 	}
