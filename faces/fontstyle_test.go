@@ -15,17 +15,19 @@ import (
 	"github.com/deckwright/deckwright/render"
 )
 
-// styledTemplate sets a card's name large in a family's bold file.
+// styledTemplate sets a card's name large in a family's bold file, and a
+// line whose **bold** mark prints in that file too.
 const styledTemplate = `size: {width: 63, height: 88}
 frame: {border: 0}
 fonts:
   body: {regular: fonts/body.ttf, bold: fonts/body-bold.ttf}
 layers:
   - {name: title, content: "{{.Name}}", x: 3, y: 10, w: 57, h: 30, font: {family: body, size: 30, min_size: 8, bold: true}, align: center, valign: middle}
+  - {name: rules, content: "{{.Text}}", x: 3, y: 45, w: 57, h: 20, font: {family: body, size: 12}}
 `
 
-// TestFontStyleLooksLikePDF: a box in a family's bold file is drawn in
-// that file in the picture and in the PDF (within the mean difference of
+// TestFontStyleLooksLikePDF: a box in a family's bold file (and a bold
+// mark) is drawn in that file in the picture and in the PDF (within the mean difference of
 // TestLayeredLooksLikePDF), and not in the regular file: the picture
 // drawn with the regular file only is further from the PDF.
 func TestFontStyleLooksLikePDF(t *testing.T) {
@@ -50,7 +52,7 @@ func TestFontStyleLooksLikePDF(t *testing.T) {
 	}
 	const dpi = 150
 	g, set := forgeAt(t, tmpl(t, styledTemplate))
-	f := render.CardItem(g, g.Card("Wandering Smith")).Front
+	f := render.CardItem(g, g.Card("Reef Stalker")).Front
 	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
 	if len(im.Warnings) > 0 {
 		t.Errorf("warnings %v", im.Warnings)
@@ -59,7 +61,7 @@ func TestFontStyleLooksLikePDF(t *testing.T) {
 	save(t, "bold.png", im.Image)
 	save(t, "bold-pdf.png", pdfImg)
 	// Only the title's band: the rest of the card is white in both.
-	band := image.Rect(0, 10*dpi*10/254, im.Image.Rect.Dx(), 40*dpi*10/254)
+	band := image.Rect(0, 10*dpi*10/254, im.Image.Rect.Dx(), 65*dpi*10/254)
 	d := meanAbsDiff(im.Image.SubImage(band), crop(pdfImg, band))
 	t.Logf("bold file: mean abs difference from the PDF %.2f/255", d)
 	if d > 6 {
@@ -74,8 +76,9 @@ fonts:
   body: {regular: fonts/body.ttf}
 layers:
   - {name: title, content: "{{.Name}}", x: 3, y: 10, w: 57, h: 30, font: {family: body, size: 30, min_size: 8, bold: true}, align: center, valign: middle}
+  - {name: rules, content: "{{.Text}}", x: 3, y: 45, w: 57, h: 20, font: {family: body, size: 12}}
 `))
-	reg := draw(t, render.CardItem(g2, g2.Card("Wandering Smith")).Front, faces.Options{DPI: dpi, Templates: set2})
+	reg := draw(t, render.CardItem(g2, g2.Card("Reef Stalker")).Front, faces.Options{DPI: dpi, Templates: set2})
 	if len(reg.Warnings) != 1 {
 		t.Errorf("regular file only: warnings %v, want one", reg.Warnings)
 	}

@@ -303,3 +303,59 @@ func TestCFFFont(t *testing.T) {
 		t.Error("gofpdf embedded a CFF font: the refusal in loadFont can go")
 	}
 }
+
+// TestTemplateFontStyleMarks: in a family with style files, the rules
+// text's **bold** and *italic* marks print in the family's file of that
+// style (the box's own for a style without one, Go Bold for a character
+// the bold file lacks); a family of one file still prints them plain.
+func TestTemplateFontStyleMarks(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+fonts:
+  body: {regular: fonts/body.ttf, bold: fonts/title.ttf}
+  plain: fonts/body.ttf
+layers:
+  - {name: rules, content: "{{.Text}}", font: {family: body}, x: 3, y: 3, w: 57, h: 20}
+  - {name: flat, content: "{{.Text}}", font: {family: plain}, x: 3, y: 30, w: 57, h: 20}
+`
+	set := NewSet()
+	if err := set.AddFS(styledFS(t, src), "mine/"); err != nil {
+		t.Fatal(err)
+	}
+	c := &cardsdb.Card{Name: "C", Type: "unit", Text: "Deal **3 é** damage, *then* draw."}
+	face, _ := set.Render(c, nil, cardsdb.Size{W: 63, H: 88}, Front)
+	name := func(ttf []byte) string {
+		for n, data := range face.Fonts {
+			if bytes.Equal(data, ttf) {
+				return n
+			}
+		}
+		return "?"
+	}
+	smallcaps, err := os.ReadFile("testdata/fonts/smallcaps-ascii.ttf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, bold := name(goregular.TTF), name(smallcaps)
+	runs := func(b *Block) string {
+		var out []string
+		for _, l := range b.Lines {
+			for _, r := range l.Runs {
+				f := r.Font
+				switch f {
+				case reg:
+					f = "regular"
+				case bold:
+					f = "bold"
+				}
+				out = append(out, r.Text+"="+f)
+			}
+		}
+		return strings.Join(out, "|")
+	}
+	if got, want := runs(face.Layers[0].Block), "Deal =regular|3 =bold|é=GoBold| damage, =regular|then=regular| draw.=regular"; got != want {
+		t.Errorf("styled family: runs %s\nwant %s", got, want)
+	}
+	if got, want := runs(face.Layers[1].Block), "Deal 3 é damage, then draw.=regular"; got != want {
+		t.Errorf("family of one file: runs %s\nwant %s", got, want)
+	}
+}

@@ -211,6 +211,54 @@ func (d *decoder) fontFamily(n *yaml.Node, b *box, fonts map[string]*userFont) {
 	ff := *f
 	ff.fallback = fontFace(b.bold, b.italic)
 	b.ff = &ff
+	if uf.faces[1] == nil && uf.faces[2] == nil && uf.faces[3] == nil {
+		return
+	}
+	// The faces the rules text's marks print in: the family's file of
+	// each style, else the box's own, with the Go font of the style for
+	// the characters it lacks.
+	b.styled = new([4]*face)
+	for i, sf := range uf.faces {
+		if sf == nil {
+			b.styled[i] = b.ff
+			continue
+		}
+		c := *sf
+		c.fallback = fontFace(i&1 != 0, i&2 != 0)
+		b.styled[i] = &c
+	}
+}
+
+// familyRuns splits a fitted line set in a family with style files into
+// runs of one face each: a rune's style (sts, from runeStyles) and the
+// box's choose the family's file of that style; a character that file
+// lacks is set in the Go font of the style, and added to missing.
+func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, size float64, missing *[]rune) ([]Run, float64) {
+	var runs []Run
+	x := 0.0
+	i := 0
+	for _, r := range line {
+		st := sts[i]
+		i++
+		b, it := bold || st&1 != 0, italic || st&2 != 0
+		ff := faces[fontStyle(b, it)]
+		name := ff.name
+		if !ff.has(r) && r != ' ' {
+			name = ff.fallback.name
+			if !containsRune(*missing, r) {
+				*missing = append(*missing, r)
+			}
+		}
+		w := unitsToMM(float64(ff.width(r)), size)
+		if n := len(runs); n > 0 && runs[n-1].Font == name && runs[n-1].Bold == b && runs[n-1].Italic == it {
+			runs[n-1].Text += string(r)
+			runs[n-1].W += w
+		} else {
+			runs = append(runs, Run{Text: string(r), X: x, Font: name, W: w, Bold: b, Italic: it})
+		}
+		x += w
+	}
+	return runs, x
 }
 
 // fontRuns splits a fitted line set in a template font into runs of the
