@@ -226,12 +226,18 @@ func (c *canvas) glyph(dr image.Rectangle, col image.Image, mask image.Image, mp
 
 // fillNRGBA paints every pixel of m col.
 func fillNRGBA(m *image.NRGBA, col color.NRGBA) {
-	px := []byte{col.R, col.G, col.B, col.A}
-	for y := 0; y < m.Rect.Dy(); y++ {
-		row := m.Pix[y*m.Stride : y*m.Stride+4*m.Rect.Dx()]
-		for i := 0; i < len(row); i += 4 {
-			copy(row[i:i+4], px)
-		}
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	if w <= 0 || h <= 0 {
+		return
+	}
+	// One row, filled by doubling, then copied to the others.
+	first := m.Pix[:4*w]
+	first[0], first[1], first[2], first[3] = col.R, col.G, col.B, col.A
+	for n := 4; n < len(first); n *= 2 {
+		copy(first[n:], first[:n])
+	}
+	for y := 1; y < h; y++ {
+		copy(m.Pix[y*m.Stride:y*m.Stride+4*w], first)
 	}
 }
 

@@ -1,6 +1,7 @@
 package faces
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -139,14 +140,25 @@ func over(dst *image.NRGBA, r image.Rectangle, src *image.NRGBA, sp image.Point,
 		di := dst.PixOffset(r.Min.X, y)
 		si := src.PixOffset(sp.X+r.Min.X-clipped.Min.X, sp.Y+y-clipped.Min.Y)
 		for x := r.Min.X; x < r.Max.X; x, di, si = x+1, di+4, si+4 {
+			if k == 255 && src.Pix[si+3] == 255 {
+				// A run of opaque pixels (most of a frame) is copied
+				// as it is, alpha and all.
+				n := 1
+				for x+n < r.Max.X && src.Pix[si+4*n+3] == 255 {
+					n++
+				}
+				copy(dst.Pix[di:di+4*n], src.Pix[si:si+4*n])
+				n--
+				x, di, si = x+n, di+4*n, si+4*n
+				continue
+			}
 			sa := uint32(src.Pix[si+3]) * k / 255
 			if sa == 0 {
 				continue
 			}
 			d := dst.Pix[di : di+4 : di+4]
 			if sa == 255 {
-				copy(d, src.Pix[si:si+3])
-				d[3] = 255
+				d[0], d[1], d[2], d[3] = src.Pix[si], src.Pix[si+1], src.Pix[si+2], 255
 				continue
 			}
 			da := uint32(d[3])
@@ -285,13 +297,66 @@ func (c *canvas) fillPaths(col color.NRGBA, paths ...[]templates.Point) {
 	if box.Empty() {
 		return
 	}
-	z := vector.NewRasterizer(box.Dx(), box.Dy())
+	mask := masks.get(box, c, paths)
+	for y := 0; y < box.Dy(); y++ {
+		row := mask.Pix[y*mask.Stride : y*mask.Stride+box.Dx()]
+		di := c.img.PixOffset(box.Min.X, box.Min.Y+y)
+		for x, a := range row {
+			switch a {
+			case 0:
+			case 255:
+				d := c.img.Pix[di+4*x : di+4*x+4 : di+4*x+4]
+				d[0], d[1], d[2], d[3] = col.R, col.G, col.B, 0xff
+			default:
+				c.blend(box.Min.X+x, box.Min.Y+y, col, float64(a)/255)
+			}
+		}
+	}
+}
+
+// masks caches the coverage of shapes' paths: a template's shapes (a
+// cost badge, a text panel) fall on the same pixels of every card drawn
+// at one size, and rasterising them was as much work as laying them on.
+var masks = &maskCache{}
+
+// maskCache holds at most maxMasks masks, by the paths' pixel
+// coordinates in their box.
+type maskCache struct {
+	mu sync.Mutex
+	m  map[string]*image.Alpha
+}
+
+const maxMasks = 64
+
+// get returns the coverage of paths (in mm on c) in box.
+func (mc *maskCache) get(box image.Rectangle, c *canvas, paths [][]templates.Point) *image.Alpha {
+	at := func(q templates.Point) (float32, float32) {
+		return float32(c.ox + q.X*c.sx - float64(box.Min.X)), float32(c.oy + q.Y*c.sy - float64(box.Min.Y))
+	}
+	key := make([]byte, 0, 16+8*len(paths)*8)
+	key = binary.LittleEndian.AppendUint32(key, uint32(box.Dx()))
+	key = binary.LittleEndian.AppendUint32(key, uint32(box.Dy()))
 	for _, p := range paths {
 		if len(p) < 3 {
 			continue
 		}
-		at := func(q templates.Point) (float32, float32) {
-			return float32(c.ox + q.X*c.sx - float64(box.Min.X)), float32(c.oy + q.Y*c.sy - float64(box.Min.Y))
+		key = binary.LittleEndian.AppendUint32(key, uint32(len(p)))
+		for _, q := range p {
+			x, y := at(q)
+			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(x))
+			key = binary.LittleEndian.AppendUint32(key, math.Float32bits(y))
+		}
+	}
+	mc.mu.Lock()
+	mask := mc.m[string(key)]
+	mc.mu.Unlock()
+	if mask != nil {
+		return mask
+	}
+	z := vector.NewRasterizer(box.Dx(), box.Dy())
+	for _, p := range paths {
+		if len(p) < 3 {
+			continue
 		}
 		z.MoveTo(at(p[0]))
 		for _, q := range p[1:] {
@@ -299,16 +364,15 @@ func (c *canvas) fillPaths(col color.NRGBA, paths ...[]templates.Point) {
 		}
 		z.ClosePath()
 	}
-	mask := image.NewAlpha(image.Rectangle{Max: box.Size()})
+	mask = image.NewAlpha(image.Rectangle{Max: box.Size()})
 	z.Draw(mask, mask.Rect, image.Opaque, image.Point{})
-	for y := 0; y < box.Dy(); y++ {
-		row := mask.Pix[y*mask.Stride : y*mask.Stride+box.Dx()]
-		for x, a := range row {
-			if a != 0 {
-				c.blend(box.Min.X+x, box.Min.Y+y, col, float64(a)/255)
-			}
-		}
+	mc.mu.Lock()
+	if mc.m == nil || len(mc.m) >= maxMasks {
+		mc.m = map[string]*image.Alpha{}
 	}
+	mc.m[string(key)] = mask
+	mc.mu.Unlock()
+	return mask
 }
 
 // userFonts are the template fonts parsed for drawing, by name.

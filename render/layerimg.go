@@ -155,11 +155,11 @@ func fitImage(src image.Image, px image.Point, fit string, ax, ay float64) *imag
 	iw, ih := float64(b.Dx()), float64(b.Dy())
 	switch fit {
 	case templates.FitStretch:
-		return imaging.Resize(src, px.X, px.Y, layerFilter)
+		return resize(src, px.X, px.Y)
 	case templates.FitContain:
 		s := min(float64(px.X)/iw, float64(px.Y)/ih)
 		rw, rh := max(1, int(math.Round(iw*s))), max(1, int(math.Round(ih*s)))
-		small := imaging.Resize(src, rw, rh, layerFilter)
+		small := resize(src, rw, rh)
 		dst := image.NewNRGBA(image.Rectangle{Max: px})
 		at := image.Pt(int(math.Round(float64(px.X-rw)*ax)), int(math.Round(float64(px.Y-rh)*ay)))
 		draw.Draw(dst, small.Bounds().Add(at), small, image.Point{}, draw.Src)
@@ -173,9 +173,23 @@ func fitImage(src image.Image, px image.Point, fit string, ax, ay float64) *imag
 	if sub, ok := src.(interface {
 		SubImage(image.Rectangle) image.Image
 	}); ok {
-		return imaging.Resize(sub.SubImage(crop), px.X, px.Y, layerFilter) // no copy
+		return resize(sub.SubImage(crop), px.X, px.Y) // no copy
 	}
-	return imaging.Resize(imaging.Crop(src, crop), px.X, px.Y, layerFilter)
+	return resize(imaging.Crop(src, crop), px.X, px.Y)
+}
+
+// resize brings src to w×h pixels with layerFilter. A JPEG's picture
+// (YCbCr) already of that size, art made for its window, is only turned
+// into RGB, by image/draw's fast path: imaging takes it pixel by pixel,
+// to the same values.
+func resize(src image.Image, w, h int) *image.NRGBA {
+	if y, ok := src.(*image.YCbCr); ok && y.Rect.Dx() == w && y.Rect.Dy() == h {
+		dst := image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.Draw(dst, dst.Rect, y, y.Rect.Min, draw.Src)
+		// Opaque: RGBA's bytes are NRGBA's.
+		return &image.NRGBA{Pix: dst.Pix, Stride: dst.Stride, Rect: dst.Rect}
+	}
+	return imaging.Resize(src, w, h, layerFilter)
 }
 
 // extendEdges puts pad pixels around m (left, top, right, bottom), each

@@ -177,6 +177,10 @@ func (r *renderer) layOut(f Face, card *cardsdb.Card, size cardsdb.Size, side te
 			}
 			w.Message = templates.ReplacedMessage(w.Card, fresh)
 		}
+		if w.Kind == templates.WarnFontStyle {
+			// About the template, at its file:line:col, not the card.
+			w.Message = w.String()
+		}
 		r.warn(w.Card, w.Kind, "%s", w.Message)
 	}
 	if r.proxies == nil {

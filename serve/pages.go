@@ -225,7 +225,7 @@ type cardData struct {
 
 func (s *Server) cardPage(w http.ResponseWriter, r *http.Request) {
 	game, name := r.PathValue("game"), r.PathValue("name")
-	c := s.card(game, name)
+	c := s.liveCard(game, name) // watch.go: as the cards file is now
 	if c == nil {
 		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no card %q in game %q", name, game))
 		return

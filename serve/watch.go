@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/report"
 )
 
 // Live preview: Watch looks at a designer's folders (the --db game folders
@@ -37,10 +38,12 @@ const maxWatchFiles = 20000
 // Reload loads the games and the templates again after a change.
 type Reload func() (*cardsdb.DB, render.TemplateSource, error)
 
-// live is what the face pages draw from once a change has been loaded.
+// live is what the face pages draw from once a change has been loaded,
+// and the cards the card pages show (nil: those the server started with).
 type live struct {
 	db        *cardsdb.DB
 	templates render.TemplateSource
+	cards     map[string][]report.Card
 }
 
 // watchState is the server's live-preview state.
@@ -76,6 +79,31 @@ func (s *Server) faceDB() *cardsdb.DB {
 		return l.db
 	}
 	return s.cfg.DB
+}
+
+// liveCard is a card as the card page shows it: from the last games
+// loaded, so that its table of fields follows the cards file too.
+func (s *Server) liveCard(game, name string) *report.Card {
+	l := s.watch().cur.Load()
+	if l == nil || l.cards == nil {
+		return s.card(game, name)
+	}
+	for i, c := range l.cards[game] {
+		if c.Name == name {
+			return &l.cards[game][i]
+		}
+	}
+	return nil
+}
+
+// cardLists lists every game's cards of db, as loadLists does.
+func cardLists(db *cardsdb.DB) map[string][]report.Card {
+	out := map[string][]report.Card{}
+	for _, g := range db.Games() {
+		cards, _ := report.Cards([]*cardsdb.Game{g}, cardsdb.Query{})
+		out[g.ID] = cards
+	}
+	return out
 }
 
 // faceTemplates is the templates the faces are drawn with, nil for the
@@ -118,7 +146,7 @@ func (s *Server) Watch(ctx context.Context, dirs []string, interval time.Duratio
 			s.logf("reloading after a change: %v", err)
 		} else {
 			w.err = ""
-			w.cur.Store(&live{db: db, templates: tmpl})
+			w.cur.Store(&live{db: db, templates: tmpl, cards: cardLists(db)})
 			s.faces.mu.Lock()
 			clear(s.faces.pngs)
 			s.faces.mu.Unlock()
@@ -199,8 +227,10 @@ func writeWatch(w http.ResponseWriter, version int, err string) {
 }
 
 // watchJS asks /api/watch in a loop and, at each change, reloads every
-// card face on the page (a new query string defeats the cache) and shows
-// a reload error, if any, at the top of the page.
+// card face on the page (a new query string defeats the cache), reads the
+// page again for its parts marked data-live (a card's table of fields)
+// and puts them in place, and shows a reload error, if any, at the top of
+// the page.
 const watchJS = `(function () {
   "use strict";
   var since = -1;
@@ -222,12 +252,29 @@ const watchJS = `(function () {
       img.src = u.pathname + u.search;
     });
   }
+  function refresh() {
+    var parts = document.querySelectorAll("[data-live]");
+    if (!parts.length) { return; }
+    fetch(location.href, {cache: "no-store"}).then(function (r) {
+      if (!r.ok) { throw new Error(r.status); }
+      return r.text();
+    }).then(function (html) {
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      parts.forEach(function (el) {
+        var now = doc.querySelector('[data-live="' + el.getAttribute("data-live") + '"]');
+        if (now) { el.innerHTML = now.innerHTML; }
+      });
+    }).catch(function (e) { show("this page could not be read again (" + e.message + ")"); });
+  }
   function ask() {
     fetch("/api/watch?since=" + since, {cache: "no-store"}).then(function (r) {
       if (!r.ok) { throw new Error(r.status); }
       return r.json();
     }).then(function (j) {
-      if (since >= 0 && j.version !== since) { redraw(j.version); }
+      if (since >= 0 && j.version !== since) {
+        redraw(j.version);
+        if (!j.error) { refresh(); }
+      }
       since = j.version;
       show(j.error);
       setTimeout(ask, 50);

@@ -24,6 +24,34 @@ sections:
   - {id: main, name: Main, types: [t]}
 `
 
+// startWatch runs s.Watch on dir until the test ends and returns once
+// it is looking: a file saved before its first look is not a change, so a
+// test that saved at once could wait for a change that never comes (seen
+// on a loaded machine). It saves a file of its own until the watch sees
+// it.
+func startWatch(t *testing.T, s *Server, dir string, load Reload) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go s.Watch(ctx, []string{dir}, 20*time.Millisecond, load)
+	ws := s.watch()
+	for i := 0; ; i++ {
+		ws.mu.Lock()
+		v := ws.version
+		ws.mu.Unlock()
+		if v > 0 {
+			return
+		}
+		if i > 600 {
+			t.Fatal("the watch saw no change in 30 s")
+		}
+		if err := os.WriteFile(filepath.Join(dir, "started.txt"), []byte(strings.Repeat("x", i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // TestWatch: a saved card file redraws the card's face (issue 22's live
 // preview): /api/watch answers the new version at once, the face is drawn
 // again from the new text, and a file that does not load is shown as an
@@ -58,9 +86,7 @@ func TestWatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go s.Watch(ctx, []string{dir}, 20*time.Millisecond, load)
+	startWatch(t, s, dir, load)
 	get := func(path string) (int, string) {
 		req := httptest.NewRequest("GET", path, nil)
 		req.Host = "127.0.0.1:8080"
@@ -110,5 +136,101 @@ func TestWatch(t *testing.T) {
 	}
 	if _, page := get("/card/g/C"); !strings.Contains(page, `<script src="/watch.js" defer></script>`) {
 		t.Error("the card page does not load /watch.js")
+	}
+}
+
+// TestWatchCardData: a saved cards file changes the card page's table of
+// fields too, which /watch.js reads again and puts in place (its
+// data-live part): a field's value, the rules text and a new field show
+// on the page the script reads; a file that does not load keeps the last
+// good table.
+func TestWatchCardData(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("game.yaml", strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}, {name: power, kind: int}]}", 1))
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
+	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+		db, err := cardsdb.LoadBundled()
+		if err != nil {
+			return nil, nil, err
+		}
+		return db, nil, db.AddPath(dir)
+	}
+	db, _, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{DB: db, Run: fakeRun, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	startWatch(t, s, dir, load)
+	get := func(path string) (int, string) {
+		req := httptest.NewRequest("GET", path, nil)
+		req.Host = "127.0.0.1:8080"
+		rec := httptest.NewRecorder()
+		s.Handler().ServeHTTP(rec, req)
+		b, _ := io.ReadAll(rec.Result().Body)
+		return rec.Code, string(b)
+	}
+	version := func(since int) int {
+		t.Helper()
+		var j struct {
+			Version int `json:"version"`
+		}
+		code, body := get("/api/watch?since=" + itoa(since))
+		if code != 200 || json.Unmarshal([]byte(body), &j) != nil {
+			t.Fatalf("/api/watch: %d %s", code, body)
+		}
+		return j.Version
+	}
+	// live is the page's data-live part, as the script reads it.
+	live := func() string {
+		t.Helper()
+		code, page := get("/card/g/C")
+		if code != 200 {
+			t.Fatalf("card page: %d %s", code, page)
+		}
+		i := strings.Index(page, `data-live="card"`)
+		if i < 0 {
+			t.Fatalf("the card page has no data-live part:\n%s", page)
+		}
+		return page[i:]
+	}
+	v0 := version(-1)
+	before := live()
+	for _, want := range []string{"<th>cost</th><td>2</td>", "Draw a card."} {
+		if !strings.Contains(before, want) {
+			t.Errorf("before the change: no %q in\n%s", want, before)
+		}
+	}
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 5, power: 3, text: \"Draw three cards.\"}\n")
+	v1 := version(v0)
+	after := live()
+	for _, want := range []string{"<th>cost</th><td>5</td>", "<th>power</th><td>3</td>", "Draw three cards."} {
+		if !strings.Contains(after, want) {
+			t.Errorf("after the change: no %q in\n%s", want, after)
+		}
+	}
+	if strings.Contains(after, "<td>2</td>") || strings.Contains(after, "Draw a card.") {
+		t.Errorf("after the change the old values remain:\n%s", after)
+	}
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: [\n")
+	version(v1)
+	if still := live(); still != after {
+		t.Errorf("a broken file changed the table:\n%s", still)
+	}
+	if _, js := get("/watch.js"); !strings.Contains(js, "[data-live]") || !strings.Contains(js, "innerHTML = now.innerHTML") {
+		t.Error("/watch.js does not put the page's data-live parts in place")
 	}
 }

@@ -1,10 +1,17 @@
 package templates
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/jung-kurt/gofpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gobolditalic"
+	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -175,5 +182,180 @@ layers:
 	want := "Thry=" + own + " ï=GoRegular nn Arkh=" + own + " é=GoRegular"
 	if got := strings.Join(fonts, " "); got != want {
 		t.Errorf("runs %s\nwant %s", got, want)
+	}
+}
+
+// styledFS is layeredFS with the Go fonts as a family's styles.
+func styledFS(t *testing.T, tmpl string) fstest.MapFS {
+	fsys := layeredFS(t, tmpl)
+	fsys["fonts/body.ttf"] = &fstest.MapFile{Data: goregular.TTF}
+	fsys["fonts/body-bold.ttf"] = &fstest.MapFile{Data: gobold.TTF}
+	fsys["fonts/body-bolditalic.ttf"] = &fstest.MapFile{Data: gobolditalic.TTF}
+	return fsys
+}
+
+// TestTemplateFontStyles: a family given a file per style prints a bold
+// (italic, bold italic) box in that style's file; a style without a file
+// prints in the regular file, with one warning at the template's
+// file:line:col, given with the first face only.
+func TestTemplateFontStyles(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+fonts:
+  body: {regular: fonts/body.ttf, bold: fonts/body-bold.ttf, bold_italic: fonts/body-bolditalic.ttf}
+  title: fonts/title.ttf
+layers:
+  - {name: plain, content: "{{.Name}}", font: {family: body}, x: 3, y: 3, w: 57, h: 8}
+  - {name: strong, content: "{{.Name}}", font: {family: body, bold: true}, x: 3, y: 13, w: 57, h: 8}
+  - {name: both, content: "{{.Name}}", font: {family: body, bold: true, italic: true}, x: 3, y: 23, w: 57, h: 8}
+  - {name: slanted, content: "{{.Name}}", font: {family: body, italic: true}, x: 3, y: 33, w: 57, h: 8}
+  - {name: caps, content: "{{.Name}}", font: {family: title, bold: true}, x: 3, y: 43, w: 57, h: 8}
+`
+	set := NewSet()
+	if err := set.AddFS(styledFS(t, src), "mine/"); err != nil {
+		t.Fatal(err)
+	}
+	c := &cardsdb.Card{Name: "Ember Drake", Type: "unit", Pos: cardsdb.Pos{File: "cards.yaml", Line: 7, Col: 5}}
+	face, warns := set.Render(c, nil, cardsdb.Size{W: 63, H: 88}, Front)
+	var got []string
+	for _, w := range warns {
+		got = append(got, w.Kind+" "+w.String())
+	}
+	want := []string{
+		`font-style mine/default.yaml:9:49: font family "body" has no italic file: the italic text of box "slanted" prints in its regular file; add italic: FILE under fonts: body`,
+		`font-style mine/default.yaml:10:46: font family "title" has no bold file: the bold text of box "caps" prints in its regular file; add bold: FILE under fonts: title`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	data := map[string][]byte{}
+	for _, l := range face.Layers {
+		b := l.Block
+		if b == nil || len(b.Lines) == 0 || len(b.Lines[0].Runs) == 0 {
+			t.Fatalf("layer %q drew nothing", l.Name)
+		}
+		for _, r := range b.Lines[0].Runs {
+			if r.Font != b.Font {
+				t.Errorf("layer %q: run %q in %q, want the block's font %q", l.Name, r.Text, r.Font, b.Font)
+			}
+		}
+		data[l.Name] = face.Fonts[b.Font]
+	}
+	for name, ttf := range map[string][]byte{"plain": goregular.TTF, "strong": gobold.TTF, "both": gobolditalic.TTF, "slanted": goregular.TTF} {
+		if !bytes.Equal(data[name], ttf) {
+			t.Errorf("layer %q prints in a font of %d bytes, want the file of %d bytes", name, len(data[name]), len(ttf))
+		}
+	}
+	// Once: the next card hears no more of it.
+	if _, warns := set.Render(&cardsdb.Card{Name: "Tide", Type: "unit"}, nil, cardsdb.Size{W: 63, H: 88}, Front); len(warns) != 0 {
+		t.Errorf("second face: warnings %v", warns)
+	}
+}
+
+// TestTemplateFontStyleErrors: a family without its regular file, an
+// unknown style and a missing style file, each at its file:line:col.
+func TestTemplateFontStyleErrors(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+fonts:
+  body: {bold: fonts/body-bold.ttf}
+  text: {regular: fonts/body.ttf, bolt: fonts/body-bold.ttf}
+  other: {regular: fonts/body.ttf, italic: fonts/body-italc.ttf}
+layers:
+  - {name: plain, content: "{{.Name}}", font: {family: body}, x: 3, y: 3, w: 57, h: 8}
+`
+	err := NewSet().AddFS(styledFS(t, src), "mine/")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{
+		`mine/default.yaml:3:9: font family "body" has no regular file; add regular: FILE`,
+		`mine/default.yaml:4:35: unknown key "bolt" in font family text; did you mean "bold"? (allowed: regular, bold, italic, bold_italic)`,
+		`mine/default.yaml:5:44: italic font file "fonts/body-italc.ttf": file does not exist`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("missing %q in:\n%v", want, err)
+		}
+	}
+}
+
+// TestCFFFont: a real OpenType font with PostScript (CFF) outlines is
+// refused at its file:line:col, saying why and how to convert it; and the
+// refusal is needed: the PDF writer cannot embed it (if a gofpdf update
+// ever can, this test says so).
+func TestCFFFont(t *testing.T) {
+	cff, err := os.ReadFile("testdata/fonts/cfftest.otf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := layeredFS(t, "size: {width: 63, height: 88}\nfonts:\n  title: {regular: fonts/title.ttf, bold: fonts/real-cff.otf}\nboxes:\n  - {name: t, content: x, x: 1, y: 1, w: 10, h: 10, font: {family: title, bold: true}}\n")
+	fsys["fonts/real-cff.otf"] = &fstest.MapFile{Data: cff}
+	err = NewSet().AddFS(fsys, "mine/")
+	want := `mine/default.yaml:3:43: bold font file "fonts/real-cff.otf": an OpenType font with PostScript (CFF) outlines: the PDF writer embeds fonts with TrueType outlines only; convert it to TrueType outlines (fontforge -lang=ff -c 'Open($1); Generate($2)' FONT.otf FONT.ttf) or use the font's TrueType (.ttf) release`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\nwant %s", err, want)
+	}
+
+	pdf := gofpdf.New("P", "mm", "A4", "")
+	pdf.AddUTF8FontFromBytes("cff", "", cff)
+	pdf.AddPage()
+	pdf.SetFont("cff", "", 12)
+	pdf.Text(10, 10, "A")
+	if err := pdf.Output(io.Discard); err == nil {
+		t.Error("gofpdf embedded a CFF font: the refusal in loadFont can go")
+	}
+}
+
+// TestTemplateFontStyleMarks: in a family with style files, the rules
+// text's **bold** and *italic* marks print in the family's file of that
+// style (the box's own for a style without one, Go Bold for a character
+// the bold file lacks); a family of one file still prints them plain.
+func TestTemplateFontStyleMarks(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+fonts:
+  body: {regular: fonts/body.ttf, bold: fonts/title.ttf}
+  plain: fonts/body.ttf
+layers:
+  - {name: rules, content: "{{.Text}}", font: {family: body}, x: 3, y: 3, w: 57, h: 20}
+  - {name: flat, content: "{{.Text}}", font: {family: plain}, x: 3, y: 30, w: 57, h: 20}
+`
+	set := NewSet()
+	if err := set.AddFS(styledFS(t, src), "mine/"); err != nil {
+		t.Fatal(err)
+	}
+	c := &cardsdb.Card{Name: "C", Type: "unit", Text: "Deal **3 é** damage, *then* draw."}
+	face, _ := set.Render(c, nil, cardsdb.Size{W: 63, H: 88}, Front)
+	name := func(ttf []byte) string {
+		for n, data := range face.Fonts {
+			if bytes.Equal(data, ttf) {
+				return n
+			}
+		}
+		return "?"
+	}
+	smallcaps, err := os.ReadFile("testdata/fonts/smallcaps-ascii.ttf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, bold := name(goregular.TTF), name(smallcaps)
+	runs := func(b *Block) string {
+		var out []string
+		for _, l := range b.Lines {
+			for _, r := range l.Runs {
+				f := r.Font
+				switch f {
+				case reg:
+					f = "regular"
+				case bold:
+					f = "bold"
+				}
+				out = append(out, r.Text+"="+f)
+			}
+		}
+		return strings.Join(out, "|")
+	}
+	if got, want := runs(face.Layers[0].Block), "Deal =regular|3 =bold|é=GoBold| damage, =regular|then=regular| draw.=regular"; got != want {
+		t.Errorf("styled family: runs %s\nwant %s", got, want)
+	}
+	if got, want := runs(face.Layers[1].Block), "Deal 3 é damage, then draw.=regular"; got != want {
+		t.Errorf("family of one file: runs %s\nwant %s", got, want)
 	}
 }

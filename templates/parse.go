@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"text/template"
 
 	"gopkg.in/yaml.v3"
@@ -66,7 +67,7 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &decoder{cardsdb.NewYAMLDecoder(file)}
+	d := &decoder{YAMLDecoder: cardsdb.NewYAMLDecoder(file)}
 	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root)}
 	t.frame.color = paint{kind: paintFaction}
 	pairs, ok := d.mapping(root, "template")
@@ -130,6 +131,7 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if err := d.Err(); err != nil {
 		return nil, err
 	}
+	t.warnings, t.warned = d.fontWarns, new(atomic.Bool)
 	return t, nil
 }
 
@@ -137,6 +139,9 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 // errors read like card-file errors: every problem with its file:line:col.
 type decoder struct {
 	*cardsdb.YAMLDecoder
+	// fontWarns are the boxes in a style their font family has no file
+	// for.
+	fontWarns []Warning
 }
 
 type pair = cardsdb.YAMLPair

@@ -184,6 +184,26 @@ func lineRuns(line, text string, styles []byte, pos *int, bold, italic bool, siz
 		}
 		x += w
 	}
+	sts := runeStyles(line, text, styles, pos)
+	i := 0
+	for _, r := range line {
+		add(string(r), sts[i])
+		i++
+	}
+	return runs, x
+}
+
+// runeStyles gives the style bits (1 bold, 2 italic) of each rune of a
+// fitted line of text, whose styles are per byte (nil: all plain), from
+// byte *pos on; it moves *pos past the line.
+func runeStyles(line, text string, styles []byte, pos *int) []byte {
+	out := make([]byte, 0, len(line))
+	if styles == nil { // no marks: every rune plain
+		for range line {
+			out = append(out, 0)
+		}
+		return out
+	}
 	var prev byte
 	for _, r := range line {
 		s := string(r)
@@ -195,7 +215,7 @@ func lineRuns(line, text string, styles []byte, pos *int, bold, italic bool, siz
 			for *pos < len(text) && (text[*pos] == ' ' || text[*pos] == '\n') {
 				*pos++
 			}
-			add(s, st)
+			out = append(out, st)
 			continue
 		}
 		p := *pos
@@ -205,10 +225,10 @@ func lineRuns(line, text string, styles []byte, pos *int, bold, italic bool, siz
 		if strings.HasPrefix(text[p:], s) {
 			prev = styles[p]
 			*pos = p + len(s)
-			add(s, prev)
+			out = append(out, prev)
 			continue
 		}
-		add(s, 0)
+		out = append(out, 0)
 	}
-	return runs, x
+	return out
 }

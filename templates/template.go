@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"text/template"
 	"unicode/utf8"
 
@@ -41,6 +42,11 @@ type Template struct {
 	// dir is the folder the template was read from, where the files of
 	// its layers and fonts are; nil for a template parsed alone.
 	dir fs.FS
+	// warnings are the template's own (a style its font family has no
+	// file for), given once, with the first face Render draws; warned
+	// says they were.
+	warnings []Warning
+	warned   *atomic.Bool
 }
 
 // layered reports whether the template has layers.
@@ -74,6 +80,11 @@ type box struct {
 	// font of the box's style as fallback); "" and nil for the Go fonts.
 	family string
 	ff     *face
+	// styled, for a family with a file for more than one style, is its
+	// face of each style (fontStyle; the box's own face for a style
+	// without a file): the rules text's **bold** and *italic* marks print
+	// in them. nil for a family of one file.
+	styled *[4]*face
 
 	// The notice box only: the lines it prints.
 	sampleText, provisionalText string
@@ -252,6 +263,12 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 		backOf, card = card.Type, nil
 	}
 	r := renderer{t: t, card: card, game: game}
+	if len(t.warnings) > 0 && t.warned != nil && t.warned.CompareAndSwap(false, true) {
+		for _, w := range t.warnings {
+			w.Card = r.cardName()
+			r.warns = append(r.warns, w)
+		}
+	}
 	r.sx, r.sy = size.W/design.W, size.H/design.H
 	r.sf = min(r.sx, r.sy)
 	r.fc = t.factionColor(card, game)
@@ -351,11 +368,11 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 		icons = r.game.Icons
 	}
 	if bx.ff != nil {
-		icons = nil // a template font draws rules text plain
+		icons = nil // a template font draws no icons
 	}
 	text, styles, bad := stripMarks(text, len(icons))
-	if bx.ff != nil {
-		styles = nil
+	if bx.ff != nil && bx.styled == nil {
+		styles = nil // a family of one file prints rules text plain
 	}
 	if len(text) > MaxBoxText {
 		// No card shows more; fitting megabytes would take seconds.
@@ -395,8 +412,13 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	blk.BorderColor, _ = bx.bColor.resolve(r.fc)
 	pad := bx.padding * r.sf
 	iw, ih := max(0, blk.W-2*pad), max(0, blk.H-2*pad)
+	measure := bx.ff
+	if bx.styled != nil && hasStyle(styles, 1) {
+		// As for the Go fonts: text with bold runs is measured bold.
+		measure = bx.styled[fontStyle(true, bx.italic)]
+	}
 	fit := Fit(text, iw, ih, FitOptions{
-		face:    bx.ff,
+		face:    measure,
 		Size:    bx.size * r.sf,
 		MinSize: bx.minSize * r.sf,
 		// Text with bold runs is measured bold, so that no line is
@@ -434,7 +456,16 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	for i, l := range fit.Lines {
 		w := unitsToMM(float64(ff.units(l)), fit.Size)
 		var runs []Run
-		if bx.ff != nil {
+		if bx.styled != nil {
+			runs, w = familyRuns(l, runeStyles(l, text, styles, &pos), bx.styled, bx.bold, bx.italic, fit.Size, &missing)
+			for _, sf := range bx.styled {
+				for _, r := range runs {
+					if r.Font == sf.name {
+						f.Fonts[sf.name] = sf.ttf
+					}
+				}
+			}
+		} else if bx.ff != nil {
 			runs = fontRuns(l, ff, fit.Size, &missing)
 			for i := range runs {
 				runs[i].Bold, runs[i].Italic = bx.bold, bx.italic

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 
@@ -24,50 +25,115 @@ const MaxFontBytes = 16 << 20
 // no glyph for, drawn in the Go font instead.
 const WarnFallback = "font-fallback"
 
-// userFont is a font of a template's fonts: list.
-type userFont struct {
-	family string // the name the template gives it
-	file   string
-	face   *face // measured; face.name is its name in a PDF
+// WarnFontStyle is the Warning kind of a box in a style (bold, italic)
+// its template font family has no file for, printed in the family's
+// regular file.
+const WarnFontStyle = "font-style"
+
+// The styles of a template font family, in the order of styleOf: the
+// keys of fonts: {NAME: {regular: FILE, bold: FILE, italic: FILE,
+// bold_italic: FILE}}.
+var fontStyleKeys = []string{"regular", "bold", "italic", "bold_italic"}
+
+// fontStyle is a style's index in fontStyleKeys.
+func fontStyle(bold, italic bool) int {
+	s := 0
+	if bold {
+		s |= 1
+	}
+	if italic {
+		s |= 2
+	}
+	return s
 }
 
-// fonts reads a template's fonts: {NAME: FILE}: TrueType or OpenType
+// userFont is a family of a template's fonts: list, with a file per
+// style (regular at least).
+type userFont struct {
+	family string // the name the template gives it
+	files  [4]string
+	faces  [4]*face // measured; face.name is its name in a PDF; nil for a style without a file
+}
+
+// fonts reads a template's fonts: {NAME: FILE} or {NAME: {regular: FILE,
+// bold: FILE, italic: FILE, bold_italic: FILE}}: TrueType or OpenType
 // (TrueType outlines) files of the templates folder, each checked now.
 func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
 	pairs, _ := d.mapping(n, "fonts")
 	out := map[string]*userFont{}
 	for _, p := range pairs {
 		out[p.Key] = nil // declared; set below when it loads
-		file, ok := d.scalar(p.V, "font file of "+p.Key)
-		if !ok {
-			continue
-		}
 		if !boxNameRE.MatchString(p.Key) {
 			d.errorf(p.K, "font name %q must be lower-case letters, digits, '-' and '_'", p.Key)
 			continue
 		}
-		if dir == nil {
-			d.errorf(p.V, "font %q: this template is not read from a folder, so it cannot name a file; give the folder with --templates", file)
-			continue
+		files := map[int]*yaml.Node{}
+		if p.V.Kind == yaml.MappingNode {
+			styles, _ := d.mapping(p.V, "font family "+p.Key)
+			for _, st := range styles {
+				i := slices.Index(fontStyleKeys, st.Key)
+				if i < 0 {
+					d.unknown(st, "font family "+p.Key, fontStyleKeys)
+					continue
+				}
+				files[i] = st.V
+			}
+			if files[0] == nil {
+				d.errorf(p.V, "font family %q has no regular file; add regular: FILE (bold, italic and bold_italic fall back to it)", p.Key)
+				continue
+			}
+		} else {
+			files[0] = p.V
 		}
-		clean, msg := cleanImagePath(file)
-		if msg != "" {
-			d.errorf(p.V, "font file %q %s", file, msg)
-			continue
+		uf := &userFont{family: p.Key}
+		ok := true
+		for i := range fontStyleKeys {
+			v := files[i]
+			if v == nil {
+				continue
+			}
+			what := "font file"
+			if i > 0 {
+				what = strings.ReplaceAll(fontStyleKeys[i], "_", " ") + " font file"
+			}
+			if uf.files[i], uf.faces[i] = d.fontFile(v, what, dir); uf.faces[i] == nil {
+				ok = false
+			}
 		}
-		data, err := readFont(dir, clean)
-		if err != nil {
-			d.errorf(p.V, "font file %q: %v%s", file, err, didYouMean(cardsdb.Suggest(clean, filesNear(dir, clean), 1)))
-			continue
+		if ok {
+			out[p.Key] = uf
 		}
-		f, err := loadFont(data)
-		if err != nil {
-			d.errorf(p.V, "font file %q: %v", file, err)
-			continue
-		}
-		out[p.Key] = &userFont{family: p.Key, file: clean, face: f}
 	}
 	return out
+}
+
+// fontFile reads and checks one font file named by the scalar n; what
+// says which ("bold font file").
+func (d *decoder) fontFile(n *yaml.Node, what string, dir fs.FS) (string, *face) {
+	file, ok := d.scalar(n, what+" of a font family")
+	if !ok {
+		return "", nil
+	}
+	if dir == nil {
+		d.errorf(n, "font %q: this template is not read from a folder, so it cannot name a file; give the folder with --templates", file)
+		return "", nil
+	}
+	clean, msg := cleanImagePath(file)
+	if msg != "" {
+		d.errorf(n, "%s %q %s", what, file, msg)
+		return "", nil
+	}
+	data, err := readFont(dir, clean)
+	if err != nil {
+		d.errorf(n, "%s %q: %v%s", what, file, err, didYouMean(cardsdb.Suggest(clean, filesNear(dir, clean), 1)))
+		return "", nil
+	}
+	f, err := loadFont(data)
+	if err != nil {
+		d.errorf(n, "%s %q: %v", what, file, err)
+		return "", nil
+	}
+	return clean, f
 }
 
 // readFont reads a font file, at most MaxFontBytes.
@@ -79,11 +145,17 @@ func readFont(dir fs.FS, p string) ([]byte, error) {
 	return data, err
 }
 
+// errCFF refuses a font with PostScript outlines: gofpdf embeds a font
+// by subsetting its TrueType outlines (the glyf and loca tables) and has
+// no way to embed CFF ones (TestCFFCannotBeEmbedded).
+var errCFF = errors.New("an OpenType font with PostScript (CFF) outlines: the PDF writer embeds fonts with TrueType outlines only; " +
+	"convert it to TrueType outlines (fontforge -lang=ff -c 'Open($1); Generate($2)' FONT.otf FONT.ttf) or use the font's TrueType (.ttf) release")
+
 // loadFont checks that data is a font the PDF writer can embed and
 // measures it as the Go fonts are measured.
 func loadFont(data []byte) (*face, error) {
 	if bytes.HasPrefix(data, []byte("OTTO")) {
-		return nil, errors.New("an OpenType font with PostScript (CFF) outlines, which deckwright cannot embed in a PDF; use a TrueType-outline .ttf or .otf of the font")
+		return nil, errCFF
 	}
 	if _, err := sfnt.Parse(data); err != nil {
 		return nil, fmt.Errorf("not a TrueType or OpenType font (%v)", err)
@@ -122,11 +194,71 @@ func (d *decoder) fontFamily(n *yaml.Node, b *box, fonts map[string]*userFont) {
 		d.errorf(n, "font family %q is not among the template's fonts (%s)%s", b.family, strings.Join(names, ", "), didYouMean(cardsdb.Suggest(b.family, names, 1)))
 		return
 	}
-	// Text in the family falls back to the Go font of the box's style
-	// for the characters the font lacks.
-	ff := *uf.face
+	// The family's file of the box's style, else its regular file (with
+	// a warning, given once by Render). Text in the family falls back to
+	// the Go font of the box's style for the characters the font lacks.
+	style := fontStyle(b.bold, b.italic)
+	f := uf.faces[style]
+	if f == nil {
+		f = uf.faces[0]
+		d.fontWarns = append(d.fontWarns, Warning{
+			Kind: WarnFontStyle,
+			Pos:  d.pos(n),
+			Message: fmt.Sprintf("font family %q has no %s file: the %s text of %s prints in its regular file; add %s: FILE under fonts: %s",
+				b.family, fontStyleKeys[style], strings.ReplaceAll(fontStyleKeys[style], "_", " "), d.boxLabel(b, false), fontStyleKeys[style], b.family),
+		})
+	}
+	ff := *f
 	ff.fallback = fontFace(b.bold, b.italic)
 	b.ff = &ff
+	if uf.faces[1] == nil && uf.faces[2] == nil && uf.faces[3] == nil {
+		return
+	}
+	// The faces the rules text's marks print in: the family's file of
+	// each style, else the box's own, with the Go font of the style for
+	// the characters it lacks.
+	b.styled = new([4]*face)
+	for i, sf := range uf.faces {
+		if sf == nil {
+			b.styled[i] = b.ff
+			continue
+		}
+		c := *sf
+		c.fallback = fontFace(i&1 != 0, i&2 != 0)
+		b.styled[i] = &c
+	}
+}
+
+// familyRuns splits a fitted line set in a family with style files into
+// runs of one face each: a rune's style (sts, from runeStyles) and the
+// box's choose the family's file of that style; a character that file
+// lacks is set in the Go font of the style, and added to missing.
+func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, size float64, missing *[]rune) ([]Run, float64) {
+	var runs []Run
+	x := 0.0
+	i := 0
+	for _, r := range line {
+		st := sts[i]
+		i++
+		b, it := bold || st&1 != 0, italic || st&2 != 0
+		ff := faces[fontStyle(b, it)]
+		name := ff.name
+		if !ff.has(r) && r != ' ' {
+			name = ff.fallback.name
+			if !containsRune(*missing, r) {
+				*missing = append(*missing, r)
+			}
+		}
+		w := unitsToMM(float64(ff.width(r)), size)
+		if n := len(runs); n > 0 && runs[n-1].Font == name && runs[n-1].Bold == b && runs[n-1].Italic == it {
+			runs[n-1].Text += string(r)
+			runs[n-1].W += w
+		} else {
+			runs = append(runs, Run{Text: string(r), X: x, Font: name, W: w, Bold: b, Italic: it})
+		}
+		x += w
+	}
+	return runs, x
 }
 
 // fontRuns splits a fitted line set in a template font into runs of the

@@ -1,0 +1,8 @@
+//go:build !unix
+
+package fastpng_test
+
+import "time"
+
+// cpuTime is not measured off Unix.
+func cpuTime() time.Duration { return 0 }

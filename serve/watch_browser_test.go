@@ -1,0 +1,105 @@
+package serve
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/render"
+)
+
+// TestWatchBrowser: in Chromium, a card page open while its cards file
+// is saved shows the new field values without a reload (watch.js puts
+// the page's data-live part in place). Skipped without Chromium, except
+// under CI=true.
+func TestWatchBrowser(t *testing.T) {
+	exe := os.Getenv("DECKWRIGHT_CHROME")
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if exe != "" {
+			break
+		}
+		exe, _ = exec.LookPath(name)
+	}
+	if exe == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("no Chromium found, and CI=true")
+		}
+		t.Skip("no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
+	}
+	dir := t.TempDir()
+	write := func(name, data string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("game.yaml", strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}]}", 1))
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
+	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+		db, err := cardsdb.LoadBundled()
+		if err != nil {
+			return nil, nil, err
+		}
+		return db, nil, db.AddPath(dir)
+	}
+	db, _, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{DB: db, Run: fakeRun, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	startWatch(t, s, dir, load)
+	ts := httptest.NewServer(s.Handler())
+	defer ts.Close()
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	ctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	ctx, cancelC := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancelC()
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/card/g/C"),
+		chromedp.WaitVisible(chromedp.CSS("table.fields")),
+		chromedp.Sleep(500*time.Millisecond), // watch.js has asked /api/watch once
+	); err != nil {
+		t.Fatal(err)
+	}
+	text := func() string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("table.fields")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if before := text(); !strings.Contains(before, "Draw a card.") {
+		t.Fatalf("the page shows %q", before)
+	}
+	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 7, text: \"Draw three cards.\"}\n")
+	after := ""
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if after = text(); strings.Contains(after, "Draw three cards.") {
+			break
+		}
+	}
+	if !strings.Contains(after, "Draw three cards.") || !strings.Contains(after, "7") || strings.Contains(after, "Draw a card.") {
+		t.Errorf("after the save the page shows %q", after)
+	}
+}
