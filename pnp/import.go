@@ -194,6 +194,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			res.Cards = append(res.Cards, fs.cards...)
 		}
 	}
+	skipped = append(skipped, dropLeaflets(res)...)
 	if len(res.Cards) == 0 && len(skipped) > 0 {
 		if len(skipped) == 1 {
 			return nil, fmt.Errorf("%w: %w", ErrNoCardPages, skipped[0])
@@ -219,11 +220,7 @@ var ErrNoCardPages = errors.New("no page holds cards")
 // skipReason is the reason a page was skipped, without the page number
 // its error starts with.
 func skipReason(nr int, err error) string {
-	msg := strings.TrimPrefix(err.Error(), fmt.Sprintf("page %d: ", nr))
-	if strings.HasPrefix(msg, "no grid of") {
-		msg += " (a map, a board or rules?)"
-	}
-	return msg
+	return strings.TrimPrefix(err.Error(), fmt.Sprintf("page %d: ", nr))
 }
 
 // normalize checks the options and fills in the defaults.
@@ -446,7 +443,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	if err != nil {
 		if g = im.dividedPage(s, region); g == nil {
-			return nil, fmt.Errorf("page %d: no grid of %gx%g mm cards found: %v (is the card size right? pass --card-size)", s.p.nr, im.opt.CardW, im.opt.CardH, err)
+			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
 		}
 	}
 	// Empty card frames (a sheet printed with fewer cards than slots)
@@ -461,6 +458,17 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		return nil, fmt.Errorf("page %d: only empty card frames (%d)", s.p.nr, len(g.cells))
 	}
 	g.cells = kept
+	if whole && len(g.cells) > 1 {
+		if debugClassify != nil {
+			debugClassify(fmt.Sprintf("page %d %s %dx%d", s.p.nr, g.method, g.cols, g.rows))
+		}
+		if pic, why := pictureAcross(s.raster, g.cells, s.pxmm); pic {
+			return nil, fmt.Errorf("page %d: %s: %s", s.p.nr, noCards, why)
+		}
+		if ok, why := leaflet(s.raster, g.cells, s.pxmm, s.p.w, s.p.h); ok {
+			sd.report.leaflet = why
+		}
+	}
 	for _, c := range g.cells {
 		if err := im.ctx.Err(); err != nil {
 			return nil, err

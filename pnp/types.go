@@ -81,6 +81,14 @@ type PageReport struct {
 	// no grid of cards on it (a map, a board, rules), only empty card
 	// frames, or a page that could not be read.
 	Skipped string
+	// Confidence, from 0 to 1, is how sure Import is that the page was
+	// read right (its grid and its side); Doubt says what lowered it.
+	Confidence float64
+	Doubt      string
+
+	// leaflet: the page's cells look like the panels of a booklet (see
+	// leaflet); why says so.
+	leaflet string
 }
 
 // Result is what Import found, cards in reading order (page, then row,

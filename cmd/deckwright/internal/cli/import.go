@@ -373,7 +373,7 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 			reg = "; registration marks"
 		}
 		if pg.Skipped != "" {
-			fmt.Fprintf(w, "  page %d: skipped: %s\n", pg.Page, pg.Skipped)
+			fmt.Fprintf(w, "  page %d: %s; skipped\n", pg.Page, pg.Skipped)
 			continue
 		}
 		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s%s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method, reg)

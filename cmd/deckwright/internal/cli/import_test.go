@@ -156,7 +156,7 @@ func TestImportPnPSkipped(t *testing.T) {
 	fakeImport(t, func(context.Context, string, pnp.Options) (*pnp.Result, error) {
 		return &pnp.Result{
 			Pages: []pnp.PageReport{
-				{Page: 1, Side: "skipped", Skipped: "no grid of 63x88 mm cards found (a map, a board or rules?)"},
+				{Page: 1, Side: "skipped", Skipped: "no grid of cards (a map, a board or rules?): the lines found run through printed matter"},
 				{Page: 2, Side: "fronts", Method: "lines", Rows: 1, Cols: 2, Cards: 2},
 			},
 			Cards:        []pnp.Card{{Front: face(2, 1, 1, 200, 1)}, {Front: face(2, 1, 2, 90, 0xFFFF0000)}},
@@ -169,7 +169,7 @@ func TestImportPnPSkipped(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, line := range []string{
-		"  page 1: skipped: no grid of 63x88 mm cards found (a map, a board or rules?)\n",
+		"  page 1: no grid of cards (a map, a board or rules?): the lines found run through printed matter; skipped\n",
 		"  page 2: fronts, 2 cards (2x1 grid, found by lines)\n",
 		"layout fronts: 1 page from page 2 on: pages cannot pair as fronts and backs\n",
 	} {
