@@ -1004,6 +1004,14 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		// found on its fronts (one missed there).
 		return n == len(cards) && (n == len(backs.cuts) || extraBacks && len(backs.cuts) <= n+max(1, n/8))
 	}
+	mirrorOf := func(sd *side) func(Rect) (float64, float64) {
+		return func(r Rect) (float64, float64) {
+			if mirrorX {
+				return sd.w - r.cx(), r.cy()
+			}
+			return r.cx(), sd.h - r.cy()
+		}
+	}
 	back, shared := common(backs.cuts)
 	if shared && !holds(fronts.cuts, back) && matched(true) {
 		return LayoutDuplex, fmt.Sprintf("page %d holds %d copies of one back at the mirrored places of page %d's cards", rest[1], len(backs.cuts), rest[0]), nil
@@ -1020,6 +1028,9 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 					return LayoutDuplex, fmt.Sprintf("one card a page, and pages %d and %d show the same back", rest[1], rest[3]), nil
 				}
 			}
+		}
+		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
+			return LayoutDuplex, "one card a page; " + why, nil
 		}
 		return LayoutFronts, "one card a page, and no back repeats every second page", nil
 	}
@@ -1039,6 +1050,9 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 			}, im.opt.CardW) &&
 			!placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) { return r.cx(), r.cy() }, im.opt.CardW) {
 			return LayoutDuplex, fmt.Sprintf("the partly filled pages %d and %d hold their cards at mirrored places (each card has a back of its own)", rest[len(rest)-2], rest[len(rest)-1]), nil
+		}
+		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
+			return LayoutDuplex, why, nil
 		}
 		return LayoutFronts, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, but no page shows backs apart from its fronts (pass --layout duplex if each card has a back of its own)", rest[1], rest[0]), nil
 	}
