@@ -173,13 +173,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			}
 			backs.report.Side = "backs"
 			res.Pages = append(res.Pages, fronts.report, backs.report)
-			mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
-			res.Cards = append(res.Cards, pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
-				if mirrorX {
-					return fronts.w - r.cx(), r.cy()
-				}
-				return r.cx(), fronts.h - r.cy()
-			}, !mirrorX, im.opt)...)
+			res.Cards = append(res.Cards, im.pairPages(fronts, backs)...)
 		}
 	case LayoutFold:
 		for _, nr := range pages {
@@ -193,6 +187,9 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			res.Pages = append(res.Pages, fs.report)
 			res.Cards = append(res.Cards, fs.cards...)
 		}
+	}
+	if err := im.regrid(res); err != nil {
+		return nil, err
 	}
 	skipped = append(skipped, dropLeaflets(res)...)
 	if len(res.Cards) == 0 && len(skipped) > 0 {
@@ -268,6 +265,9 @@ type importer struct {
 	recent   []*source
 	failed   map[int]error // pages that could not be loaded
 	guessing bool          // guessLayout is reading
+	// refs holds the grid of the last full page read of odd and of even
+	// pages (see keepGrid).
+	refs map[int]*refGrid
 }
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
@@ -442,7 +442,10 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
 	}
 	if err != nil {
-		if g = im.dividedPage(s, region); g == nil {
+		if g = im.dividedPage(s, region); g == nil && whole {
+			g = im.refPageGrid(s)
+		}
+		if g == nil {
 			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
 		}
 	}
@@ -485,6 +488,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
 	sd.report.Registration = s.registration
+	if whole && !im.opt.KeepBleed {
+		sd.report.Doubt = im.keepGrid(s, sd, g.landscape)
+	}
 	return sd, nil
 }
 
