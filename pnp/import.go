@@ -206,6 +206,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		}
 		return nil, fmt.Errorf("%w: %s%s", ErrNoCardPages, strings.Join(why, "; "), more)
 	}
+	assess(res, im.layoutDoubt)
 	shareBacks(res.Cards)
 	return res, nil
 }
@@ -268,6 +269,8 @@ type importer struct {
 	// refs holds the grid of the last full page read of odd and of even
 	// pages (see keepGrid).
 	refs map[int]*refGrid
+	// layoutDoubt says why the layout guessed may be wrong (see assess).
+	layoutDoubt string
 }
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
@@ -1059,6 +1062,9 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		}
 		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
 			return LayoutDuplex, why, nil
+		}
+		if len(rest) == 2 && lookDistance(lookOf(fronts.cuts), lookOf(backs.cuts)) >= pairUnlike {
+			im.layoutDoubt = fmt.Sprintf("pages %d and %d look unlike: they may be fronts and their own backs (pass --layout duplex)", rest[0], rest[1])
 		}
 		return LayoutFronts, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, but no page shows backs apart from its fronts (pass --layout duplex if each card has a back of its own)", rest[1], rest[0]), nil
 	}
