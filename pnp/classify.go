@@ -258,9 +258,29 @@ func dropLeaflets(res *Result) []error {
 			continue
 		}
 		why := noCards + ": " + p.leaflet
-		res.Pages[i] = PageReport{Page: p.Page, Side: "skipped", Skipped: why, W: p.W, H: p.H, Thumb: p.Thumb}
+		res.Pages[i] = PageReport{Page: p.Page, Side: "skipped", Skipped: why, W: p.W, H: p.H, Thumb: p.Thumb, Grid: p.Grid}
 		errs = append(errs, fmt.Errorf("page %d: %s", p.Page, why))
 	}
 	res.Cards = nil
 	return errs
+}
+
+// gridError is a page skipped although a grid was found on it (a map, a
+// board): the grid is drawn on the pages sheet.
+type gridError struct {
+	err  error
+	grid []Rect
+}
+
+func (e *gridError) Error() string { return e.err.Error() }
+func (e *gridError) Unwrap() error { return e.err }
+
+// gridRects is the cells' trims in mm.
+func gridRects(cells []gridCell, pxmm float64) []Rect {
+	out := make([]Rect, len(cells))
+	for i, c := range cells {
+		t := c.trim
+		out[i] = Rect{X: float64(t.Min.X) / pxmm, Y: float64(t.Min.Y) / pxmm, W: float64(t.Dx()) / pxmm, H: float64(t.Dy()) / pxmm}
+	}
+	return out
 }

@@ -113,6 +113,10 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			why = skipReason(nr, err)
 		}
 		rep := PageReport{Page: nr, Side: "skipped", Skipped: why}
+		var ge *gridError
+		if errors.As(err, &ge) {
+			rep.Grid = ge.grid
+		}
 		im.picture(nr, &rep)
 		res.Pages = append(res.Pages, rep)
 		return nil
@@ -452,6 +456,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
 		}
 	}
+	if whole {
+		sd.report.Grid = gridRects(g.cells, s.pxmm)
+	}
 	// Empty card frames (a sheet printed with fewer cards than slots)
 	// are not cards.
 	kept := g.cells[:0:0]
@@ -469,7 +476,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 			debugClassify(fmt.Sprintf("page %d %s %dx%d", s.p.nr, g.method, g.cols, g.rows))
 		}
 		if pic, why := pictureAcross(s.raster, g.cells, s.pxmm); pic {
-			return nil, fmt.Errorf("page %d: %s: %s", s.p.nr, noCards, why)
+			return nil, &gridError{err: fmt.Errorf("page %d: %s: %s", s.p.nr, noCards, why), grid: sd.report.Grid}
 		}
 		if ok, why := leaflet(s.raster, g.cells, s.pxmm, s.p.w, s.p.h); ok {
 			sd.report.leaflet = why

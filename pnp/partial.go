@@ -76,6 +76,10 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 	}
 	sd.cuts = cuts
 	sd.report.Cards = len(cuts)
+	sd.report.Grid = sd.report.Grid[:0:0]
+	for _, rc := range ref.cells {
+		sd.report.Grid = append(sd.report.Grid, rc.trim)
+	}
 	for _, rc := range ref.cells {
 		sd.report.Rows, sd.report.Cols = max(sd.report.Rows, rc.row), max(sd.report.Cols, rc.col)
 	}
