@@ -10,11 +10,22 @@ import (
 // fewer edges than a full one, so the grid found on it alone may be off,
 // or miss a card that the full pages' grid holds. Import keeps the grid
 // of the last full page it read of each kind (odd and even pages apart,
-// so that a duplex PDF's pages of backs keep theirs) and cuts a page with
+// so that a duplex PDF's pages of backs keep theirs; all pages alike for
+// fronts only) and cuts a page with
 // fewer cards on it: each card found where the full grid has one is cut
 // at the full grid's trim, and a cell of the full grid that holds print
 // and no card yet is cut too. A page whose cards do not all lie on the
 // full grid keeps its own, and its report says so (see PageReport.Doubt).
+
+// gridKind is the kind of page nr for keepGrid: odd or even pages (1 or
+// 0) while the layout is guessed or for duplex, where pages of fronts
+// and of backs alternate; one kind (2) for fronts only.
+func (im *importer) gridKind(nr int) int {
+	if im.opt.Layout == LayoutFronts {
+		return 2
+	}
+	return nr % 2
+}
 
 // refGrid is the grid of a full page: its trims in mm.
 type refGrid struct {
@@ -36,7 +47,7 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 	if im.refs == nil {
 		im.refs = map[int]*refGrid{}
 	}
-	kind := s.p.nr % 2
+	kind := im.gridKind(s.p.nr)
 	ref := im.refs[kind]
 	if ref == nil || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 || len(sd.cuts) >= len(ref.cells) {
 		if ref != nil && len(sd.cuts) == len(ref.cells) && !onGrid(sd.cuts, ref) {
@@ -145,7 +156,7 @@ func (im *importer) cutAt(s *source, t Rect, landscape bool) cut {
 // paper, two edges in three at least (a page of rules in the same place
 // has lines of text crossing the cells' edges). Else it returns nil.
 func (im *importer) refPageGrid(s *source) *pageGrid {
-	ref := im.refs[s.p.nr%2]
+	ref := im.refs[im.gridKind(s.p.nr)]
 	if ref == nil || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 {
 		return nil
 	}
@@ -282,7 +293,7 @@ func (im *importer) regrid(res *Result) error {
 	}
 	for i := 0; i < len(res.Pages); i++ {
 		rep := res.Pages[i]
-		ref := im.refs[rep.Page%2]
+		ref := im.refs[im.gridKind(rep.Page)]
 		if rep.Side != "fronts" || rep.Method == "images" || rep.Method == "page" || ref == nil || ref.page <= rep.Page || rep.Cards >= len(ref.cells) {
 			continue
 		}

@@ -87,6 +87,15 @@ func TestKeepGrid(t *testing.T) {
 	if im.keepGrid(even, sd, false); !sameRect(sd.cuts[0].box, Rect{X: 22, Y: 18, W: 56, H: 87}, 0.01) {
 		t.Errorf("even page took the odd pages' grid: %+v", sd.cuts[0].box)
 	}
+	// Fronts only: every page is of one kind.
+	im = &importer{ctx: context.Background(), opt: Options{CardW: 56, CardH: 87, DPI: 100, Layout: LayoutFronts}}
+	im.opt, _ = im.opt.normalize()
+	im.keepGrid(full, sideOf(im, full, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8), false)
+	even = partialPage(2, 0, 1)
+	sd = sideOf(im, even, 1, 0, 1)
+	if im.keepGrid(even, sd, false); len(sd.cuts) != 2 || !sameRect(sd.cuts[0].box, Rect{X: 21, Y: 18, W: 56, H: 87}, 0.01) {
+		t.Errorf("fronts only: page 2 did not take page 1's grid: %d cuts, first at %+v", len(sd.cuts), sd.cuts[0].box)
+	}
 }
 
 // TestRefPageGrid checks the full page's grid taken for a page where no
