@@ -31,8 +31,14 @@ var resample = imaging.CatmullRom
 // lattice of card-sized cells (the card plus up to 6 mm of bleed per side,
 // up to 20 mm apart) that best explains its edges: crop marks, cut lines,
 // the gaps between cards or the edges of cards laid edge to edge. Cells
-// with nothing printed in them (a partly empty last row) are skipped; a
-// page where no such grid explains what is printed is an error naming it.
+// with nothing printed in them (a partly empty last row) are skipped. A
+// page where no such grid explains what is printed, or whose grid is one
+// picture cut into cells (a map, a board) or a booklet's panels of text
+// (see classify.go), is skipped with the reason in PageReport.Skipped; the
+// import fails (ErrNoCardPages) only when no page holds cards. A partly
+// filled page is cut on the grid of the last full page of its kind (see
+// keepGrid). Each page gets a Confidence and, when in doubt, a Doubt (see
+// UncertainBelow and Result.Uncertain).
 //
 // Faces are cut at the trim line (the card centred in its cell; with
 // Options.KeepBleed, the whole cell) and resampled to Options.DPI. A card
@@ -45,7 +51,11 @@ var resample = imaging.CatmullRom
 // when the PDF has an even number of pages, at least two thirds of the
 // second page's cards are one face that the first page does not show,
 // and they lie at the mirrored places of the first page's, it is duplex;
-// else fronts. Faces are compared as Write compares them (see SameFace):
+// else, when the first four pages alternate (the first and third alike in
+// colour, the second and fourth alike, each unlike the next, the second's
+// cards at the mirrored places of the first's: each card has a back of
+// its own), it is duplex; else fronts. Faces are compared as Write
+// compares them (see SameFace):
 // text cards, a frame and a few words, are told apart by their words. A duplex back is the card at the place mirrored
 // across the page (left-right for a long-edge flip of a portrait page,
 // top-bottom for a short-edge flip, the other way round on a landscape
