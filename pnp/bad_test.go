@@ -66,9 +66,9 @@ func TestBadInput(t *testing.T) {
 		{"page out of range", good, Options{CardW: 63, CardH: 88, Pages: []int{3}}, false, []string{"page 3", "pages 1 to 2"}},
 		{"no card size", good, Options{}, false, []string{"card size"}},
 		{"duplex with odd pages", good, Options{CardW: 63, CardH: 88, Layout: LayoutDuplex, Pages: []int{1}}, false, []string{"page 1", "duplex"}},
-		{"no grid", noGrid, poker, true, []string{"page 1", "no grid of 63x88 mm cards"}},
-		{"card size disagrees", bridge, Options{CardW: 63, CardH: 88, DPI: 100, forceRaster: true}, true, []string{"page 1", "no grid of 63x88 mm cards", "--card-size"}},
-		{"card size disagrees (images)", bridge, Options{CardW: 70, CardH: 120, DPI: 100}, true, []string{"page 1", "no grid of 70x120 mm cards"}},
+		{"no grid", noGrid, poker, true, []string{"page 1", "no grid of cards", "are the cards 63x88 mm?"}},
+		{"card size disagrees", bridge, Options{CardW: 63, CardH: 88, DPI: 100, forceRaster: true}, true, []string{"page 1", "no grid of cards", "are the cards 63x88 mm?", "--card-size"}},
+		{"card size disagrees (images)", bridge, Options{CardW: 70, CardH: 120, DPI: 100}, true, []string{"page 1", "no grid of cards", "are the cards 70x120 mm?"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

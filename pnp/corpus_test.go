@@ -234,6 +234,9 @@ func scoreCorpus(t *testing.T, e corpusEntry) corpusScore {
 			sc.pageNotes = append(sc.pageNotes, fmt.Sprintf("p%d %s%d want %s", nr, gotRole, got, w))
 		}
 	}
+	if unsure, why := res.Uncertain(); len(unsure) > 0 {
+		sc.pageNotes = append(sc.pageNotes, fmt.Sprintf("uncertain %v (%s)", unsure, strings.Join(why, "; ")))
+	}
 	if len(sc.pageNotes) > 4 {
 		sc.pageNotes = append(sc.pageNotes[:4], fmt.Sprintf("+%d pages", len(sc.pageNotes)-4))
 	}

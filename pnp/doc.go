@@ -43,6 +43,18 @@
 // page with fewer cards than a turned reading; a fold sheet's backs are
 // cut at their fronts' mirrored places, where folding puts them.
 //
+// # Pages that hold no cards, and how sure a page is
+//
+// A grid of card-sized cells is not always cards: a board is one picture
+// running on across the cells, a booklet a few panels of body text on a
+// page that would hold several times as many cards. Such pages are skipped
+// with the reason "no grid of cards (a map, a board or rules?): ...". A
+// partly filled page is cut on the grid of the full page before it. Each
+// page gets a confidence from 0 to 1 and the doubts that lowered it (a
+// card missed among the others, a front without a back, a grid unlike the
+// full pages'); Result.Uncertain names the pages under UncertainBelow,
+// and Write's pages sheet frames them.
+//
 // Known limit, on a raster: cards about a millimetre apart on a partly
 // filled page may be cut up to 0.8 mm off. PDFs deckwright prints are
 // read from their image placements and are not affected.

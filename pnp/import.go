@@ -31,8 +31,14 @@ var resample = imaging.CatmullRom
 // lattice of card-sized cells (the card plus up to 6 mm of bleed per side,
 // up to 20 mm apart) that best explains its edges: crop marks, cut lines,
 // the gaps between cards or the edges of cards laid edge to edge. Cells
-// with nothing printed in them (a partly empty last row) are skipped; a
-// page where no such grid explains what is printed is an error naming it.
+// with nothing printed in them (a partly empty last row) are skipped. A
+// page where no such grid explains what is printed, or whose grid is one
+// picture cut into cells (a map, a board) or a booklet's panels of text
+// (see classify.go), is skipped with the reason in PageReport.Skipped; the
+// import fails (ErrNoCardPages) only when no page holds cards. A partly
+// filled page is cut on the grid of the last full page of its kind (see
+// keepGrid). Each page gets a Confidence and, when in doubt, a Doubt (see
+// UncertainBelow and Result.Uncertain).
 //
 // Faces are cut at the trim line (the card centred in its cell; with
 // Options.KeepBleed, the whole cell) and resampled to Options.DPI. A card
@@ -45,7 +51,11 @@ var resample = imaging.CatmullRom
 // when the PDF has an even number of pages, at least two thirds of the
 // second page's cards are one face that the first page does not show,
 // and they lie at the mirrored places of the first page's, it is duplex;
-// else fronts. Faces are compared as Write compares them (see SameFace):
+// else, when the first four pages alternate (the first and third alike in
+// colour, the second and fourth alike, each unlike the next, the second's
+// cards at the mirrored places of the first's: each card has a back of
+// its own), it is duplex; else fronts. Faces are compared as Write
+// compares them (see SameFace):
 // text cards, a frame and a few words, are told apart by their words. A duplex back is the card at the place mirrored
 // across the page (left-right for a long-edge flip of a portrait page,
 // top-bottom for a short-edge flip, the other way round on a landscape
@@ -113,6 +123,10 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			why = skipReason(nr, err)
 		}
 		rep := PageReport{Page: nr, Side: "skipped", Skipped: why}
+		var ge *gridError
+		if errors.As(err, &ge) {
+			rep.Grid = ge.grid
+		}
 		im.picture(nr, &rep)
 		res.Pages = append(res.Pages, rep)
 		return nil
@@ -173,13 +187,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			}
 			backs.report.Side = "backs"
 			res.Pages = append(res.Pages, fronts.report, backs.report)
-			mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
-			res.Cards = append(res.Cards, pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
-				if mirrorX {
-					return fronts.w - r.cx(), r.cy()
-				}
-				return r.cx(), fronts.h - r.cy()
-			}, !mirrorX, im.opt)...)
+			res.Cards = append(res.Cards, im.pairPages(fronts, backs)...)
 		}
 	case LayoutFold:
 		for _, nr := range pages {
@@ -194,6 +202,10 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			res.Cards = append(res.Cards, fs.cards...)
 		}
 	}
+	if err := im.regrid(res); err != nil {
+		return nil, err
+	}
+	skipped = append(skipped, dropLeaflets(res)...)
 	if len(res.Cards) == 0 && len(skipped) > 0 {
 		if len(skipped) == 1 {
 			return nil, fmt.Errorf("%w: %w", ErrNoCardPages, skipped[0])
@@ -208,6 +220,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		}
 		return nil, fmt.Errorf("%w: %s%s", ErrNoCardPages, strings.Join(why, "; "), more)
 	}
+	assess(res, im.layoutDoubt)
 	shareBacks(res.Cards)
 	return res, nil
 }
@@ -219,11 +232,7 @@ var ErrNoCardPages = errors.New("no page holds cards")
 // skipReason is the reason a page was skipped, without the page number
 // its error starts with.
 func skipReason(nr int, err error) string {
-	msg := strings.TrimPrefix(err.Error(), fmt.Sprintf("page %d: ", nr))
-	if strings.HasPrefix(msg, "no grid of") {
-		msg += " (a map, a board or rules?)"
-	}
-	return msg
+	return strings.TrimPrefix(err.Error(), fmt.Sprintf("page %d: ", nr))
 }
 
 // normalize checks the options and fills in the defaults.
@@ -271,6 +280,11 @@ type importer struct {
 	recent   []*source
 	failed   map[int]error // pages that could not be loaded
 	guessing bool          // guessLayout is reading
+	// refs holds the grid of the last full page read of odd and of even
+	// pages (see keepGrid).
+	refs map[int]*refGrid
+	// layoutDoubt says why the layout guessed may be wrong (see assess).
+	layoutDoubt string
 }
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
@@ -445,9 +459,15 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
 	}
 	if err != nil {
-		if g = im.dividedPage(s, region); g == nil {
-			return nil, fmt.Errorf("page %d: no grid of %gx%g mm cards found: %v (is the card size right? pass --card-size)", s.p.nr, im.opt.CardW, im.opt.CardH, err)
+		if g = im.dividedPage(s, region); g == nil && whole {
+			g = im.refPageGrid(s)
 		}
+		if g == nil {
+			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
+		}
+	}
+	if whole {
+		sd.report.Grid = gridRects(g.cells, s.pxmm)
 	}
 	// Empty card frames (a sheet printed with fewer cards than slots)
 	// are not cards.
@@ -461,6 +481,17 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		return nil, fmt.Errorf("page %d: only empty card frames (%d)", s.p.nr, len(g.cells))
 	}
 	g.cells = kept
+	if whole && len(g.cells) > 1 {
+		if debugClassify != nil {
+			debugClassify(fmt.Sprintf("page %d %s %dx%d", s.p.nr, g.method, g.cols, g.rows))
+		}
+		if pic, why := pictureAcross(s.raster, g.cells, s.pxmm); pic {
+			return nil, &gridError{err: fmt.Errorf("page %d: %s: %s", s.p.nr, noCards, why), grid: sd.report.Grid}
+		}
+		if ok, why := leaflet(s.raster, g.cells, s.pxmm, s.p.w, s.p.h); ok {
+			sd.report.leaflet = why
+		}
+	}
 	for _, c := range g.cells {
 		if err := im.ctx.Err(); err != nil {
 			return nil, err
@@ -477,6 +508,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
 	sd.report.Registration = s.registration
+	if whole && !im.opt.KeepBleed {
+		sd.report.Doubt = im.keepGrid(s, sd, g.landscape)
+	}
 	return sd, nil
 }
 
@@ -996,6 +1030,14 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		// found on its fronts (one missed there).
 		return n == len(cards) && (n == len(backs.cuts) || extraBacks && len(backs.cuts) <= n+max(1, n/8))
 	}
+	mirrorOf := func(sd *side) func(Rect) (float64, float64) {
+		return func(r Rect) (float64, float64) {
+			if mirrorX {
+				return sd.w - r.cx(), r.cy()
+			}
+			return r.cx(), sd.h - r.cy()
+		}
+	}
 	back, shared := common(backs.cuts)
 	if shared && !holds(fronts.cuts, back) && matched(true) {
 		return LayoutDuplex, fmt.Sprintf("page %d holds %d copies of one back at the mirrored places of page %d's cards", rest[1], len(backs.cuts), rest[0]), nil
@@ -1012,6 +1054,9 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 					return LayoutDuplex, fmt.Sprintf("one card a page, and pages %d and %d show the same back", rest[1], rest[3]), nil
 				}
 			}
+		}
+		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
+			return LayoutDuplex, "one card a page; " + why, nil
 		}
 		return LayoutFronts, "one card a page, and no back repeats every second page", nil
 	}
@@ -1031,6 +1076,12 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 			}, im.opt.CardW) &&
 			!placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) { return r.cx(), r.cy() }, im.opt.CardW) {
 			return LayoutDuplex, fmt.Sprintf("the partly filled pages %d and %d hold their cards at mirrored places (each card has a back of its own)", rest[len(rest)-2], rest[len(rest)-1]), nil
+		}
+		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
+			return LayoutDuplex, why, nil
+		}
+		if len(rest) == 2 && lookDistance(lookOf(fronts.cuts), lookOf(backs.cuts)) >= pairUnlike {
+			im.layoutDoubt = fmt.Sprintf("pages %d and %d look unlike: they may be fronts and their own backs (pass --layout duplex)", rest[0], rest[1])
 		}
 		return LayoutFronts, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, but no page shows backs apart from its fronts (pass --layout duplex if each card has a back of its own)", rest[1], rest[0]), nil
 	}

@@ -81,6 +81,19 @@ type PageReport struct {
 	// no grid of cards on it (a map, a board, rules), only empty card
 	// frames, or a page that could not be read.
 	Skipped string
+	// Grid is the cells of the grid found on a rendered page, in mm,
+	// whether cut or not: empty cells, and the cells of a page skipped
+	// as a map, a board or a booklet, are drawn on the pages sheet too
+	// (see ContactPages).
+	Grid []Rect
+	// Confidence, from 0 to 1, is how sure Import is that the page was
+	// read right (its grid and its side); Doubt says what lowered it.
+	Confidence float64
+	Doubt      string
+
+	// leaflet: the page's cells look like the panels of a booklet (see
+	// leaflet); why says so.
+	leaflet string
 }
 
 // Result is what Import found, cards in reading order (page, then row,

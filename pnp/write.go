@@ -75,6 +75,11 @@ type Summary struct {
 	// Merged reports that Dir existed and the import was merged into it.
 	Merged bool     `json:"merged"`
 	Files  []string `json:"files"`
+	// Uncertain lists the pages read with a confidence under
+	// UncertainBelow, and UncertainWhy their doubts: look at them on the
+	// contact sheet.
+	Uncertain    []int    `json:"uncertain,omitempty"`
+	UncertainWhy []string `json:"uncertain_why,omitempty"`
 }
 
 // PageSummary is one page read: what Import found there.
@@ -90,6 +95,10 @@ type PageSummary struct {
 	Registration bool `json:"registration"`
 	// Skipped says why no card was cut from the page.
 	Skipped string `json:"skipped,omitempty"`
+	// Confidence (0 to 1) is how sure the import is that the page was read
+	// right, and Doubt what lowered it (see PageReport).
+	Confidence float64 `json:"confidence"`
+	Doubt      string  `json:"doubt,omitempty"`
 }
 
 // entry is one distinct card of the import.
@@ -362,8 +371,10 @@ func chooseType(g *cardsdb.Game, want string, landscape bool) (*cardsdb.CardType
 func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason}
 	for _, pg := range res.Pages {
-		s.Pages = append(s.Pages, PageSummary{pg.Page, pg.Side, pg.Method, pg.Rows, pg.Cols, pg.Cards, pg.Registration, pg.Skipped})
+		s.Pages = append(s.Pages, PageSummary{Page: pg.Page, Side: pg.Side, Method: pg.Method, Rows: pg.Rows, Cols: pg.Cols, Cards: pg.Cards,
+			Registration: pg.Registration, Skipped: pg.Skipped, Confidence: pg.Confidence, Doubt: pg.Doubt})
 	}
+	s.Uncertain, s.UncertainWhy = res.Uncertain()
 	if p.defaultBack != nil {
 		s.DefaultBack = DefaultBack
 	}

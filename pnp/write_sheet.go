@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"strings"
 
 	"golang.org/x/image/draw"
 	"golang.org/x/image/font"
@@ -92,6 +93,12 @@ body { font-family: sans-serif; margin: 1em; }
 figure { margin: 0; width: 170px; }
 figure img { width: 80px; border: 1px solid #999; }
 figcaption { font-size: 12px; }
+table { border-collapse: collapse; margin-bottom: 1em; }
+td, th { border: 1px solid #ccc; padding: 2px 6px; font-size: 13px; text-align: left; }
+tr.skipped td { color: #b00; }
+tr.uncertain td { background: #fff0d8; }
+p.uncertain { color: #a50; font-weight: bold; }
+img.pages { max-width: 100%; }
 </style>
 </head>
 <body>
@@ -99,8 +106,16 @@ figcaption { font-size: 12px; }
 <p>{{len .Tiles}} cut cards, {{.Distinct}} distinct, for game <code>{{.Game}}</code>.
 Each card shows its front and back as stored, its page, row and column in the PDF,
 and the name it has in <code>cards/pnp.yaml</code>.
-<a href="contact-pages.png">contact-pages.png</a> shows every page read with the cards cut from it drawn over it (their numbers in green), and the pages skipped framed in red with the reason.{{if .DefaultBack}}
+<a href="contact-pages.png">contact-pages.png</a> (under <a href="#pages">Pages read</a>) shows every page read with the grid found on it in orange and the cards cut from it in green with their numbers; pages skipped are framed in red with the reason, uncertain pages in orange with the doubt.{{if .DefaultBack}}
 Cards without a back of their own take the game's default back: <img src="{{.DefaultBack}}" alt="default back" style="width:40px;vertical-align:middle">{{end}}</p>
+{{if .Pages}}<h2 id="pages">Pages read</h2>
+{{if .Uncertain}}<p class="uncertain">Uncertain: {{.Uncertain}}. Look at these pages below.</p>
+{{end}}<table>
+<tr><th>page</th><th>read as</th><th>cards</th><th>grid</th><th>sure</th><th>note</th></tr>
+{{range .Pages}}<tr{{if .Class}} class="{{.Class}}"{{end}}><td>{{.Page}}</td><td>{{.Side}}</td><td>{{.Cards}}</td><td>{{.Grid}}</td><td>{{.Sure}}</td><td>{{.Note}}</td></tr>
+{{end}}</table>
+<p><img class="pages" src="contact-pages.png" alt="every page read, with the grid found on it in orange and the cards cut in green; skipped pages framed in red"></p>
+{{end}}<h2 id="cards">Cards cut</h2>
 <div class="grid">
 {{range .Tiles}}<figure id="p{{.Page}}-r{{.Row}}c{{.Col}}">
 <img src="{{.Front}}" alt="front">{{if .Back}} <img src="{{.Back}}" alt="back">{{end}}
@@ -111,6 +126,35 @@ Cards without a back of their own take the game's default back: <img src="{{.Def
 </html>
 `))
 
+// htmlPage is one page read, as the contact sheet's table shows it.
+type htmlPage struct {
+	Page, Cards                   int
+	Side, Grid, Sure, Note, Class string
+}
+
+func htmlPages(res *Result) []htmlPage {
+	var out []htmlPage
+	for _, pg := range res.Pages {
+		h := htmlPage{Page: pg.Page, Cards: pg.Cards, Side: pg.Side}
+		if pg.Rows > 0 {
+			h.Grid = fmt.Sprintf("%dx%d, %s", pg.Cols, pg.Rows, pg.Method)
+		}
+		if pg.Confidence > 0 {
+			h.Sure = fmt.Sprintf("%.0f%%", 100*pg.Confidence)
+		}
+		switch {
+		case pg.Skipped != "":
+			h.Note, h.Class = "skipped: "+pg.Skipped, "skipped"
+		case pg.Doubt != "" && pg.Confidence < UncertainBelow:
+			h.Note, h.Class = "uncertain: "+pg.Doubt, "uncertain"
+		default:
+			h.Note = pg.Doubt
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
 type htmlTile struct {
 	Index, Page, Row, Col, Copies int
 	Name, Front, Back             string
@@ -120,10 +164,22 @@ type htmlTile struct {
 // contactHTML writes the contact sheet as a page beside the images.
 func (p *plan) contactHTML(res *Result, opt WriteOptions) ([]byte, error) {
 	data := struct {
-		Source, Game, DefaultBack string
-		Distinct                  int
-		Tiles                     []htmlTile
-	}{Source: opt.Source, Game: opt.Game.ID, Distinct: len(p.entries)}
+		Source, Game, DefaultBack, Uncertain string
+		Distinct                             int
+		Tiles                                []htmlTile
+		Pages                                []htmlPage
+	}{Source: opt.Source, Game: opt.Game.ID, Distinct: len(p.entries), Pages: htmlPages(res)}
+	if unsure, why := res.Uncertain(); len(unsure) > 0 {
+		nrs := make([]string, len(unsure))
+		for i, n := range unsure {
+			nrs[i] = fmt.Sprint(n)
+		}
+		word := "page"
+		if len(nrs) > 1 {
+			word = "pages"
+		}
+		data.Uncertain = fmt.Sprintf("%s %s (%s)", word, strings.Join(nrs, ", "), strings.Join(why, "; "))
+	}
 	if data.Source == "" {
 		data.Source = "print-and-play import"
 	}
@@ -145,13 +201,16 @@ func (p *plan) contactHTML(res *Result, opt WriteOptions) ([]byte, error) {
 }
 
 // The pages sheet (ContactPages): every page read, as rendered (a blank
-// page where the cards were read from their images), with the trim of
-// each card cut from it drawn over it in green and its number; a skipped
-// page is framed in red with the reason under it. It shows at a glance
-// what was cut where, and what was left out.
+// page where the cards were read from their images), with the grid found
+// on it in thin orange (its empty cells too) and the trim of each card cut
+// from it drawn over it in green with its number; a skipped page is
+// framed in red with the reason under it, over the grid that was found
+// there and rejected (a map, a board, a booklet); an uncertain page (see
+// UncertainBelow) is framed in orange with its doubt under it. It shows
+// at a glance what was cut where, and what was left out.
 const (
 	pageTile      = thumbSide // the page's longer side, pixels
-	pageLabelH    = 44
+	pageLabelH    = 70        // a label and up to four lines of reason
 	pagesCols     = 6
 	pagesMaxPages = 120 // pages drawn at most (the first ones)
 )
@@ -166,6 +225,7 @@ func (p *plan) pagesSheet(res *Result) ([]byte, error) {
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
 	green := color.RGBA{0, 170, 0, 255}
 	red := color.RGBA{210, 0, 0, 255}
+	orange := color.RGBA{235, 130, 0, 255}
 	type cutOn struct {
 		trim  Rect
 		index int
@@ -189,16 +249,21 @@ func (p *plan) pagesSheet(res *Result) ([]byte, error) {
 		if pg.Thumb != nil {
 			draw.ApproxBiLinear.Scale(img, dst, pg.Thumb, pg.Thumb.Bounds(), draw.Src, nil)
 		}
-		frame := color.Color(color.RGBA{120, 120, 120, 255})
-		if pg.Skipped != "" {
-			frame = red
-		}
-		width := 1
-		if pg.Skipped != "" {
-			width = 3
+		uncertain := pg.Skipped == "" && pg.Doubt != "" && pg.Confidence < UncertainBelow
+		frame, width := color.Color(color.RGBA{120, 120, 120, 255}), 1
+		switch {
+		case pg.Skipped != "":
+			frame, width = red, 3
+		case uncertain:
+			frame, width = orange, 3
 		}
 		strokeRect(img, dst, frame, width)
 		scale := float64(dst.Dx()) / w
+		for _, c := range pg.Grid {
+			r := image.Rect(dst.Min.X+int(c.X*scale), dst.Min.Y+int(c.Y*scale),
+				dst.Min.X+int((c.X+c.W)*scale), dst.Min.Y+int((c.Y+c.H)*scale))
+			strokeRect(img, r, orange, 1)
+		}
 		d := &font.Drawer{Dst: img, Src: image.NewUniform(green), Face: basicfont.Face7x13}
 		for _, c := range byPage[pg.Page] {
 			r := image.Rect(dst.Min.X+int(c.trim.X*scale), dst.Min.Y+int(c.trim.Y*scale),
@@ -211,18 +276,20 @@ func (p *plan) pagesSheet(res *Result) ([]byte, error) {
 		if pg.Skipped == "" {
 			label += fmt.Sprintf(", %d cut", len(byPage[pg.Page]))
 		}
+		if pg.Confidence > 0 {
+			label += fmt.Sprintf(", %.0f%% sure", 100*pg.Confidence)
+		}
 		d = &font.Drawer{Dst: img, Src: image.NewUniform(color.Black), Face: basicfont.Face7x13}
 		d.Dot = fixed.P(x0, y0+pageTile+14)
 		d.DrawString(label)
-		if pg.Skipped != "" {
-			d.Src = image.NewUniform(red)
-			why := pg.Skipped
-			for line := 0; line < 2 && why != ""; line++ {
-				n := min(len(why), pageTile/7)
-				d.Dot = fixed.P(x0, y0+pageTile+28+13*line)
-				d.DrawString(why[:n])
-				why = why[n:]
-			}
+		why, col := pg.Skipped, red
+		if uncertain {
+			why, col = "uncertain: "+pg.Doubt, orange
+		}
+		d.Src = image.NewUniform(col)
+		for line, text := range wrapText(why, pageTile/7, 4) {
+			d.Dot = fixed.P(x0, y0+pageTile+28+13*line)
+			d.DrawString(text)
 		}
 	}
 	var b bytes.Buffer
@@ -230,6 +297,32 @@ func (p *plan) pagesSheet(res *Result) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// wrapText breaks s into at most lines lines of at most width bytes,
+// at spaces where it can; the last line ends in "..." when s is longer.
+func wrapText(s string, width, lines int) []string {
+	var out []string
+	for s != "" && len(out) < lines {
+		if len(s) <= width {
+			out = append(out, s)
+			break
+		}
+		cut := width
+		for i := width; i > width/2; i-- {
+			if s[i] == ' ' {
+				cut = i
+				break
+			}
+		}
+		if len(out) == lines-1 {
+			out = append(out, s[:width-3]+"...")
+			break
+		}
+		out = append(out, s[:cut])
+		s = strings.TrimLeft(s[cut:], " ")
+	}
+	return out
 }
 
 // strokeRect draws r's outline, t pixels wide, inside r.

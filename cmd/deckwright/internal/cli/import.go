@@ -364,6 +364,9 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 			verb = "merged into"
 		}
 		fmt.Fprintf(w, "%s %s: %s cut from %s, %d distinct\n", verb, p.output, cardsdb.Plural(s.Cards, "card"), cardsdb.Plural(len(s.Pages), "page"), s.Distinct)
+		if line := uncertainLine(s, p.output); line != "" {
+			fmt.Fprintln(w, line)
+		}
 		return
 	}
 	fmt.Fprintf(w, "read %s of %s:\n", cardsdb.Plural(len(s.Pages), "page"), pdf)
@@ -373,13 +376,16 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 			reg = "; registration marks"
 		}
 		if pg.Skipped != "" {
-			fmt.Fprintf(w, "  page %d: skipped: %s\n", pg.Page, pg.Skipped)
+			fmt.Fprintf(w, "  page %d: %s; skipped\n", pg.Page, pg.Skipped)
 			continue
 		}
 		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s%s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method, reg)
 	}
 	if s.Layout != "" && s.LayoutReason != "" && s.LayoutReason != "asked for" {
 		fmt.Fprintf(w, "layout %s: %s\n", s.Layout, s.LayoutReason)
+	}
+	if line := uncertainLine(s, p.output); line != "" {
+		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintf(w, "%s cut, %d distinct", cardsdb.Plural(s.Cards, "card"), s.Distinct)
 	if s.SharedBacks > 0 {
@@ -419,6 +425,23 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 		backs = "none"
 	}
 	fmt.Fprintf(w, "print a deck with: deckwright --db %s print DECK --backs %s\n", p.output, backs)
+}
+
+// uncertainLine names the pages read with doubt and why, and where to
+// look; "" when there are none.
+func uncertainLine(s *pnp.Summary, dir string) string {
+	if len(s.Uncertain) == 0 {
+		return ""
+	}
+	nrs := make([]string, len(s.Uncertain))
+	for i, n := range s.Uncertain {
+		nrs[i] = strconv.Itoa(n)
+	}
+	word := "page"
+	if len(nrs) > 1 {
+		word = "pages"
+	}
+	return fmt.Sprintf("uncertain: %s %s (%s); look at the contact sheet %s", word, strings.Join(nrs, ", "), strings.Join(s.UncertainWhy, "; "), filepath.Join(dir, pnp.ContactPages))
 }
 
 func quoteAll(list []string) []string {

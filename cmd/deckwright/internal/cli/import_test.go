@@ -156,7 +156,7 @@ func TestImportPnPSkipped(t *testing.T) {
 	fakeImport(t, func(context.Context, string, pnp.Options) (*pnp.Result, error) {
 		return &pnp.Result{
 			Pages: []pnp.PageReport{
-				{Page: 1, Side: "skipped", Skipped: "no grid of 63x88 mm cards found (a map, a board or rules?)"},
+				{Page: 1, Side: "skipped", Skipped: "no grid of cards (a map, a board or rules?): the lines found run through printed matter"},
 				{Page: 2, Side: "fronts", Method: "lines", Rows: 1, Cols: 2, Cards: 2},
 			},
 			Cards:        []pnp.Card{{Front: face(2, 1, 1, 200, 1)}, {Front: face(2, 1, 2, 90, 0xFFFF0000)}},
@@ -169,7 +169,7 @@ func TestImportPnPSkipped(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, line := range []string{
-		"  page 1: skipped: no grid of 63x88 mm cards found (a map, a board or rules?)\n",
+		"  page 1: no grid of cards (a map, a board or rules?): the lines found run through printed matter; skipped\n",
 		"  page 2: fronts, 2 cards (2x1 grid, found by lines)\n",
 		"layout fronts: 1 page from page 2 on: pages cannot pair as fronts and backs\n",
 	} {
@@ -192,5 +192,53 @@ func TestImportPnPSkipped(t *testing.T) {
 	}
 	if _, err := os.Stat("none"); err == nil {
 		t.Error("a folder was written")
+	}
+}
+
+// TestImportPnPUncertain checks that the summary names the pages read
+// with doubt, with why, and where to look, in the full summary, with -q
+// and per page in JSON (issue 21: never silently wrong).
+func TestImportPnPUncertain(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile("x.pdf", []byte("%PDF-1.7 fake"), 0o644)
+	fakeImport(t, func(context.Context, string, pnp.Options) (*pnp.Result, error) {
+		return &pnp.Result{
+			Pages: []pnp.PageReport{
+				{Page: 1, Side: "fronts", Method: "lines", Rows: 1, Cols: 2, Cards: 2, Confidence: 0.95},
+				{Page: 3, Side: "fronts", Method: "gaps", Rows: 1, Cols: 2, Cards: 1, Confidence: 0.57, Doubt: "1 cell of its grid left empty among its cards"},
+				{Page: 7, Side: "fronts", Method: "lines", Rows: 1, Cols: 1, Cards: 1, Confidence: 0.47, Doubt: "1 cards, not on the grid of page 1's 2"},
+			},
+			Cards:  []pnp.Card{{Front: face(1, 1, 1, 200, 1)}, {Front: face(1, 1, 2, 90, 0xFFFF0000)}, {Front: face(3, 1, 2, 40, 0xFF00)}, {Front: face(7, 1, 1, 140, 0xF0F0)}},
+			Layout: pnp.LayoutFronts, LayoutReason: "asked for",
+		}, nil
+	})
+	want := "uncertain: pages 3, 7 (1 cell of its grid left empty among its cards; 1 cards, not on the grid of page 1's 2); look at the contact sheet " + filepath.Join("a", "contact-pages.png") + "\n"
+	code, out, errOut := run(t, "import", "pnp", "x.pdf", "--game", "seeker-chronicles", "-o", "a")
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("exit %d (%s), output lacks %q:\n%s", code, errOut, want, out)
+	}
+	code, out, _ = run(t, "-q", "import", "pnp", "x.pdf", "--game", "seeker-chronicles", "-o", "a")
+	if code != 0 || !strings.HasSuffix(out, want) || strings.Count(out, "\n") != 2 {
+		t.Errorf("-q: exit %d, output %q; want one line and %q", code, out, want)
+	}
+	code, out, _ = run(t, "import", "pnp", "x.pdf", "--game", "seeker-chronicles", "--json", "-o", "b")
+	var rep struct {
+		Summary struct {
+			Pages []struct {
+				Page       int      `json:"page"`
+				Confidence *float64 `json:"confidence"`
+				Doubt      string   `json:"doubt"`
+			} `json:"pages"`
+			Uncertain    []int    `json:"uncertain"`
+			UncertainWhy []string `json:"uncertain_why"`
+		}
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &rep) != nil || len(rep.Summary.Pages) != 3 {
+		t.Fatalf("--json: exit %d, %s", code, out)
+	}
+	s := rep.Summary
+	if p := s.Pages[1]; p.Confidence == nil || *p.Confidence != 0.57 || p.Doubt == "" || s.Pages[0].Doubt != "" || fmt.Sprint(s.Uncertain) != "[3 7]" || len(s.UncertainWhy) != 2 {
+		t.Errorf("--json: pages %+v, uncertain %v %q", s.Pages, s.Uncertain, s.UncertainWhy)
 	}
 }

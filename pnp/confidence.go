@@ -1,0 +1,173 @@
+package pnp
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Each page read gets a confidence, from 0 to 1, that it was read right:
+// its grid and its side. A page starts from how its grid was found and
+// loses confidence for each doubt seen (see assess); below UncertainBelow
+// it is uncertain, and the summary names it so that the user looks at the
+// contact sheet.
+
+// UncertainBelow is the confidence under which a page is uncertain.
+const UncertainBelow = 0.7
+
+// The confidence a page starts from, by how its grid was found.
+var methodConfidence = map[string]float64{
+	"images":    1,    // the PDF says where each card is
+	"lines":     0.95, // a grid seen on the rendered page
+	"marks":     0.95,
+	"gaps":      0.95,
+	"page":      0.9, // the page divided evenly: no edge seen
+	"neighbour": 0.8, // no grid seen: the full page's grid, taken
+	"skipped":   1,   // no grid of cards at all
+	"board":     0.8, // skipped as a map, a board or a booklet
+}
+
+// assess gives each page of res its confidence and doubt; layoutDoubt,
+// when not "", is a doubt about how the first pages pair.
+func assess(res *Result, layoutDoubt string) {
+	fronts := map[int][]Face{}
+	backOf := map[int]int{}   // page of fronts -> its page of backs
+	unpaired := map[int]int{} // page of fronts -> cards without a back
+	backsUsed := map[int]int{}
+	for _, c := range res.Cards {
+		fronts[c.Front.Page] = append(fronts[c.Front.Page], c.Front)
+		if c.Back == nil {
+			unpaired[c.Front.Page]++
+			continue
+		}
+		if c.Back.Page != c.Front.Page {
+			backOf[c.Front.Page] = c.Back.Page
+		}
+		backsUsed[c.Back.Page]++
+	}
+	index := map[int]int{}
+	for i, p := range res.Pages {
+		index[p.Page] = i
+	}
+	doubt := func(i int, factor float64, why string) {
+		p := &res.Pages[i]
+		p.Confidence *= factor
+		if why != "" && !strings.Contains(p.Doubt, why) {
+			if p.Doubt != "" {
+				p.Doubt += "; "
+			}
+			p.Doubt += why
+		}
+	}
+	for i := range res.Pages {
+		p := &res.Pages[i]
+		kept := p.Doubt // a doubt found while reading (see keepGrid)
+		p.Doubt = ""
+		m := p.Method
+		if p.Side == "skipped" {
+			m = "skipped"
+			if strings.HasPrefix(p.Skipped, noCards+": one picture") || strings.HasPrefix(p.Skipped, noCards+": ") && strings.Contains(p.Skipped, "booklet") {
+				m = "board"
+			}
+		}
+		p.Confidence = methodConfidence[m]
+		if p.Confidence == 0 {
+			p.Confidence = 0.9
+		}
+		if kept != "" {
+			doubt(i, 0.5, kept)
+		}
+	}
+	for i := range res.Pages {
+		p := res.Pages[i]
+		switch p.Side {
+		case "fronts":
+			// Cards placed as images are where the PDF says (and may
+			// span cells: a landscape card among portrait ones).
+			if gaps := holes(fronts[p.Page], p.Rows, p.Cols); gaps > 0 && p.Method != "images" {
+				doubt(i, 0.6, fmt.Sprintf("%s of its grid left empty among its cards", plural(gaps, "cell")))
+			}
+			if res.Layout == LayoutDuplex {
+				bp, ok := backOf[p.Page]
+				if n := unpaired[p.Page]; n > 0 {
+					why := fmt.Sprintf("%d of %d cards found no back", n, len(fronts[p.Page]))
+					doubt(i, 0.6, why)
+					if i+1 < len(res.Pages) && res.Pages[i+1].Side == "backs" {
+						doubt(i+1, 0.6, why)
+					}
+				}
+				if ok {
+					if j, ok2 := index[bp]; ok2 && res.Pages[j].Cards > backsUsed[bp] {
+						doubt(j, 0.6, fmt.Sprintf("%d of its %d backs match no card of page %d", res.Pages[j].Cards-backsUsed[bp], res.Pages[j].Cards, p.Page))
+					}
+				}
+			}
+		case "fold":
+			if n := unpaired[p.Page]; n > 0 {
+				doubt(i, 0.6, fmt.Sprintf("%d of %d cards found no back on the other half", n, len(fronts[p.Page])))
+			}
+		}
+	}
+	if layoutDoubt != "" {
+		n := 0
+		for i, p := range res.Pages {
+			if p.Cards > 0 && n < 2 {
+				doubt(i, 0.6, layoutDoubt)
+				n++
+			}
+		}
+	}
+}
+
+// holes counts the cells of a rows×cols grid left empty before the last
+// card in reading order: a card the grid missed, where a partly filled
+// page leaves its empty cells at the end.
+func holes(faces []Face, rows, cols int) int {
+	if rows*cols <= len(faces) || len(faces) == 0 {
+		return 0
+	}
+	at := make([]bool, rows*cols)
+	last := -1
+	for _, f := range faces {
+		k := (f.Row-1)*cols + f.Col - 1
+		if k < 0 || k >= len(at) {
+			continue
+		}
+		at[k] = true
+		last = max(last, k)
+	}
+	n := 0
+	for k := 0; k < last; k++ {
+		if !at[k] {
+			n++
+		}
+	}
+	return n
+}
+
+// Uncertain returns the pages read with a confidence under
+// UncertainBelow, in order, and their doubts, each once.
+func (r *Result) Uncertain() (pages []int, why []string) {
+	for _, p := range r.Pages {
+		if p.Confidence >= UncertainBelow || p.Confidence == 0 && p.Doubt == "" {
+			continue
+		}
+		pages = append(pages, p.Page)
+		for _, d := range strings.Split(p.Doubt, "; ") {
+			if d != "" && !contains(why, d) {
+				why = append(why, d)
+			}
+		}
+	}
+	sort.Ints(pages)
+	return pages, why
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,113 @@
+package pnp
+
+import (
+	"fmt"
+
+	"github.com/disintegration/imaging"
+)
+
+// Pages of backs that each card has its own (a constellation behind each
+// named card) share no back design, and a full grid mirrored is the same
+// grid: nothing on one pair of pages tells them from two pages of fronts.
+// Over two pairs the pages tell: the pages of fronts look alike, the pages
+// of backs look alike, and a page of fronts looks unlike the page after
+// it. A page's look is the colour make-up of its cards (see pageLook).
+
+// lookBins is the number of colour bins of a page's look: 4 levels of
+// each of red, green and blue.
+const lookBins = 64
+
+// pageLook is the colour make-up of the faces cut from a page: the share
+// of their pixels in each of lookBins colour bins, the faces shrunk to
+// 24×24 pixels and weighed alike.
+type pageLook [lookBins]float64
+
+func lookOf(cuts []cut) pageLook {
+	var l pageLook
+	if len(cuts) == 0 {
+		return l
+	}
+	for _, c := range cuts {
+		small := imaging.Resize(c.face.Image, 24, 24, imaging.Box)
+		n := 0.0
+		var h pageLook
+		for y := 0; y < small.Bounds().Dy(); y++ {
+			for x := 0; x < small.Bounds().Dx(); x++ {
+				p := small.Pix[small.PixOffset(x, y):]
+				h[int(p[0])>>6<<4|int(p[1])>>6<<2|int(p[2])>>6]++
+				n++
+			}
+		}
+		for i := range h {
+			l[i] += h[i] / n / float64(len(cuts))
+		}
+	}
+	return l
+}
+
+// lookDistance is how unlike two looks are: 0 the same colours, 1 no
+// colour in common.
+func lookDistance(a, b pageLook) float64 {
+	d := 0.0
+	for i := range a {
+		d += max(a[i]-b[i], b[i]-a[i])
+	}
+	return d / 2
+}
+
+// Thresholds of alternating pages: a page of fronts and the page after
+// it differ by at least pairUnlike, and the pages of one kind by at most
+// half the least difference between a page and the page after it.
+const pairUnlike = 0.35
+
+// alternating reports whether looks (one a page, in order, an even
+// number, at least four) alternate: every odd page like the other odd
+// pages, every even page like the other even pages, and each page unlike
+// the page after it. It returns the least difference between a page and
+// the next and the greatest between pages of one kind.
+func alternating(looks []pageLook) (bool, float64, float64) {
+	if len(looks) < 4 || len(looks)%2 != 0 {
+		return false, 0, 0
+	}
+	across := 1.0
+	for i := 0; i+1 < len(looks); i += 2 {
+		across = min(across, lookDistance(looks[i], looks[i+1]))
+	}
+	within := 0.0
+	for i := range looks {
+		for j := i + 2; j < len(looks); j += 2 {
+			within = max(within, lookDistance(looks[i], looks[j]))
+		}
+	}
+	return across >= pairUnlike && within <= across/2, across, within
+}
+
+// pairsAlternate tells, on the pages from rest on (an even number of
+// them, the first two already read as fronts and backs), whether the
+// first four pages alternate (see alternating) with as many cards on each
+// page of a pair, the second's at the mirrored places of the first's:
+// pages of fronts, each followed by their backs. It reads pages 3 and 4
+// only when the first two look unlike.
+func (im *importer) pairsAlternate(rest []int, fronts, backs *side, mirror func(*side) func(Rect) (float64, float64)) (bool, string) {
+	if len(rest) < 4 {
+		return false, ""
+	}
+	l0, l1 := lookOf(fronts.cuts), lookOf(backs.cuts)
+	if lookDistance(l0, l1) < pairUnlike {
+		return false, ""
+	}
+	f2, err := im.readWhole(rest[2])
+	if err != nil {
+		return false, ""
+	}
+	b2, err := im.readWhole(rest[3])
+	if err != nil || len(f2.cuts) != len(b2.cuts) || !placedAt(f2.cuts, b2.cuts, mirror(f2), im.opt.CardW) {
+		return false, ""
+	}
+	ok, across, within := alternating([]pageLook{l0, l1, lookOf(f2.cuts), lookOf(b2.cuts)})
+	if !ok {
+		return false, ""
+	}
+	return true, fmt.Sprintf("pages %d and %d look alike, and so do pages %d and %d, each unlike the page after it (%.0f%% of their colours apart, %.0f%% between pages alike), and each card lies at the mirrored place of one on the page before: each card has a back of its own",
+		rest[0], rest[2], rest[1], rest[3], 100*across, 100*within)
+}

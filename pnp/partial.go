@@ -1,0 +1,348 @@
+package pnp
+
+import (
+	"fmt"
+	"image"
+	"math"
+)
+
+// A partly filled page (the last page of a deck, 5 cards of 9) shows
+// fewer edges than a full one, so the grid found on it alone may be off,
+// or miss a card that the full pages' grid holds. Import keeps the grid
+// of the last full page it read of each kind (odd and even pages apart,
+// so that a duplex PDF's pages of backs keep theirs; all pages alike for
+// fronts only) and cuts a page with
+// fewer cards on it: each card found where the full grid has one is cut
+// at the full grid's trim, and a cell of the full grid that holds print
+// and no card yet is cut too. A page whose cards do not all lie on the
+// full grid keeps its own, and its report says so (see PageReport.Doubt).
+
+// gridKind is the kind of page nr for keepGrid: odd or even pages (1 or
+// 0) while the layout is guessed or for duplex, where pages of fronts
+// and of backs alternate; one kind (2) for fronts only.
+func (im *importer) gridKind(nr int) int {
+	if im.opt.Layout == LayoutFronts {
+		return 2
+	}
+	return nr % 2
+}
+
+// refGrid is the grid of a full page: its trims in mm.
+type refGrid struct {
+	page      int     // the page it was found on
+	w, h      float64 // that page's size, mm
+	cells     []refCell
+	landscape bool
+}
+
+type refCell struct {
+	trim     Rect
+	row, col int
+}
+
+// keepGrid records the grid of a page read whole from a raster, or cuts
+// a page holding fewer cards on the grid of the last full page of its
+// kind (see above). It returns a doubt to report, or "".
+func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
+	if im.refs == nil {
+		im.refs = map[int]*refGrid{}
+	}
+	kind := im.gridKind(s.p.nr)
+	ref := im.refs[kind]
+	if ref == nil || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 || len(sd.cuts) >= len(ref.cells) {
+		if ref != nil && len(sd.cuts) == len(ref.cells) && !onGrid(sd.cuts, ref) {
+			return fmt.Sprintf("its grid is not page %d's", ref.page)
+		}
+		g := &refGrid{page: s.p.nr, w: s.p.w, h: s.p.h, landscape: landscape}
+		for _, c := range sd.cuts {
+			g.cells = append(g.cells, refCell{trim: c.box, row: c.face.Row, col: c.face.Col})
+		}
+		if ref == nil || len(sd.cuts) > len(ref.cells) || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 {
+			im.refs[kind] = g
+		}
+		return ""
+	}
+	if landscape != ref.landscape || !onGrid(sd.cuts, ref) {
+		return fmt.Sprintf("%d cards, not on the grid of page %d's %d", len(sd.cuts), ref.page, len(ref.cells))
+	}
+	var cuts []cut
+	for _, rc := range ref.cells {
+		i := nearest(sd.cuts, rc.trim)
+		var c cut
+		switch {
+		case i >= 0:
+			c = sd.cuts[i]
+			if !sameRect(c.box, rc.trim, 0.3) {
+				c = im.cutAt(s, rc.trim, landscape)
+			}
+		default:
+			r := pxRect(rc.trim, s.pxmm)
+			if !r.In(s.raster.Bounds()) || blankInside(s.raster, r, s.pxmm) {
+				continue
+			}
+			c = im.cutAt(s, rc.trim, landscape)
+		}
+		c.face.Page, c.face.Row, c.face.Col = s.p.nr, rc.row, rc.col
+		cuts = append(cuts, c)
+	}
+	sd.cuts = cuts
+	sd.report.Cards = len(cuts)
+	sd.report.Grid = sd.report.Grid[:0:0]
+	for _, rc := range ref.cells {
+		sd.report.Grid = append(sd.report.Grid, rc.trim)
+	}
+	for _, rc := range ref.cells {
+		sd.report.Rows, sd.report.Cols = max(sd.report.Rows, rc.row), max(sd.report.Cols, rc.col)
+	}
+	return ""
+}
+
+// onGrid reports whether every cut lies on a cell of ref (its centre
+// within a sixth of a card of the cell's).
+func onGrid(cuts []cut, ref *refGrid) bool {
+	for _, c := range cuts {
+		ok := false
+		for _, rc := range ref.cells {
+			if math.Hypot(c.box.cx()-rc.trim.cx(), c.box.cy()-rc.trim.cy()) < min(rc.trim.W, rc.trim.H)/6 {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// nearest returns the cut whose centre lies within a sixth of a card of
+// r's, or -1.
+func nearest(cuts []cut, r Rect) int {
+	best, bestD := -1, min(r.W, r.H)/6
+	for i, c := range cuts {
+		if d := math.Hypot(c.box.cx()-r.cx(), c.box.cy()-r.cy()); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// sameRect reports whether a and b agree to within tol mm on each side.
+func sameRect(a, b Rect, tol float64) bool {
+	return math.Abs(a.X-b.X) <= tol && math.Abs(a.Y-b.Y) <= tol &&
+		math.Abs(a.X+a.W-b.X-b.W) <= tol && math.Abs(a.Y+a.H-b.Y-b.H) <= tol
+}
+
+// pxRect is r (mm) in pixels of pxmm.
+func pxRect(r Rect, pxmm float64) image.Rectangle {
+	return image.Rect(int(math.Round(r.X*pxmm)), int(math.Round(r.Y*pxmm)),
+		int(math.Round((r.X+r.W)*pxmm)), int(math.Round((r.Y+r.H)*pxmm)))
+}
+
+// cutAt cuts the card whose trim is t (mm) from a rendered page.
+func (im *importer) cutAt(s *source, t Rect, landscape bool) cut {
+	r := pxRect(t, s.pxmm)
+	face := im.finish(subImage(s.raster, r), t.W, t.H, landscape)
+	face.Trim = t
+	return cut{face: face, box: t}
+}
+
+// refPageGrid returns the grid of the last full page of s's kind (see
+// keepGrid), for a page where no grid was found on its own: a partly
+// filled last page whose few cards show too few edges. It is taken only
+// when the page is printed as cards would be: nearly nothing (under 3%
+// of the ink) outside the grid's cells grown by 1.5 mm, and the cells'
+// edges clean, each a rule seen along nearly all its length or bare
+// paper, two edges in three at least (a page of rules in the same place
+// has lines of text crossing the cells' edges). Else it returns nil.
+func (im *importer) refPageGrid(s *source) *pageGrid {
+	ref := im.refs[im.gridKind(s.p.nr)]
+	if ref == nil || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 {
+		return nil
+	}
+	g := &pageGrid{landscape: ref.landscape, method: "neighbour"}
+	for _, rc := range ref.cells {
+		r := pxRect(rc.trim, s.pxmm)
+		if !r.In(s.raster.Bounds()) {
+			return nil
+		}
+		g.cells = append(g.cells, gridCell{trim: r, bleed: r, row: rc.row, col: rc.col})
+		g.rows, g.cols = max(g.rows, rc.row), max(g.cols, rc.col)
+	}
+	if inkOutside(s.raster, g.cells, s.pxmm) > 0.03 || !cleanEdges(s.raster, g.cells, s.pxmm) {
+		return nil
+	}
+	return g
+}
+
+// inked reports whether the pixel at x, y is printed (darker than light
+// grey).
+func inked(img *image.NRGBA, x, y int) bool {
+	p := img.Pix[img.PixOffset(x, y):]
+	return (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 200
+}
+
+// inkOutside is the share of a page's ink (every third pixel each way)
+// that lies outside the cells grown by 1.5 mm.
+func inkOutside(img *image.NRGBA, cells []gridCell, pxmm float64) float64 {
+	grow := int(1.5 * pxmm)
+	var rs []image.Rectangle
+	for _, c := range cells {
+		rs = append(rs, c.trim.Inset(-grow))
+	}
+	b := img.Bounds()
+	all, out := 0, 0
+	for y := b.Min.Y; y < b.Max.Y; y += 3 {
+		for x := b.Min.X; x < b.Max.X; x += 3 {
+			if !inked(img, x, y) {
+				continue
+			}
+			all++
+			in := false
+			p := image.Pt(x, y)
+			for _, r := range rs {
+				if p.In(r) {
+					in = true
+					break
+				}
+			}
+			if !in {
+				out++
+			}
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(out) / float64(all)
+}
+
+// cleanEdges reports whether two in three of the cells' edges at least
+// are clean: within 1 mm of the edge, a line inked along 90% of its
+// length or more (a rule, a frame), or nothing inked along 95% of it.
+func cleanEdges(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
+	band := max(1, int(pxmm))
+	b := img.Bounds()
+	// along returns the share of points along an edge with ink within
+	// the band across it, and the share of the best single line.
+	along := func(vertical bool, at, from, to int) (share, line float64) {
+		n, hit := 0, 0
+		perLine := make([]int, 2*band+1)
+		for t := from; t < to; t += 2 {
+			n++
+			got := false
+			for d := -band; d <= band; d++ {
+				x, y := at+d, t
+				if !vertical {
+					x, y = t, at+d
+				}
+				if (image.Point{x, y}).In(b) && inked(img, x, y) {
+					perLine[d+band]++
+					got = true
+				}
+			}
+			if got {
+				hit++
+			}
+		}
+		if n == 0 {
+			return 0, 0
+		}
+		best := 0
+		for _, v := range perLine {
+			best = max(best, v)
+		}
+		return float64(hit) / float64(n), float64(best) / float64(n)
+	}
+	total, clean := 0, 0
+	for _, c := range cells {
+		r := c.trim
+		for _, e := range [][4]int{
+			{1, r.Min.X, r.Min.Y, r.Max.Y}, {1, r.Max.X - 1, r.Min.Y, r.Max.Y},
+			{0, r.Min.Y, r.Min.X, r.Max.X}, {0, r.Max.Y - 1, r.Min.X, r.Max.X},
+		} {
+			total++
+			a, l := along(e[0] == 1, e[1], e[2], e[3])
+			if l >= 0.9 || a <= 0.05 {
+				clean++
+			}
+		}
+	}
+	return total > 0 && 3*clean >= 2*total
+}
+
+// pairPages pairs a duplex page of fronts with its page of backs.
+func (im *importer) pairPages(fronts, backs *side) []Card {
+	mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
+	return pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
+		if mirrorX {
+			return fronts.w - r.cx(), r.cy()
+		}
+		return r.cx(), fronts.h - r.cy()
+	}, !mirrorX, im.opt)
+}
+
+// regrid reads again the pages read from a raster before the full page
+// whose grid they lack (the first page of a deck missing a card the grid
+// found on it alone did not show), now that the full page's grid is
+// known, and puts their cards in place of the ones first cut (with their
+// page of backs, for a duplex PDF). Fold sheets are left as they are.
+func (im *importer) regrid(res *Result) error {
+	if im.opt.Layout != LayoutFronts && im.opt.Layout != LayoutDuplex || im.opt.KeepBleed {
+		return nil
+	}
+	for i := 0; i < len(res.Pages); i++ {
+		rep := res.Pages[i]
+		ref := im.refs[im.gridKind(rep.Page)]
+		if rep.Side != "fronts" || rep.Method == "images" || rep.Method == "page" || ref == nil || ref.page <= rep.Page || rep.Cards >= len(ref.cells) {
+			continue
+		}
+		duplex := im.opt.Layout == LayoutDuplex && i+1 < len(res.Pages) && res.Pages[i+1].Side == "backs"
+		fronts, err := im.readWhole(rep.Page)
+		if err != nil {
+			if isFatal(err) {
+				return err
+			}
+			continue
+		}
+		if len(fronts.cuts) <= rep.Cards {
+			continue
+		}
+		fronts.report.Side = "fronts"
+		var cards []Card
+		if duplex {
+			backs, err := im.readWhole(res.Pages[i+1].Page)
+			if err != nil {
+				if isFatal(err) {
+					return err
+				}
+				continue
+			}
+			backs.report.Side = "backs"
+			cards = im.pairPages(fronts, backs)
+			res.Pages[i+1] = backs.report
+		} else {
+			for _, c := range fronts.cuts {
+				cards = append(cards, Card{Front: c.face})
+			}
+		}
+		res.Pages[i] = fronts.report
+		// The page's cards go where its first cards were.
+		at := -1
+		kept := res.Cards[:0:0]
+		for _, c := range res.Cards {
+			if c.Front.Page == rep.Page {
+				if at < 0 {
+					at = len(kept)
+				}
+				continue
+			}
+			kept = append(kept, c)
+		}
+		if at < 0 {
+			at = len(kept)
+		}
+		res.Cards = append(kept[:at:at], append(cards, kept[at:]...)...)
+	}
+	return nil
+}
