@@ -42,6 +42,10 @@ func benchImportN(b *testing.B, raster bool, cards int) {
 	o := layout.DefaultOptions()
 	o.Paper = layout.Letter
 	path := printDeck(b, b.TempDir(), cards, o, 300).path // the art is not kept
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// As the command line runs an import (see MemoryLimit).
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimit))
+	}
 	runtime.GC()
 	debug.FreeOSMemory()
 	// Forget the peak resident size of printing the PDF (Linux).

@@ -106,3 +106,11 @@ type Result struct {
 	Layout       Layout
 	LayoutReason string
 }
+
+// MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit) a
+// program should set around Import when GOMEMLIMIT sets none: the cut
+// faces are held until they are written (about 1.2 MB a card at 300 DPI),
+// and the limit makes the collector return the pages' rasters sooner, so
+// 30 pages peak near 400 MB instead of 700. The command line and
+// BenchmarkImport30Raster both set it.
+const MemoryLimit = 450 << 20

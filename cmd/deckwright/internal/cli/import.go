@@ -265,7 +265,7 @@ func runImportPnP(opts *importPnPOptions) error {
 		// The cut faces are held until they are written (about 1.2 MB a
 		// card at 300 DPI); a soft limit makes the collector return the
 		// pages' rasters sooner: 30 pages peak near 400 MB instead of 700.
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(importMemoryLimit))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(pnp.MemoryLimit))
 	}
 	res, err := importPDF(ctx, opts.pdf, p.opt)
 	if errors.Is(err, pnp.ErrNoCardPages) {
@@ -334,10 +334,6 @@ func checkImportFolder(dir string) error {
 	}
 	return nil
 }
-
-// importMemoryLimit is the soft memory limit of an import (see
-// runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
-const importMemoryLimit = 450 << 20
 
 func unwrapPath(err error) error {
 	var pe *os.PathError
