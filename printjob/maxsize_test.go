@@ -11,4 +11,3 @@ func TestFormatBytes(t *testing.T) {
 		}
 	}
 }
-

@@ -1,4 +1,4 @@
-package cli
+package serve
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/dom"
-	"github.com/chromedp/cdproto/page"
+	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -80,14 +80,14 @@ var dialogs atomic.Int32
 
 func acceptDialogs(t testing.TB, ctx context.Context) {
 	go func() {
-		for ev, err := range chromedp.Events(ctx, page.JavascriptDialogOpening) {
+		for ev, err := range chromedp.Events(ctx, cdpage.JavascriptDialogOpening) {
 			if err != nil {
 				return
 			}
-			if ev.Type == page.DialogTypeBeforeunload {
+			if ev.Type == cdpage.DialogTypeBeforeunload {
 				dialogs.Add(1)
 			}
-			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+			_, _ = chromedp.Call(ctx, cdpage.HandleJavaScriptDialog, cdpage.HandleJavaScriptDialogParams{Accept: true})
 		}
 	}()
 }
@@ -122,7 +122,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	time.Sleep(800 * time.Millisecond)
-	data, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng})
+	data, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatPng})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -563,10 +563,10 @@ func TestBuilderBrowserKeyboard(t *testing.T) {
 		t.Fatal(err)
 	}
 	steps(t, ctx, "intercept", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true})
+		_, err := chromedp.Call(ctx, cdpage.SetInterceptFileChooserDialog, cdpage.SetInterceptFileChooserDialogParams{Enabled: true})
 		return err
 	}))
-	chooser := chromedp.Events(ctx, page.FileChooserOpened)
+	chooser := chromedp.Events(ctx, cdpage.FileChooserOpened)
 	steps(t, ctx, "Enter on Import", chromedp.Focus(chromedp.CSS("#import-label")), chromedp.KeyEvent("\r"))
 	for ev, err := range chooser {
 		if err != nil {
@@ -635,7 +635,7 @@ func TestBuilderBrowserAxe(t *testing.T) {
 // axeSource reads axe-core, vendored in serve's test data.
 func axeSource(t *testing.T) []byte {
 	t.Helper()
-	axe, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "serve", "testdata", "axe", "axe.min.js"))
+	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
 	}

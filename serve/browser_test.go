@@ -1,4 +1,4 @@
-package cli
+package serve
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/page"
+	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -68,40 +68,16 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 	time.Sleep(1500 * time.Millisecond) // the card images drawn for the page
 	quality := int64(72)
-	shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatJpeg, Quality: &quality})
+	shot, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatJpeg, Quality: &quality})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("..", "..", "..", "..", "docs", "images", "serve-"+name+".jpg")
+	path := filepath.Join("..", "docs", "images", "serve-"+name+".jpg")
 	if err := os.WriteFile(path, shot.Data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", path)
 }
-
-const legalDecklist = `game: seeker-chronicles
-Guardians:
-Johnson
-Newton
-Hawking
-Stack:
-1 Laika
-2 Comet
-2 Red Giant
-2 Nebula
-2 Cosmic Infrared Background
-3 Spacetime Curvature
-2 Supernova
-3 Mass Accretion
-2 Cosmic Jet
-2 Accelerating Expansion
-3 Black Hole
-3 Exoplanetary Drone
-2 Solar Sail
-2 Telescope Array
-3 GPS
-3 Space Probe
-`
 
 // steps runs browser steps and fails the test on an error.
 func steps(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
