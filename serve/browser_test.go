@@ -29,9 +29,15 @@ func findChromium() string {
 	return ""
 }
 
-// newBrowser starts headless Chromium for a test, or skips the test when
-// there is none (never under CI=true, where .ci/run installs it).
-func newBrowser(t *testing.T) context.Context {
+// newBrowser starts headless Chromium at 1280x900, the size of the
+// README's screenshots (see browserAt).
+func newBrowser(t *testing.T) context.Context { return browserAt(t, 1280, 900) }
+
+// browserAt starts headless Chromium for a test with a window w×h and
+// the flags a shared machine wants, or skips the test when there is none
+// (never under CI=true, where .ci/run installs it). A reload with unsaved
+// edits asks first: its dialogs are accepted.
+func browserAt(t testing.TB, w, h int) context.Context {
 	t.Helper()
 	exe := findChromium()
 	if exe == "" {
@@ -43,19 +49,24 @@ func newBrowser(t *testing.T) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
-		chromedp.WindowSize(1280, 900),
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(w, h),
 	)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel3 := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(cancel3)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
-	acceptDialogs(t, ctx) // a reload with unsaved edits asks first
+	acceptDialogs(t, ctx)
 	return ctx
 }
 

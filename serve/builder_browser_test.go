@@ -25,42 +25,10 @@ import (
 // are the list (building a legal deck with clicks and quick add,
 // two tabs saving one deck, a reload after a rename, both exports, print
 // and playtest from a bundled deck, a failed run, 390 px, keyboard only,
-// axe-core on every page). The server runs the real commands.
+// axe-core on every page).
 
-// builderBrowser starts headless Chromium with the flags a shared machine
-// wants, at 1366x900, or skips as newBrowser does.
-func builderBrowser(t testing.TB) context.Context {
-	t.Helper()
-	exe := findChromium()
-	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Chromium found, and CI=true: .ci/run installs Debian's chromium; set DECKWRIGHT_CHROME to its path")
-		}
-		t.Skip("browser test skipped: no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1366, 900),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	acceptDialogs(t, ctx)
-	return ctx
-}
+// builderBrowser starts headless Chromium at 1366x900 (see browserAt).
+func builderBrowser(t testing.TB) context.Context { return browserAt(t, 1366, 900) }
 
 // newTab opens another tab of the same browser.
 func newTab(t *testing.T, ctx context.Context) context.Context {

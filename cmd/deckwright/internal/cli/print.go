@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
@@ -26,9 +25,6 @@ type sheetFlags struct {
 	cacheDir  string
 	noCache   bool
 	templates string
-	// flags tells which flags were given, over a --printer profile's
-	// values.
-	flags *pflag.FlagSet
 	// inkSaver is print's --ink-saver (not a flag of build or calibration).
 	inkSaver bool
 	// maxSize is print's --max-size in bytes (0: no limit): the art's
@@ -55,8 +51,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.StringVar(&f.Cutter, "cutter", d.Cutter, "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
 	fl.Float64Var(&f.Corner, "corner", d.Corner, "corner radius of the cut outlines with --cutter, mm (default: the game's card_size.corner_radius, else 3, 2 for cards under 50 mm)")
 	fl.StringVar(&f.Printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
-	f.flags = fl
-	f.Given = func(name string) bool { return fl.Changed(name) }
+	f.Given = fl.Changed // a flag given wins over a --printer profile's value
 	f.LoadPrinter = loadPrinter
 }
 
