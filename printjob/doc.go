@@ -23,7 +23,9 @@
 //	if err != nil {
 //		return err
 //	}
-//	lo, err := job.Layout(printjob.Sheet{Paper: "a4"})
+//	sheet := printjob.DefaultSheet()
+//	sheet.Paper = "letter"
+//	lo, err := job.Layout(sheet)
 //	if err != nil {
 //		return err
 //	}
