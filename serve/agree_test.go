@@ -10,7 +10,7 @@ import (
 // One function, two faces: the playtest page and the API show the same
 // values of one report (the page draws what the JSON says).
 func TestPageAndAPIAgree(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	q := "deck=seeker-chronicles%2Forder&games=300&seed=5"
 	api := do(t, "POST", ts.URL+"/api/goldfish?"+q, "")
 	var rep struct {

@@ -3,7 +3,6 @@ package serve
 import (
 	"crypto/rand"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -183,38 +182,6 @@ func TestCheckNumbers(t *testing.T) {
 			t.Errorf("%s: %v, want %q", tt.q, err, tt.want)
 		}
 	}
-}
-
-// builderServer is a server over the bundled games whose commands answer
-// only games and cards (saving decks runs none).
-func builderServer(t *testing.T) (http.Handler, string) {
-	t.Helper()
-	dir := t.TempDir()
-	s, err := New(Config{DB: bundledDB(t), Run: fakeRun, Decks: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s.Handler(), dir
-}
-
-type answer struct {
-	code int
-	body string
-	hdr  http.Header
-}
-
-func call(t *testing.T, h http.Handler, method, path, body string, hdr ...string) answer {
-	t.Helper()
-	req := httptest.NewRequest(method, path, strings.NewReader(body))
-	req.Host = "127.0.0.1:8080"
-	for i := 0; i+1 < len(hdr); i += 2 {
-		req.Header.Set(hdr[i], hdr[i+1])
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	data, _ := io.ReadAll(rec.Result().Body)
-	return answer{rec.Code, string(data), rec.Result().Header}
 }
 
 // Two tabs save one deck: the second save, made from the version both

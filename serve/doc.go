@@ -24,14 +24,15 @@
 //	/playtest/compare, /api/compare         engine.RunPaired, report.Compare  compare
 //	/partial/hand                           cardsdb.Resolve, the draw: block  -
 //	/convert                                cardsdb.ParseDeckData             -
-//	/face, the print preview                faces, render, layout             -
-//	/partial/print, /print.pdf, /api/print  Config.Run                        print -
+//	/face                                   faces                             -
+//	/partial/print, /print.pdf, /api/print  printjob.Collect, printjob.Render print
+//	the print preview                       printjob.Job.Layout, layout       -
 //
-// Print is the one answer still made by a command: Config.Run runs print
-// in-process (the command package supplies it), with the deck of a request
-// on standard input (print -), never in a temporary file. A deck's format
-// (YAML deck or decklist) is told by cardsdb.IsYAMLDeck, as validate -
-// tells it. Numbers in a query (?games=, ?seed=, ?turns=) are read once,
+// A deck sent as a request's body is read as print - and validate - read
+// standard input, named as the page names it, never written to a
+// temporary file; its format (YAML deck or decklist) is told by
+// cardsdb.IsYAMLDeck. The print options of a form or query are read as
+// print reads its flags, and /api/print answers print --json's report. Numbers in a query (?games=, ?seed=, ?turns=) are read once,
 // as the command line reads its flags (the last value, any Go notation:
 // 0x10, 1_000), and the value checked is the value used.
 //
@@ -45,7 +46,7 @@
 //
 // Example:
 //
-//	s, err := serve.New(serve.Config{DB: db, Run: run, Decks: "decks"})
+//	s, err := serve.New(serve.Config{DB: db, Decks: "decks"})
 //	if err != nil {
 //		return err
 //	}

@@ -1,26 +1,60 @@
 package serve
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 )
 
-// newTestServer serves the bundled games with decks in a fresh folder;
-// run answers the commands the server still runs (print, goldfish,
-// compare), nil for none.
-func newTestServer(t testing.TB, run Runner) (*httptest.Server, string) {
+// newTestServer serves the bundled games with decks in a fresh folder.
+func newTestServer(t testing.TB) (*httptest.Server, string) {
 	t.Helper()
 	decks := t.TempDir()
-	srv, err := New(Config{DB: bundledDB(t), Run: run, Decks: decks})
+	srv, err := New(Config{DB: bundledDB(t), Decks: decks})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { ts.Close(); srv.Close() })
 	return ts, decks
+}
+
+// builderServer is newTestServer's server without the network: its
+// handler, asked with call.
+func builderServer(t *testing.T) (http.Handler, string) {
+	t.Helper()
+	dir := t.TempDir()
+	s, err := New(Config{DB: bundledDB(t), Decks: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s.Handler(), dir
+}
+
+type answer struct {
+	code int
+	body string
+	hdr  http.Header
+}
+
+func call(t *testing.T, h http.Handler, method, path, body string, hdr ...string) answer {
+	t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Host = "127.0.0.1:8080"
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	data, _ := io.ReadAll(rec.Result().Body)
+	return answer{rec.Code, string(data), rec.Result().Header}
 }
 
 type resp struct {
@@ -51,6 +85,20 @@ func do(t testing.TB, method, u, body string, hdr ...string) resp {
 	defer r.Body.Close()
 	data, _ := io.ReadAll(r.Body)
 	return resp{r.StatusCode, string(data), r.Header}
+}
+
+// pdfPages reads a PDF back with pdfcpu and returns its page count.
+func pdfPages(t testing.TB, data []byte) int {
+	t.Helper()
+	api.DisableConfigDir()
+	ctx, err := api.ReadContext(bytes.NewReader(data), model.NewDefaultConfiguration())
+	if err != nil {
+		t.Fatalf("pdfcpu cannot read the PDF back: %v", err)
+	}
+	if err := ctx.EnsurePageCount(); err != nil {
+		t.Fatal(err)
+	}
+	return ctx.PageCount
 }
 
 const typoDeck = "game: seeker-chronicles\n3 Rouge Star\n"

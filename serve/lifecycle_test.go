@@ -17,7 +17,7 @@ import (
 // The game cap holds for every way of writing a number the command line
 // reads (issue 25 item 5): the value checked is the value played.
 func TestGamesCap(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	for _, games := range []string{"0x5F5E100", "100_000_000", "1&games=100000000", "0o575360400", "200001", "0", "-5"} {
 		for _, api := range []string{"/api/goldfish?deck=seeker-chronicles/cosmos", "/api/compare?a=seeker-chronicles/cosmos&b=seeker-chronicles/order"} {
 			got := do(t, "POST", ts.URL+api+"&games="+games, "")
@@ -109,7 +109,7 @@ func TestBodyTimeout(t *testing.T) {
 // /api/decks and the pages list only the decks they can open (issue 25
 // item 6): a deck over MaxDeckSize is left out of the list.
 func TestDeckListOpens(t *testing.T) {
-	ts, decks := newTestServer(t, nil)
+	ts, decks := newTestServer(t)
 	if err := os.WriteFile(filepath.Join(decks, "small.txt"), []byte("3 Comet\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -336,7 +336,7 @@ func (s *Server) deckPage(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if b := r.FormValue("bundled"); b != "" {
 		in, err := s.namedDeck(b)
-		if err != nil || in.stdin != nil {
+		if err != nil || in.text != nil {
 			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no bundled deck %q", b))
 			return
 		}

@@ -3,11 +3,11 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/report"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,39 +16,38 @@ import (
 
 // printData is the print fragment: print --json's report.
 type printData struct {
-	Report  map[string]any
-	Sheets  []sheetPreview
-	Preview string // why there is no preview
-	Errors  []string
-	JSON    string
+	Report map[string]any
+	Sheets []sheetPreview
+	Errors []string
+	JSON   string
 }
 
 // printPartial prints the deck with the form's options and shows print
-// --json's report; the page's download button posts the same form to
-// /print.pdf.
+// --json's report and a preview of the first sheets; the page's download
+// button posts the same form to /print.pdf.
 func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		s.fail(w, r, http.StatusBadRequest, badRequest("%v", err))
 		return
 	}
-	out, _, dir, err := s.print(r, []byte(r.PostForm.Get("text")))
-	if dir != "" {
-		defer os.RemoveAll(dir)
-	}
-	if err != nil {
+	p, out, err := s.print(r, []byte(r.PostForm.Get("text")))
+	var pe *printError
+	switch {
+	case r.Context().Err() != nil:
+		return // the browser went away
+	case errors.As(err, &pe):
+		s.partial(w, r, "print-report", printData{Errors: errorLines(pe)})
+		return
+	case err != nil:
 		s.fail(w, r, statusOf(err), err)
 		return
 	}
-	d := printData{}
-	if out.Code != 0 || json.Unmarshal(out.Stdout, &d.Report) != nil {
-		d.Errors = strings.Split(cliError(out).Error(), "\n")
+	d := printData{JSON: string(out)}
+	if err := json.Unmarshal(out, &d.Report); err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err)
+		return
 	}
-	d.JSON = string(out.Stdout)
-	if d.Errors == nil {
-		if d.Sheets, err = s.previewSheets(r); err != nil {
-			d.Preview = "no preview: " + err.Error()
-		}
-	}
+	d.Sheets = previewSheets(p.job, p.opts.Sheet)
 	s.partial(w, r, "print-report", d)
 }
 

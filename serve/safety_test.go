@@ -7,7 +7,7 @@ import (
 )
 
 func TestServeSafety(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	t.Run("cross-origin POST", func(t *testing.T) {
 		got := do(t, "PUT", ts.URL+"/api/decks/x.txt", "3 Comet\n", "Origin", "http://evil.example", "Sec-Fetch-Site", "cross-site")
 		if got.code != 403 || !strings.Contains(got.body, "cross-origin") {

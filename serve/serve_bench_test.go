@@ -13,7 +13,7 @@ import (
 // makes it: the page, its script and its style sheet, and the card grid
 // its script asks for, over a real loopback connection.
 func BenchmarkServeFirstPage(b *testing.B) {
-	ts, decks := newTestServer(b, nil)
+	ts, decks := newTestServer(b)
 	if err := os.WriteFile(filepath.Join(decks, "mine.txt"), []byte(legalDecklist+"3 Rogue Star\n"), 0o644); err != nil {
 		b.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func BenchmarkServeFirstPage(b *testing.B) {
 // the decklist posted, validate and stats run, the findings and charts
 // rendered.
 func BenchmarkServeCheck(b *testing.B) {
-	ts, _ := newTestServer(b, nil)
+	ts, _ := newTestServer(b)
 	deck := legalDecklist + "3 Rouge Star\n"
 	for b.Loop() {
 		r, err := http.Post(ts.URL+"/partial/check", "text/plain", strings.NewReader(deck))
@@ -54,7 +54,7 @@ func BenchmarkServeCheck(b *testing.B) {
 
 // BenchmarkServeAPIValidate is POST /api/validate alone.
 func BenchmarkServeAPIValidate(b *testing.B) {
-	ts, _ := newTestServer(b, nil)
+	ts, _ := newTestServer(b)
 	deck := legalDecklist + "3 Rouge Star\n"
 	for b.Loop() {
 		r, err := http.Post(ts.URL+"/api/validate", "text/plain", strings.NewReader(deck))
@@ -71,7 +71,7 @@ func BenchmarkServeAPIValidate(b *testing.B) {
 func BenchmarkServeFace(b *testing.B) {
 	for b.Loop() {
 		b.StopTimer()
-		ts, _ := newTestServer(b, nil)
+		ts, _ := newTestServer(b)
 		b.StartTimer()
 		r, err := http.Get(ts.URL + "/face/seeker-chronicles/Spacetime%20Curvature.png")
 		if err != nil {

@@ -1,9 +1,9 @@
 package serve
 
-// These tests were in the command's package (cli), which ran the server
-// over the command line; the server now answers from the libraries, and
-// its tests live beside it. TestServeAPISameAsCLI, the print tests and the
-// browser tests stay in cli: they need the command line itself.
+// The server answers from the libraries, and its tests live beside it,
+// the browser's too (browser_test.go). The command's package keeps the
+// tests that need the command line itself: TestServeAPISameAsCLI compares
+// the API's answers with what --json prints.
 
 import (
 	"bufio"
@@ -31,7 +31,7 @@ import (
 
 // The deck in the body gets the name it was given, not a temporary path.
 func TestServeAPIStatsBody(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	got := do(t, "POST", ts.URL+"/api/stats?name=mine.txt", "game: seeker-chronicles\n3 Comet\n2 Laika\n", "Content-Type", "text/plain")
 	if got.code != 200 {
 		t.Fatalf("status %d: %s", got.code, got.body)
@@ -52,7 +52,7 @@ func TestServeAPIStatsBody(t *testing.T) {
 }
 
 func TestServePages(t *testing.T) {
-	ts, decks := newTestServer(t, nil)
+	ts, decks := newTestServer(t)
 	if err := os.WriteFile(filepath.Join(decks, "saved.txt"), []byte(typoDeck), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestServePages(t *testing.T) {
 }
 
 func TestServePartials(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	tests := []struct {
 		name, method, path, body, ctype string
 		code                            int
@@ -148,7 +148,7 @@ func TestServePartials(t *testing.T) {
 // The grid's card images are text proxies drawn by package faces from the
 // PDF's templates; a sample card carries its notice.
 func TestServeFaces(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	comet := facePNG(t, ts.URL+"/face/seeker-chronicles/Comet.png")
 	again := facePNG(t, ts.URL+"/face/seeker-chronicles/Comet.png") // from the cache
 	if imagesDiffer(comet, again) {
@@ -162,7 +162,7 @@ func TestServeFaces(t *testing.T) {
 }
 
 func TestServeDecks(t *testing.T) {
-	ts, decks := newTestServer(t, nil)
+	ts, decks := newTestServer(t)
 	got := do(t, "PUT", ts.URL+"/api/decks/mine.txt", typoDeck, "Content-Type", "text/plain")
 	if got.code != 200 || !strings.Contains(got.body, `"saved": "mine.txt"`) {
 		t.Fatalf("PUT: %d %s", got.code, got.body)
@@ -221,7 +221,7 @@ func TestServeDecks(t *testing.T) {
 }
 
 func TestServePlaytestStream(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	req, _ := http.NewRequest("POST", ts.URL+"/playtest/run", strings.NewReader("deck=seeker-chronicles%2Fcosmos&games=4000&seed=3"))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	r, err := http.DefaultClient.Do(req)
@@ -261,7 +261,7 @@ func TestServePlaytestStream(t *testing.T) {
 
 // Long work stops when the browser goes away.
 func TestServeCancel(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "POST", ts.URL+"/api/goldfish?deck=seeker-chronicles/cosmos&games=200000&policy=planner", nil)
 	done := make(chan struct{})
@@ -387,7 +387,7 @@ func imagesDiffer(a, b image.Image) bool {
 // Requests run their commands at the same time over one database (the
 // CI runs this under -race).
 func TestServeConcurrent(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
 	for i := range 12 {
@@ -424,7 +424,7 @@ func TestServeConcurrent(t *testing.T) {
 
 // Bad input gets the command's own message as JSON, never a 500.
 func TestServeAPIBadInput(t *testing.T) {
-	ts, _ := newTestServer(t, nil)
+	ts, _ := newTestServer(t)
 	tests := []struct {
 		name, method, path, body string
 		code                     int
@@ -464,7 +464,7 @@ func TestServeAPIBadInput(t *testing.T) {
 
 // compare streams its progress and draws its figures as a table.
 func TestServeCompareStream(t *testing.T) {
-	ts, decks := newTestServer(t, nil)
+	ts, decks := newTestServer(t)
 	if err := os.WriteFile(filepath.Join(decks, "mine.txt"), []byte(legalDecklist+"3 Rogue Star\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -484,5 +484,38 @@ func TestServeCompareStream(t *testing.T) {
 	}
 	if strings.Contains(got.body, decks) {
 		t.Errorf("the report shows the decks folder's path: %s", got.body)
+	}
+}
+
+// The playtest page's form offers the settings the deck's game's engine
+// declares, with their values, and no other game's (issue 23: no Nature
+// or Arkhtide options on a Kaizerseat deck).
+func TestServePlaytestForm(t *testing.T) {
+	ts, _ := newTestServer(t)
+	for _, tt := range []struct {
+		deck      string
+		want, not []string
+	}{
+		{"seeker-chronicles/cosmos", []string{
+			`<select name="policy"><option value="">the game's default</option><option>greedy</option>`,
+			`<select name="mode"><option value="">the game's default</option><option>goldfish</option><option>nature</option></select>`,
+			`<select name="difficulty"><option value="">the game's default</option><option>apprentice</option><option>seeker</option></select>`,
+		}, []string{`name="opponent"`}},
+		{"arkhtide/three-factions", []string{
+			`<select name="opponent"><option value="">the game's default</option><option>empty</option><option>passive</option></select>`,
+		}, []string{`name="difficulty"`, `name="mode"`}},
+		{"kaizerseat/starter", nil, []string{`name="difficulty"`, `name="mode"`, `name="opponent"`, `name="policy"`}},
+	} {
+		got := do(t, "GET", ts.URL+"/playtest?deck="+tt.deck, "")
+		for _, want := range tt.want {
+			if !strings.Contains(got.body, want) {
+				t.Errorf("%s: the playtest page has no %s", tt.deck, want)
+			}
+		}
+		for _, not := range tt.not {
+			if strings.Contains(got.body, not) {
+				t.Errorf("%s: the playtest page offers %s, not a setting of its game", tt.deck, not)
+			}
+		}
 	}
 }

@@ -35,11 +35,6 @@ type Config struct {
 	// DB holds the games and cards (bundled and --db); card art is read
 	// from each game's file system, which never leaves its folder.
 	DB *cardsdb.DB
-	// Run runs a deckwright command in-process: the print answers come
-	// from it (print -). Without it print answers that it is not
-	// available; everything else is answered by the libraries (package
-	// report, the engines).
-	Run Runner
 	// Decks is the folder where decks are saved; it is made if missing.
 	Decks string
 	// MaxBody caps request bodies (0: DefaultMaxBody).

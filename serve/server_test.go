@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -12,20 +11,18 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 )
 
-// fakeRun panics: the server must answer a failing command with an
-// error panel, not a stack.
-func fakeRun(ctx context.Context, args []string, stdin []byte, progress func(done, total int)) Output {
-	panic("boom: " + strings.Join(args, " "))
-}
-
-// TestServerErrors: a panic is an error panel; errors are escaped.
+// TestServerErrors: a panic is an error panel (JSON for the API), not a
+// stack; errors are escaped.
 func TestServerErrors(t *testing.T) {
-	s, err := New(Config{DB: bundledDB(t), Run: fakeRun, Decks: t.TempDir()})
+	s, err := New(Config{DB: bundledDB(t), Decks: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	h := s.Handler()
+	// boom panics: the checks every request passes (safe) must answer it.
+	boom := s.safe(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		panic("boom: " + r.URL.Path)
+	}))
 	tests := []struct {
 		method, path, body string
 		code               int
@@ -46,6 +43,10 @@ func TestServerErrors(t *testing.T) {
 			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		}
 		rec := httptest.NewRecorder()
+		h := s.Handler()
+		if tt.code == 500 {
+			h = boom
+		}
 		h.ServeHTTP(rec, req)
 		body, _ := io.ReadAll(rec.Result().Body)
 		if rec.Code != tt.code || !strings.Contains(string(body), tt.want) {

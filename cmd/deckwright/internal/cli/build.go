@@ -103,7 +103,7 @@ func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 	if err != nil {
 		return err
 	}
-	out[1].V = res.json()
+	out[1].V = res.JSON()
 	gopts := &goldfishOptions{game: opts.game, seed: 1}
 	p, err := loadPlaytest(opts.io.Err, db, opts.deck, gopts)
 	var none noEngineError

@@ -33,7 +33,7 @@ readings.`,
 	}
 	opts.sheet.register(cmd)
 	cmd.Flags().Lookup("backs").DefValue = "long"
-	opts.sheet.backs = "long" // not Set: a --printer's flip may choose
+	opts.sheet.Backs = "long" // not Set: a --printer's flip may choose
 	cmd.Flags().StringVarP(&opts.output, "output", "o", "out/calibration.pdf", "the PDF to write")
 	return cmd
 }

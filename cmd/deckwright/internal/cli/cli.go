@@ -86,9 +86,6 @@ type globalOptions struct {
 	// notes receives loadDB's notes (the sheets a workbook gave), unless
 	// quiet; nil for none.
 	notes io.Writer
-	// loaded is a database loaded once already (by serve, which runs the
-	// commands in-process for each request): loadDB returns it.
-	loaded *cardsdb.DB
 }
 
 // gcPercentLoading is the GC target while the bundled games load.
@@ -141,9 +138,6 @@ func (g *globalOptions) loadDBFor(game string) (*cardsdb.DB, error) {
 
 // loadDB loads the bundled games and each --db path beside them.
 func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
-	if g.loaded != nil {
-		return g.loaded, nil
-	}
 	// Loading the bundled games allocates about 4 MB of parse trees that
 	// are garbage once loaded; with the runtime's first collection due at
 	// a 4 MB heap, a short command collected twice while loading them
@@ -275,12 +269,7 @@ func printError(w io.Writer, err error) {
 }
 
 func newRootCmd(io IO) *cobra.Command {
-	return newRootCmdWith(io, &globalOptions{})
-}
-
-// newRootCmdWith is newRootCmd with the global options given: serve runs
-// commands in-process with its database already loaded.
-func newRootCmdWith(io IO, g *globalOptions) *cobra.Command {
+	g := &globalOptions{}
 	root := &cobra.Command{
 		Use:   "deckwright",
 		Short: "Validate, print and playtest decks for print-and-play card games",

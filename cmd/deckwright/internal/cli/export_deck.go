@@ -10,6 +10,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -34,7 +35,7 @@ func (f *exportDeckFlags) register(cmd *cobra.Command, what string) {
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.BoolVar(&f.json, "json", false, "print a JSON report")
-	cmd.Flags().IntVar(&f.maxCards, "max-cards", DefaultMaxCards, "refuse to export more cards than this")
+	cmd.Flags().IntVar(&f.maxCards, "max-cards", printjob.DefaultMaxCards, "refuse to export more cards than this")
 }
 
 // exportJob is a deck ready to export.
@@ -69,9 +70,9 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 		}
 		return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s; fix the deck (deckwright validate %s) before exporting", strings.Join(msgs, "; "), arg)}
 	}
-	limit := &cardLimit{max: f.maxCards, what: arg}
+	limit := &printjob.Limit{Max: f.maxCards, What: arg}
 	for _, dc := range deck.Cards {
-		if err := limit.add(dc.Count); err != nil {
+		if err := limit.Add(dc.Count); err != nil {
 			return nil, err
 		}
 	}
@@ -80,7 +81,7 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 		return nil, inputError(fmt.Errorf("%s has no cards to export", arg))
 	}
 	if job.dir == "" {
-		job.dir = filepath.Join("out", deckFileName(arg)+"-"+what)
+		job.dir = filepath.Join("out", printjob.DeckFileName(arg)+"-"+what)
 	}
 	sf := sheetFlags{templates: f.templates, cacheDir: f.cacheDir, noCache: f.noCache}
 	tmpl, err := sf.templateSet(db)

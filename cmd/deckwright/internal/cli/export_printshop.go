@@ -11,6 +11,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -57,7 +58,7 @@ Check the boxes with: pdfinfo -box FILE.`,
 	fl.StringVar(&opts.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&opts.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.BoolVar(&opts.json, "json", false, "print a JSON report")
-	fl.IntVar(&opts.maxCards, "max-cards", DefaultMaxCards, "refuse to export more cards than this")
+	fl.IntVar(&opts.maxCards, "max-cards", printjob.DefaultMaxCards, "refuse to export more cards than this")
 	fl.Float64Var(&opts.bleed, "bleed", export.PrintShopBleed, "bleed on every side of a card, mm")
 	fl.BoolVar(&opts.frontsOnly, "fronts-only", false, "leave the backs out")
 	fl.IntVar(&opts.dpi, "dpi", export.PrintShopDPI, "the most resolution art keeps (art is never enlarged)")
@@ -110,19 +111,16 @@ func runExportPrintShop(opts *exportPrintShopOptions, arg string) error {
 			FrontsOnly: opts.frontsOnly,
 			DPI:        opts.dpi,
 			Progress:   prog.Update,
-			Title:      deckFileName(arg),
+			Title:      printjob.DeckFileName(arg),
 		})
 		if err == nil && opts.strict && len(rep.Warnings) > 0 {
-			return errStrict
+			return &printjob.StrictError{Warnings: rep.Warnings}
 		}
 		return err
 	})
 	prog.Done()
-	if err == errStrict {
-		for _, w := range rep.Warnings {
-			fmt.Fprintln(out.Err, "deckwright: error:", w.Message)
-		}
-		return &exitError{code: ExitRules, err: fmt.Errorf("%s with --strict: nothing written to %s", cardsdb.Plural(len(rep.Warnings), "warning"), output)}
+	if err := strictFailure(out, err, output); err != nil {
+		return err
 	}
 	if err != nil {
 		return exportError(err)

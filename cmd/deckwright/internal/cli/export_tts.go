@@ -8,6 +8,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/printjob"
 )
 
 type exportTTSOptions struct {
@@ -69,7 +70,7 @@ func runExportTTS(opts *exportTTSOptions, arg string) error {
 	}
 	name := opts.name
 	if name == "" {
-		name = deckFileName(arg)
+		name = printjob.DeckFileName(arg)
 	}
 	res, err := export.TTS(opts.io.context(), job.dir, job.items, export.TTSOptions{Options: job.opts, Name: name, Format: opts.format, URLPrefix: opts.urlPrefix})
 	if err != nil {

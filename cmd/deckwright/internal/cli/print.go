@@ -1,38 +1,30 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/render"
 )
 
-// sheetFlags are the page-geometry flags print, build and calibration share.
+// sheetFlags are the page-geometry flags print, build and calibration
+// share: the sheet settings of package printjob, and how the art is
+// prepared.
 type sheetFlags struct {
-	paper, cardSize, grid, marks, backs, backOffset string
-	gap, bleed, margin                              float64
-	dpi                                             int
-	cacheDir                                        string
-	noCache                                         bool
-	templates                                       string
-	// printer names a profile of deckwright printer (see applyPrinter);
-	// flags tells which flags were given, over the profile's values.
-	printer string
-	flags   *pflag.FlagSet
-	// cutter lays the sheets out for a cutting machine; corner is the
-	// radius of the cut outlines' corners.
-	cutter string
-	corner float64
+	printjob.Sheet
+	dpi       int
+	cacheDir  string
+	noCache   bool
+	templates string
 	// inkSaver is print's --ink-saver (not a flag of build or calibration).
 	inkSaver bool
 	// maxSize is print's --max-size in bytes (0: no limit): the art's
@@ -42,23 +34,25 @@ type sheetFlags struct {
 
 func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.StringVar(&f.paper, "paper", "a4", "paper: a4, letter, a3, legal, a5, tabloid or WxH in mm")
-	fl.StringVar(&f.cardSize, "card-size", "", "card size: poker, bridge, tarot, mini or WxH in mm (default: the game's)")
-	fl.StringVar(&f.grid, "grid", "auto", "cards per page as CxR, e.g. 3x3 (default: as many as fit unscaled)")
-	fl.Float64Var(&f.gap, "gap", 0, "space between cards, mm")
-	fl.Float64Var(&f.bleed, "bleed", 0, "bleed around each card, mm (art is extended at its edges)")
-	fl.Float64Var(&f.margin, "margin", layout.DefaultMargin, "blank margin the printer needs at the paper edge, mm")
-	fl.StringVar(&f.marks, "marks", "crop", "cutting guides: crop (marks outside the cards), lines or none")
-	fl.StringVar(&f.backs, "backs", "none", "backs: none, long (duplex, flip on long edge), short (duplex, short edge) or fold (gutter fold)")
-	fl.StringVar(&f.backOffset, "back-offset", "0,0", "shift of the backs X,Y in mm to correct a printer's duplex drift (see print calibration)")
+	d := printjob.DefaultSheet()
+	fl.StringVar(&f.Paper, "paper", d.Paper, "paper: a4, letter, a3, legal, a5, tabloid or WxH in mm")
+	fl.StringVar(&f.CardSize, "card-size", d.CardSize, "card size: poker, bridge, tarot, mini or WxH in mm (default: the game's)")
+	fl.StringVar(&f.Grid, "grid", d.Grid, "cards per page as CxR, e.g. 3x3 (default: as many as fit unscaled)")
+	fl.Float64Var(&f.Gap, "gap", d.Gap, "space between cards, mm")
+	fl.Float64Var(&f.Bleed, "bleed", d.Bleed, "bleed around each card, mm (art is extended at its edges)")
+	fl.Float64Var(&f.Margin, "margin", d.Margin, "blank margin the printer needs at the paper edge, mm")
+	fl.StringVar(&f.Marks, "marks", d.Marks, "cutting guides: crop (marks outside the cards), lines or none")
+	fl.StringVar(&f.Backs, "backs", d.Backs, "backs: none, long (duplex, flip on long edge), short (duplex, short edge) or fold (gutter fold)")
+	fl.StringVar(&f.BackOffset, "back-offset", d.BackOffset, "shift of the backs X,Y in mm to correct a printer's duplex drift (see print calibration)")
 	fl.IntVar(&f.dpi, "dpi", 300, "art resolution in the PDF")
 	fl.StringVar(&f.cacheDir, "cache-dir", "", "where prepared art is cached (default: the user cache folder)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
-	fl.StringVar(&f.cutter, "cutter", "none", "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
-	fl.Float64Var(&f.corner, "corner", 0, "corner radius of the cut outlines with --cutter, mm (default: the game's card_size.corner_radius, else 3, 2 for cards under 50 mm)")
-	fl.StringVar(&f.printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
-	f.flags = fl
+	fl.StringVar(&f.Cutter, "cutter", d.Cutter, "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
+	fl.Float64Var(&f.Corner, "corner", d.Corner, "corner radius of the cut outlines with --cutter, mm (default: the game's card_size.corner_radius, else 3, 2 for cards under 50 mm)")
+	fl.StringVar(&f.Printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
+	f.Given = fl.Changed // a flag given wins over a --printer profile's value
+	f.LoadPrinter = loadPrinter
 }
 
 // templateSet loads the templates faces are drawn from (see
@@ -70,90 +64,23 @@ func (f *sheetFlags) templateSet(db *cardsdb.DB) (render.TemplateSource, error) 
 // options turns the flags into layout options; card is the game's card
 // size, used unless --card-size is given.
 func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
-	o := layout.DefaultOptions()
-	var err error
-	if o.Paper, err = layout.ParsePaper(f.paper); err != nil {
-		return o, usageError("--paper: %v", err)
-	}
-	o.Card = layout.Size{W: card.W, H: card.H}
-	if f.cardSize != "" {
-		if o.Card, err = layout.ParseCardSize(f.cardSize); err != nil {
-			return o, usageError("--card-size: %v", err)
-		}
-	}
-	if o.Grid, err = layout.ParseGrid(f.grid); err != nil {
-		return o, usageError("--grid: %v", err)
-	}
-	if o.Marks, err = layout.ParseMarks(f.marks); err != nil {
-		return o, usageError("--marks: %v", err)
-	}
-	if o.Backs, err = layout.ParseBacks(f.backs); err != nil {
-		return o, usageError("--backs: %v", err)
-	}
-	if o.BackOffset, err = layout.ParseOffset(f.backOffset); err != nil {
-		return o, usageError("--back-offset: %v", err)
-	}
-	for _, v := range []struct {
-		name string
-		v    float64
-	}{{"--gap", f.gap}, {"--bleed", f.bleed}, {"--margin", f.margin}} {
-		if v.v < 0 || v.v > 50 {
-			return o, usageError("%s %g: want 0 to 50 mm", v.name, v.v)
-		}
-	}
-	o.Gap, o.Bleed, o.Margin = f.gap, f.bleed, f.margin
-	if o, err = f.applyPrinter(o); err != nil {
-		return o, err
-	}
-	// An offset for backs that are not printed would be ignored in
-	// silence (issue 25 item 16).
-	if f.flags != nil && f.flags.Changed("back-offset") && o.Backs == layout.BacksNone && o.BackOffset != (layout.Offset{}) {
-		return o, usageError("--back-offset %s moves the backs, but none are printed: add --backs long, short or fold", f.backOffset)
-	}
-	return f.applyCutter(o)
+	o, err := f.Sheet.Options(card)
+	return o, exitErr(err)
 }
 
-// applyCutter sets --cutter and --corner into o. A cutter sheet has its
-// template's slots and registration marks, so --grid, --gap and --marks
-// do not apply; without --bleed it gets the most bleed the template has
-// room for (layout.SilhouetteMaxBleed).
-func (f *sheetFlags) applyCutter(o layout.Options) (layout.Options, error) {
-	set := func(name string) bool { return f.flags != nil && f.flags.Changed(name) }
-	if strings.EqualFold(strings.TrimSpace(f.cutter), "cricut") {
-		return o, usageError("--cutter cricut: Print Then Cut takes images, not a PDF: use deckwright export cricut DECK")
+// exitErr gives a library's error its exit status: 1 for a print that
+// breaks a rule (printjob.RuleError), 2 for the rest (usage, unreadable
+// input); an error that has one keeps it.
+func exitErr(err error) error {
+	var ee *exitError
+	var re *printjob.RuleError
+	switch {
+	case err == nil || errors.As(err, &ee):
+		return err
+	case errors.As(err, &re):
+		return &exitError{code: ExitRules, err: err}
 	}
-	c, err := layout.ParseCutter(f.cutter)
-	if err != nil {
-		return o, usageError("--cutter: %v", err)
-	}
-	if f.corner < 0 || f.corner > 20 {
-		return o, usageError("--corner %g: want 0 to 20 mm", f.corner)
-	}
-	if c == layout.CutterNone {
-		if set("corner") {
-			return o, usageError("--corner is the corner radius of a cutter's outlines: give --cutter too")
-		}
-		return o, nil
-	}
-	if c == layout.CutterScanNCut {
-		// Direct Cut: the usual grid, with white between the cards and
-		// nothing printed beside them but their keylines.
-		if set("marks") && o.Marks != layout.MarksNone { // --marks none asks for what Direct Cut needs
-			return o, usageError("--marks does not go with --cutter scanncut: the machine would take the marks for shapes to cut")
-		}
-		o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
-		return o, nil
-	}
-	for _, name := range []string{"grid", "gap", "marks"} {
-		if set(name) {
-			return o, usageError("--%s does not go with --cutter %s: the cutter's template places the cards and its registration marks", name, c)
-		}
-	}
-	o.Cutter, o.Corner, o.Marks = c, f.corner, layout.MarksNone
-	if !set("bleed") {
-		o.Bleed = layout.SilhouetteMaxBleed(o)
-	}
-	return o, nil
+	return inputError(err)
 }
 
 func (f *sheetFlags) cache() string {
@@ -165,12 +92,6 @@ func (f *sheetFlags) cache() string {
 	}
 	return art.DefaultCacheDir()
 }
-
-// DefaultMaxCards is the most cards print and build print unless
-// --max-cards says otherwise: many more than any deck or game set, few
-// enough that a hostile decklist ("999 Comet" ten thousand times) is
-// refused before any work instead of exhausting memory.
-const DefaultMaxCards = 5000
 
 type printOptions struct {
 	io       IO
@@ -266,208 +187,34 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 	return cmd
 }
 
-// printJob is what to print and where.
-type printJob struct {
-	db     *cardsdb.DB // every game loaded, for the templates' check
-	games  []*cardsdb.Game
-	items  []render.Item
-	card   cardsdb.Size
-	name   string // for the default output name and the PDF title
-	sample bool
-	prov   int
-	// selected says what --only and --exclude kept, "" without them.
-	selected string
-	// extras are the cards added for the table (game.yaml extras:).
-	extras      []printedExtra
-	tableExtras map[string]bool
-}
-
 // registerMaxCards adds the --max-cards flag.
 func registerMaxCards(cmd *cobra.Command, max *int) {
-	cmd.Flags().IntVar(max, "max-cards", DefaultMaxCards, "refuse to print more cards than this (raise it for a bigger print)")
+	cmd.Flags().IntVar(max, "max-cards", printjob.DefaultMaxCards, "refuse to print more cards than this (raise it for a bigger print)")
 }
 
-// cardLimit counts the cards a print asks for, a count at a time, and
-// refuses a total over --max-cards before anything is laid out.
-type cardLimit struct {
-	max, total int
-	what       string
-}
-
-func (l *cardLimit) add(n int) error {
-	if n > 0 {
-		l.total = min(l.total+n, math.MaxInt32) // no overflow, whatever the counts
-	}
-	max := l.max
-	if max <= 0 {
-		max = DefaultMaxCards
-	}
-	if l.total > max {
-		return usageError("%s asks for more than %d cards (the --max-cards limit); pass --max-cards with a bigger number to print them all", l.what, max)
-	}
-	return nil
-}
-
-func collectPrint(db *cardsdb.DB, opts *printOptions) (*printJob, error) {
-	job := &printJob{db: db}
-	limit := &cardLimit{max: opts.maxCards}
-	if opts.all {
-		g, err := db.LookupGame(opts.game)
-		if err != nil {
-			return nil, usageError("--game: %v", err)
-		}
-		limit.what = "--game " + g.ID + " --all"
-		for _, c := range g.Cards {
-			if err := limit.add(c.Copies); err != nil {
-				return nil, err
-			}
-		}
-		job.items = render.SetItems(g)
-		job.games = []*cardsdb.Game{g}
-		job.card, job.name = g.CardSize, g.ID+"-set"
-		if len(job.items) == 0 {
-			return nil, inputError(fmt.Errorf("%s has no cards to print", g.Name))
-		}
-		job.note()
-		return job, nil
-	}
-	var names []string
+// collectPrint gathers a print's cards with printjob.Collect, the deck -
+// read from standard input.
+func collectPrint(db *cardsdb.DB, opts *printOptions) (*printjob.Job, error) {
 	owned, err := readOwned(opts.owned)
 	if err != nil {
 		return nil, err
 	}
-	if n := slices.Index(opts.decks, "-"); n >= 0 && slices.Index(opts.decks[n+1:], "-") >= 0 {
-		return nil, usageError("- (standard input) given more than once; it can be read once")
-	}
-	for _, arg := range opts.decks {
-		var deck *cardsdb.Deck
-		if arg == "-" {
-			deck, err = resolveStdin(db, opts.io.In, opts.game, opts.format)
-		} else {
-			deck, err = resolveDeck(db, arg, opts.game, opts.format)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if owned != nil && opts.missing {
-			coll, err := cardsdb.NewCollection(owned, deck.Game)
-			if err != nil {
-				return nil, inputError(err)
-			}
-			deck = coll.Missing(deck)
-		}
-		if len(deck.Unknown) > 0 {
-			u := deck.Unknown[0]
-			return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s: no card named %q%s; fix the deck (deckwright validate %s) before printing", u.Entry.Pos, u.Entry.Name, cardsdb.DidYouMean(u.Suggestions), arg)}
-		}
-		for _, p := range deck.Packs {
-			if p.Pack == nil {
-				return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s: no pack named %q%s; fix the setup (deckwright validate %s) before printing", p.Pos, p.Written, cardsdb.DidYouMean(p.Suggestions), arg)}
-			}
-		}
-		if len(job.items) > 0 && deck.Game.CardSize != job.card && opts.sheet.cardSize == "" {
-			return nil, usageError("%s is a %s deck with %gx%g mm cards, unlike the decks before it; print them apart or pass --card-size", arg, deck.Game.Name, deck.Game.CardSize.W, deck.Game.CardSize.H)
-		}
-		limit.what = strings.Join(opts.decks[:len(names)+1], " + ")
-		for _, dc := range deck.Cards {
-			if err := limit.add(dc.Count); err != nil {
-				return nil, err
-			}
-		}
-		job.card = deck.Game.CardSize
-		job.games = append(job.games, deck.Game)
-		job.items = append(job.items, render.DeckItems(deck)...)
-		if !opts.noExtras && !opts.missing {
-			if err := job.addExtras(deck, limit); err != nil {
-				return nil, err
-			}
-		}
-		names = append(names, deckFileName(arg))
-	}
-	job.note()
-	job.name = strings.Join(names, "+")
-	if opts.missing {
-		job.name += "-missing"
-	}
-	return job, nil
-}
-
-// note counts the printed cards (copies included, as validate counts
-// them) that are samples or carry provisional values.
-func (j *printJob) note() {
-	for _, it := range j.items {
-		c := it.Front.Card
-		if c == nil {
-			continue
-		}
-		if c.Sample {
-			j.sample = true
-		}
-		if c.HasProvisional() {
-			j.prov++
-		}
-	}
+	job, err := printjob.Collect(db, printjob.Options{Decks: opts.decks, In: opts.io.In, Game: opts.game, Format: opts.format, All: opts.all,
+		Owned: owned, Missing: opts.missing, NoExtras: opts.noExtras, MaxCards: opts.maxCards, CardSize: opts.sheet.CardSize})
+	return job, exitErr(err)
 }
 
 // resolveDeck opens and resolves one deck argument.
 func resolveDeck(db *cardsdb.DB, arg, game, format string) (*cardsdb.Deck, error) {
-	list, err := db.OpenDeck(arg, game)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	g, err := db.GameOf(list)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	if err := chooseFormat(g, list, format); err != nil {
-		return nil, err
-	}
-	deck, err := cardsdb.Resolve(g, list)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	return deck, nil
+	deck, err := printjob.OpenDeck(db, arg, game, format)
+	return deck, exitErr(err)
 }
 
 // resolveStdin reads and resolves a deck from standard input (print -): a
 // YAML deck or a decklist, as validate - tells them apart.
 func resolveStdin(db *cardsdb.DB, in io.Reader, game, format string) (*cardsdb.Deck, error) {
-	if in == nil {
-		in = strings.NewReader("")
-	}
-	data, err := cardsdb.ReadInput(stdinName, in)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	list, err := cardsdb.ParseDeckData(stdinName, data)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	if list.Game == "" {
-		list.Game = game
-	}
-	g, err := db.GameOf(list)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	if err := chooseFormat(g, list, format); err != nil {
-		return nil, err
-	}
-	deck, err := cardsdb.Resolve(g, list)
-	if err != nil {
-		return nil, inputError(err)
-	}
-	return deck, nil
-}
-
-// deckFileName turns a deck argument into a file name: the bundled deck's
-// name, or the file's base name without its extension.
-func deckFileName(arg string) string {
-	if arg == "-" {
-		return "deck" // standard input
-	}
-	base := filepath.Base(arg)
-	return strings.TrimSuffix(base, filepath.Ext(base))
+	deck, err := printjob.ReadDeck(db, stdinName, in, game, format)
+	return deck, exitErr(err)
 }
 
 func runPrint(opts *printOptions) error {
@@ -479,15 +226,15 @@ func runPrint(opts *printOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := selectItems(job, opts.only, opts.exclude); err != nil {
-		return err
+	if err := job.Select(opts.only, opts.exclude); err != nil {
+		return exitErr(err)
 	}
 	if opts.changedSince != "" {
 		if ok, err := keepChanged(opts, db, job); !ok || err != nil {
 			return err
 		}
 	}
-	if opts.missing && len(job.items) == 0 {
+	if opts.missing && len(job.Items) == 0 {
 		fmt.Fprintf(opts.io.Out, "you own every card of %s (%s); nothing to print\n", strings.Join(opts.decks, ", "), opts.owned)
 		return nil
 	}
@@ -495,130 +242,74 @@ func runPrint(opts *printOptions) error {
 }
 
 // renderJob renders a job to its output file and reports on it.
-func renderJob(out IO, job *printJob, sf *sheetFlags, output string, strict, quiet, asJSON bool) error {
+func renderJob(out IO, job *printjob.Job, sf *sheetFlags, output string, strict, quiet, asJSON bool) error {
 	res, err := renderPDF(out, job, sf, output, strict, quiet || asJSON)
 	if err != nil {
 		return err
 	}
 	if asJSON {
-		return writeJSON(out, res.json())
+		return writeJSON(out, res.JSON())
 	}
-	res.print(out, quiet)
+	printResult(out, res, quiet)
 	return nil
-}
-
-// printed is a PDF written: where, how, and the renderer's report.
-type printed struct {
-	job    *printJob
-	output string
-	lo     layout.Options
-	rep    *render.Report
-	// printer is the --printer profile the print used, "" for none.
-	printer string
-	// cuts are the cut files written beside the PDF for --cutter.
-	cuts []string
-}
-
-// json is print --json's report.
-func (p *printed) json() map[string]any {
-	extras := p.job.extras
-	if extras == nil {
-		extras = []printedExtra{}
-	}
-	m := map[string]any{"output": p.output, "report": p.rep, "sample": p.job.sample, "provisional_cards": p.job.prov, "table_extras": extras}
-	if p.cuts != nil {
-		m["cut_files"] = p.cuts
-		m["template"] = p.rep.Sheet.Template
-		skipped := []int{} // numbered from 1 in reading order, as the summary says them
-		for _, i := range p.rep.Sheet.Skipped {
-			skipped = append(skipped, i+1)
-		}
-		m["skipped_slots"] = skipped
-	}
-	return m
 }
 
 // renderPDF writes a job's PDF to output (default out/NAME.pdf), with
 // progress on out.Err unless quiet. With strict, warnings are errors and
 // nothing is written.
-func renderPDF(out IO, job *printJob, sf *sheetFlags, output string, strict, quiet bool) (*printed, error) {
-	lo, err := sf.options(job.card)
+func renderPDF(out IO, job *printjob.Job, sf *sheetFlags, output string, strict, quiet bool) (*printjob.Result, error) {
+	lo, err := job.Layout(sf.Sheet)
 	if err != nil {
-		return nil, err
-	}
-	if lo.Cutter != layout.CutterNone && lo.Corner == 0 && sf.cardSize == "" && len(job.games) > 0 {
-		// The game's own corner radius (game.yaml card_size.corner_radius)
-		// unless --corner gives one.
-		lo.Corner = job.games[0].CornerRadius
+		return nil, exitErr(err)
 	}
 	if output == "" {
-		output = filepath.Join("out", job.name+".pdf")
+		output = filepath.Join("out", job.Name+".pdf")
 	}
 	if lo.Cutter != layout.CutterNone {
 		if through, err := outputKind(output); err != nil || through {
 			return nil, usageError("--cutter writes its cut files beside the PDF: give -o a file path, not %s", output)
 		}
 	}
-	tmpl, err := sf.templateSet(job.db)
+	tmpl, err := sf.templateSet(job.DB)
 	if err != nil {
 		return nil, inputError(err)
 	}
-	ctx := out.context()
 	prog := newProgress(out.Err, quiet)
-	var rep *render.Report
-	ro := render.RenderOptions{
+	ro := printjob.RenderOptions{
 		Sheet:     lo,
 		DPI:       sf.dpi,
 		CacheDir:  sf.cache(),
 		Progress:  prog.Update,
-		Title:     job.name,
 		Templates: tmpl,
 		InkSaver:  sf.inkSaver,
+		MaxSize:   sf.maxSize,
+		Strict:    strict,
 	}
-	var fitted *cappedBuffer
-	if sf.maxSize > 0 {
-		if fitted, rep, err = renderWithin(ctx, job, ro, sf.maxSize); err != nil {
-			prog.Done()
-			return nil, err
-		}
-	}
+	var rep *render.Report
 	err = writeAtomic(out.temps, output, func(w io.Writer) error {
-		if fitted == nil {
-			var err error
-			if rep, err = render.Render(ctx, w, job.items, ro); err != nil {
-				return err
-			}
-		}
-		if strict && len(rep.Warnings) > 0 {
-			return errStrict
-		}
-		if fitted != nil {
-			_, err := w.Write(fitted.buf.Bytes())
-			return err
-		}
-		return nil
+		var err error
+		rep, err = printjob.Render(out.context(), w, job, ro)
+		return err
 	})
 	prog.Done()
-	if err == errStrict {
-		for _, w := range rep.Warnings {
-			fmt.Fprintln(out.Err, "deckwright: error:", w.Message)
-		}
-		return nil, &exitError{code: ExitRules, err: fmt.Errorf("%s with --strict: nothing written to %s", cardsdb.Plural(len(rep.Warnings), "warning"), output)}
+	if err := strictFailure(out, err, output); err != nil {
+		return nil, err
 	}
 	if err != nil {
-		return nil, inputError(err)
+		return nil, exitErr(err)
 	}
 	cuts, err := writeCutFiles(out, output, rep.Sheet)
 	if err != nil {
 		return nil, err
 	}
-	return &printed{job: job, output: output, lo: lo, rep: rep, printer: sf.printer, cuts: cuts}, nil
+	return &printjob.Result{Job: job, Output: output, Sheet: lo, Report: rep, Printer: sf.Printer, CutFiles: cuts}, nil
 }
 
-// print reports a PDF written: its warnings on out.Err, a line on out.Out,
-// and notes on sample and provisional cards (a mark on the line if quiet).
-func (p *printed) print(out IO, quiet bool) {
-	job, output, lo, rep := p.job, p.output, p.lo, p.rep
+// printResult reports a PDF written: its warnings on out.Err, a line on
+// out.Out, and notes on sample and provisional cards (a mark on the line
+// if quiet).
+func printResult(out IO, p *printjob.Result, quiet bool) {
+	job, output, lo, rep := p.Job, p.Output, p.Sheet, p.Report
 	if !quiet { // -q: no notes, only errors, problems and the result
 		for _, n := range rep.Notes {
 			fmt.Fprintln(out.Err, "deckwright: note:", n)
@@ -628,31 +319,43 @@ func (p *printed) print(out IO, quiet bool) {
 		fmt.Fprintln(out.Err, "deckwright: warning:", w.Message)
 	}
 	fmt.Fprintf(out.Out, "wrote %s: %s, %s (%d per page, %s); %s%s\n",
-		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), describePrinted(rep), quietMarks(quiet, job.sample, job.prov))
+		output, cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), rep.PerPage, describeSheet(lo), describePrinted(rep), quietMarks(quiet, job.Sample, job.Provisional))
 	if quiet {
 		return
 	}
-	if p.printer != "" {
-		fmt.Fprintf(out.Out, "  printer %s: %s\n", p.printer, describeBacks(lo))
+	if p.Printer != "" {
+		fmt.Fprintf(out.Out, "  printer %s: %s\n", p.Printer, describeBacks(lo))
 	}
-	if p.cuts != nil {
-		fmt.Fprintf(out.Out, "  %s\n", describeCut(rep.Sheet, p.cuts))
+	if p.CutFiles != nil {
+		fmt.Fprintf(out.Out, "  %s\n", describeCut(rep.Sheet, p.CutFiles))
 	}
-	if n := job.extrasNote(); n != "" {
+	if n := job.ExtrasNote(); n != "" {
 		fmt.Fprintf(out.Out, "  note: %s\n", n)
 	}
-	if job.selected != "" {
-		fmt.Fprintf(out.Out, "  note: %s\n", job.selected)
+	if job.Selected != "" {
+		fmt.Fprintf(out.Out, "  note: %s\n", job.Selected)
 	}
-	if job.sample {
+	if job.Sample {
 		fmt.Fprintln(out.Out, "  note: sample cards invented for deckwright are marked SAMPLE on their faces")
 	}
-	if job.prov > 0 {
-		fmt.Fprintf(out.Out, "  note: %s carry provisional values, marked * on their faces\n", cardsdb.Plural(job.prov, "card"))
+	if job.Provisional > 0 {
+		fmt.Fprintf(out.Out, "  note: %s carry provisional values, marked * on their faces\n", cardsdb.Plural(job.Provisional, "card"))
 	}
 }
 
-var errStrict = fmt.Errorf("warnings with --strict")
+// strictFailure reports a print refused by --strict (a
+// printjob.StrictError): the warnings as errors on out.Err, and exit 1;
+// nil for any other err.
+func strictFailure(out IO, err error, output string) error {
+	var se *printjob.StrictError
+	if !errors.As(err, &se) {
+		return nil
+	}
+	for _, w := range se.Warnings {
+		fmt.Fprintln(out.Err, "deckwright: error:", w.Message)
+	}
+	return &exitError{code: ExitRules, err: fmt.Errorf("%v: nothing written to %s", se, output)}
+}
 
 // describePrinted says how the faces were printed: "faces: 3 from art, 43
 // text proxies", and with backs the fronts and the backs apart, so that a

@@ -6,6 +6,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/changes"
+	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -13,10 +14,10 @@ import (
 // card was added or changed since OLD, a game folder, its game.yaml, a
 // cards file, or a revision of the git repository the game's folder is
 // in. It reports false when nothing is left to print.
-func keepChanged(opts *printOptions, db *cardsdb.DB, job *printJob) (bool, error) {
+func keepChanged(opts *printOptions, db *cardsdb.DB, job *printjob.Job) (bool, error) {
 	old := opts.changedSince
 	touched := map[*cardsdb.Card]bool{}
-	for _, g := range job.games {
+	for _, g := range job.Games {
 		var v *version
 		var err error
 		if _, serr := os.Stat(old); serr == nil {
@@ -48,20 +49,20 @@ func keepChanged(opts *printOptions, db *cardsdb.DB, job *printJob) (bool, error
 	}
 	var kept []render.Item
 	cards := map[*cardsdb.Card]bool{}
-	for _, it := range job.items {
+	for _, it := range job.Items {
 		if c := it.Front.Card; c != nil && touched[c] {
 			kept = append(kept, it)
 			cards[c] = true
 		}
 	}
 	if len(kept) == 0 {
-		fmt.Fprintf(opts.io.Out, "no card of %s was added or changed since %s; nothing to print\n", job.name, old)
+		fmt.Fprintf(opts.io.Out, "no card of %s was added or changed since %s; nothing to print\n", job.Name, old)
 		return false, nil
 	}
 	note := fmt.Sprintf("only the %s added or changed since %s", cardsdb.Plural(len(cards), "card"), old)
-	if job.selected != "" {
-		note = job.selected + "; " + note
+	if job.Selected != "" {
+		note = job.Selected + "; " + note
 	}
-	job.items, job.selected = kept, note
+	job.Items, job.Selected = kept, note
 	return true, nil
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -25,16 +26,6 @@ func TestParseByteSize(t *testing.T) {
 	for _, in := range []string{"", "MB", "-5MB", "0", "lots", "5XB", "1e30GB", "NaN"} {
 		if _, err := parseByteSize(in); err == nil {
 			t.Errorf("parseByteSize(%q): no error", in)
-		}
-	}
-}
-
-// TestFormatBytes: the sizes --max-size quotes back read as the user wrote
-// them; --max-size 100 (bytes) was quoted as "0 kB".
-func TestFormatBytes(t *testing.T) {
-	for n, want := range map[int64]string{100: "100 bytes", 1: "1 byte", 999: "999 bytes", 10e3: "10 kB", 5e6: "5.0 MB"} {
-		if got := formatBytes(n); got != want {
-			t.Errorf("formatBytes(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
@@ -121,8 +112,8 @@ func TestPrintQuietHidesNotes(t *testing.T) {
 		Warnings: []render.Warning{{Message: "Alpha: art below 200 DPI"}}}
 	for _, quiet := range []bool{false, true} {
 		var out, errw bytes.Buffer
-		p := &printed{job: &printJob{}, output: "x.pdf", lo: layout.DefaultOptions(), rep: rep}
-		p.print(IO{Out: &out, Err: &errw}, quiet)
+		p := &printjob.Result{Job: &printjob.Job{}, Output: "x.pdf", Sheet: layout.DefaultOptions(), Report: rep}
+		printResult(IO{Out: &out, Err: &errw}, p, quiet)
 		if got := strings.Contains(errw.String(), "note: --max-size"); got == quiet {
 			t.Errorf("quiet %v: note printed %v:\n%s", quiet, got, errw.String())
 		}

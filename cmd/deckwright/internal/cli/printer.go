@@ -238,44 +238,16 @@ func knownPrinters(book *printer.Book) string {
 	return s + ")"
 }
 
-// applyPrinter sets the profile named by --printer into o: its paper,
-// margin and back offset unless their flags were given, its scale, and its
-// flip as the backs unless --backs was given. A --backs for the other edge
-// is refused: the offset was measured for the profile's.
-func (f *sheetFlags) applyPrinter(o layout.Options) (layout.Options, error) {
-	if f.printer == "" {
-		return o, nil
-	}
+// loadPrinter finds the profile named by --printer in the user's
+// profiles file, for printjob.Sheet.
+func loadPrinter(name string) (printer.Profile, string, error) {
 	path, book, err := loadPrinters()
 	if err != nil {
-		return o, err
+		return printer.Profile{}, "", err
 	}
-	p, ok := book.Get(f.printer)
+	p, ok := book.Get(name)
 	if !ok {
-		return o, usageError("--printer: no printer named %q in %s%s", f.printer, path, knownPrinters(book))
+		return p, path, usageError("--printer: no printer named %q in %s%s", name, path, knownPrinters(book))
 	}
-	set := func(name string) bool { return f.flags != nil && f.flags.Changed(name) }
-	q := p
-	if set("paper") {
-		q.Paper = ""
-	}
-	if set("margin") {
-		q.Margin = nil
-	}
-	if set("back-offset") {
-		q.Offset = o.BackOffset
-	}
-	o, err = q.Apply(o)
-	if err != nil {
-		return o, inputError(fmt.Errorf("%s: printer %s: %w", path, p.Name, err))
-	}
-	flip, _ := p.Backs()
-	switch {
-	case flip == layout.BacksNone:
-	case !set("backs"):
-		o.Backs = flip
-	case (o.Backs == layout.BacksLong || o.Backs == layout.BacksShort) && o.Backs != flip:
-		return o, usageError("--backs %s: printer %s was measured flipping on the %s edge; calibrate it for %s (deckwright print calibration --backs %s) or drop --backs", o.Backs, p.Name, p.Flip, o.Backs, o.Backs)
-	}
-	return o, nil
+	return p, path, nil
 }

@@ -18,24 +18,15 @@ type progress struct {
 	stage   string
 	bar     *progressbar.ProgressBar
 	lastPct int
-	// sink is told every update, quiet or not (serve's progress bar).
-	sink progressSink
-}
-
-// progressSink is a writer for stderr that also wants the progress as
-// numbers, even with --json or -q (serve shows it in the browser).
-type progressSink interface {
-	Progress(stage string, done, total int)
 }
 
 func newProgress(w io.Writer, quiet bool) *progress {
-	sink, _ := w.(progressSink)
 	w = rawWriter(w) // the bar draws with control codes; its text is ours
 	tty := false
 	if f, ok := w.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
-	return &progress{w: w, quiet: quiet, tty: tty, sink: sink}
+	return &progress{w: w, quiet: quiet, tty: tty}
 }
 
 var stageNames = map[string]string{
@@ -46,9 +37,6 @@ var stageNames = map[string]string{
 
 // Update reports that done of total steps of a stage are finished.
 func (p *progress) Update(stage string, done, total int) {
-	if p.sink != nil {
-		p.sink.Progress(stage, done, total)
-	}
 	if p.quiet || total <= 0 {
 		return
 	}

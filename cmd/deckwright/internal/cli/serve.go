@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"log"
 	"net"
 	"net/http"
@@ -157,52 +154,8 @@ func openBrowser(url string) error {
 	return nil
 }
 
-// newServer makes the web server over db: its Runner runs deckwright's
-// print in-process with db already loaded (the other answers come from
-// the libraries).
+// newServer makes the web server over db: every answer comes from the
+// libraries (package report, printjob, the engines), as the commands'.
 func newServer(db *cardsdb.DB, decks string, logger *log.Logger) (*serve.Server, error) {
-	return serve.New(serve.Config{DB: db, Run: inProcess(db), Decks: decks, Log: logger})
-}
-
-// inProcess returns a serve.Runner that runs a command as Main would, with
-// db loaded once for all: same commands, same messages, same JSON.
-func inProcess(db *cardsdb.DB) serve.Runner {
-	return func(ctx context.Context, args []string, stdin []byte, progress func(done, total int)) serve.Output {
-		var out, errb bytes.Buffer
-		var errw io.Writer = &errb
-		if progress != nil {
-			errw = &progressWriter{w: &errb, f: progress}
-		}
-		temps := &tempFiles{}
-		cio := IO{In: bytes.NewReader(stdin), Out: &out, Err: errw, ctx: ctx, temps: temps}
-		root := newRootCmdWith(cio, &globalOptions{loaded: db})
-		root.SetArgs(args)
-		root.SetIn(cio.In)
-		root.SetOut(&out)
-		root.SetErr(errw)
-		err := root.ExecuteContext(ctx)
-		if ctx.Err() != nil {
-			temps.removeAll()
-			err = errors.Join(err, ctx.Err())
-		}
-		code := exitCode(errw, err)
-		return serve.Output{Stdout: out.Bytes(), Stderr: errb.String(), Code: code}
-	}
-}
-
-// progressWriter is stderr for a command run by serve: it keeps what the
-// command writes and passes the games' progress to f.
-type progressWriter struct {
-	w io.Writer
-	f func(done, total int)
-}
-
-func (p *progressWriter) Write(b []byte) (int, error) { return p.w.Write(b) }
-
-// Progress passes the progress of the games played (goldfish's games,
-// compare's paired games) to f.
-func (p *progressWriter) Progress(stage string, done, total int) {
-	if stage == "games" || stage == "paired games" {
-		p.f(done, total)
-	}
+	return serve.New(serve.Config{DB: db, Decks: decks, Log: logger})
 }

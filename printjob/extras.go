@@ -1,4 +1,4 @@
-package cli
+package printjob
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 	"github.com/deckwright/deckwright/render"
 )
 
-// printedExtra is a card print added because the deck needs it on the
-// table (game.yaml extras:), for the summary and --json.
-type printedExtra struct {
+// Extra is a card print added because the deck needs it on the table
+// (game.yaml extras:), for the summary and --json.
+type Extra struct {
 	Game  string `json:"game"`
 	What  string `json:"what"`
 	Card  string `json:"card"`
@@ -21,7 +21,7 @@ type printedExtra struct {
 // game's extras (Arkhtide's Neutral Realm and the tokens its cards
 // Manifest). An extra for the table is added once for decks printed
 // together.
-func (j *printJob) addExtras(deck *cardsdb.Deck, limit *cardLimit) error {
+func (j *Job) addExtras(deck *cardsdb.Deck, limit *Limit) error {
 	for _, x := range deck.Extras() {
 		if x.Extra.PerTable {
 			key := deck.Game.ID + "\x00" + x.Card.Name
@@ -33,24 +33,24 @@ func (j *printJob) addExtras(deck *cardsdb.Deck, limit *cardLimit) error {
 			}
 			j.tableExtras[key] = true
 		}
-		if err := limit.add(x.Count); err != nil {
+		if err := limit.Add(x.Count); err != nil {
 			return err
 		}
 		for range x.Count {
-			j.items = append(j.items, render.CardItem(deck.Game, x.Card))
+			j.Items = append(j.Items, render.CardItem(deck.Game, x.Card))
 		}
-		j.extras = append(j.extras, printedExtra{Game: deck.Game.ID, What: x.Extra.What, Card: x.Card.Name, Count: x.Count})
+		j.Extras = append(j.Extras, Extra{Game: deck.Game.ID, What: x.Extra.What, Card: x.Card.Name, Count: x.Count})
 	}
 	return nil
 }
 
-// extrasNote says what was added for the table, "" for nothing.
-func (j *printJob) extrasNote() string {
-	if len(j.extras) == 0 {
+// ExtrasNote says what was added for the table, "" for nothing.
+func (j *Job) ExtrasNote() string {
+	if len(j.Extras) == 0 {
 		return ""
 	}
 	var parts []string
-	for _, x := range j.extras {
+	for _, x := range j.Extras {
 		parts = append(parts, fmt.Sprintf("%d %s (%s)", x.Count, x.Card, x.What))
 	}
 	return "added for the table: " + strings.Join(parts, ", ") + "; --no-extras leaves them out"

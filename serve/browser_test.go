@@ -1,4 +1,4 @@
-package cli
+package serve
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/page"
+	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -29,9 +29,15 @@ func findChromium() string {
 	return ""
 }
 
-// newBrowser starts headless Chromium for a test, or skips the test when
-// there is none (never under CI=true, where .ci/run installs it).
-func newBrowser(t *testing.T) context.Context {
+// newBrowser starts headless Chromium at 1280x900, the size of the
+// README's screenshots (see browserAt).
+func newBrowser(t *testing.T) context.Context { return browserAt(t, 1280, 900) }
+
+// browserAt starts headless Chromium for a test with a window w×h and
+// the flags a shared machine wants, or skips the test when there is none
+// (never under CI=true, where .ci/run installs it). A reload with unsaved
+// edits asks first: its dialogs are accepted.
+func browserAt(t testing.TB, w, h int) context.Context {
 	t.Helper()
 	exe := findChromium()
 	if exe == "" {
@@ -43,19 +49,24 @@ func newBrowser(t *testing.T) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
-		chromedp.WindowSize(1280, 900),
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("no-first-run", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(w, h),
 	)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel3 := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(cancel3)
 	if err := chromedp.Do(ctx); err != nil {
 		t.Fatalf("starting %s: %v", exe, err)
 	}
-	acceptDialogs(t, ctx) // a reload with unsaved edits asks first
+	acceptDialogs(t, ctx)
 	return ctx
 }
 
@@ -68,40 +79,16 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 	time.Sleep(1500 * time.Millisecond) // the card images drawn for the page
 	quality := int64(72)
-	shot, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatJpeg, Quality: &quality})
+	shot, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatJpeg, Quality: &quality})
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("..", "..", "..", "..", "docs", "images", "serve-"+name+".jpg")
+	path := filepath.Join("..", "docs", "images", "serve-"+name+".jpg")
 	if err := os.WriteFile(path, shot.Data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", path)
 }
-
-const legalDecklist = `game: seeker-chronicles
-Guardians:
-Johnson
-Newton
-Hawking
-Stack:
-1 Laika
-2 Comet
-2 Red Giant
-2 Nebula
-2 Cosmic Infrared Background
-3 Spacetime Curvature
-2 Supernova
-3 Mass Accretion
-2 Cosmic Jet
-2 Accelerating Expansion
-3 Black Hole
-3 Exoplanetary Drone
-2 Solar Sail
-2 Telescope Array
-3 GPS
-3 Space Probe
-`
 
 // steps runs browser steps and fails the test on an error.
 func steps(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {

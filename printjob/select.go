@@ -1,4 +1,4 @@
-package cli
+package printjob
 
 import (
 	"fmt"
@@ -36,7 +36,7 @@ func parseSelector(flag, value string, games []*cardsdb.Game) (*cardSelector, er
 	s := &cardSelector{flag: flag, value: value, cards: map[*cardsdb.Card]bool{}, types: map[*cardsdb.Game]string{}}
 	v := strings.TrimSpace(value)
 	if v == "" {
-		return nil, usageError("%s: empty; give a card name or type:TYPE", flag)
+		return nil, fmt.Errorf("%s: empty; give a card name or type:TYPE", flag)
 	}
 	if head, rest, ok := strings.Cut(v, ":"); ok && strings.EqualFold(strings.TrimSpace(head), "type") {
 		rest = strings.TrimSpace(rest)
@@ -50,7 +50,7 @@ func parseSelector(flag, value string, games []*cardsdb.Game) (*cardSelector, er
 			}
 		}
 		if len(s.types) == 0 {
-			return nil, usageError("%s %s: no card type %q in %s (types: %s)%s", flag, value, rest, gameNames(games), strings.Join(all, ", "), cardsdb.DidYouMean(cardsdb.Suggest(rest, all, 1)))
+			return nil, fmt.Errorf("%s %s: no card type %q in %s (types: %s)%s", flag, value, rest, gameNames(games), strings.Join(all, ", "), cardsdb.DidYouMean(cardsdb.Suggest(rest, all, 1)))
 		}
 		return s, nil
 	}
@@ -63,7 +63,7 @@ func parseSelector(flag, value string, games []*cardsdb.Game) (*cardSelector, er
 		}
 	}
 	if len(s.cards) == 0 {
-		return nil, usageError("%s: no card named %q in %s%s (type:TYPE selects a card type)", flag, v, gameNames(games), cardsdb.DidYouMean(sugg))
+		return nil, fmt.Errorf("%s: no card named %q in %s%s (type:TYPE selects a card type)", flag, v, gameNames(games), cardsdb.DidYouMean(sugg))
 	}
 	return s, nil
 }
@@ -78,23 +78,25 @@ func gameNames(games []*cardsdb.Game) string {
 	return strings.Join(names, " or ")
 }
 
-// selectItems keeps the job's cards that match an --only selector (all
-// when there is none) and no --exclude selector, and says how many it
-// kept. Leaving nothing to print is a usage error.
-func selectItems(job *printJob, only, exclude []string) error {
+// Select keeps the job's cards that match an --only selector (all when
+// there is none) and no --exclude selector, and says how many it kept in
+// Selected. A selector is a card's name (or alias) or type:TYPE; one that
+// names nothing in the job's games, or selectors that leave nothing to
+// print, are an error.
+func (j *Job) Select(only, exclude []string) error {
 	if len(only) == 0 && len(exclude) == 0 {
 		return nil
 	}
 	var keep, drop []*cardSelector
 	for _, v := range only {
-		s, err := parseSelector("--only", v, job.games)
+		s, err := parseSelector("--only", v, j.Games)
 		if err != nil {
 			return err
 		}
 		keep = append(keep, s)
 	}
 	for _, v := range exclude {
-		s, err := parseSelector("--exclude", v, job.games)
+		s, err := parseSelector("--exclude", v, j.Games)
 		if err != nil {
 			return err
 		}
@@ -109,17 +111,16 @@ func selectItems(job *printJob, only, exclude []string) error {
 		return false
 	}
 	var out []render.Item
-	for _, it := range job.items {
+	for _, it := range j.Items {
 		if (len(keep) == 0 || any(keep, it)) && !any(drop, it) {
 			out = append(out, it)
 		}
 	}
 	if len(out) == 0 {
-		return usageError("--only and --exclude leave none of the %s to print", cardsdb.Plural(len(job.items), "card"))
+		return fmt.Errorf("--only and --exclude leave none of the %s to print", cardsdb.Plural(len(j.Items), "card"))
 	}
-	job.selected = fmt.Sprintf("%d of %s selected by --only/--exclude", len(out), cardsdb.Plural(len(job.items), "card"))
-	job.items = out
-	job.sample, job.prov = false, 0
-	job.note()
+	j.Selected = fmt.Sprintf("%d of %s selected by --only/--exclude", len(out), cardsdb.Plural(len(j.Items), "card"))
+	j.Items = out
+	j.note()
 	return nil
 }

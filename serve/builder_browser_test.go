@@ -1,4 +1,4 @@
-package cli
+package serve
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/dom"
-	"github.com/chromedp/cdproto/page"
+	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -25,42 +25,10 @@ import (
 // are the list (building a legal deck with clicks and quick add,
 // two tabs saving one deck, a reload after a rename, both exports, print
 // and playtest from a bundled deck, a failed run, 390 px, keyboard only,
-// axe-core on every page). The server runs the real commands.
+// axe-core on every page).
 
-// builderBrowser starts headless Chromium with the flags a shared machine
-// wants, at 1366x900, or skips as newBrowser does.
-func builderBrowser(t testing.TB) context.Context {
-	t.Helper()
-	exe := findChromium()
-	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Chromium found, and CI=true: .ci/run installs Debian's chromium; set DECKWRIGHT_CHROME to its path")
-		}
-		t.Skip("browser test skipped: no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1366, 900),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	acceptDialogs(t, ctx)
-	return ctx
-}
+// builderBrowser starts headless Chromium at 1366x900 (see browserAt).
+func builderBrowser(t testing.TB) context.Context { return browserAt(t, 1366, 900) }
 
 // newTab opens another tab of the same browser.
 func newTab(t *testing.T, ctx context.Context) context.Context {
@@ -80,14 +48,14 @@ var dialogs atomic.Int32
 
 func acceptDialogs(t testing.TB, ctx context.Context) {
 	go func() {
-		for ev, err := range chromedp.Events(ctx, page.JavascriptDialogOpening) {
+		for ev, err := range chromedp.Events(ctx, cdpage.JavascriptDialogOpening) {
 			if err != nil {
 				return
 			}
-			if ev.Type == page.DialogTypeBeforeunload {
+			if ev.Type == cdpage.DialogTypeBeforeunload {
 				dialogs.Add(1)
 			}
-			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+			_, _ = chromedp.Call(ctx, cdpage.HandleJavaScriptDialog, cdpage.HandleJavaScriptDialogParams{Accept: true})
 		}
 	}()
 }
@@ -122,7 +90,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 		return
 	}
 	time.Sleep(800 * time.Millisecond)
-	data, err := chromedp.Call(ctx, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng})
+	data, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatPng})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -563,10 +531,10 @@ func TestBuilderBrowserKeyboard(t *testing.T) {
 		t.Fatal(err)
 	}
 	steps(t, ctx, "intercept", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		_, err := chromedp.Call(ctx, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true})
+		_, err := chromedp.Call(ctx, cdpage.SetInterceptFileChooserDialog, cdpage.SetInterceptFileChooserDialogParams{Enabled: true})
 		return err
 	}))
-	chooser := chromedp.Events(ctx, page.FileChooserOpened)
+	chooser := chromedp.Events(ctx, cdpage.FileChooserOpened)
 	steps(t, ctx, "Enter on Import", chromedp.Focus(chromedp.CSS("#import-label")), chromedp.KeyEvent("\r"))
 	for ev, err := range chooser {
 		if err != nil {
@@ -635,7 +603,7 @@ func TestBuilderBrowserAxe(t *testing.T) {
 // axeSource reads axe-core, vendored in serve's test data.
 func axeSource(t *testing.T) []byte {
 	t.Helper()
-	axe, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "serve", "testdata", "axe", "axe.min.js"))
+	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,110 @@
+package printjob
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
+)
+
+// RenderOptions says how Render draws a job.
+type RenderOptions struct {
+	// Sheet is the page layout (Job.Layout).
+	Sheet layout.Options
+	// DPI is the art's resolution; CacheDir the prepared-art cache ("" for
+	// none); Templates draw the text proxies (nil: the bundled ones).
+	DPI       int
+	CacheDir  string
+	Templates render.TemplateSource
+	// InkSaver draws text proxies with thin frames and no solid fills.
+	InkSaver bool
+	// MaxSize, when not 0, keeps the PDF within this many bytes by
+	// lowering the art's resolution, down to MinMaxSizeDPI.
+	MaxSize int64
+	// Strict makes the render's warnings an error (*StrictError).
+	Strict bool
+	// Progress, when set, hears how far each stage is.
+	Progress func(stage string, done, total int)
+}
+
+// StrictError is the error of a render with RenderOptions.Strict that gave
+// warnings: the caller must not keep what was written. It breaks a rule
+// (the command line exits 1).
+type StrictError struct {
+	Warnings []render.Warning
+}
+
+func (e *StrictError) Error() string {
+	return fmt.Sprintf("%s with --strict", cardsdb.Plural(len(e.Warnings), "warning"))
+}
+
+// Render draws the job's PDF and writes it to w, with its report: the
+// warnings that did not stop it and the notes on what was put right on the
+// way (such as the resolution MaxSize chose). With MaxSize the PDF is made
+// in memory, and written to w once it fits.
+func Render(ctx context.Context, w io.Writer, job *Job, o RenderOptions) (*render.Report, error) {
+	ro := render.RenderOptions{
+		Sheet:     o.Sheet,
+		DPI:       o.DPI,
+		CacheDir:  o.CacheDir,
+		Progress:  o.Progress,
+		Title:     job.Name,
+		Templates: o.Templates,
+		InkSaver:  o.InkSaver,
+	}
+	var rep *render.Report
+	var fitted *cappedBuffer
+	var err error
+	if o.MaxSize > 0 {
+		if fitted, rep, err = renderWithin(ctx, job, ro, o.MaxSize); err != nil {
+			return nil, err
+		}
+	} else if rep, err = render.Render(ctx, w, job.Items, ro); err != nil {
+		return nil, err
+	}
+	if o.Strict && len(rep.Warnings) > 0 {
+		return rep, &StrictError{Warnings: rep.Warnings}
+	}
+	if fitted != nil {
+		if _, err := w.Write(fitted.buf.Bytes()); err != nil {
+			return nil, err
+		}
+	}
+	return rep, nil
+}
+
+// Result is a PDF written: where, how, and the renderer's report; its JSON
+// is print --json's report.
+type Result struct {
+	Job *Job
+	// Output is the PDF's name as the report gives it.
+	Output string
+	Sheet  layout.Options
+	Report *render.Report
+	// Printer is the printer profile used, "" for none.
+	Printer string
+	// CutFiles are the cut files written beside the PDF for a cutter.
+	CutFiles []string
+}
+
+// JSON is print --json's report.
+func (r *Result) JSON() map[string]any {
+	extras := r.Job.Extras
+	if extras == nil {
+		extras = []Extra{}
+	}
+	m := map[string]any{"output": r.Output, "report": r.Report, "sample": r.Job.Sample, "provisional_cards": r.Job.Provisional, "table_extras": extras}
+	if r.CutFiles != nil {
+		m["cut_files"] = r.CutFiles
+		m["template"] = r.Report.Sheet.Template
+		skipped := []int{} // numbered from 1 in reading order, as the summary says them
+		for _, i := range r.Report.Sheet.Skipped {
+			skipped = append(skipped, i+1)
+		}
+		m["skipped_slots"] = skipped
+	}
+	return m
+}
