@@ -1,10 +1,8 @@
 package serve
 
 import (
-	"context"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,19 +19,6 @@ import (
 // the page's data-live part in place). Skipped without Chromium, except
 // under CI=true.
 func TestWatchBrowser(t *testing.T) {
-	exe := os.Getenv("DECKWRIGHT_CHROME")
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if exe != "" {
-			break
-		}
-		exe, _ = exec.LookPath(name)
-	}
-	if exe == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("no Chromium found, and CI=true")
-		}
-		t.Skip("no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
-	}
 	dir := t.TempDir()
 	write := func(name, data string) {
 		t.Helper()
@@ -58,7 +43,7 @@ func TestWatchBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{DB: db, Run: fakeRun, Decks: t.TempDir()})
+	s, err := New(Config{DB: db, Decks: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,13 +52,7 @@ func TestWatchBrowser(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	ctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
-	ctx, cancelC := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancelC()
+	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/card/g/C"),
 		chromedp.WaitVisible(chromedp.CSS("table.fields")),

@@ -169,7 +169,7 @@ func TestWatchCardData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{DB: db, Run: fakeRun, Decks: t.TempDir()})
+	s, err := New(Config{DB: db, Decks: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
