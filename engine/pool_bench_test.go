@@ -2,11 +2,11 @@ package engine_test
 
 import (
 	"math/rand/v2"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/internal/procstat"
 )
 
 // drawGame is a small game for the runner's benchmarks: it draws a card
@@ -38,14 +38,6 @@ var drawSpec = engine.Spec{Cards: []string{"a", "b", "c", "d"}, Events: []string
 
 func newDraw() engine.Game { return &drawGame{} }
 
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 func report(b *testing.B, games int, cpu time.Duration) {
 	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
 	if cpu > 0 {
@@ -57,13 +49,13 @@ func report(b *testing.B, games int, cpu time.Duration) {
 func BenchmarkRun(b *testing.B) {
 	const games = 200_000
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for range b.N {
 		if _, err := engine.Run(drawSpec, engine.Config{Games: games, Seed: 1}, newDraw); err != nil {
 			b.Fatal(err)
 		}
 	}
-	report(b, b.N*games, cpuTime()-cpu)
+	report(b, b.N*games, procstat.CPU()-cpu)
 }
 
 // BenchmarkRunPaired is engine.RunPaired over every core.
@@ -72,11 +64,11 @@ func BenchmarkRunPaired(b *testing.B) {
 	side := engine.Side{Spec: drawSpec, NewGame: newDraw}
 	figs := []engine.Figure{engine.WinTurn("turn"), engine.WinRate}
 	b.ReportAllocs()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for range b.N {
 		if _, err := engine.RunPaired(side, side, figs, engine.Config{Games: games, Seed: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	report(b, b.N*games, cpuTime()-cpu)
+	report(b, b.N*games, procstat.CPU()-cpu)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/internal/benchgame"
+	"github.com/deckwright/deckwright/internal/procstat"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -29,7 +30,7 @@ func BenchmarkLayeredPNG1000(b *testing.B) {
 	}
 	dir := b.TempDir()
 	i := 0
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	b.ResetTimer()
 	for b.Loop() {
 		i++
@@ -42,8 +43,8 @@ func BenchmarkLayeredPNG1000(b *testing.B) {
 			b.Fatalf("%d faces, warnings %v", res.TextFaces, res.Warnings[:min(3, len(res.Warnings))])
 		}
 	}
-	b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
-	b.ReportMetric(float64(peakRSS())/(1<<20), "peak-MB")
+	b.ReportMetric((procstat.CPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric(float64(procstat.PeakRSS())/(1<<20), "peak-MB")
 }
 
 // layeredItems loads the benchmark's game and its templates.

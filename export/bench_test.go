@@ -14,6 +14,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/internal/procstat"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -75,14 +76,14 @@ func BenchmarkTTS140(b *testing.B) {
 		b.Run(format, func(b *testing.B) {
 			dir := b.TempDir()
 			i := 0
-			cpu := cpuTime()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				i++
 				if _, err := export.TTS(context.Background(), filepath.Join(dir, fmt.Sprint(i)), items, export.TTSOptions{Format: format}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+			b.ReportMetric((procstat.CPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 		})
 	}
 }
@@ -93,12 +94,12 @@ func BenchmarkMPC140(b *testing.B) {
 	items := benchDeck(b, 140)
 	dir := b.TempDir()
 	i := 0
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for b.Loop() {
 		i++
 		if _, err := export.MPC(context.Background(), filepath.Join(dir, fmt.Sprint(i)), items, export.MPCOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((procstat.CPU()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 }

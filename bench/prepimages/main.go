@@ -12,18 +12,16 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/internal/procstat"
 )
 
 func main() {
@@ -72,29 +70,8 @@ func main() {
 		}
 	}
 	fmt.Printf("wall=%.3f rss_mb=%.1f cards=%d passthrough=%d cached=%d failed=%d\n",
-		wall.Seconds(), peakRSS(), *n, pass, cached, failed)
+		wall.Seconds(), float64(procstat.PeakRSS())/(1<<20), *n, pass, cached, failed)
 	if failed > 0 {
 		os.Exit(1)
 	}
-}
-
-// peakRSS returns the process's peak resident set size in MB, from VmHWM
-// in /proc/self/status, or -1 where there is none.
-func peakRSS() float64 {
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		return -1
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
-			kb, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
-			if err != nil {
-				return -1
-			}
-			return kb / 1024
-		}
-	}
-	return -1
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/internal/procstat"
 )
 
 // benchGame plays b.N games of a 40-card deck of the prototype on one
@@ -27,13 +28,13 @@ func benchGame(b *testing.B, deck int, policy string) {
 	rng := rand.New(pcg)
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := procstat.CPU()
 	for i := range b.N {
 		pcg.Seed(1, uint64(i))
 		rec.Begin()
 		rec.End(m.Play(rng, rec))
 	}
-	reportGames(b, b.N, cpuTime()-cpu)
+	reportGames(b, b.N, procstat.CPU()-cpu)
 }
 
 // reportGames reports games per second of wall time, and per second of
@@ -63,13 +64,13 @@ func BenchmarkRun(b *testing.B) {
 			const games = 100_000
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu := cpuTime()
+			cpu := procstat.CPU()
 			for range b.N {
 				if _, err := engine.Run(p.Spec, engine.Config{Games: games, Seed: 1}, p.NewGame); err != nil {
 					b.Fatal(err)
 				}
 			}
-			reportGames(b, b.N*games, cpuTime()-cpu)
+			reportGames(b, b.N*games, procstat.CPU()-cpu)
 		})
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/deckwright/deckwright/internal/benchgame"
 	"github.com/deckwright/deckwright/internal/fastpng"
+	"github.com/deckwright/deckwright/internal/procstat"
 )
 
 // face is a poker card at 300 DPI as the layered benchmark draws it: a
@@ -44,14 +45,14 @@ func BenchmarkEncode(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			var buf bytes.Buffer
-			cpu := cpuTime()
+			cpu := procstat.CPU()
 			for b.Loop() {
 				buf.Reset()
 				if err := tc.enc(&buf); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64((procstat.CPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(buf.Len()), "bytes")
 		})
 	}
