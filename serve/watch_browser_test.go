@@ -2,16 +2,11 @@ package serve
 
 import (
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 )
 
 // TestWatchBrowser: in Chromium, a card page open while its cards file
@@ -19,37 +14,9 @@ import (
 // the page's data-live part in place). Skipped without Chromium, except
 // under CI=true.
 func TestWatchBrowser(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, data string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("game.yaml", strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}]}", 1))
-	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
-	load := func() (*cardsdb.DB, render.TemplateSource, error) {
-		db, err := cardsdb.LoadBundled()
-		if err != nil {
-			return nil, nil, err
-		}
-		return db, nil, db.AddPath(dir)
-	}
-	db, _, err := load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{DB: db, Decks: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	startWatch(t, s, dir, load)
-	ts := httptest.NewServer(s.Handler())
+	w := watchFolder(t, strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}]}", 1), "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
+	write := w.write
+	ts := httptest.NewServer(w.s.Handler())
 	defer ts.Close()
 
 	ctx := newBrowser(t)

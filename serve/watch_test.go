@@ -3,8 +3,6 @@ package serve
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,11 +50,18 @@ func startWatch(t *testing.T, s *Server, dir string, load Reload) {
 	}
 }
 
-// TestWatch: a saved card file redraws the card's face (issue 22's live
-// preview): /api/watch answers the new version at once, the face is drawn
-// again from the new text, and a file that does not load is shown as an
-// error while the last good face stays.
-func TestWatch(t *testing.T) {
+// watched is a served game folder under watch: write saves a file of
+// it, get asks the server for a path (its status and body).
+type watched struct {
+	s     *Server
+	write func(name, data string)
+	get   func(path string) (int, string)
+}
+
+// watchFolder writes a game folder (game.yaml and one cards file),
+// serves it beside the bundled games and starts the watcher on it.
+func watchFolder(t *testing.T, game, cards string) watched {
+	t.Helper()
 	dir := t.TempDir()
 	write := func(name, data string) {
 		t.Helper()
@@ -68,8 +73,8 @@ func TestWatch(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("game.yaml", watchGame)
-	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, text: \"Draw a card.\"}\n")
+	write("game.yaml", game)
+	write("cards/cards.yaml", cards)
 	load := func() (*cardsdb.DB, render.TemplateSource, error) {
 		db, err := cardsdb.LoadBundled()
 		if err != nil {
@@ -85,16 +90,22 @@ func TestWatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
 	startWatch(t, s, dir, load)
 	get := func(path string) (int, string) {
-		req := httptest.NewRequest("GET", path, nil)
-		req.Host = "127.0.0.1:8080"
-		rec := httptest.NewRecorder()
-		s.Handler().ServeHTTP(rec, req)
-		b, _ := io.ReadAll(rec.Result().Body)
-		return rec.Code, string(b)
+		a := call(t, s.Handler(), "GET", path, "")
+		return a.code, a.body
 	}
+	return watched{s, write, get}
+}
+
+// TestWatch: a saved card file redraws the card's face (issue 22's live
+// preview): /api/watch answers the new version at once, the face is drawn
+// again from the new text, and a file that does not load is shown as an
+// error while the last good face stays.
+func TestWatch(t *testing.T) {
+	w := watchFolder(t, watchGame, "game: g\ncards:\n  - {name: C, type: t, text: \"Draw a card.\"}\n")
+	write, get := w.write, w.get
 	version := func(since int) (int, string) {
 		t.Helper()
 		code, body := get("/api/watch?since=" + itoa(since))
@@ -145,44 +156,8 @@ func TestWatch(t *testing.T) {
 // on the page the script reads; a file that does not load keeps the last
 // good table.
 func TestWatchCardData(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, data string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("game.yaml", strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}, {name: power, kind: int}]}", 1))
-	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
-	load := func() (*cardsdb.DB, render.TemplateSource, error) {
-		db, err := cardsdb.LoadBundled()
-		if err != nil {
-			return nil, nil, err
-		}
-		return db, nil, db.AddPath(dir)
-	}
-	db, _, err := load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(Config{DB: db, Decks: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	startWatch(t, s, dir, load)
-	get := func(path string) (int, string) {
-		req := httptest.NewRequest("GET", path, nil)
-		req.Host = "127.0.0.1:8080"
-		rec := httptest.NewRecorder()
-		s.Handler().ServeHTTP(rec, req)
-		b, _ := io.ReadAll(rec.Result().Body)
-		return rec.Code, string(b)
-	}
+	w := watchFolder(t, strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}, {name: power, kind: int}]}", 1), "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
+	write, get := w.write, w.get
 	version := func(since int) int {
 		t.Helper()
 		var j struct {
