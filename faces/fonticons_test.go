@@ -142,4 +142,3 @@ func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 		t.Errorf("the icon's square is %.2f/255 from the PDF's, want at most 12", ds)
 	}
 }
-
