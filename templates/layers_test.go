@@ -428,7 +428,7 @@ layers:
 		if l.Name == "styled" && !icons[1].Bold {
 			t.Errorf("styled: the icon in bold text is not bold: %+v", icons[1])
 		}
-		if got := text.String(); strings.ContainsRune(got, '\uE001') || strings.Count(got, string(Replacement)) != 1 || !strings.Contains(got, "▲") {
+		if got := text.String(); strings.ContainsFunc(got, func(r rune) bool { return isIconMark(r, iconMarks) }) || strings.Count(got, string(Replacement)) != 1 || !strings.Contains(got, "▲") {
 			t.Errorf("%s: text %q, want ▲ kept, one replacement (☃) and no icon mark", b.Box, got)
 		}
 	}
@@ -445,5 +445,16 @@ func TestStripMarksKeep(t *testing.T) {
 	out, _, bad = stripMarks("★", 0, func(r rune, _ byte) bool { return r == '★' })
 	if out != "★" || len(bad) != 0 {
 		t.Errorf("unmarked stripMarks = %q, %q; want ★ kept", out, bad)
+	}
+	// An icon font's private-use glyph is text, not the mark of one of
+	// the game's image icons.
+	pua := func(r rune, _ byte) bool { return r == '\uE001' }
+	out, _, bad = stripMarks("\uE001 "+string(iconMark+1), 2, pua)
+	if out != "\uE001 "+string(iconMark+1) || len(bad) != 0 {
+		t.Errorf("stripMarks = %q, %q; want the glyph and the mark both kept", out, bad)
+	}
+	runs, _ := lineRuns(out, out, make([]byte, len(out)), new(int), false, false, 10, []*cardsdb.IconDef{{Name: "a"}, {Name: "b", Image: "b.png"}})
+	if len(runs) != 2 || runs[0].Icon != nil || runs[0].Text != "\uE001 " || runs[1].Icon == nil || runs[1].Icon.Name != "b" {
+		t.Errorf("runs %+v: want the glyph as text, then icon b", runs)
 	}
 }

@@ -17,14 +17,17 @@ const (
 	italicMark = '\x03'
 )
 
-// Icons drawn from an image travel in Data.Text as private-use characters:
-// icon i of the game's icon set (cardsdb.Game.Icons) is iconMark+i. The
-// Go fonts have no glyph there (Sanitize replaces such characters), so
-// addBlock keeps them only for the icons the game has, measures each as
-// IconAdvance, and gives it a Run of its own with Run.Icon set. A card file
-// that writes one only draws one of its own game's icons.
+// Icons drawn from an image travel in Data.Text as private-use characters
+// of plane 15: icon i of the game's icon set (cardsdb.Game.Icons) is
+// iconMark+i. No font is measured or drawn beyond the Basic Multilingual
+// Plane (Sanitize replaces such characters), so a mark cannot be a glyph
+// of a template's own font (an icon font's private-use glyphs at U+E000
+// are text); addBlock keeps them only for the icons the game has,
+// measures each as IconAdvance, and gives it a Run of its own with
+// Run.Icon set. A card file that writes one only draws one of its own
+// game's icons.
 const (
-	iconMark  = '\uE000'
+	iconMark  = '\U000F0000'
 	iconMarks = 0x1000 // how many icons can be marked
 )
 
