@@ -359,3 +359,102 @@ layers:
 		t.Errorf("family of one file: runs %s\nwant %s", got, want)
 	}
 }
+
+// TestTemplateFontIcons: in a box set in a template's own font family
+// (of one file, or with style files), an image icon is an icon run one em
+// wide, as in the Go fonts, not a replaced character; an icon that is a
+// character the family lacks prints in the Go font (a fallback warning),
+// and one no font has is replaced, with the replaced warning.
+func TestTemplateFontIcons(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+fonts:
+  title: fonts/title.ttf
+  body: {regular: fonts/title.ttf, bold: fonts/body-bold.ttf}
+layers:
+  - {name: one, content: "{{.Text}}", font: {family: title, size: 10}, x: 3, y: 3, w: 57, h: 20}
+  - {name: styled, content: "{{.Text}}", font: {family: body, size: 10}, x: 3, y: 30, w: 57, h: 20}
+`
+	set := NewSet()
+	if err := set.AddFS(styledFS(t, src), "mine/"); err != nil {
+		t.Fatal(err)
+	}
+	gem := &cardsdb.IconDef{Name: "gem", Image: "icons/gem.png"}
+	up := &cardsdb.IconDef{Name: "up", Glyph: "▲"}
+	snow := &cardsdb.IconDef{Name: "snow", Glyph: "☃"}
+	g := &cardsdb.Game{ID: "g", Name: "G", Icons: []*cardsdb.IconDef{up, gem, snow}}
+	c := &cardsdb.Card{Name: "C", Type: "unit", Text: "Pay [gem], **gain [gem]** [up] [snow]"}
+	face, warns := set.Render(c, g, cardsdb.Size{W: 63, H: 88}, Front)
+	kinds := map[string]int{}
+	for _, w := range warns {
+		kinds[w.Kind]++
+		if w.Kind == WarnReplaced && (len(w.Chars) != 1 || w.Chars[0] != '☃') {
+			t.Errorf("replaced %q, want only the snowman no font has: %s", w.Chars, w.Message)
+		}
+		if w.Kind == WarnFallback && !strings.Contains(w.Message, "U+25B2") {
+			t.Errorf("fallback warning %q does not name the ▲ icon", w.Message)
+		}
+	}
+	if kinds[WarnReplaced] != 1 || kinds[WarnFallback] != 2 {
+		t.Errorf("warnings %v: want one replaced (☃) and a fallback per family (▲)", warns)
+	}
+	if len(face.Layers) != 2 {
+		t.Fatalf("%d layers, want 2", len(face.Layers))
+	}
+	for _, l := range face.Layers {
+		b := l.Block
+		var icons []Run
+		var text strings.Builder
+		for _, line := range b.Lines {
+			for _, r := range line.Runs {
+				if r.Icon != nil {
+					icons = append(icons, r)
+					continue
+				}
+				text.WriteString(r.Text)
+				if strings.ContainsRune(r.Text, '▲') && r.Font != FontName(r.Bold, r.Italic) {
+					t.Errorf("%s: ▲ set in %s, want the Go font", b.Box, r.Font)
+				}
+			}
+		}
+		if len(icons) != 2 || icons[0].Icon != gem || icons[1].Icon != gem {
+			t.Fatalf("%s: icon runs %+v, want gem twice", b.Box, icons)
+		}
+		em := b.Size * PtToMM
+		for _, r := range icons {
+			if d := r.W - em; d > 1e-9 || d < -1e-9 {
+				t.Errorf("%s: icon %.3f mm wide, want one em %.3f", b.Box, r.W, em)
+			}
+		}
+		if l.Name == "styled" && !icons[1].Bold {
+			t.Errorf("styled: the icon in bold text is not bold: %+v", icons[1])
+		}
+		if got := text.String(); strings.ContainsFunc(got, func(r rune) bool { return isIconMark(r, iconMarks) }) || strings.Count(got, string(Replacement)) != 1 || !strings.Contains(got, "▲") {
+			t.Errorf("%s: text %q, want ▲ kept, one replacement (☃) and no icon mark", b.Box, got)
+		}
+	}
+}
+
+// TestStripMarksKeep: a character the Go fonts lack is kept when the
+// template font of its style has it, and replaced otherwise.
+func TestStripMarksKeep(t *testing.T) {
+	keep := func(r rune, st byte) bool { return r == '★' && st&1 != 0 }
+	out, _, bad := stripMarks("★ \x02★\x02", 0, keep)
+	if out != string(Replacement)+" ★" || len(bad) != 1 || bad[0] != '★' {
+		t.Errorf("stripMarks = %q, %q; want the plain ★ replaced, the bold one kept", out, bad)
+	}
+	out, _, bad = stripMarks("★", 0, func(r rune, _ byte) bool { return r == '★' })
+	if out != "★" || len(bad) != 0 {
+		t.Errorf("unmarked stripMarks = %q, %q; want ★ kept", out, bad)
+	}
+	// An icon font's private-use glyph is text, not the mark of one of
+	// the game's image icons.
+	pua := func(r rune, _ byte) bool { return r == '\uE001' }
+	out, _, bad = stripMarks("\uE001 "+string(iconMark+1), 2, pua)
+	if out != "\uE001 "+string(iconMark+1) || len(bad) != 0 {
+		t.Errorf("stripMarks = %q, %q; want the glyph and the mark both kept", out, bad)
+	}
+	runs, _ := lineRuns(out, out, make([]byte, len(out)), new(int), false, false, 10, []*cardsdb.IconDef{{Name: "a"}, {Name: "b", Image: "b.png"}})
+	if len(runs) != 2 || runs[0].Icon != nil || runs[0].Text != "\uE001 " || runs[1].Icon == nil || runs[1].Icon.Name != "b" {
+		t.Errorf("runs %+v: want the glyph as text, then icon b", runs)
+	}
+}

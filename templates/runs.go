@@ -17,14 +17,17 @@ const (
 	italicMark = '\x03'
 )
 
-// Icons drawn from an image travel in Data.Text as private-use characters:
-// icon i of the game's icon set (cardsdb.Game.Icons) is iconMark+i. The
-// Go fonts have no glyph there (Sanitize replaces such characters), so
-// addBlock keeps them only for the icons the game has, measures each as
-// IconAdvance, and gives it a Run of its own with Run.Icon set. A card file
-// that writes one only draws one of its own game's icons.
+// Icons drawn from an image travel in Data.Text as private-use characters
+// of plane 15: icon i of the game's icon set (cardsdb.Game.Icons) is
+// iconMark+i. No font is measured or drawn beyond the Basic Multilingual
+// Plane (Sanitize replaces such characters), so a mark cannot be a glyph
+// of a template's own font (an icon font's private-use glyphs at U+E000
+// are text); addBlock keeps them only for the icons the game has,
+// measures each as IconAdvance, and gives it a Run of its own with
+// Run.Icon set. A card file that writes one only draws one of its own
+// game's icons.
 const (
-	iconMark  = '\uE000'
+	iconMark  = '\U000F0000'
 	iconMarks = 0x1000 // how many icons can be marked
 )
 
@@ -101,10 +104,18 @@ func markedRich(spans []Span, g *cardsdb.Game) string {
 // stripMarks sanitizes text run by run and returns it without marks, with
 // the style of each byte (bit 0 bold, bit 1 italic), or nil styles when the
 // text has no marks. The marks of the first icons icons are kept as they
-// are (see iconMark).
-func stripMarks(text string, icons int) (string, []byte, []rune) {
+// are (see iconMark). keep, when not nil, reports the characters a
+// template's own font draws in a style (bits as the styles): they are kept
+// too, even where the Go fonts have no glyph.
+func stripMarks(text string, icons int, keep func(r rune, style byte) bool) (string, []byte, []rune) {
+	keepIn := func(style byte) func(rune) bool {
+		if keep == nil {
+			return nil
+		}
+		return func(r rune) bool { return keep(r, style) }
+	}
 	if !strings.ContainsRune(text, boldMark) && !strings.ContainsRune(text, italicMark) && !hasIconMark(text, icons) {
-		out, bad := sanitize(text)
+		out, bad := sanitizeKeep(text, keepIn(0))
 		return out, nil, bad
 	}
 	var b strings.Builder
@@ -112,7 +123,7 @@ func stripMarks(text string, icons int) (string, []byte, []rune) {
 	var bad []rune
 	var style byte
 	flush := func(run string) {
-		s, bd := sanitize(run)
+		s, bd := sanitizeKeep(run, keepIn(style))
 		b.WriteString(s)
 		for range len(s) {
 			styles = append(styles, style)
@@ -158,6 +169,17 @@ func hasIconMark(text string, n int) bool {
 	return false
 }
 
+// iconRun is the run of an image icon w mm wide at x, in a line of the
+// style bold, italic; its Text is what prints if the image cannot be
+// read: the icon's glyph, or its name in brackets, in the Go font.
+func iconRun(ic *cardsdb.IconDef, x, w float64, bold, italic bool) Run {
+	fallback := ic.Glyph
+	if fallback == "" {
+		fallback = "[" + ic.Name + "]"
+	}
+	return Run{X: x, Bold: bold, Italic: italic, Font: FontName(bold, italic), Text: fallback, Icon: ic, W: w}
+}
+
 // lineRuns finds the style of each character of a fitted line in the text
 // it was set from (from *pos on, which it advances) and splits the line
 // into runs of one style, placed at size pt; each icon mark of icons (the
@@ -170,12 +192,7 @@ func lineRuns(line, text string, styles []byte, pos *int, bold, italic bool, siz
 		b, it := bold || st&1 != 0, italic || st&2 != 0
 		w := TextWidth(s, size, b, it)
 		if r, _ := utf8.DecodeRuneInString(s); isIconMark(r, len(icons)) {
-			ic := icons[r-iconMark]
-			fallback := ic.Glyph
-			if fallback == "" {
-				fallback = "[" + ic.Name + "]"
-			}
-			runs = append(runs, Run{X: x, Bold: b, Italic: it, Font: FontName(b, it), Text: fallback, Icon: ic, W: w})
+			runs = append(runs, iconRun(icons[r-iconMark], x, w, b, it))
 		} else if n := len(runs); n > 0 && runs[n-1].Icon == nil && runs[n-1].Bold == b && runs[n-1].Italic == it {
 			runs[n-1].Text += s
 			runs[n-1].W += w

@@ -37,7 +37,11 @@ func Sanitize(s string) (string, bool) {
 
 // sanitize is Sanitize that also returns the characters it replaced, each
 // once, in order of appearance.
-func sanitize(s string) (string, []rune) {
+func sanitize(s string) (string, []rune) { return sanitizeKeep(s, nil) }
+
+// sanitizeKeep is sanitize that also keeps the characters keep reports
+// (those a template's own font draws), when keep is not nil.
+func sanitizeKeep(s string, keep func(rune) bool) (string, []rune) {
 	if plainASCII(s) {
 		return s, nil
 	}
@@ -80,7 +84,7 @@ func sanitize(s string) (string, []rune) {
 				continue
 			}
 			replace(r)
-		case HasGlyph(r):
+		case HasGlyph(r) || keep != nil && keep(r):
 			b.WriteRune(r)
 		case isInvisible(r):
 			// dropped: draws nothing anyway

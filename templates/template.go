@@ -367,10 +367,18 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	if r.game != nil {
 		icons = r.game.Icons
 	}
-	if bx.ff != nil {
-		icons = nil // a template font draws no icons
+	var keep func(rune, byte) bool
+	switch {
+	case bx.styled != nil:
+		// A character the family's file of its style has is kept, where
+		// the Go fonts have none.
+		keep = func(c rune, st byte) bool {
+			return bx.styled[fontStyle(bx.bold || st&1 != 0, bx.italic || st&2 != 0)].has(c)
+		}
+	case bx.ff != nil:
+		keep = func(c rune, _ byte) bool { return bx.ff.has(c) }
 	}
-	text, styles, bad := stripMarks(text, len(icons))
+	text, styles, bad := stripMarks(text, len(icons), keep)
 	if bx.ff != nil && bx.styled == nil {
 		styles = nil // a family of one file prints rules text plain
 	}
@@ -457,7 +465,7 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 		w := unitsToMM(float64(ff.units(l)), fit.Size)
 		var runs []Run
 		if bx.styled != nil {
-			runs, w = familyRuns(l, runeStyles(l, text, styles, &pos), bx.styled, bx.bold, bx.italic, fit.Size, &missing)
+			runs, w = familyRuns(l, runeStyles(l, text, styles, &pos), bx.styled, bx.bold, bx.italic, fit.Size, &missing, icons)
 			for _, sf := range bx.styled {
 				for _, r := range runs {
 					if r.Font == sf.name {
@@ -466,10 +474,7 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 				}
 			}
 		} else if bx.ff != nil {
-			runs = fontRuns(l, ff, fit.Size, &missing)
-			for i := range runs {
-				runs[i].Bold, runs[i].Italic = bx.bold, bx.italic
-			}
+			runs = fontRuns(l, ff, fit.Size, &missing, icons, bx.bold, bx.italic)
 		} else if styles != nil {
 			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size, icons)
 			if len(runs) == 1 && runs[0].Icon == nil && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {

@@ -232,8 +232,10 @@ func (d *decoder) fontFamily(n *yaml.Node, b *box, fonts map[string]*userFont) {
 // familyRuns splits a fitted line set in a family with style files into
 // runs of one face each: a rune's style (sts, from runeStyles) and the
 // box's choose the family's file of that style; a character that file
-// lacks is set in the Go font of the style, and added to missing.
-func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, size float64, missing *[]rune) ([]Run, float64) {
+// lacks is set in the Go font of the style, and added to missing. The
+// mark of one of icons (the game's image icons) is an icon run of its own,
+// as in the Go fonts (lineRuns).
+func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, size float64, missing *[]rune, icons []*cardsdb.IconDef) ([]Run, float64) {
 	var runs []Run
 	x := 0.0
 	i := 0
@@ -242,6 +244,12 @@ func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, siz
 		i++
 		b, it := bold || st&1 != 0, italic || st&2 != 0
 		ff := faces[fontStyle(b, it)]
+		if isIconMark(r, len(icons)) {
+			w := unitsToMM(IconAdvance, size)
+			runs = append(runs, iconRun(icons[r-iconMark], x, w, b, it))
+			x += w
+			continue
+		}
 		name := ff.name
 		if !ff.has(r) && r != ' ' {
 			name = ff.fallback.name
@@ -250,7 +258,7 @@ func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, siz
 			}
 		}
 		w := unitsToMM(float64(ff.width(r)), size)
-		if n := len(runs); n > 0 && runs[n-1].Font == name && runs[n-1].Bold == b && runs[n-1].Italic == it {
+		if n := len(runs); n > 0 && runs[n-1].Icon == nil && runs[n-1].Font == name && runs[n-1].Bold == b && runs[n-1].Italic == it {
 			runs[n-1].Text += string(r)
 			runs[n-1].W += w
 		} else {
@@ -263,11 +271,18 @@ func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, siz
 
 // fontRuns splits a fitted line set in a template font into runs of the
 // font and of its fallback (the Go font) for the characters it lacks,
-// which it adds to missing.
-func fontRuns(line string, ff *face, size float64, missing *[]rune) []Run {
+// which it adds to missing; the mark of one of icons (the game's image
+// icons) is an icon run of its own, in the style bold, italic.
+func fontRuns(line string, ff *face, size float64, missing *[]rune, icons []*cardsdb.IconDef, bold, italic bool) []Run {
 	var runs []Run
 	x := 0.0
 	for _, r := range line {
+		if isIconMark(r, len(icons)) {
+			w := unitsToMM(IconAdvance, size)
+			runs = append(runs, iconRun(icons[r-iconMark], x, w, bold, italic))
+			x += w
+			continue
+		}
 		own := ff.has(r) || r == ' '
 		name := ff.name
 		if !own {
@@ -277,11 +292,11 @@ func fontRuns(line string, ff *face, size float64, missing *[]rune) []Run {
 			}
 		}
 		w := unitsToMM(float64(ff.width(r)), size)
-		if n := len(runs); n > 0 && runs[n-1].Font == name {
+		if n := len(runs); n > 0 && runs[n-1].Icon == nil && runs[n-1].Font == name {
 			runs[n-1].Text += string(r)
 			runs[n-1].W += w
 		} else {
-			runs = append(runs, Run{Text: string(r), X: x, Font: name, W: w})
+			runs = append(runs, Run{Text: string(r), X: x, Font: name, W: w, Bold: bold, Italic: italic})
 		}
 		x += w
 	}
