@@ -186,7 +186,7 @@ func (c *canvas) textIn(fc font.Face, x, y float64, s string, col image.Image) {
 // fontFace returns the Go font of a style at size points, at the canvas's
 // vertical resolution.
 func (c *canvas) fontFace(bold, italic bool, size float64) font.Face {
-	k := fontKey{style: styleOf(bold, italic), size: size}
+	k := fontKey{style: templates.FontStyle(bold, italic), size: size}
 	if f, ok := c.faces[k]; ok {
 		return f
 	}
@@ -260,17 +260,6 @@ func (c *canvas) userFace(name string, data []byte, size float64) font.Face {
 	return f
 }
 
-func styleOf(bold, italic bool) int {
-	s := 0
-	if bold {
-		s |= 1
-	}
-	if italic {
-		s |= 2
-	}
-	return s
-}
-
 // fonts holds the embedded Go fonts, parsed once.
 var fonts = sync.OnceValue(func() [4]*sfnt.Font {
 	var out [4]*sfnt.Font
@@ -283,4 +272,4 @@ var fonts = sync.OnceValue(func() [4]*sfnt.Font {
 	return out
 })
 
-func parsedFont(bold, italic bool) *sfnt.Font { return fonts()[styleOf(bold, italic)] }
+func parsedFont(bold, italic bool) *sfnt.Font { return fonts()[templates.FontStyle(bold, italic)] }

@@ -373,7 +373,7 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 		// A character the family's file of its style has is kept, where
 		// the Go fonts have none.
 		keep = func(c rune, st byte) bool {
-			return bx.styled[fontStyle(bx.bold || st&1 != 0, bx.italic || st&2 != 0)].has(c)
+			return bx.styled[FontStyle(bx.bold || st&1 != 0, bx.italic || st&2 != 0)].has(c)
 		}
 	case bx.ff != nil:
 		keep = func(c rune, _ byte) bool { return bx.ff.has(c) }
@@ -423,7 +423,7 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	measure := bx.ff
 	if bx.styled != nil && hasStyle(styles, 1) {
 		// As for the Go fonts: text with bold runs is measured bold.
-		measure = bx.styled[fontStyle(true, bx.italic)]
+		measure = bx.styled[FontStyle(true, bx.italic)]
 	}
 	fit := Fit(text, iw, ih, FitOptions{
 		face:    measure,

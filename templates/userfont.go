@@ -30,13 +30,14 @@ const WarnFallback = "font-fallback"
 // regular file.
 const WarnFontStyle = "font-style"
 
-// The styles of a template font family, in the order of styleOf: the
+// The styles of a template font family, in the order of FontStyle: the
 // keys of fonts: {NAME: {regular: FILE, bold: FILE, italic: FILE,
 // bold_italic: FILE}}.
 var fontStyleKeys = []string{"regular", "bold", "italic", "bold_italic"}
 
-// fontStyle is a style's index in fontStyleKeys.
-func fontStyle(bold, italic bool) int {
+// FontStyle is a font style's index, 0 regular, 1 bold, 2 italic and 3
+// bold italic: the order of a family's style files and of the Go fonts.
+func FontStyle(bold, italic bool) int {
 	s := 0
 	if bold {
 		s |= 1
@@ -197,7 +198,7 @@ func (d *decoder) fontFamily(n *yaml.Node, b *box, fonts map[string]*userFont) {
 	// The family's file of the box's style, else its regular file (with
 	// a warning, given once by Render). Text in the family falls back to
 	// the Go font of the box's style for the characters the font lacks.
-	style := fontStyle(b.bold, b.italic)
+	style := FontStyle(b.bold, b.italic)
 	f := uf.faces[style]
 	if f == nil {
 		f = uf.faces[0]
@@ -243,7 +244,7 @@ func familyRuns(line string, sts []byte, faces *[4]*face, bold, italic bool, siz
 		st := sts[i]
 		i++
 		b, it := bold || st&1 != 0, italic || st&2 != 0
-		ff := faces[fontStyle(b, it)]
+		ff := faces[FontStyle(b, it)]
 		if isIconMark(r, len(icons)) {
 			w := unitsToMM(IconAdvance, size)
 			runs = append(runs, iconRun(icons[r-iconMark], x, w, b, it))
