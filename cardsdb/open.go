@@ -3,6 +3,7 @@ package cardsdb
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -104,6 +105,39 @@ func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s: no such deck file (a bundled deck is written GAME/NAME, e.g. seeker-chronicles/cosmos)", arg)
 	default:
+		return nil, err
+	}
+	if l.Game == "" {
+		l.Game = defaultGame
+	}
+	return l, nil
+}
+
+// StdinName names a deck read from standard input, or from a text with
+// no file name (a web page's request body), in positions and reports.
+const StdinName = "<stdin>"
+
+// ReadDeck reads a deck that has no file name to choose its format by:
+// standard input (validate -, print -) or a web page's request body. It is
+// the one way deckwright reads such a deck: the whole input up to
+// MaxFileSize, refused when empty, binary or not UTF-8 (ReadInput); a YAML
+// deck when IsYAMLDeck says so, a plain-text decklist otherwise
+// (ParseDeckData); and defaultGame for a deck that names no game (a game
+// the deck names wins, as with OpenDeck). name names the deck in positions
+// and errors (StdinName when ""); a nil r reads as empty input.
+func ReadDeck(name string, r io.Reader, defaultGame string) (*DeckList, error) {
+	if name == "" {
+		name = StdinName
+	}
+	if r == nil {
+		r = strings.NewReader("")
+	}
+	data, err := ReadInput(name, r)
+	if err != nil {
+		return nil, err
+	}
+	l, err := ParseDeckData(name, data)
+	if err != nil {
 		return nil, err
 	}
 	if l.Game == "" {

@@ -22,7 +22,7 @@ const DefaultMaxCards = 5000
 
 // StdinName names a deck read from standard input (Options.In) unless
 // Options.InName says otherwise, as validate - names it.
-const StdinName = "<stdin>"
+const StdinName = cardsdb.StdinName
 
 // Job is what to print: the cards in their order and counts, the games
 // they come from, and what the summary says about them.
@@ -219,22 +219,9 @@ func OpenDeck(db *cardsdb.DB, arg, game, format string) (*cardsdb.Deck, error) {
 // (StdinName for ""): a YAML deck or a decklist, as validate - tells them
 // apart.
 func ReadDeck(db *cardsdb.DB, name string, in io.Reader, game, format string) (*cardsdb.Deck, error) {
-	if name == "" {
-		name = StdinName
-	}
-	if in == nil {
-		in = strings.NewReader("")
-	}
-	data, err := cardsdb.ReadInput(name, in)
+	list, err := cardsdb.ReadDeck(name, in, game)
 	if err != nil {
 		return nil, err
-	}
-	list, err := cardsdb.ParseDeckData(name, data)
-	if err != nil {
-		return nil, err
-	}
-	if list.Game == "" {
-		list.Game = game
 	}
 	return resolve(db, list, format)
 }

@@ -11,11 +11,11 @@
 //
 // Example:
 //
-//	list, err := cardsdb.ParseDeckData("<stdin>", data)
+//	list, err := cardsdb.ReadDeck(cardsdb.StdinName, os.Stdin, "")
 //	if err != nil {
 //		return err
 //	}
-//	v, err := report.Validate(db, "<stdin>", list, report.ValidateOptions{})
+//	v, err := report.Validate(db, cardsdb.StdinName, list, report.ValidateOptions{})
 //	if err != nil {
 //		return err
 //	}

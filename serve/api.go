@@ -89,16 +89,9 @@ func (s *Server) validate(r *http.Request, body []byte) (*report.Validation, int
 }
 
 func (s *Server) validateText(body []byte, game, format string) (*report.Validation, error) {
-	data, err := cardsdb.ReadInput(stdinName, bytes.NewReader(body))
+	list, err := cardsdb.ReadDeck(stdinName, bytes.NewReader(body), game)
 	if err != nil {
 		return nil, err
-	}
-	list, err := cardsdb.ParseDeckData(stdinName, data)
-	if err != nil {
-		return nil, err
-	}
-	if list.Game == "" {
-		list.Game = game
 	}
 	return report.Validate(s.cfg.DB, stdinName, list, report.ValidateOptions{Format: format})
 }
@@ -225,10 +218,7 @@ func (s *Server) convert(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	list, err := cardsdb.ParseDeckData("deck", body)
-	if err == nil && list.Game == "" {
-		list.Game = r.FormValue("game")
-	}
+	list, err := cardsdb.ReadDeck("deck", bytes.NewReader(body), r.FormValue("game"))
 	var out []byte
 	if err == nil {
 		switch r.FormValue("to") {

@@ -114,11 +114,7 @@ func checkDeckText(name string, data []byte) error {
 	if err := cardsdb.CheckText(name, data); err != nil {
 		return fmt.Errorf("not saved: this is not a deck: %w", err)
 	}
-	parse := cardsdb.ParseDecklist
-	if cardsdb.IsYAMLDeck(data) {
-		parse = cardsdb.ParseDeckYAML
-	}
-	if _, err := parse(name, data); err != nil {
+	if _, err := cardsdb.ParseDeckData(name, data); err != nil {
 		msg := err.Error()
 		if strings.Contains(msg, "holds no cards") {
 			return errors.New("not saved: the deck holds no cards yet; add a card first")

@@ -23,15 +23,15 @@
 //	/playtest/run, POST /api/goldfish       engine.Run, report.Goldfish       goldfish
 //	/playtest/compare, /api/compare         engine.RunPaired, report.Compare  compare
 //	/partial/hand                           cardsdb.Resolve, the draw: block  -
-//	/convert                                cardsdb.ParseDeckData             -
+//	/convert                                cardsdb.ReadDeck                  -
 //	/face                                   faces                             -
 //	/partial/print, /print.pdf, /api/print  printjob.Collect, printjob.Render print
 //	the print preview                       printjob.Job.Layout, layout       -
 //
 // A deck sent as a request's body is read as print - and validate - read
 // standard input, named as the page names it, never written to a
-// temporary file; its format (YAML deck or decklist) is told by
-// cardsdb.IsYAMLDeck. The print options of a form or query are read as
+// temporary file: cardsdb.ReadDeck reads it (size limit, format told by
+// cardsdb.IsYAMLDeck, default game). The print options of a form or query are read as
 // print reads its flags, and /api/print answers print --json's report. Numbers in a query (?games=, ?seed=, ?turns=) are read once,
 // as the command line reads its flags (the last value, any Go notation:
 // 0x10, 1_000), and the value checked is the value used.

@@ -519,12 +519,9 @@ func (s *Server) handPartial(w http.ResponseWriter, r *http.Request) {
 
 // resolve reads a deck's text as validate - does and resolves its cards.
 func (s *Server) resolve(body []byte, game string) (*cardsdb.Deck, error) {
-	list, err := cardsdb.ParseDeckData("deck", body)
+	list, err := cardsdb.ReadDeck("deck", bytes.NewReader(body), game)
 	if err != nil {
 		return nil, err
-	}
-	if list.Game == "" {
-		list.Game = game
 	}
 	g, err := s.cfg.DB.GameOf(list)
 	if err != nil {

@@ -49,7 +49,7 @@ func (s *Server) namedDeck(name string) (*deckInput, error) {
 }
 
 // stdinName names a deck checked from its text, as validate - does.
-const stdinName = "<stdin>"
+const stdinName = cardsdb.StdinName
 
 // requestDeck reads the deck of a request: ?deck=NAME (a saved deck, or
 // a bundled deck GAME/NAME) or else the body (a text decklist or YAML
@@ -80,7 +80,7 @@ func (s *Server) requestDeck(r *http.Request, body []byte) (*cardsdb.DeckList, s
 		return nil, "", badRequest("no deck: give ?deck=NAME (a saved deck, or a bundled deck GAME/NAME) or the deck as the request body")
 	default:
 		name = bodyName(r, body)
-		list, err = cardsdb.ParseDeckData(name, body)
+		list, err = cardsdb.ReadDeck(name, bytes.NewReader(body), game)
 	}
 	if err != nil {
 		return nil, "", badRequest("%v", err)

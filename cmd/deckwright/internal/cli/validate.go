@@ -196,24 +196,15 @@ func illegalJSON(io IO, db *cardsdb.DB, arg, game string) error {
 }
 
 // stdinName names standard input in positions and reports.
-const stdinName = "<stdin>"
+const stdinName = cardsdb.StdinName
 
-// validateStdin reads a deck from standard input: a YAML deck when it
-// looks like one (see cardsdb.IsYAMLDeck), a plain-text decklist otherwise.
+// validateStdin reads a deck from standard input as cardsdb.ReadDeck
+// does: a YAML deck when it looks like one, a plain-text decklist
+// otherwise.
 func validateStdin(db *cardsdb.DB, in io.Reader, defaultGame, format string, owned *cardsdb.DeckList) (deckReport, error) {
-	if in == nil {
-		in = strings.NewReader("")
-	}
-	data, err := cardsdb.ReadInput(stdinName, in)
+	list, err := cardsdb.ReadDeck(stdinName, in, defaultGame)
 	if err != nil {
 		return deckReport{}, err
-	}
-	list, err := cardsdb.ParseDeckData(stdinName, data)
-	if err != nil {
-		return deckReport{}, err
-	}
-	if list.Game == "" {
-		list.Game = defaultGame
 	}
 	r, err := validateList(db, stdinName, list, format, owned)
 	return withGameFlag(r, list, defaultGame), err
