@@ -196,9 +196,12 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		return n, max(0, x1-x0) * max(0, y1-y0)
 	}
 	card := make([][]bool, len(ys))
-	minR, maxR, minC, maxC := len(ys), -1, len(xs), -1
+	inside := make([][]int, len(ys)) // ink of a cell not printed enough, of areas
+	areas := make([][]int, len(ys))
+	nCards := 0
 	for j, y := range ys {
 		card[j] = make([]bool, len(xs))
+		inside[j], areas[j] = make([]int, len(xs)), make([]int, len(xs))
 		for i, x := range xs {
 			// A card's middle is printed; but a block of cards edge to
 			// edge is known by its border, and a text card (a frame and
@@ -218,11 +221,15 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			}
 			if printed {
 				card[j][i] = true
-				minR, maxR = min(minR, j), max(maxR, j)
-				minC, maxC = min(minC, i), max(maxC, i)
+				nCards++
+			} else if !edgeToEdge {
+				// What the cell holds away from its edges' rules.
+				in := int(math.Ceil(1.5 * pxPerMM))
+				inside[j][i], areas[j][i] = ink(x+in, y+in, xe[i]-in, ye[j]-in)
 			}
 		}
 	}
+	minR, maxR, minC, maxC := litInside(card, inside, areas, nCards)
 	if maxR < 0 {
 		return nil, fmt.Errorf("nothing printed where %s mm cards would be", sizeName(w, h))
 	}
@@ -339,6 +346,40 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		}
 	}
 	return grid, nil
+}
+
+// litInside marks as cards the cells next to a card (in its row or
+// column, one after another) that hold less ink than the fixed share a
+// card must, yet some: at least 0.2% of what lies more than 1.5 mm
+// inside their edges. In a ruled table a
+// text card with a short line of text, or a blank card that shows only
+// the game's logo, is bounded by the same rules as its neighbours; an
+// empty slot of a partly filled page holds next to nothing inside.
+func litInside(card [][]bool, inside, areas [][]int, printed int) (minR, maxR, minC, maxC int) {
+	minR, maxR, minC, maxC = len(card), -1, len(card[0]), -1
+	if printed >= 2 {
+		for grew := true; grew; {
+			grew = false
+			for j := range card {
+				for i := range card[j] {
+					if card[j][i] || 500*inside[j][i] <= areas[j][i] {
+						continue
+					}
+					if j > 0 && card[j-1][i] || j+1 < len(card) && card[j+1][i] || i > 0 && card[j][i-1] || i+1 < len(card[j]) && card[j][i+1] {
+						card[j][i], grew = true, true
+					}
+				}
+			}
+		}
+	}
+	for j := range card {
+		for i, c := range card[j] {
+			if c {
+				minR, maxR, minC, maxC = min(minR, j), max(maxR, j), min(minC, i), max(maxC, i)
+			}
+		}
+	}
+	return minR, maxR, minC, maxC
 }
 
 // inkBlock finds, along x (or y) between lines a and b, the one block of
