@@ -33,6 +33,10 @@ type pageGrid struct {
 	cols      int
 	landscape bool // the cells are wider than tall
 	method    string
+	// trimW and trimH are the size the cards are cut at, in mm as they
+	// lie on the page: the size given, or the size measured (see
+	// measuredTrim).
+	trimW, trimH float64
 }
 
 // findGrid looks for a grid of cardW×cardH mm cards (either way up) in
@@ -226,6 +230,15 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 				// What the cell holds away from its edges' rules.
 				in := int(math.Ceil(1.5 * pxPerMM))
 				inside[j][i], areas[j][i] = ink(x+in, y+in, xe[i]-in, ye[j]-in)
+				// An empty frame drawn for a card (a sheet printed with
+				// fewer cards than slots) is part of the grid: its
+				// ring, the 1.5 mm inside its edges, is a third printed.
+				// Import drops it as blank; its frame is not matter
+				// printed outside the cards.
+				all, whole := ink(x, y, xe[i], ye[j])
+				if ring := whole - areas[j][i]; ring > 0 && 3*(all-inside[j][i]) > ring {
+					card[j][i] = true
+				}
 			}
 		}
 	}
@@ -317,6 +330,8 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 
 	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape}
 	grid.method = f.method(g, xs[minC], ys[minR], xe[maxC], ye[maxR], paper)
+	grid.trimW, grid.trimH = measuredTrim(card, xs, xe, ys, ye, w, h, pxPerMM)
+	w, h = grid.trimW, grid.trimH
 	k := float64(g.scale)
 	full := float64(g.scale) * pxPerMM // full-resolution pixels per mm
 	for j := minR; j <= maxR; j++ {
