@@ -66,7 +66,17 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 		if w*pxPerMM > float64(g.w) || h*pxPerMM > float64(g.h) {
 			continue
 		}
-		fits = append(fits, gridFit{lx: fitAxis(px, w*pxPerMM, pxPerMM), ly: fitAxis(py, h*pxPerMM, pxPerMM), landscape: land})
+		lx, lxNear := fitAxis(px, w*pxPerMM, pxPerMM)
+		ly, lyNear := fitAxis(py, h*pxPerMM, pxPerMM)
+		fits = append(fits, gridFit{lx: lx, ly: ly, landscape: land})
+		if lx != lxNear || ly != lyNear {
+			// Cells smaller than the card need two or more along
+			// their axis, a gap seen between them (see fitAxis); else
+			// this fit of cells near the card's size.
+			fits = append(fits, gridFit{lx: lxNear, ly: lyNear, landscape: land})
+			fits[len(fits)-2].smallX = lx != lxNear
+			fits[len(fits)-2].smallY = ly != lyNear
+		}
 	}
 	if len(fits) == 0 {
 		return nil, fmt.Errorf("a %gx%g mm card is larger than the page", cardW, cardH)
@@ -156,6 +166,10 @@ type gridFit struct {
 	lx, ly    lattice
 	landscape bool
 	bx, by    *block // cards laid edge to edge, in place of lx and ly
+	// smallX and smallY mark lattices of cells more than sizeSlack
+	// smaller than the card: the grid must hold two cards or more along
+	// that axis.
+	smallX, smallY bool
 	// bleedAround lets the cards' print reach maxBleed past their trim,
 	// centred in the cells: cells bounded by cut lines drawn at the trim,
 	// on a page where the art's edges are too few to fit a grid by.
@@ -328,9 +342,16 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		return nil, fmt.Errorf("%d of the %d edges of the best grid of %s mm cards are not seen", weak, edges, sizeName(w, h))
 	}
 
+	if f.smallX && maxC == minC || f.smallY && maxR == minR {
+		return nil, fmt.Errorf("one card, smaller than %s mm, along an axis", sizeName(w, h))
+	}
 	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape}
 	grid.method = f.method(g, xs[minC], ys[minR], xe[maxC], ye[maxR], paper)
-	grid.trimW, grid.trimH = measuredTrim(card, xs, xe, ys, ye, w, h, pxPerMM)
+	gapX, gapY := edgeToEdge, edgeToEdge
+	if !edgeToEdge {
+		gapX, gapY = f.lx.gapBetween(px, pxPerMM), f.ly.gapBetween(py, pxPerMM)
+	}
+	grid.trimW, grid.trimH = measuredTrim(card, xs, xe, ys, ye, w, h, pxPerMM, gapX, gapY)
 	w, h = grid.trimW, grid.trimH
 	k := float64(g.scale)
 	full := float64(g.scale) * pxPerMM // full-resolution pixels per mm

@@ -151,3 +151,44 @@ func TestRoundedFramesOneCard(t *testing.T) {
 	g.cells = cards
 	checkTrims(t, g, p.pxmm, []Rect{{x0, y0, cw, ch}}, 0.4)
 }
+
+// TestMeasuredSize reads cards a few millimetres off the game's size:
+// 8 cards of 60.5×90.4 mm, 7 mm apart, on a landscape A4 page (a LuaTeX
+// deck) imported for a game of 63×88 mm cards, and 2.5×3.5 in cards
+// (63.5×88.9) 3 mm apart for the same game. Each is found and cut at its
+// own size, not at the size given.
+func TestMeasuredSize(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		pw, ph, cw, ch float64
+		cols, rows     int
+		gap            float64
+	}{
+		{"60.5x90.4", 297, 210, 60.5, 90.4, 4, 2, 7},
+		{"2.5x3.5in", 210, 297, 63.5, 88.9, 3, 3, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newSynthPage(tc.pw, tc.ph, 150)
+			x0 := (tc.pw - float64(tc.cols)*tc.cw - float64(tc.cols-1)*tc.gap) / 2
+			y0 := (tc.ph - float64(tc.rows)*tc.ch - float64(tc.rows-1)*tc.gap) / 2
+			var want []Rect
+			for r := 0; r < tc.rows; r++ {
+				for c := 0; c < tc.cols; c++ {
+					x, y := x0+float64(c)*(tc.cw+tc.gap), y0+float64(r)*(tc.ch+tc.gap)
+					i := r*tc.cols + c
+					p.fill(x, y, tc.cw, tc.ch, color.NRGBA{uint8(60 + 20*i), uint8(200 - 15*i), 140, 255})
+					p.fill(x+5, y+8+float64(i), 20, 12, color.White)
+					want = append(want, Rect{x, y, tc.cw, tc.ch})
+				}
+			}
+			g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTrims(t, g, p.pxmm, want, 0.4)
+			if math.Abs(g.trimW-tc.cw) > 0.3 || math.Abs(g.trimH-tc.ch) > 0.3 {
+				t.Errorf("measured %.2fx%.2f mm, want %gx%g", g.trimW, g.trimH, tc.cw, tc.ch)
+			}
+		})
+	}
+}

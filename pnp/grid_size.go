@@ -17,16 +17,20 @@ const minBleedSeen = 2.0
 // measuredTrim returns the size (mm, w along x) the cards of a grid are
 // cut at. Its cells, each bounded by the edges seen, measure wc×hc on
 // average; the card's size given is w×h. When the cells are larger by
-// minBleedSeen or more along both axes, they hold bleed (or art printed
-// past the trim) around cards of the size given, which are cut at that
-// size in the middle of their cells. Otherwise the cells are the cards: a
-// card a little larger than given (2.5×3.5 in for 63×88 mm), smaller
-// along one axis or both (60.5×90.4 mm, a card with its own printed
-// frame), within sizeRange of it; the cards are cut at the cells' size.
-// Cells that overlap their neighbours by more than half a millimetre
-// measure a lattice that does not fit the cards' edges (cards laid edge
-// to edge, no line between them): the size given stands.
-func measuredTrim(card [][]bool, xs, xe, ys, ye []int, w, h, pxPerMM float64) (float64, float64) {
+// minBleedSeen or more along an axis, and not smaller along the other,
+// they hold bleed (or art printed past the trim; cut lines may bound the
+// trim along one axis and the art the other) around cards of the size
+// given, which are cut at that size in the middle of their cells.
+// Otherwise the cells are the cards: a card a little larger than given
+// (2.5×3.5 in for 63×88 mm), or smaller along one axis at least
+// (60.5×90.4 mm, a card with its own printed frame), within sizeRange of
+// it; the cards are cut at the cells' size.
+// Cells that overlap their neighbours by more than half a millimetre, or
+// that are smaller than the card along an axis (by more than half a
+// millimetre) with no paper seen between them along it (gapX, gapY),
+// measure a lattice that does not fit the cards' edges but lines inside
+// the cards (text cards laid edge to edge): the size given stands.
+func measuredTrim(card [][]bool, xs, xe, ys, ye []int, w, h, pxPerMM float64, gapX, gapY bool) (float64, float64) {
 	var sw, sh, nw, nh float64
 	for j := range card {
 		for i, c := range card[j] {
@@ -44,7 +48,11 @@ func measuredTrim(card [][]bool, xs, xe, ys, ye []int, w, h, pxPerMM float64) (f
 	}
 	wc, hc := sw/nw/pxPerMM, sh/nh/pxPerMM
 	dx, dy := wc-w, hc-h
-	if dx >= minBleedSeen && dy >= minBleedSeen {
+	smallX, smallY := dx < -sizeSlack/3, dy < -sizeSlack/3
+	if !smallX && !smallY && (dx >= minBleedSeen || dy >= minBleedSeen) {
+		return w, h
+	}
+	if smallX && !gapX || smallY && !gapY {
 		return w, h
 	}
 	if abs64(dx) > sizeRange*w || abs64(dy) > sizeRange*h {
@@ -67,4 +75,23 @@ func abs64(v float64) float64 {
 		return -v
 	}
 	return v
+}
+
+// measuredSize names the size a page's cards measured, "60.5x90.4", or ""
+// when they measured the size given.
+func measuredSize(pg PageReport) string {
+	if pg.MeasuredW <= 0 || pg.MeasuredH <= 0 {
+		return ""
+	}
+	return sizeName(pg.MeasuredW, pg.MeasuredH)
+}
+
+// reportSize records in rep the size the grid's cards were cut at when it
+// differs from the size given (cardW×cardH, portrait) by more than a
+// quarter of a millimetre.
+func reportSize(rep *PageReport, g *pageGrid, cardW, cardH float64) {
+	w, h := min(g.trimW, g.trimH), max(g.trimW, g.trimH)
+	if w > 0 && (abs64(w-cardW) > 0.25 || abs64(h-cardH) > 0.25) {
+		rep.MeasuredW, rep.MeasuredH = w, h
+	}
 }

@@ -476,6 +476,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		sd.cuts = append(sd.cuts, cut{face: face, box: face.Trim})
 	}
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
+	reportSize(&sd.report, g, im.opt.CardW, im.opt.CardH)
 	sd.report.Registration = s.registration
 	return sd, nil
 }
@@ -539,7 +540,7 @@ func (im *importer) dividedPage(s *source, region Rect) *pageGrid {
 		if math.Abs(cw-w) > tol*w || math.Abs(ch-h) > tol*h {
 			continue
 		}
-		g := &pageGrid{rows: int(rows), cols: int(cols), landscape: cw > ch, method: "page"}
+		g := &pageGrid{rows: int(rows), cols: int(cols), landscape: cw > ch, method: "page", trimW: cw, trimH: ch}
 		for r := 0; r < g.rows; r++ {
 			for c := 0; c < g.cols; c++ {
 				px := image.Rect(int(math.Round(float64(c)*cw*s.pxmm)), int(math.Round(float64(r)*ch*s.pxmm)),

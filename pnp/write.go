@@ -90,6 +90,9 @@ type PageSummary struct {
 	Registration bool `json:"registration"`
 	// Skipped says why no card was cut from the page.
 	Skipped string `json:"skipped,omitempty"`
+	// Size is the cards' trim size measured on the page, "60.5x90.4"
+	// (mm, portrait), when it differs from the size given.
+	Size string `json:"size,omitempty"`
 }
 
 // entry is one distinct card of the import.
@@ -362,7 +365,7 @@ func chooseType(g *cardsdb.Game, want string, landscape bool) (*cardsdb.CardType
 func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason}
 	for _, pg := range res.Pages {
-		s.Pages = append(s.Pages, PageSummary{pg.Page, pg.Side, pg.Method, pg.Rows, pg.Cols, pg.Cards, pg.Registration, pg.Skipped})
+		s.Pages = append(s.Pages, PageSummary{pg.Page, pg.Side, pg.Method, pg.Rows, pg.Cols, pg.Cards, pg.Registration, pg.Skipped, measuredSize(pg)})
 	}
 	if p.defaultBack != nil {
 		s.DefaultBack = DefaultBack
