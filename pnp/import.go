@@ -174,12 +174,14 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			backs.report.Side = "backs"
 			res.Pages = append(res.Pages, fronts.report, backs.report)
 			mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
-			res.Cards = append(res.Cards, pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
+			mirror := func(r Rect) (float64, float64) {
 				if mirrorX {
 					return fronts.w - r.cx(), r.cy()
 				}
 				return r.cx(), fronts.h - r.cy()
-			}, !mirrorX, im.opt)...)
+			}
+			im.alignDuplexBacks(pages[i+1], fronts.cuts, backs.cuts, mirror)
+			res.Cards = append(res.Cards, pair(fronts.cuts, backs.cuts, mirror, !mirrorX, im.opt)...)
 		}
 	case LayoutFold:
 		for _, nr := range pages {
@@ -860,7 +862,7 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 		return r.cx(), h - r.cy()
 	}
 	if len(s.cards) == 0 && !im.opt.KeepBleed {
-		im.alignBacks(s, fronts.cuts, backs.cuts, mirror)
+		im.alignBacks(s, fronts.cuts, backs.cuts, mirror, 0.5)
 	}
 	cards := pair(fronts.cuts, backs.cuts, mirror, !vertical, im.opt)
 	rep := fronts.report
@@ -870,11 +872,11 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 
 // alignBacks cuts each back of a rendered fold sheet again where folding
 // puts it: at its front's mirrored place, when the grid found on the
-// backs' half put it more than half a millimetre away. Folded and cut
+// backs' half put it more than minMove mm away (half a millimetre). Folded and cut
 // along the fronts' trim lines, the sheet gives that back; and a half of
 // identical backs printed to their bleed between cut lines drawn for a
 // whole sheet shows fewer clear edges than the fronts' half.
-func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect) (float64, float64)) {
+func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect) (float64, float64), minMove float64) {
 	used := make([]bool, len(backs))
 	for _, f := range fronts {
 		mx, my := mirror(f.box)
@@ -888,7 +890,7 @@ func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect)
 			continue
 		}
 		used[best] = true
-		if bestD <= 0.5 {
+		if bestD <= minMove {
 			continue
 		}
 		b := backs[best]
