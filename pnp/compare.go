@@ -19,7 +19,10 @@ import (
 //     first (where the ink of its columns and rows lines up best), no
 //     tile of fineTile×fineTile pixels holds more than fineTileLimit
 //     pixels that are lighter or darker, by more than fineDelta, than all
-//     the pixels around the same place in the other face.
+//     the pixels around the same place in the other face, or redder,
+//     greener or bluer than its grey by more than colourDelta: cards that share their
+//     text and differ only by a suit's small symbol, or by its colour (a
+//     red and a green of the same grey), are two cards.
 //
 // The last check tells apart cards that are mostly one frame and a few
 // words (deckwright's text proxies: the hash and the thumbnail see only
@@ -33,6 +36,7 @@ const (
 	fineTile      = 20  // tile side, pixels (about 4.4 mm)
 	fineDelta     = 128 // grey levels a pixel must lie outside the other's range
 	fineTileLimit = 16  // mismatched pixels a tile may hold
+	colourDelta   = 60  // levels of a colour's excess over grey a pixel must lie outside the other's range
 )
 
 // faceSig is what a face is compared by, each part made when first needed.
@@ -96,29 +100,45 @@ func fineSize(w, h int) (int, int) {
 	return max(1, (w*fineLong+h/2)/h), fineLong
 }
 
-// fineFace is a face in grey at a small resolution, its ink stretched to
-// 0-255, with the least and greatest grey of each pixel's 3×3
-// neighbourhood, and how much ink each column and row holds.
+// fineFace is a face at a small resolution: in grey, its ink stretched to
+// 0-255, and in colour, as how far each of red, green and blue lies above
+// or below the pixel's grey (128 for none: black, white and greys); with
+// the least and greatest level of each pixel's 3×3 neighbourhood in each,
+// and how much ink each column and row holds.
 type fineFace struct {
 	w, h       int
 	pix        []uint8
 	lo, hi     []uint8
+	rgb        [3][]uint8
+	cLo, cHi   [3][]uint8
 	cols, rows []int
 }
 
 func makeFine(img image.Image, w, h int) *fineFace {
-	var src image.Image = img
+	var grey image.Image = img
 	if y, ok := img.(*image.YCbCr); ok {
 		// The grey of a compacted face is its Y plane.
-		src = &image.Gray{Pix: y.Y, Stride: y.YStride, Rect: y.Rect}
+		grey = &image.Gray{Pix: y.Y, Stride: y.YStride, Rect: y.Rect}
 	}
-	small := imaging.Resize(src, w, h, imaging.Box)
+	small := imaging.Resize(grey, w, h, imaging.Box)
+	colour := small
+	if grey != img {
+		colour = imaging.Resize(img, w, h, imaging.Box)
+	}
 	f := &fineFace{w: w, h: h, pix: make([]uint8, w*h)}
+	for c := range f.rgb {
+		f.rgb[c] = make([]uint8, w*h)
+	}
 	var hist [256]int
 	for i := range f.pix {
 		p := small.Pix[4*i : 4*i+3 : 4*i+3]
 		v := uint8((299*int(p[0]) + 587*int(p[1]) + 114*int(p[2])) / 1000)
 		f.pix[i] = v
+		q := colour.Pix[4*i : 4*i+3 : 4*i+3]
+		y := (299*int(q[0]) + 587*int(q[1]) + 114*int(q[2])) / 1000
+		for c := range f.rgb {
+			f.rgb[c][i] = uint8(min(255, max(0, 128+int(q[c])-y)))
+		}
 		hist[v]++
 	}
 	// Stretch the ink: the 1st and 99th percentiles of grey become black
@@ -129,18 +149,9 @@ func makeFine(img image.Image, w, h int) *fineFace {
 			f.pix[i] = uint8(min(255, max(0, (int(v)-lo)*255/(hi-lo))))
 		}
 	}
-	f.lo, f.hi = make([]uint8, w*h), make([]uint8, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			mn, mx := uint8(255), uint8(0)
-			for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
-				for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
-					v := f.pix[yy*w+xx]
-					mn, mx = min(mn, v), max(mx, v)
-				}
-			}
-			f.lo[y*w+x], f.hi[y*w+x] = mn, mx
-		}
+	f.lo, f.hi = neighbourhood(f.pix, w, h)
+	for c := range f.rgb {
+		f.cLo[c], f.cHi[c] = neighbourhood(f.rgb[c], w, h)
 	}
 	f.cols, f.rows = make([]int, w), make([]int, h)
 	for y := 0; y < h; y++ {
@@ -151,6 +162,43 @@ func makeFine(img image.Image, w, h int) *fineFace {
 		}
 	}
 	return f
+}
+
+// neighbourhood returns the least and greatest level of each pixel's 3×3
+// neighbourhood in pix (w×h).
+func neighbourhood(pix []uint8, w, h int) (lo, hi []uint8) {
+	lo, hi = make([]uint8, w*h), make([]uint8, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			mn, mx := uint8(255), uint8(0)
+			for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
+				for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
+					v := pix[yy*w+xx]
+					mn, mx = min(mn, v), max(mx, v)
+				}
+			}
+			lo[y*w+x], hi[y*w+x] = mn, mx
+		}
+	}
+	return lo, hi
+}
+
+// differs reports whether pixel i of f and pixel j of b differ: either's
+// grey lies more than fineDelta outside the other's 3×3 neighbourhood, or
+// its colour more than colourDelta (a red symbol and a green one of the
+// same grey). Colour is measured apart from grey, so that a dark line a
+// pixel or two off counts once, by its grey.
+func (f *fineFace) differs(b *fineFace, i, j int) bool {
+	out := func(v, lo, hi uint8, d int) bool { return int(v) < int(lo)-d || int(v) > int(hi)+d }
+	if out(f.pix[i], b.lo[j], b.hi[j], fineDelta) || out(b.pix[j], f.lo[i], f.hi[i], fineDelta) {
+		return true
+	}
+	for c := range f.rgb {
+		if out(f.rgb[c][i], b.cLo[c][j], b.cHi[c][j], colourDelta) || out(b.rgb[c][j], f.cLo[c][i], f.cHi[c][i], colourDelta) {
+			return true
+		}
+	}
+	return false
 }
 
 func percentile(hist *[256]int, n, pc int) int {
@@ -195,9 +243,7 @@ func (f *fineFace) mismatch(b *fineFace) int {
 	for y := m; y < f.h-m; y++ {
 		for x := m; x < f.w-m; x++ {
 			i, j := y*f.w+x, (y+dy)*f.w+x+dx
-			va, vb := int(f.pix[i]), int(b.pix[j])
-			if va < int(b.lo[j])-fineDelta || va > int(b.hi[j])+fineDelta ||
-				vb < int(f.lo[i])-fineDelta || vb > int(f.hi[i])+fineDelta {
+			if f.differs(b, i, j) {
 				tiles[(y/fineTile)*tw+x/fineTile]++
 			}
 		}

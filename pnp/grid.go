@@ -33,6 +33,10 @@ type pageGrid struct {
 	cols      int
 	landscape bool // the cells are wider than tall
 	method    string
+	// trimW and trimH are the size the cards are cut at, in mm as they
+	// lie on the page: the size given, or the size measured (see
+	// measuredTrim).
+	trimW, trimH float64
 }
 
 // findGrid looks for a grid of cardW×cardH mm cards (either way up) in
@@ -62,7 +66,17 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 		if w*pxPerMM > float64(g.w) || h*pxPerMM > float64(g.h) {
 			continue
 		}
-		fits = append(fits, gridFit{lx: fitAxis(px, w*pxPerMM, pxPerMM), ly: fitAxis(py, h*pxPerMM, pxPerMM), landscape: land})
+		lx, lxNear := fitAxis(px, w*pxPerMM, pxPerMM)
+		ly, lyNear := fitAxis(py, h*pxPerMM, pxPerMM)
+		fits = append(fits, gridFit{lx: lx, ly: ly, landscape: land})
+		if lx != lxNear || ly != lyNear {
+			// Cells smaller than the card need two or more along
+			// their axis, a gap seen between them (see fitAxis); else
+			// this fit of cells near the card's size.
+			fits = append(fits, gridFit{lx: lxNear, ly: lyNear, landscape: land})
+			fits[len(fits)-2].smallX = lx != lxNear
+			fits[len(fits)-2].smallY = ly != lyNear
+		}
 	}
 	if len(fits) == 0 {
 		return nil, fmt.Errorf("a %gx%g mm card is larger than the page", cardW, cardH)
@@ -152,6 +166,10 @@ type gridFit struct {
 	lx, ly    lattice
 	landscape bool
 	bx, by    *block // cards laid edge to edge, in place of lx and ly
+	// smallX and smallY mark lattices of cells more than sizeSlack
+	// smaller than the card: the grid must hold two cards or more along
+	// that axis.
+	smallX, smallY bool
 	// bleedAround lets the cards' print reach maxBleed past their trim,
 	// centred in the cells: cells bounded by cut lines drawn at the trim,
 	// on a page where the art's edges are too few to fit a grid by.
@@ -196,9 +214,12 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		return n, max(0, x1-x0) * max(0, y1-y0)
 	}
 	card := make([][]bool, len(ys))
-	minR, maxR, minC, maxC := len(ys), -1, len(xs), -1
+	inside := make([][]int, len(ys)) // ink of a cell not printed enough, of areas
+	areas := make([][]int, len(ys))
+	nCards := 0
 	for j, y := range ys {
 		card[j] = make([]bool, len(xs))
+		inside[j], areas[j] = make([]int, len(xs)), make([]int, len(xs))
 		for i, x := range xs {
 			// A card's middle is printed; but a block of cards edge to
 			// edge is known by its border, and a text card (a frame and
@@ -218,11 +239,24 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			}
 			if printed {
 				card[j][i] = true
-				minR, maxR = min(minR, j), max(maxR, j)
-				minC, maxC = min(minC, i), max(maxC, i)
+				nCards++
+			} else if !edgeToEdge {
+				// What the cell holds away from its edges' rules.
+				in := int(math.Ceil(1.5 * pxPerMM))
+				inside[j][i], areas[j][i] = ink(x+in, y+in, xe[i]-in, ye[j]-in)
+				// An empty frame drawn for a card (a sheet printed with
+				// fewer cards than slots) is part of the grid: its
+				// ring, the 1.5 mm inside its edges, is a third printed.
+				// Import drops it as blank; its frame is not matter
+				// printed outside the cards.
+				all, whole := ink(x, y, xe[i], ye[j])
+				if ring := whole - areas[j][i]; ring > 0 && 3*(all-inside[j][i]) > ring {
+					card[j][i] = true
+				}
 			}
 		}
 	}
+	minR, maxR, minC, maxC := litInside(card, inside, areas, nCards)
 	if maxR < 0 {
 		return nil, fmt.Errorf("nothing printed where %s mm cards would be", sizeName(w, h))
 	}
@@ -308,8 +342,17 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		return nil, fmt.Errorf("%d of the %d edges of the best grid of %s mm cards are not seen", weak, edges, sizeName(w, h))
 	}
 
+	if f.smallX && maxC == minC || f.smallY && maxR == minR {
+		return nil, fmt.Errorf("one card, smaller than %s mm, along an axis", sizeName(w, h))
+	}
 	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape}
 	grid.method = f.method(g, xs[minC], ys[minR], xe[maxC], ye[maxR], paper)
+	gapX, gapY := edgeToEdge, edgeToEdge
+	if !edgeToEdge {
+		gapX, gapY = f.lx.gapBetween(px, pxPerMM), f.ly.gapBetween(py, pxPerMM)
+	}
+	grid.trimW, grid.trimH = measuredTrim(card, xs, xe, ys, ye, w, h, pxPerMM, gapX, gapY)
+	w, h = grid.trimW, grid.trimH
 	k := float64(g.scale)
 	full := float64(g.scale) * pxPerMM // full-resolution pixels per mm
 	for j := minR; j <= maxR; j++ {
@@ -339,6 +382,40 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		}
 	}
 	return grid, nil
+}
+
+// litInside marks as cards the cells next to a card (in its row or
+// column, one after another) that hold less ink than the fixed share a
+// card must, yet some: at least 0.2% of what lies more than 1.5 mm
+// inside their edges. In a ruled table a
+// text card with a short line of text, or a blank card that shows only
+// the game's logo, is bounded by the same rules as its neighbours; an
+// empty slot of a partly filled page holds next to nothing inside.
+func litInside(card [][]bool, inside, areas [][]int, printed int) (minR, maxR, minC, maxC int) {
+	minR, maxR, minC, maxC = len(card), -1, len(card[0]), -1
+	if printed >= 2 {
+		for grew := true; grew; {
+			grew = false
+			for j := range card {
+				for i := range card[j] {
+					if card[j][i] || 500*inside[j][i] <= areas[j][i] {
+						continue
+					}
+					if j > 0 && card[j-1][i] || j+1 < len(card) && card[j+1][i] || i > 0 && card[j][i-1] || i+1 < len(card[j]) && card[j][i+1] {
+						card[j][i], grew = true, true
+					}
+				}
+			}
+		}
+	}
+	for j := range card {
+		for i, c := range card[j] {
+			if c {
+				minR, maxR, minC, maxC = min(minR, j), max(maxR, j), min(minC, i), max(maxC, i)
+			}
+		}
+	}
+	return minR, maxR, minC, maxC
 }
 
 // inkBlock finds, along x (or y) between lines a and b, the one block of

@@ -16,13 +16,23 @@ type lattice struct {
 }
 
 // fitAxis finds the lattice of cells that best explains the edges of one
-// axis, for a card n working pixels long along it.
-func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
+// axis, for a card n working pixels long along it; and the best of cells
+// no more than sizeSlack smaller than the card (near), which is the same
+// when the best is not smaller.
+func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 	L := len(p.edge)
-	cMin := max(1, int(math.Floor(n-sizeSlack*pxPerMM)))
+	// Cells down to sizeRange smaller than the card are tried, but those
+	// more than sizeSlack smaller only with a millimetre or more of gap
+	// between them: cards of another size laid out apart. A lattice of
+	// smaller cells that touch fits the words and rules inside cards
+	// laid edge to edge (which blockGrid and dividedPage measure).
+	cNear := max(1, int(math.Floor(n-sizeSlack*pxPerMM)))
+	cMin := max(1, min(cNear, int(math.Floor((1-sizeRange)*n))))
+	minGap := int(math.Ceil(pxPerMM))
 	cMax := int(math.Ceil(n + 2*maxBleed*pxPerMM))
 	gMax := int(math.Ceil(maxGap * pxPerMM))
-	best := lattice{score: math.Inf(-1)}
+	best = lattice{score: math.Inf(-1)}
+	near = best
 	// Each line takes the best evidence within a pixel: rendering rounds
 	// edges to whole pixels, so a lattice's edges may be a pixel off.
 	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
@@ -46,18 +56,37 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
 		}
 		copy(b[pitch:], b[:pitch])
 		for cell := cMin; cell <= min(cMax, pitch); cell++ {
+			if cell < cNear && pitch-cell < minGap {
+				continue
+			}
 			bc := b[cell : cell+pitch]
 			for x0, v := range a {
-				if s := v + bc[x0]; s > best.score {
-					best = lattice{x0: x0, cell: cell, pitch: pitch, score: s}
+				if s := v + bc[x0]; s > best.score || cell >= cNear && s > near.score {
+					l := lattice{x0: x0, cell: cell, pitch: pitch, score: s}
+					if s > best.score {
+						best = l
+					}
+					if cell >= cNear && s > near.score {
+						near = l
+					}
 				}
 			}
 		}
 	}
-	if best.pitch == 0 {
-		return best
+	if near.pitch > 0 {
+		near = near.centre(p, cNear, cMax, false)
 	}
-	return best.centre(p, cMin, cMax)
+	if best.pitch == 0 {
+		return best, near
+	}
+	// The centre is looked for over the sizes near the card's given
+	// size, and down to the cell found when the card is smaller: over
+	// the whole range a smaller card allows, a pair of edges inside a
+	// card (its title bar and the gap below it) can outweigh its own.
+	if best.cell >= cNear {
+		return near, near
+	}
+	return best.centre(p, max(cMin, best.cell-1), cMax, true), near
 }
 
 // centre moves the lattice's cells to where its edges are most symmetric:
@@ -66,7 +95,7 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) lattice {
 // and right edges at equal distances from a centre adds the geometric mean
 // of their strengths; the cell keeps the widest strong pair about the best
 // centre.
-func (l lattice) centre(p axisProfiles, cMin, cMax int) lattice {
+func (l lattice) centre(p axisProfiles, cMin, cMax int, keepStrong bool) lattice {
 	L := len(p.edge)
 	a := make([]float64, l.pitch)
 	b := make([]float64, l.pitch)
@@ -108,6 +137,13 @@ func (l lattice) centre(p axisProfiles, cMin, cMax int) lattice {
 			cell = c
 			break
 		}
+	}
+	// With keepStrong (cells smaller than the card, a gap between them),
+	// a pair of edges much weaker than the fit's own is not the card's:
+	// inner frames and boxes of text cards, symmetric about another
+	// centre, can outweigh the frame itself in the sum.
+	if keepStrong && pairAt(bestM, cell) < 0.5*pairAt(m0, l.cell) {
+		return l
 	}
 	// Keep the cell's centre at bestM/2 (to a pixel).
 	if (bestM-cell)%2 != 0 {

@@ -507,6 +507,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		sd.cuts = append(sd.cuts, cut{face: face, box: face.Trim})
 	}
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
+	reportSize(&sd.report, g, im.opt.CardW, im.opt.CardH)
 	sd.report.Registration = s.registration
 	if whole && !im.opt.KeepBleed {
 		sd.report.Doubt = im.keepGrid(s, sd, g.landscape)
@@ -573,7 +574,7 @@ func (im *importer) dividedPage(s *source, region Rect) *pageGrid {
 		if math.Abs(cw-w) > tol*w || math.Abs(ch-h) > tol*h {
 			continue
 		}
-		g := &pageGrid{rows: int(rows), cols: int(cols), landscape: cw > ch, method: "page"}
+		g := &pageGrid{rows: int(rows), cols: int(cols), landscape: cw > ch, method: "page", trimW: cw, trimH: ch}
 		for r := 0; r < g.rows; r++ {
 			for c := 0; c < g.cols; c++ {
 				px := image.Rect(int(math.Round(float64(c)*cw*s.pxmm)), int(math.Round(float64(r)*ch*s.pxmm)),
@@ -893,7 +894,7 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 		return r.cx(), h - r.cy()
 	}
 	if len(s.cards) == 0 && !im.opt.KeepBleed {
-		im.alignBacks(s, fronts.cuts, backs.cuts, mirror)
+		im.alignBacks(s, fronts.cuts, backs.cuts, mirror, 0.5)
 	}
 	cards := pair(fronts.cuts, backs.cuts, mirror, !vertical, im.opt)
 	rep := fronts.report
@@ -903,11 +904,11 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 
 // alignBacks cuts each back of a rendered fold sheet again where folding
 // puts it: at its front's mirrored place, when the grid found on the
-// backs' half put it more than half a millimetre away. Folded and cut
+// backs' half put it more than minMove mm away (half a millimetre). Folded and cut
 // along the fronts' trim lines, the sheet gives that back; and a half of
 // identical backs printed to their bleed between cut lines drawn for a
 // whole sheet shows fewer clear edges than the fronts' half.
-func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect) (float64, float64)) {
+func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect) (float64, float64), minMove float64) {
 	used := make([]bool, len(backs))
 	for _, f := range fronts {
 		mx, my := mirror(f.box)
@@ -921,7 +922,7 @@ func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect)
 			continue
 		}
 		used[best] = true
-		if bestD <= 0.5 {
+		if bestD <= minMove {
 			continue
 		}
 		b := backs[best]

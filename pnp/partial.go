@@ -271,15 +271,19 @@ func cleanEdges(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 	return total > 0 && 3*clean >= 2*total
 }
 
-// pairPages pairs a duplex page of fronts with its page of backs.
+// pairPages pairs a duplex page of fronts with its page of backs, the
+// backs first cut again at their fronts' mirrored places where that
+// aligns them better (alignDuplexBacks).
 func (im *importer) pairPages(fronts, backs *side) []Card {
 	mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
-	return pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
+	mirror := func(r Rect) (float64, float64) {
 		if mirrorX {
 			return fronts.w - r.cx(), r.cy()
 		}
 		return r.cx(), fronts.h - r.cy()
-	}, !mirrorX, im.opt)
+	}
+	im.alignDuplexBacks(backs.report.Page, fronts.cuts, backs.cuts, mirror)
+	return pair(fronts.cuts, backs.cuts, mirror, !mirrorX, im.opt)
 }
 
 // regrid reads again the pages read from a raster before the full page

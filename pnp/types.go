@@ -77,6 +77,11 @@ type PageReport struct {
 	// the cut cards over (see ContactPages).
 	W, H  float64
 	Thumb image.Image
+	// MeasuredW and MeasuredH are the cards' trim size measured on the
+	// page (portrait, mm) when it differs from the size given
+	// (Options.CardW and CardH) by more than a quarter of a millimetre;
+	// zero otherwise. The cards were cut at this size.
+	MeasuredW, MeasuredH float64
 	// Skipped says why no card was cut from the page (Side "skipped"):
 	// no grid of cards on it (a map, a board, rules), only empty card
 	// frames, or a page that could not be read.

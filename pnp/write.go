@@ -99,6 +99,9 @@ type PageSummary struct {
 	// right, and Doubt what lowered it (see PageReport).
 	Confidence float64 `json:"confidence"`
 	Doubt      string  `json:"doubt,omitempty"`
+	// Size is the cards' trim size measured on the page, "60.5x90.4"
+	// (mm, portrait), when it differs from the size given.
+	Size string `json:"size,omitempty"`
 }
 
 // entry is one distinct card of the import.
@@ -372,7 +375,7 @@ func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason}
 	for _, pg := range res.Pages {
 		s.Pages = append(s.Pages, PageSummary{Page: pg.Page, Side: pg.Side, Method: pg.Method, Rows: pg.Rows, Cols: pg.Cols, Cards: pg.Cards,
-			Registration: pg.Registration, Skipped: pg.Skipped, Confidence: pg.Confidence, Doubt: pg.Doubt})
+			Registration: pg.Registration, Skipped: pg.Skipped, Confidence: pg.Confidence, Doubt: pg.Doubt, Size: measuredSize(pg)})
 	}
 	s.Uncertain, s.UncertainWhy = res.Uncertain()
 	if p.defaultBack != nil {

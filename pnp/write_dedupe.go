@@ -3,12 +3,14 @@ package pnp
 import "image"
 
 // HashRadius is the largest HashDistance at which two faces may be the
-// same card face; thumbSize and thumbTolerance say when their colours
+// same card face (a coarse first test: a text card that is mostly paper,
+// cut a millimetre off, moves several bits; the fine images decide);
+// thumbSize and thumbTolerance say when their colours
 // agree: shrunk to a thumbSize × thumbSize grid of averaged colours, no
 // channel of a cell differs by more than thumbTolerance on average. See
 // faceSig.same for the whole comparison.
 const (
-	HashRadius     = 6
+	HashRadius     = 10
 	thumbSize      = 16
 	thumbTolerance = 10.0 // mean absolute difference, 0-255 scale
 )

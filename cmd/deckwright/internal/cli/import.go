@@ -375,6 +375,9 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 			fmt.Fprintf(w, "  page %d: %s; skipped\n", pg.Page, pg.Skipped)
 			continue
 		}
+		if pg.Size != "" {
+			reg += "; cards measured " + pg.Size + " mm"
+		}
 		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s%s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method, reg)
 	}
 	if s.Layout != "" && s.LayoutReason != "" && s.LayoutReason != "asked for" {
