@@ -58,7 +58,8 @@ type userFont struct {
 
 // fonts reads a template's fonts: {NAME: FILE} or {NAME: {regular: FILE,
 // bold: FILE, italic: FILE, bold_italic: FILE}}: TrueType or OpenType
-// (TrueType outlines) files of the templates folder, each checked now.
+// files of the templates folder (CFF outlines converted to TrueType
+// ones), each checked now.
 func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
 	pairs, _ := d.mapping(n, "fonts")
 	out := map[string]*userFont{}

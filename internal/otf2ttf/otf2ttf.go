@@ -33,8 +33,9 @@ const (
 	// MaxGlyphPoints is the most points of one converted glyph (the
 	// TrueType format counts them in 16 bits).
 	MaxGlyphPoints = 65535
-	// MaxPoints is the most points of all the glyphs together.
-	MaxPoints = 4 << 20
+	// MaxPoints is the most points of all the glyphs together (the
+	// converted glyphs take about 5 bytes a point).
+	MaxPoints = 8 << 20
 	// maxPieces is the most quadratic curves one cubic becomes.
 	maxPieces = 64
 )
@@ -51,8 +52,10 @@ type point struct {
 
 // glyph is one converted glyph.
 type glyph struct {
-	contours [][]point // each closed, first point on the curve
-	adv      int
+	contours [][]point // each closed, first point on the curve; nil once encoded
+	// points and ncontours count them.
+	points, ncontours int
+	adv               int
 	// the bounding box in whole font units, after rounding.
 	xMin, yMin, xMax, yMax int
 	data                   []byte // the glyf entry
@@ -101,7 +104,10 @@ func convert(data []byte, edit func(gi int, cs [][]point) [][]point) ([]byte, er
 			return nil, fmt.Errorf("glyph %d: %v", i, err)
 		}
 		g := &glyphs[i]
-		g.contours = contours(segs, tol)
+		g.contours, err = contours(segs, tol)
+		if err != nil {
+			return nil, fmt.Errorf("glyph %d: %v", i, err)
+		}
 		if edit != nil {
 			g.contours = edit(i, g.contours)
 		}
@@ -116,9 +122,8 @@ func convert(data []byte, edit func(gi int, cs [][]point) [][]point) ([]byte, er
 		if err := g.encode(); err != nil {
 			return nil, fmt.Errorf("glyph %d: %v", i, err)
 		}
-		for _, c := range g.contours {
-			total += len(c)
-		}
+		total += g.points
+		g.contours = nil // only the encoded glyph is kept
 		if total > MaxPoints {
 			return nil, fmt.Errorf("more than %d points in all", MaxPoints)
 		}
@@ -152,9 +157,10 @@ func readTables(data []byte) (map[string][]byte, error) {
 // contours turns sfnt segments (26.6 pixels at one pixel per unit, y
 // down) into closed TrueType contours in font units (y up), cubic
 // curves split into quadratic ones within tol units.
-func contours(segs sfnt.Segments, tol float64) [][]point {
+func contours(segs sfnt.Segments, tol float64) ([][]point, error) {
 	var out [][]point
 	var cur []point
+	done := 0 // points in out
 	pt := func(p fixed.Point26_6) point {
 		return point{x: float64(p.X) / 64, y: -float64(p.Y) / 64, on: true}
 	}
@@ -171,10 +177,14 @@ func contours(segs sfnt.Segments, tol float64) [][]point {
 				cur[i], cur[j] = cur[j], cur[i]
 			}
 			out = append(out, cur)
+			done += len(cur)
 		}
 		cur = nil
 	}
 	for _, s := range segs {
+		if done+len(cur) > MaxGlyphPoints {
+			return nil, fmt.Errorf("more than %d points", MaxGlyphPoints)
+		}
 		switch s.Op {
 		case sfnt.SegmentOpMoveTo:
 			flush()
@@ -199,7 +209,7 @@ func contours(segs sfnt.Segments, tol float64) [][]point {
 		}
 	}
 	flush()
-	return out
+	return out, nil
 }
 
 // cubicToQuads appends to dst the quadratic curves (off-curve control,
@@ -280,6 +290,7 @@ func (g *glyph) encode() error {
 			return fmt.Errorf("more than %d points", MaxGlyphPoints)
 		}
 	}
+	g.points, g.ncontours = len(pts), len(ends)
 	b := make([]byte, 0, 12+2*len(ends)+5*len(pts))
 	b = be16(b, len(ends))
 	b = be16(b, g.xMin)
@@ -356,13 +367,9 @@ func assemble(src map[string][]byte, glyphs []glyph) ([]byte, error) {
 		loca = be32(loca, uint32(len(glyf)))
 		lsb := 0
 		advMax = max(advMax, g.adv)
-		if len(g.contours) > 0 {
+		if g.ncontours > 0 {
 			lsb = g.xMin
-			pts := 0
-			for _, c := range g.contours {
-				pts += len(c)
-			}
-			maxPts, maxCont = max(maxPts, pts), max(maxCont, len(g.contours))
+			maxPts, maxCont = max(maxPts, g.points), max(maxCont, g.ncontours)
 			if first {
 				xMin, yMin, xMax, yMax = g.xMin, g.yMin, g.xMax, g.yMax
 				minLSB, minRSB, maxExtent = g.xMin, g.adv-g.xMax, g.xMax
