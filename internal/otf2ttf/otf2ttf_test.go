@@ -13,7 +13,7 @@ import (
 )
 
 // The real CFF fonts of templates/testdata/fonts (see its MANIFEST.md):
-// x/image's CFFTest.otf (5 glyphs) and Adobe's Source Sans 3 (1,900).
+// x/image's CFFTest.otf (5 glyphs) and Adobe's Source Sans 3 (2,478).
 const (
 	cffTest     = "../../templates/testdata/fonts/cfftest.otf"
 	sourceSans3 = "../../templates/testdata/fonts/SourceSans3-Regular.otf"
@@ -265,7 +265,7 @@ func FuzzConvert(f *testing.F) {
 	})
 }
 
-// BenchmarkConvert converts Source Sans 3 (1,900 glyphs).
+// BenchmarkConvert converts Source Sans 3 (2,478 glyphs).
 func BenchmarkConvert(b *testing.B) {
 	src := readFont(b, sourceSans3)
 	b.SetBytes(int64(len(src)))
