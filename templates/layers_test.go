@@ -501,3 +501,18 @@ func TestStripMarksKeep(t *testing.T) {
 		t.Errorf("runs %+v: want the glyph as text, then icon b", runs)
 	}
 }
+
+// BenchmarkLoadCFFFont loads Source Sans 3 (2,478 glyphs, CFF outlines) as
+// a template font: the conversion to TrueType outlines, the measuring and
+// the PDF writer's check, the cost a template with it adds to a command.
+func BenchmarkLoadCFFFont(b *testing.B) {
+	data, err := os.ReadFile("testdata/fonts/SourceSans3-Regular.otf")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := loadFont(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
