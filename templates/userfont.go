@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -16,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/otf2ttf"
 )
 
 // MaxFontBytes is the largest font file a template may name.
@@ -58,7 +58,8 @@ type userFont struct {
 
 // fonts reads a template's fonts: {NAME: FILE} or {NAME: {regular: FILE,
 // bold: FILE, italic: FILE, bold_italic: FILE}}: TrueType or OpenType
-// (TrueType outlines) files of the templates folder, each checked now.
+// files of the templates folder (CFF outlines converted to TrueType
+// ones), each checked now.
 func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
 	pairs, _ := d.mapping(n, "fonts")
 	out := map[string]*userFont{}
@@ -146,17 +147,18 @@ func readFont(dir fs.FS, p string) ([]byte, error) {
 	return data, err
 }
 
-// errCFF refuses a font with PostScript outlines: gofpdf embeds a font
-// by subsetting its TrueType outlines (the glyf and loca tables) and has
-// no way to embed CFF ones (TestCFFCannotBeEmbedded).
-var errCFF = errors.New("an OpenType font with PostScript (CFF) outlines: the PDF writer embeds fonts with TrueType outlines only; " +
-	"convert it to TrueType outlines (fontforge -lang=ff -c 'Open($1); Generate($2)' FONT.otf FONT.ttf) or use the font's TrueType (.ttf) release")
-
 // loadFont checks that data is a font the PDF writer can embed and
-// measures it as the Go fonts are measured.
+// measures it as the Go fonts are measured. An OpenType font with
+// PostScript (CFF) outlines is first converted to TrueType outlines (the
+// PDF writer embeds those only), and the converted font is the one
+// measured, embedded and drawn, so that the PDF and the PNG agree.
 func loadFont(data []byte) (*face, error) {
-	if bytes.HasPrefix(data, []byte("OTTO")) {
-		return nil, errCFF
+	if otf2ttf.IsCFF(data) {
+		ttf, err := otf2ttf.Convert(data)
+		if err != nil {
+			return nil, fmt.Errorf("not a usable OpenType font with PostScript (CFF) outlines (%v)", err)
+		}
+		data = ttf
 	}
 	if _, err := sfnt.Parse(data); err != nil {
 		return nil, fmt.Errorf("not a TrueType or OpenType font (%v)", err)

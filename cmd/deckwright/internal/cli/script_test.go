@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -56,6 +57,11 @@ func TestMain(m *testing.M) {
 //	    Appends TEXT to FILE (creating it) after expanding Go string
 //	    escapes, so that scripts can make binary and non-UTF-8 files:
 //	    addbytes bin.txt 'game: x\n\x00'. The txtar files stay text.
+//
+//	testfont NAME DEST [BYTES]
+//	    Copies templates/testdata/fonts/NAME (a real font file, see its
+//	    MANIFEST.md) to DEST, creating DEST's folder; with BYTES, only
+//	    its first BYTES bytes (a font cut short).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -69,6 +75,7 @@ func TestScripts(t *testing.T) {
 			"addbytes":  cmdAddbytes,
 			"pnpfolder": cmdPnpFolder,
 			"genart":    cmdGenArt,
+			"testfont":  cmdTestFont,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "bugs" {
@@ -186,4 +193,22 @@ func cmdAddbytes(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	_, err = f.WriteString(text)
 	ts.Check(errors.Join(err, f.Close()))
+}
+
+func cmdTestFont(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 || len(args) > 3 || strings.ContainsAny(args[0], `/\`) {
+		ts.Fatalf("usage: testfont NAME DEST [BYTES]")
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "templates", "testdata", "fonts", args[0]))
+	ts.Check(err)
+	if len(args) == 3 {
+		n, err := strconv.Atoi(args[2])
+		if err != nil || n < 0 || n > len(data) {
+			ts.Fatalf("testfont: %q is not a size within the font's %d bytes", args[2], len(data))
+		}
+		data = data[:n]
+	}
+	dst := ts.MkAbs(args[1])
+	ts.Check(os.MkdirAll(filepath.Dir(dst), 0o777))
+	ts.Check(os.WriteFile(dst, data, 0o666))
 }

@@ -1,0 +1,135 @@
+package faces_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"testing"
+
+	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/layout"
+	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
+)
+
+// cffTemplate sets a card's name large, and its rules, in a family whose
+// file is an OpenType font with PostScript (CFF) outlines.
+const cffTemplate = `size: {width: 63, height: 88}
+frame: {border: 0}
+fonts:
+  body: fonts/body.otf
+layers:
+  - {name: title, content: "{{.Name}}", x: 3, y: 10, w: 57, h: 30, font: {family: body, size: 30, min_size: 8}, align: center, valign: middle}
+  - {name: rules, content: "{{.Text}}", x: 3, y: 45, w: 57, h: 20, font: {family: body, size: 12}}
+`
+
+// TestCFFFontLooksLikePDF: a template font with CFF outlines (Source Sans
+// 3, converted to TrueType outlines when the template loads) is embedded
+// in the PDF, and the PDF draws the title as the picture does, within
+// the mean difference of TestFontStyleLooksLikePDF; the same template
+// in the Go font is further from the PDF, so the check can fail.
+func TestCFFFontLooksLikePDF(t *testing.T) {
+	for _, tool := range []string{"pdftoppm", "pdffonts"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(tool + " not installed")
+		}
+	}
+	otf, err := os.ReadFile("../templates/testdata/fonts/SourceSans3-Regular.otf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := func(t *testing.T, src string) string {
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS(forgeDir)); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range map[string][]byte{"default.yaml": []byte(src), "fonts/body.otf": otf} {
+			if err := os.WriteFile(filepath.Join(dir, "templates", name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	const dpi = 150
+	g, set := forgeAt(t, tmpl(t, cffTemplate))
+	f := render.CardItem(g, g.Card("Reef Stalker")).Front
+	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
+	if len(im.Warnings) > 0 {
+		t.Errorf("warnings %v", im.Warnings)
+	}
+	pdf := writePDF(t, render.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, set)
+	out, err := exec.Command("pdffonts", pdf).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdffonts: %v: %s", err, out)
+	}
+	t.Logf("pdffonts:\n%s", out)
+	// name, type, encoding, emb, sub, uni: the template's font is
+	// tpl-<hash of its (converted) file>.
+	if !regexp.MustCompile(`(?m)^\S*tpl-[0-9a-f]+\s+CID TrueType\s+\S+\s+yes\s`).Match(out) {
+		t.Errorf("the CFF font is not embedded as a TrueType font:\n%s", out)
+	}
+	pdfImg := pdfToPNG(t, pdf, dpi)
+	save(t, "cff.png", im.Image)
+	save(t, "cff-pdf.png", pdfImg)
+	band := image.Rect(0, 10*dpi*10/254, im.Image.Rect.Dx(), 65*dpi*10/254)
+	d := meanAbsDiff(im.Image.SubImage(band), crop(pdfImg, band))
+	t.Logf("CFF font: mean abs difference from the PDF %.2f/255", d)
+	if d > 6 {
+		t.Errorf("CFF font: mean abs difference from the PDF %.2f/255, want at most 6", d)
+	}
+
+	// The same layers in the Go font: further from the PDF.
+	g2, set2 := forgeAt(t, tmpl(t, `size: {width: 63, height: 88}
+frame: {border: 0}
+layers:
+  - {name: title, content: "{{.Name}}", x: 3, y: 10, w: 57, h: 30, font: {size: 30, min_size: 8}, align: center, valign: middle}
+  - {name: rules, content: "{{.Text}}", x: 3, y: 45, w: 57, h: 20, font: {size: 12}}
+`))
+	gofont := draw(t, render.CardItem(g2, g2.Card("Reef Stalker")).Front, faces.Options{DPI: dpi, Templates: set2})
+	save(t, "cff-as-go.png", gofont.Image)
+	dg := meanAbsDiff(gofont.Image.SubImage(band), crop(pdfImg, band))
+	t.Logf("Go font: mean abs difference from the CFF PDF %.2f/255", dg)
+	if dg < 2*d {
+		t.Errorf("the Go font is %.2f from the CFF PDF, the CFF font %.2f: the check proves nothing", dg, d)
+	}
+}
+
+// writePDF prints it alone on a page of its trim size and returns the
+// PDF file's path.
+func writePDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int, set *templates.Set) string {
+	t.Helper()
+	sheet := layout.Options{Paper: layout.Size{W: trim.W, H: trim.H}, Card: layout.Size{W: trim.W, H: trim.H}, Marks: layout.MarksNone}
+	var buf bytes.Buffer
+	if _, err := render.Render(context.Background(), &buf, []render.Item{it}, render.RenderOptions{Sheet: sheet, DPI: dpi, Templates: set}); err != nil {
+		t.Fatal(err)
+	}
+	pdf := filepath.Join(t.TempDir(), "card.pdf")
+	if err := os.WriteFile(pdf, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return pdf
+}
+
+// pdfToPNG draws the PDF's first page at dpi with pdftoppm.
+func pdfToPNG(t *testing.T, pdf string, dpi int) image.Image {
+	t.Helper()
+	base := filepath.Join(t.TempDir(), "card")
+	if out, err := exec.Command("pdftoppm", "-r", itoa(dpi), "-png", "-singlefile", pdf, base).CombinedOutput(); err != nil {
+		t.Fatalf("pdftoppm: %v: %s", err, out)
+	}
+	data, err := os.ReadFile(base + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
