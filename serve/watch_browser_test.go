@@ -17,7 +17,7 @@ func TestWatchBrowser(t *testing.T) {
 	w := watchFolder(t, strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}]}", 1), "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
 	write := w.write
 	ts := httptest.NewServer(w.s.Handler())
-	defer ts.Close()
+	t.Cleanup(ts.Close) // after the browser (its cleanups run first): watch.js holds a request open
 
 	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx,

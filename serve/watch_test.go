@@ -25,8 +25,11 @@ sections:
 // startWatch runs s.Watch on dir until the test ends and returns once
 // it is looking: a file saved before its first look is not a change, so a
 // test that saved at once could wait for a change that never comes (seen
-// on a loaded machine). It saves a file of its own until the watch sees
-// it.
+// on a loaded machine). It saves a file of its own (whole, by a rename)
+// until the watch sees it, then waits until the version stays still, so
+// that no late look at its own file is taken for the test's change (seen
+// under -race: a version came 2 ms after the test's save, before the
+// reload of it).
 func startWatch(t *testing.T, s *Server, dir string, load Reload) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -38,14 +41,21 @@ func startWatch(t *testing.T, s *Server, dir string, load Reload) {
 		v := ws.version
 		ws.mu.Unlock()
 		if v > 0 {
-			return
+			for {
+				time.Sleep(200 * time.Millisecond)
+				ws.mu.Lock()
+				still := ws.version == v
+				v = ws.version
+				ws.mu.Unlock()
+				if still {
+					return
+				}
+			}
 		}
 		if i > 600 {
 			t.Fatal("the watch saw no change in 30 s")
 		}
-		if err := os.WriteFile(filepath.Join(dir, "started.txt"), []byte(strings.Repeat("x", i)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		saveWhole(t, filepath.Join(dir, "started.txt"), strings.Repeat("x", i))
 		time.Sleep(50 * time.Millisecond)
 	}
 }
@@ -56,6 +66,20 @@ type watched struct {
 	s     *Server
 	write func(name, data string)
 	get   func(path string) (int, string)
+}
+
+// saveWhole saves a file as an editor that writes a new file and renames
+// it over the old one: the watch sees it whole, never truncated and half
+// written (which it would report, rightly, as a file that does not load).
+func saveWhole(t *testing.T, path, data string) {
+	t.Helper()
+	tmp := filepath.Join(t.TempDir(), filepath.Base(path)) // outside the watched folder
+	if err := os.WriteFile(tmp, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // watchFolder writes a game folder (game.yaml and one cards file),
@@ -69,9 +93,7 @@ func watchFolder(t *testing.T, game, cards string) watched {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		saveWhole(t, p, data)
 	}
 	write("game.yaml", game)
 	write("cards/cards.yaml", cards)
