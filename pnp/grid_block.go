@@ -30,9 +30,10 @@ func blockGrid(g *greyMap, px, py axisProfiles, paper int, pxPerMM, cardW, cardH
 	nx, ny := w*pxPerMM, h*pxPerMM
 	gx, gy := drawnGap(px, nx, pxPerMM), drawnGap(py, ny, pxPerMM)
 	xs, ys := pitchBlocks(px, nx, gx, 3), pitchBlocks(py, ny, gy, 3)
-	if gx > 0 && !(len(ys) > 0 && ys[0].onPitch) {
+	onX, onY := len(xs) > 0 && xs[0].onPitch, len(ys) > 0 && ys[0].onPitch
+	if onX && !onY {
 		ys = pitchBlocks(py, ny, gx, 2)
-	} else if gy > 0 && !(len(xs) > 0 && xs[0].onPitch) {
+	} else if onY && !onX {
 		xs = pitchBlocks(px, nx, gy, 2)
 	}
 	var first *pageGrid
