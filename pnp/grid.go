@@ -174,6 +174,11 @@ type gridFit struct {
 	// centred in the cells: cells bounded by cut lines drawn at the trim,
 	// on a page where the art's edges are too few to fit a grid by.
 	bleedAround bool
+	// pitchX and pitchY mark a block divided at the pitch its cards
+	// repeat at, not at the card's size (see blockGrid): its cells hold
+	// the cards and the gaps drawn over between them, and the cards are
+	// cut at the size given, centred in them.
+	pitchX, pitchY bool
 }
 
 // check turns the two lattices into the page's cards and checks that they
@@ -352,6 +357,12 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		gapX, gapY = f.lx.gapBetween(px, pxPerMM), f.ly.gapBetween(py, pxPerMM)
 	}
 	grid.trimW, grid.trimH = measuredTrim(card, xs, xe, ys, ye, w, h, pxPerMM, gapX, gapY)
+	if f.pitchX {
+		grid.trimW = w
+	}
+	if f.pitchY {
+		grid.trimH = h
+	}
 	w, h = grid.trimW, grid.trimH
 	k := float64(g.scale)
 	full := float64(g.scale) * pxPerMM // full-resolution pixels per mm

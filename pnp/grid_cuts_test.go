@@ -192,3 +192,36 @@ func TestMeasuredSize(t *testing.T) {
 		})
 	}
 }
+
+// TestDrawnOnGaps reads silhouette-card-maker's sheet: 4×2 cards of
+// 62.82×87.71 mm, 1.45 and 1.19 mm apart, each card's edge drawn on
+// across the gaps so that the dark frames of neighbours meet in one band.
+// No card's edge is seen, only the white frame inside each card at the
+// slots' pitch of 64.27 mm, 2% more than the game's 63 mm: the cards are
+// cut at the game's size in the middle of each pitch, not from a block
+// of 63.5 mm cells that drifts a millimetre a column.
+func TestDrawnOnGaps(t *testing.T) {
+	const cw, ch, gx, gy, x0, y0 = 62.82, 87.71, 1.45, 1.19, 20.74, 16.68
+	p := newSynthPage(297, 210, 150)
+	dark := color.NRGBA{40, 30, 30, 255}
+	var want []Rect
+	for r := 0; r < 2; r++ {
+		for c := 0; c < 4; c++ {
+			x, y := x0+float64(c)*(cw+gx), y0+float64(r)*(ch+gy)
+			p.fill(x-0.7, y-0.7, cw+1.4, ch+1.4, dark) // the edge drawn on
+			p.roundFrame(x+1.5, y+1.5, cw-3, ch-3, 2, 0.8, color.White)
+			i := r*4 + c
+			p.fill(x+2.3, y+2.3, cw-4.6, ch-4.6, color.NRGBA{uint8(90 + 15*i), uint8(180 - 10*i), 120, 255})
+			p.text(x+6, y+50+float64(i%3), cw-14, 3+i%3, i)
+			want = append(want, Rect{x, y, cw, ch})
+		}
+	}
+	g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.rows != 2 || g.cols != 4 {
+		t.Fatalf("a %dx%d grid, want 4x2", g.cols, g.rows)
+	}
+	checkTrims(t, g, p.pxmm, want, 0.5)
+}

@@ -69,6 +69,12 @@ type Summary struct {
 	// Kept counts the cards a merge found already in the folder's cards
 	// file and left as they were there (New and Existing leave them out).
 	Kept int `json:"kept"`
+	// TurnedPortrait counts the distinct cards that lay landscape on the
+	// page but are of a portrait type (the game has no landscape type, or
+	// --type or the card's own type is portrait): their images are saved
+	// turned a quarter turn to portrait, as print draws a portrait type's
+	// art (it would squeeze a landscape image into a portrait card).
+	TurnedPortrait int `json:"turned_portrait,omitempty"`
 	// Unused lists the names that reached no card (more names than
 	// distinct cards).
 	Unused []string `json:"unused,omitempty"`
@@ -389,6 +395,9 @@ func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 			s.Existing++
 		} else {
 			s.New++
+		}
+		if e.front.Rotated && !e.landscape {
+			s.TurnedPortrait++
 		}
 	}
 	s.New -= p.keptNew

@@ -522,3 +522,48 @@ func TestWriteLandscapeCards(t *testing.T) {
 		t.Errorf("the top-left corner is dark (red %d)", r>>8)
 	}
 }
+
+// A card that lay landscape in a game with no landscape type (Seeker
+// Chronicles) takes a portrait type, and print draws a portrait type's
+// art portrait: its image is saved portrait, as Import turned it, and the
+// summary counts it as turned, so the turn is not silent.
+func TestWriteLandscapeCardPortraitGame(t *testing.T) {
+	db, _ := cardsdb.LoadBundled()
+	g, _ := db.Game("seeker-chronicles")
+	for _, ty := range g.Types {
+		if ty.Landscape {
+			t.Fatalf("%s has a landscape type %s; the test needs a game without one", g.Name, ty.ID)
+		}
+	}
+	res := sheet([]int{0, 1}, nil)
+	res.Cards[1].Front.Rotated = true
+	dir := filepath.Join(t.TempDir(), "o")
+	sum, err := Write(context.Background(), res, dir, WriteOptions{Game: g})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.TurnedPortrait != 1 {
+		t.Errorf("%d cards counted as turned to portrait, want 1", sum.TurnedPortrait)
+	}
+	fresh, _ := cardsdb.LoadBundled()
+	if err := fresh.AddPath(dir); err != nil {
+		t.Fatal(err)
+	}
+	sg, _ := fresh.Game("seeker-chronicles")
+	c := sg.Card("Page 1 r1c2")
+	if c == nil || sg.Type(c.Type).Landscape {
+		t.Fatalf("card %+v, want one of a portrait type", c)
+	}
+	if b := readImage(t, sg.FS, c.Image).Bounds(); b.Dx() >= b.Dy() {
+		t.Errorf("the image of a portrait type's card is %v, want it portrait", b)
+	}
+	// Arkhtide has a landscape type: nothing is turned to portrait there.
+	ag, _ := db.Game("arkhtide")
+	sum, err = Write(context.Background(), res, filepath.Join(t.TempDir(), "a"), WriteOptions{Game: ag})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.TurnedPortrait != 0 {
+		t.Errorf("arkhtide: %d cards counted as turned to portrait, want 0", sum.TurnedPortrait)
+	}
+}

@@ -407,6 +407,10 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 	if s.Kept > 0 {
 		fmt.Fprintf(w, "%s already in %s, kept as they are there\n", cardsdb.Plural(s.Kept, "card"), cardsFile)
 	}
+	if s.TurnedPortrait > 0 {
+		fmt.Fprintf(w, "%s lay landscape but took a portrait type of %s: images saved turned to portrait, as print draws a portrait type's art\n",
+			cardsdb.Plural(s.TurnedPortrait, "card"), p.game.Name)
+	}
 	if len(s.Unused) > 0 {
 		names := quoteAll(s.Unused[:min(len(s.Unused), 5)])
 		if more := len(s.Unused) - len(names); more > 0 {
