@@ -13,6 +13,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
@@ -40,24 +41,12 @@ func TestCFFFontLooksLikePDF(t *testing.T) {
 			t.Skip(tool + " not installed")
 		}
 	}
-	otf, err := os.ReadFile("../templates/testdata/fonts/SourceSans3-Regular.otf")
-	if err != nil {
-		t.Fatal(err)
-	}
+	otf := forgetest.Font(t, "SourceSans3-Regular.otf")
 	tmpl := func(t *testing.T, src string) string {
-		dir := t.TempDir()
-		if err := os.CopyFS(dir, os.DirFS(forgeDir)); err != nil {
-			t.Fatal(err)
-		}
-		for name, data := range map[string][]byte{"default.yaml": []byte(src), "fonts/body.otf": otf} {
-			if err := os.WriteFile(filepath.Join(dir, "templates", name), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return dir
+		return forgetest.Copy(t, map[string][]byte{"templates/default.yaml": []byte(src), "templates/fonts/body.otf": otf})
 	}
 	const dpi = 150
-	g, set := forgeAt(t, tmpl(t, cffTemplate))
+	g, set := forgetest.Load(t, tmpl(t, cffTemplate))
 	f := render.CardItem(g, g.Card("Reef Stalker")).Front
 	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
 	if len(im.Warnings) > 0 {
@@ -85,7 +74,7 @@ func TestCFFFontLooksLikePDF(t *testing.T) {
 	}
 
 	// The same layers in the Go font: further from the PDF.
-	g2, set2 := forgeAt(t, tmpl(t, `size: {width: 63, height: 88}
+	g2, set2 := forgetest.Load(t, tmpl(t, `size: {width: 63, height: 88}
 frame: {border: 0}
 layers:
   - {name: title, content: "{{.Name}}", x: 3, y: 10, w: 57, h: 30, font: {size: 30, min_size: 8}, align: center, valign: middle}

@@ -3,14 +3,12 @@ package faces_test
 import (
 	"image"
 	"image/color"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -20,31 +18,8 @@ import (
 // templates package's testdata) rather than the Go fonts.
 func forgeRulesInFamily(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(forgeDir)); err != nil {
-		t.Fatal(err)
-	}
-	ascii, err := os.ReadFile("../templates/testdata/fonts/smallcaps-ascii.ttf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "templates", "fonts", "title.ttf"), ascii, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, "templates", "default.yaml")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const rules = "font: {size: 8, min_size: 5.5}"
-	if strings.Count(string(data), rules) != 1 {
-		t.Fatalf("the example's rules font line %q has changed; update this test", rules)
-	}
-	src := strings.Replace(string(data), rules, "font: {family: title, size: 8, min_size: 5.5}", 1)
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return forgetest.Copy(t, map[string][]byte{"templates/fonts/title.ttf": forgetest.Font(t, "smallcaps-ascii.ttf")},
+		forgetest.Edit{File: "templates/default.yaml", Old: "font: {size: 8, min_size: 5.5}", New: "font: {family: title, size: 8, min_size: 5.5}"})
 }
 
 // sparkSquare is the pixel square of a face's one [spark] icon (one em
@@ -95,7 +70,7 @@ func orange(m image.Image, r image.Rectangle) int {
 // TestLayeredLooksLikePDF from the PDF's.
 func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 	const dpi = 300
-	g, set := forgeAt(t, forgeRulesInFamily(t))
+	g, set := forgetest.Load(t, forgeRulesInFamily(t))
 	c := g.Card("Wandering Smith")
 	f := render.CardItem(g, c).Front
 	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
@@ -106,7 +81,7 @@ func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 	sq := sparkSquare(t, set, g, c, dpi)
 
 	// The same card with its rules in the Go fonts, as the example has it.
-	g0, set0 := forgeAt(t, forgeDir)
+	g0, set0 := forgetest.Load(t, forgetest.Dir)
 	c0 := g0.Card("Wandering Smith")
 	im0 := draw(t, render.CardItem(g0, c0).Front, faces.Options{DPI: dpi, Templates: set0})
 	sq0 := sparkSquare(t, set0, g0, c0, dpi)

@@ -2,9 +2,7 @@ package faces_test
 
 import (
 	"image"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
 	"golang.org/x/image/font/gofont/gobold"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -35,23 +34,14 @@ func TestFontStyleLooksLikePDF(t *testing.T) {
 		t.Skip("pdftoppm not installed")
 	}
 	tmpl := func(t *testing.T, src string) string {
-		dir := t.TempDir()
-		if err := os.CopyFS(dir, os.DirFS(forgeDir)); err != nil {
-			t.Fatal(err)
-		}
-		for name, data := range map[string][]byte{
-			"default.yaml":        []byte(src),
-			"fonts/body.ttf":      goregular.TTF,
-			"fonts/body-bold.ttf": gobold.TTF,
-		} {
-			if err := os.WriteFile(filepath.Join(dir, "templates", name), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return dir
+		return forgetest.Copy(t, map[string][]byte{
+			"templates/default.yaml":        []byte(src),
+			"templates/fonts/body.ttf":      goregular.TTF,
+			"templates/fonts/body-bold.ttf": gobold.TTF,
+		})
 	}
 	const dpi = 150
-	g, set := forgeAt(t, tmpl(t, styledTemplate))
+	g, set := forgetest.Load(t, tmpl(t, styledTemplate))
 	f := render.CardItem(g, g.Card("Reef Stalker")).Front
 	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
 	if len(im.Warnings) > 0 {
@@ -70,7 +60,7 @@ func TestFontStyleLooksLikePDF(t *testing.T) {
 
 	// The same box with the family's regular file only: a warning, and
 	// a picture the bold PDF does not look like.
-	g2, set2 := forgeAt(t, tmpl(t, `size: {width: 63, height: 88}
+	g2, set2 := forgetest.Load(t, tmpl(t, `size: {width: 63, height: 88}
 frame: {border: 0}
 fonts:
   body: {regular: fonts/body.ttf}

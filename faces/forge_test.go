@@ -15,6 +15,7 @@ import (
 	"golang.org/x/image/font/gofont/gosmallcaps"
 
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/render"
 )
 
@@ -22,9 +23,6 @@ import (
 // docs/examples/forge (frames per faction, card art, an icon, the title
 // font), from code: go test ./faces -run TestWriteForge -forge.
 var writeForge = flag.Bool("forge", false, "rewrite the pictures and font of docs/examples/forge")
-
-// forgeDir is the worked example's game folder.
-const forgeDir = "../docs/examples/forge"
 
 // The factions of the example and their colours.
 var forgeFactions = map[string]color.NRGBA{
@@ -40,18 +38,18 @@ func TestWriteForge(t *testing.T) {
 	const dpi = 300.0
 	mm := func(v float64) int { return int(math.Round(v / 25.4 * dpi)) }
 	for name, col := range forgeFactions {
-		savePNG(t, filepath.Join(forgeDir, "templates", "frames", name+".png"), frame(mm(63), mm(88), col, image.Rect(mm(5), mm(13), mm(58), mm(51)), image.Rect(mm(4), mm(55), mm(59), mm(80)), mm(1)))
+		savePNG(t, filepath.Join(forgetest.Dir, "templates", "frames", name+".png"), frame(mm(63), mm(88), col, image.Rect(mm(5), mm(13), mm(58), mm(51)), image.Rect(mm(4), mm(55), mm(59), mm(80)), mm(1)))
 	}
 	hues := map[string]float64{"cinder-drake": 18, "ash-runner": 35, "kiln-warden": 5, "tide-caller": 200, "reef-stalker": 175, "pearl-oracle": 220, "wandering-smith": 90}
 	for name, hue := range hues {
-		savePNG(t, filepath.Join(forgeDir, "cards", "art", name+".png"), landscape(700, 502, hue))
+		savePNG(t, filepath.Join(forgetest.Dir, "cards", "art", name+".png"), landscape(700, 502, hue))
 	}
-	savePNG(t, filepath.Join(forgeDir, "icons", "spark.png"), spark(96))
+	savePNG(t, filepath.Join(forgetest.Dir, "icons", "spark.png"), spark(96))
 	defer writeForgeFaces(t)
-	if err := os.MkdirAll(filepath.Join(forgeDir, "templates", "fonts"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(forgetest.Dir, "templates", "fonts"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(forgeDir, "templates", "fonts", "title.ttf"), gosmallcaps.TTF, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(forgetest.Dir, "templates", "fonts", "title.ttf"), gosmallcaps.TTF, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

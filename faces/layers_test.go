@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
@@ -22,38 +22,10 @@ import (
 
 // forge loads the worked example's game and its templates folder.
 func forge(t *testing.T) (*cardsdb.Game, *templates.Set) {
-	return forgeAt(t, forgeDir)
+	return forgetest.Load(t, forgetest.Dir)
 }
 
-func forgeB(b *testing.B) (*cardsdb.Game, *templates.Set) { return forgeAt(b, forgeDir) }
-
-// forgeAt loads a copy of the worked example.
-func forgeAt(t testing.TB, dir string) (*cardsdb.Game, *templates.Set) {
-	t.Helper()
-	db, err := cardsdb.LoadBundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.AddPath(dir); err != nil {
-		t.Fatal(err)
-	}
-	g, ok := db.Game("forge")
-	if !ok {
-		t.Fatal("no game forge")
-	}
-	set, err := templates.LoadBundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub, err := fs.Sub(g.FS, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := set.AddFSFor(sub, "forge/templates/", "forge"); err != nil {
-		t.Fatal(err)
-	}
-	return g, set
-}
+func forgeB(b *testing.B) (*cardsdb.Game, *templates.Set) { return forgetest.Load(b, forgetest.Dir) }
 
 // TestLayeredLooksLikePDF draws layered faces (frame image into the
 // bleed, art window, ellipse and polygon, a template font, a turned and
@@ -66,10 +38,6 @@ func TestLayeredLooksLikePDF(t *testing.T) {
 	// A copy of the example whose Tide Caller has JPEG art wider than its
 	// window: the PDF takes the file as it is, placed and clipped, the
 	// PNG cuts it; they must agree.
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(forgeDir)); err != nil {
-		t.Fatal(err)
-	}
 	wide := image.NewRGBA(image.Rect(0, 0, 700, 360))
 	for y := 0; y < 360; y++ {
 		for x := 0; x < 700; x++ {
@@ -80,10 +48,7 @@ func TestLayeredLooksLikePDF(t *testing.T) {
 	if err := jpeg.Encode(&jb, wide, &jpeg.Options{Quality: 95}); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "cards", "art", "tide-caller.png"), jb.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	g, set := forgeAt(t, dir)
+	g, set := forgetest.Load(t, forgetest.Copy(t, map[string][]byte{"cards/art/tide-caller.png": jb.Bytes()}))
 	const dpi = 150
 	for _, name := range []string{"Cinder Drake", "Tide Caller", "Wandering Smith"} {
 		t.Run(name, func(t *testing.T) {

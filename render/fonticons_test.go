@@ -1,7 +1,6 @@
 package render_test
 
 import (
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
@@ -20,50 +20,9 @@ import (
 // picture, drawn inline in that family.
 func forgeInFamily(t *testing.T) (*cardsdb.Game, *templates.Set) {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS("../docs/examples/forge")); err != nil {
-		t.Fatal(err)
-	}
-	ascii, err := os.ReadFile("../templates/testdata/fonts/smallcaps-ascii.ttf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "templates", "fonts", "title.ttf"), ascii, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, "templates", "default.yaml")
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const rules = "font: {size: 8, min_size: 5.5}"
-	if strings.Count(string(data), rules) != 1 {
-		t.Fatalf("the example's rules font line %q has changed; update this test", rules)
-	}
-	src := strings.Replace(string(data), rules, "font: {family: title, size: 8, min_size: 5.5}", 1)
-	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	db, err := cardsdb.LoadBundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := db.AddPath(dir); err != nil {
-		t.Fatal(err)
-	}
-	g, _ := db.Game("forge")
-	set, err := templates.LoadBundled()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub, err := fs.Sub(g.FS, "templates")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := set.AddFSFor(sub, "forge/templates/", "forge"); err != nil {
-		t.Fatal(err)
-	}
-	return g, set
+	dir := forgetest.Copy(t, map[string][]byte{"templates/fonts/title.ttf": forgetest.Font(t, "smallcaps-ascii.ttf")},
+		forgetest.Edit{File: "templates/default.yaml", Old: "font: {size: 8, min_size: 5.5}", New: "font: {family: title, size: 8, min_size: 5.5}"})
+	return forgetest.Load(t, dir)
 }
 
 // iconRuns are the image icon runs of a laid-out face, each with the
