@@ -1,22 +1,15 @@
 package faces_test
 
 import (
-	"bytes"
-	"context"
 	"image"
-	"image/png"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
-	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
-	"github.com/deckwright/deckwright/templates"
 )
 
 // cffTemplate sets a card's name large, and its rules, in a family whose
@@ -52,7 +45,7 @@ func TestCFFFontLooksLikePDF(t *testing.T) {
 	if len(im.Warnings) > 0 {
 		t.Errorf("warnings %v", im.Warnings)
 	}
-	pdf := writePDF(t, render.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, set)
+	pdf := writePDF(t, render.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
 	out, err := exec.Command("pdffonts", pdf).CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdffonts: %v: %s", err, out)
@@ -87,38 +80,4 @@ layers:
 	if dg < 2*d {
 		t.Errorf("the Go font is %.2f from the CFF PDF, the CFF font %.2f: the check proves nothing", dg, d)
 	}
-}
-
-// writePDF prints it alone on a page of its trim size and returns the
-// PDF file's path.
-func writePDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int, set *templates.Set) string {
-	t.Helper()
-	sheet := layout.Options{Paper: layout.Size{W: trim.W, H: trim.H}, Card: layout.Size{W: trim.W, H: trim.H}, Marks: layout.MarksNone}
-	var buf bytes.Buffer
-	if _, err := render.Render(context.Background(), &buf, []render.Item{it}, render.RenderOptions{Sheet: sheet, DPI: dpi, Templates: set}); err != nil {
-		t.Fatal(err)
-	}
-	pdf := filepath.Join(t.TempDir(), "card.pdf")
-	if err := os.WriteFile(pdf, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return pdf
-}
-
-// pdfToPNG draws the PDF's first page at dpi with pdftoppm.
-func pdfToPNG(t *testing.T, pdf string, dpi int) image.Image {
-	t.Helper()
-	base := filepath.Join(t.TempDir(), "card")
-	if out, err := exec.Command("pdftoppm", "-r", itoa(dpi), "-png", "-singlefile", pdf, base).CombinedOutput(); err != nil {
-		t.Fatalf("pdftoppm: %v: %s", err, out)
-	}
-	data, err := os.ReadFile(base + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }

@@ -16,7 +16,6 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -401,29 +400,7 @@ func TestLooksLikePDF(t *testing.T) {
 // rasterises it.
 func rasterPDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int) image.Image {
 	t.Helper()
-	sheet := layout.Options{Paper: layout.Size{W: trim.W, H: trim.H}, Card: layout.Size{W: trim.W, H: trim.H}, Marks: layout.MarksNone}
-	var buf bytes.Buffer
-	if _, err := render.Render(context.Background(), &buf, []render.Item{it}, render.RenderOptions{Sheet: sheet, DPI: dpi}); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	pdf := filepath.Join(dir, "card.pdf")
-	if err := os.WriteFile(pdf, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("pdftoppm", "-r", itoa(dpi), "-png", "-singlefile", pdf, filepath.Join(dir, "card")).CombinedOutput()
-	if err != nil {
-		t.Fatalf("pdftoppm: %v: %s", err, out)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "card.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return rasterLayered(t, it, trim, dpi, 0, nil)
 }
 
 func itoa(n int) string {

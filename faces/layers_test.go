@@ -85,22 +85,38 @@ func TestLayeredLooksLikePDF(t *testing.T) {
 // plus bleed, and rasterises it.
 func rasterLayered(t *testing.T, it render.Item, trim cardsdb.Size, dpi int, bleed float64, set *templates.Set) image.Image {
 	t.Helper()
+	return pdfToPNG(t, writePDF(t, it, trim, dpi, bleed, set), dpi)
+}
+
+// writePDF prints one item with set on a page of the card's size plus
+// bleed and returns the PDF's path.
+func writePDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int, bleed float64, set *templates.Set) string {
+	t.Helper()
 	page := layout.Size{W: trim.W + 2*bleed, H: trim.H + 2*bleed}
 	sheet := layout.Options{Paper: page, Card: layout.Size{W: trim.W, H: trim.H}, Marks: layout.MarksNone, Bleed: bleed}
+	opts := render.RenderOptions{Sheet: sheet, DPI: dpi}
+	if set != nil { // a nil *Set in the interface is not the bundled templates
+		opts.Templates = set
+	}
 	var buf bytes.Buffer
-	if _, err := render.Render(context.Background(), &buf, []render.Item{it}, render.RenderOptions{Sheet: sheet, DPI: dpi, Templates: set}); err != nil {
+	if _, err := render.Render(context.Background(), &buf, []render.Item{it}, opts); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	pdf := filepath.Join(dir, "card.pdf")
+	pdf := filepath.Join(t.TempDir(), "card.pdf")
 	if err := os.WriteFile(pdf, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftoppm", "-r", itoa(dpi), "-png", "-singlefile", pdf, filepath.Join(dir, "card")).CombinedOutput()
-	if err != nil {
+	return pdf
+}
+
+// pdfToPNG draws the PDF's first page at dpi with pdftoppm.
+func pdfToPNG(t *testing.T, pdf string, dpi int) image.Image {
+	t.Helper()
+	base := filepath.Join(t.TempDir(), "card")
+	if out, err := exec.Command("pdftoppm", "-r", itoa(dpi), "-png", "-singlefile", pdf, base).CombinedOutput(); err != nil {
 		t.Fatalf("pdftoppm: %v: %s", err, out)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "card.png"))
+	data, err := os.ReadFile(base + ".png")
 	if err != nil {
 		t.Fatal(err)
 	}
