@@ -74,7 +74,7 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 		}
 	}
 	if near.pitch > 0 {
-		near = near.centre(p, cNear, cMax, false)
+		near = near.centre(p, cNear, cMax, false, near.paperAround(p, pxPerMM))
 	}
 	if best.pitch == 0 {
 		return best, near
@@ -86,7 +86,64 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 	if best.cell >= cNear {
 		return near, near
 	}
-	return best.centre(p, max(cMin, best.cell-1), cMax, true), near
+	return best.centre(p, max(cMin, best.cell-1), cMax, true, best.paperAround(p, pxPerMM)), near
+}
+
+// paperAround reports whether every cell of the lattice has bare paper
+// just outside both its edges and between it and the next: nothing
+// printed around them (no bleed, no rules). Centred over the whole range, the thick frame of a text card
+// (its inner edge and a neighbour's, folded by the pitch) can otherwise
+// win over the frame's outer edges.
+func (l lattice) paperAround(p axisProfiles, pxPerMM float64) bool {
+	L := len(p.ink)
+	starts := l.cellsAlong(L, int(math.Ceil(pxPerMM)))
+	if len(starts) == 0 {
+		return false
+	}
+	var inside []float64
+	for _, s := range starts {
+		for i := max(0, s+l.cell/10); i < min(L, s+l.cell-l.cell/10); i++ {
+			inside = append(inside, p.ink[i])
+		}
+	}
+	if len(inside) == 0 {
+		return false
+	}
+	sort.Float64s(inside)
+	limit := 0.02 * inside[len(inside)/2]
+	// A band from two lines to half a millimetre outside each edge: the
+	// edge itself is a line or two wide once rendered.
+	band := max(3, int(math.Ceil(pxPerMM/2)))
+	if len(starts) > 1 && l.pitch-l.cell < 2*band {
+		return false // cells that touch: no paper between them
+	}
+	bare := func(from, step int) bool {
+		for d := 2; d <= band; d++ {
+			i := from + step*d
+			if i < 0 || i >= L {
+				return false // the page's own edge: nothing seen there
+			}
+			if p.ink[i] > limit {
+				return false
+			}
+		}
+		return true
+	}
+	for k, s := range starts {
+		if !bare(s, -1) || !bare(s+l.cell, 1) {
+			return false
+		}
+		// The whole gap between two cells is bare too: lines of text
+		// have bare paper between them, but not a card's width of it.
+		if k > 0 {
+			for i := starts[k-1] + l.cell + 2; i <= s-2; i++ {
+				if p.ink[i] > limit {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // centre moves the lattice's cells to where its edges are most symmetric:
@@ -95,7 +152,7 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 // and right edges at equal distances from a centre adds the geometric mean
 // of their strengths; the cell keeps the widest strong pair about the best
 // centre.
-func (l lattice) centre(p axisProfiles, cMin, cMax int, keepStrong bool) lattice {
+func (l lattice) centre(p axisProfiles, cMin, cMax int, keepStrong, bare bool) lattice {
 	L := len(p.edge)
 	a := make([]float64, l.pitch)
 	b := make([]float64, l.pitch)
@@ -143,6 +200,12 @@ func (l lattice) centre(p axisProfiles, cMin, cMax int, keepStrong bool) lattice
 	// inner frames and boxes of text cards, symmetric about another
 	// centre, can outweigh the frame itself in the sum.
 	if keepStrong && pairAt(bestM, cell) < 0.5*pairAt(m0, l.cell) {
+		return l
+	}
+	// With bare paper around the lattice's cells (see paperAround), there
+	// is no bleed to widen them over: a pair weaker than their own is
+	// another card's frame, folded by the pitch.
+	if bare && pairAt(bestM, cell) < pairAt(m0, l.cell) {
 		return l
 	}
 	// Keep the cell's centre at bestM/2 (to a pixel).
