@@ -985,11 +985,19 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 	}
 	p0 := pages[first]
 	if fd, err := im.readFold(p0); err == nil && fd.pairs() == len(fd.cards) && len(fd.cards) > 0 {
-		var backs []cut
+		var fronts, backs []cut
 		for _, c := range fd.cards {
+			fronts = append(fronts, cut{face: c.Front})
 			backs = append(backs, cut{face: *c.Back})
 		}
-		if uniform(backs) {
+		// The back most cards share is no card of the fronts' half (a
+		// sheet of cards with copies can hold three of one card on one
+		// half), and the next page of cards, when there is one, is a
+		// fold sheet too.
+		if back, ok := common(backs); ok && !holds(fronts, back) && im.foldsToo(pages[first+1:]) {
+			if n := alike(backs, back); n < len(backs) {
+				im.layoutDoubt = fmt.Sprintf("page %d was read as a fold sheet from %d of its %d backs alike; if its cards have no backs, pass --layout fronts", p0, n, len(backs))
+			}
 			return LayoutFold, fmt.Sprintf("page %d holds its cards on one half and, mirrored on the other, a back most of them share", p0), nil
 		}
 		if len(fd.cards) == 1 && fd.sharedBack {
@@ -1118,6 +1126,38 @@ func plural(n int, what string) string {
 // holds reports whether one of cuts shows face: a page of fronts does not
 // hold the back printed behind it (two pages of fronts, each mostly one
 // card, are not a page of fronts and its backs).
+// alike counts the cuts that show face.
+func alike(cuts []cut, face *faceSig) int {
+	n := 0
+	for _, c := range cuts {
+		if face.same(newFaceSig(c.face)) {
+			n++
+		}
+	}
+	return n
+}
+
+// foldsToo reports whether the first of pages that holds cards, if any
+// does (of the next three), reads as a fold sheet with a back most of its
+// cards share.
+func (im *importer) foldsToo(pages []int) bool {
+	for _, nr := range pages[:min(len(pages), 3)] {
+		if _, err := im.readWhole(nr); err != nil {
+			continue
+		}
+		fd, err := im.readFold(nr)
+		if err != nil || fd.pairs() != len(fd.cards) || len(fd.cards) == 0 {
+			return false
+		}
+		var backs []cut
+		for _, c := range fd.cards {
+			backs = append(backs, cut{face: *c.Back})
+		}
+		return uniform(backs) || len(fd.cards) == 1 && fd.sharedBack
+	}
+	return true
+}
+
 func holds(cuts []cut, face *faceSig) bool {
 	for _, c := range cuts {
 		if face.same(newFaceSig(c.face)) {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/deckwright/deckwright/layout"
@@ -155,6 +156,83 @@ func TestTextProxyDedupe(t *testing.T) {
 			if got, want := sigs[i].same(sigs[j]), names[i] == names[j]; got != want {
 				t.Errorf("card %d (%s) and card %d (%s): same = %v, want %v", i+1, names[i], j+1, names[j], got, want)
 			}
+		}
+	}
+}
+
+// TestTextProxyLandscape imports deckwright's own text proxies printed as
+// 88×63 mm landscape cards, 7 mm apart on portrait A4 (the Cosmos deck in
+// order, so a page holds three copies of one card on one half). Each
+// card's thick frame has an inner edge that, folded by the pitch, pairs
+// with its neighbour's as well as its own outer edges do: the grid must
+// keep the outer ones, and with bare paper around the cards, find every
+// page's. The copies must not make a page look like a fold sheet: alone
+// it is one in doubt, and with the next page it is fronts.
+func TestTextProxyLandscape(t *testing.T) {
+	t.Parallel()
+	needPdftoppm(t)
+	_, g := seeker(t)
+	names := []string{"Johnson", "Newton", "Hawking", "Spaceflight", "Optical Prism", "Hawking Radiation", "Laika", "Comet",
+		"Comet", "Rogue Star", "Rogue Star", "Rogue Star", "Red Giant", "Red Giant", "Nebula", "Nebula"}
+	o := layoutDefaults()
+	o.Paper = layout.Size{W: 210, H: 297}
+	o.Card = layout.Size{W: 88, H: 63}
+	o.Gap, o.Bleed, o.Marks, o.Backs = 7, 0, layout.MarksNone, layout.BacksNone
+	var items []render.Item
+	for _, n := range names {
+		c := g.Card(n)
+		if c == nil {
+			t.Fatalf("no card %q in %s", n, g.Name)
+		}
+		items = append(items, render.CardItem(g, c))
+	}
+	var buf bytes.Buffer
+	rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: o, DPI: 150})
+	if err != nil {
+		t.Fatalf("printing: %v", err)
+	}
+	if per := rep.Sheet.PerPage(); per != 8 || rep.Sheet.Page.W > rep.Sheet.Page.H {
+		t.Fatalf("%d cards a page on %gx%g mm paper, want 8 on portrait A4", per, rep.Sheet.Page.W, rep.Sheet.Page.H)
+	}
+	path := filepath.Join(t.TempDir(), "landscape.pdf")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{DPI: 300, CardW: 63, CardH: 88}
+	res, err := Import(context.Background(), path, opt)
+	if err != nil {
+		t.Fatalf("Import: %v", err)
+	}
+	if res.Layout != LayoutFronts || len(res.Cards) != len(names) {
+		t.Fatalf("layout %s (%s), %d cards; want fronts, %d cards (pages %+v)", res.Layout, res.LayoutReason, len(res.Cards), len(names), res.Pages)
+	}
+	for k, c := range res.Cards {
+		slot := rep.Sheet.Slots[k%8]
+		f := c.Front
+		if !f.Rotated {
+			t.Errorf("card %d not read as landscape", k)
+		}
+		for _, d := range []float64{f.Trim.X - slot.X, f.Trim.Y - slot.Y, f.Trim.X + f.Trim.W - slot.X - slot.W, f.Trim.Y + f.Trim.H - slot.Y - slot.H} {
+			if math.Abs(d) > 0.5 {
+				t.Errorf("card %d (%s) cut at %+v, trim is %+v: %.2f mm off", k, names[k], f.Trim, slot.Trim(), d)
+				break
+			}
+		}
+	}
+	if pages, _ := res.Uncertain(); len(pages) != 0 {
+		t.Errorf("pages %v uncertain, want none", pages)
+	}
+
+	// Page 2 alone: three Rogue Stars on its top half could be a fold
+	// sheet's backs; if it is read so, the page is uncertain and says why.
+	opt.Pages = []int{2}
+	res, err = Import(context.Background(), path, opt)
+	if err != nil {
+		t.Fatalf("Import page 2: %v", err)
+	}
+	if res.Layout == LayoutFold {
+		if pages, why := res.Uncertain(); len(pages) != 1 || !strings.Contains(strings.Join(why, " "), "--layout fronts") {
+			t.Errorf("page 2 read as a fold sheet without a doubt (uncertain %v %q)", pages, why)
 		}
 	}
 }
