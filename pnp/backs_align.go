@@ -15,14 +15,14 @@ const duplexMove = 1.5
 // fronts' trim lines, the sheet gives the back at the mirrored place. A
 // page of backs moved on purpose (a printer's back offset) keeps its own
 // grid: its backs are as alike cut there. Pages of card images are cut
-// where their images lie.
-func (im *importer) alignDuplexBacks(nr int, fronts, backs []cut, mirror func(Rect) (float64, float64)) {
+// where their images lie. It reports whether the backs were cut again.
+func (im *importer) alignDuplexBacks(nr int, fronts, backs []cut, mirror func(Rect) (float64, float64)) bool {
 	if im.opt.KeepBleed || len(backs) < 2 {
-		return
+		return false
 	}
 	s, err := im.load(nr)
 	if err != nil || len(s.cards) > 0 || s.raster == nil {
-		return
+		return false
 	}
 	aligned := append([]cut(nil), backs...)
 	im.alignBacks(s, fronts, aligned, mirror, duplexMove)
@@ -40,7 +40,9 @@ func (im *importer) alignDuplexBacks(nr int, fronts, backs []cut, mirror func(Re
 	}
 	if largestGroup(moved) >= largestGroup(own) {
 		copy(backs, aligned)
+		return true
 	}
+	return false
 }
 
 // largestGroup returns how many of cuts show the face most of them share.

@@ -77,6 +77,9 @@ func assess(res *Result, layoutDoubt string) {
 		if kept != "" {
 			doubt(i, 0.5, kept)
 		}
+		if p.fit != "" {
+			doubt(i, p.fitFactor, p.fit)
+		}
 	}
 	for i := range res.Pages {
 		p := res.Pages[i]
@@ -170,4 +173,31 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// fitDoubt says how well a grid found on a rendered page fits it, when
+// less than well, and the factor that costs the page's confidence: some
+// of the cards' edges not clearly seen (check drops a grid with more than
+// a quarter unseen), or cells whose sizes vary by more than a millimetre
+// (the cards are cut at one size). A little of either costs little; more
+// than a tenth of the edges unseen, or cells 2 mm apart, makes the page
+// uncertain.
+func fitDoubt(g *pageGrid) (string, float64) {
+	var why []string
+	factor := 1.0
+	if g.weakEdges > 0 {
+		why = append(why, fmt.Sprintf("%d of its grid's %d card edges not clearly seen", g.weakEdges, g.edges))
+		factor *= 0.85
+		if 10*g.weakEdges > g.edges {
+			factor *= 0.7
+		}
+	}
+	if g.spread > 1 {
+		why = append(why, fmt.Sprintf("its cells vary in size by %.1f mm", g.spread))
+		factor *= 0.85
+		if g.spread >= 2 {
+			factor *= 0.7
+		}
+	}
+	return strings.Join(why, "; "), factor
 }

@@ -33,6 +33,10 @@ type pageGrid struct {
 	cols      int
 	landscape bool // the cells are wider than tall
 	method    string
+	// weakEdges of the grid's edges were not clearly seen (see check),
+	// and its cells' sizes vary by spread mm: how well the grid fits.
+	weakEdges, edges int
+	spread           float64
 	// trimW and trimH are the size the cards are cut at, in mm as they
 	// lie on the page: the size given, or the size measured (see
 	// measuredTrim).
@@ -350,7 +354,10 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	if f.smallX && maxC == minC || f.smallY && maxR == minR {
 		return nil, fmt.Errorf("one card, smaller than %s mm, along an axis", sizeName(w, h))
 	}
-	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape}
+	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape, weakEdges: weak, edges: edges}
+	if !edgeToEdge {
+		grid.spread = max(spread(xs[minC:maxC+1], xe[minC:maxC+1]), spread(ys[minR:maxR+1], ye[minR:maxR+1])) / pxPerMM
+	}
 	grid.method = f.method(g, xs[minC], ys[minR], xe[maxC], ye[maxR], paper)
 	gapX, gapY := edgeToEdge, edgeToEdge
 	if !edgeToEdge {
@@ -555,4 +562,16 @@ func (f gridFit) method(g *greyMap, x0, y0, x1, y1, paper int) string {
 
 func sizeName(w, h float64) string {
 	return fmt.Sprintf("%gx%g", math.Round(w*10)/10, math.Round(h*10)/10)
+}
+
+// spread returns how much the lengths hi[i]-lo[i] vary, in pixels.
+func spread(lo, hi []int) float64 {
+	if len(lo) == 0 {
+		return 0
+	}
+	least, most := hi[0]-lo[0], hi[0]-lo[0]
+	for i := range lo {
+		least, most = min(least, hi[i]-lo[i]), max(most, hi[i]-lo[i])
+	}
+	return float64(most - least)
 }

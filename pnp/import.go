@@ -186,8 +186,9 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 				continue
 			}
 			backs.report.Side = "backs"
+			cards := im.pairPages(fronts, backs)
 			res.Pages = append(res.Pages, fronts.report, backs.report)
-			res.Cards = append(res.Cards, im.pairPages(fronts, backs)...)
+			res.Cards = append(res.Cards, cards...)
 		}
 	case LayoutFold:
 		for _, nr := range pages {
@@ -506,6 +507,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		face.Trim = Rect{X: float64(t.Min.X) / s.pxmm, Y: float64(t.Min.Y) / s.pxmm, W: float64(t.Dx()) / s.pxmm, H: float64(t.Dy()) / s.pxmm}
 		sd.cuts = append(sd.cuts, cut{face: face, box: face.Trim})
 	}
+	sd.report.fit, sd.report.fitFactor = fitDoubt(g)
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
 	reportSize(&sd.report, g, im.opt.CardW, im.opt.CardH)
 	sd.report.Registration = s.registration

@@ -282,7 +282,11 @@ func (im *importer) pairPages(fronts, backs *side) []Card {
 		}
 		return r.cx(), fronts.h - r.cy()
 	}
-	im.alignDuplexBacks(backs.report.Page, fronts.cuts, backs.cuts, mirror)
+	if im.alignDuplexBacks(backs.report.Page, fronts.cuts, backs.cuts, mirror) {
+		// The backs were cut at their fronts' places, not on the grid
+		// found on their own page: how that grid fit does not matter.
+		backs.report.fit, backs.report.fitFactor = "", 0
+	}
 	return pair(fronts.cuts, backs.cuts, mirror, !mirrorX, im.opt)
 }
 

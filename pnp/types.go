@@ -99,6 +99,10 @@ type PageReport struct {
 	// leaflet: the page's cells look like the panels of a booklet (see
 	// leaflet); why says so.
 	leaflet string
+	// fit says how the grid found fits the page when it fits less than
+	// well (see fitDoubt), and fitFactor what that costs its confidence.
+	fit       string
+	fitFactor float64
 }
 
 // Result is what Import found, cards in reading order (page, then row,
