@@ -58,9 +58,13 @@ type Card struct {
 	Illustrator string
 	Set         string // the code of the set the card comes from
 	Number      string // collector number in its set
-	Fields      map[string]Value
-	Index       int // place in Game.Cards
-	Pos         Pos
+	// Landscape is the card's own orientation when its file says one
+	// (landscape: true or false), nil when it says none and the card
+	// takes its type's; Game.Landscape gives the orientation either way.
+	Landscape *bool
+	Fields    map[string]Value
+	Index     int // place in Game.Cards
+	Pos       Pos
 
 	provSet bool // the card had its own provisional key
 }

@@ -20,6 +20,7 @@ import (
 type artEntry struct {
 	name, image string
 	back        *Face
+	landscape   *bool // the image lies landscape (or not): the card's orientation
 	pos         Pos
 }
 
@@ -152,6 +153,7 @@ var artKeys = newKeys("art entry", []key[*artEntry]{
 	{"name", func(d *decoder, v *yaml.Node, e *artEntry) { e.name = d.name(v, "card name") }},
 	{"image", func(d *decoder, v *yaml.Node, e *artEntry) { e.image = d.imagePath(v) }},
 	{"back", func(d *decoder, v *yaml.Node, e *artEntry) { e.back = d.face(v) }},
+	{"landscape", func(d *decoder, v *yaml.Node, e *artEntry) { e.landscape = d.boolPtr(v, "landscape") }},
 })
 
 // art reads a cards file's art: list (images for cards the game defines
@@ -183,6 +185,9 @@ func (g *Game) applyArt() {
 		}
 		if e.image != "" {
 			c.Image = e.image
+		}
+		if e.landscape != nil {
+			c.Landscape = e.landscape
 		}
 		if e.back != nil {
 			if c.Back == nil {

@@ -58,8 +58,10 @@ func (f *Field) Symbol(s string) (string, bool) {
 
 // CardType is a kind of card in a game (Guardian, Module, Seeker, Realm...).
 type CardType struct {
-	ID        string
-	Name      string
+	ID   string
+	Name string
+	// Landscape marks a type whose cards are wider than tall (Arkhtide's
+	// Realms); a card may say otherwise (Card.Landscape, Game.Landscape).
 	Landscape bool
 	Fields    []*Field
 	// Back is the back of the type's cards when it differs from the
@@ -450,6 +452,20 @@ func (g *Game) Type(id string) *CardType {
 		g.types.Store(ix)
 	}
 	return ix.byID[id]
+}
+
+// Landscape reports whether c is printed wider than tall: the card's own
+// landscape key when it has one (a card imported from a PDF where it lay
+// landscape), else its type's (Arkhtide's Realms).
+func (g *Game) Landscape(c *Card) bool {
+	if c == nil {
+		return false
+	}
+	if c.Landscape != nil {
+		return *c.Landscape
+	}
+	t := g.Type(c.Type)
+	return t != nil && t.Landscape
 }
 
 // Section returns the section with the id, or nil.

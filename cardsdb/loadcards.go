@@ -203,6 +203,7 @@ var cardKeys = newKeys("card", []key[*cardDoc]{
 	{"illustrator", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Illustrator = d.str(v, "illustrator") }},
 	{"set", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Set = d.name(v, "set") }},
 	{"number", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Number = d.name(v, "number") }},
+	{"landscape", func(d *decoder, v *yaml.Node, c *cardDoc) { c.Landscape = d.boolPtr(v, "landscape") }},
 })
 
 func (d *decoder) card(n *yaml.Node, g *Game, c *cardDoc) *Card {

@@ -185,7 +185,7 @@ var reservedCardKeys = []string{"name", "type", "faction", "text", "flavor", "co
 // commonCardKeys are card keys every type has unless it declares a field of
 // the same name (Arkhtide's types declare traits): the type's field wins,
 // so game definitions written before these keys existed keep loading.
-var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number"}
+var commonCardKeys = []string{"icons", "unique", "traits", "alias", "subtitle", "illustrator", "set", "number", "landscape"}
 
 var typeKeys = newKeys("card type", []key[*CardType]{
 	{"id", func(d *decoder, v *yaml.Node, t *CardType) { t.ID = d.id(v, "type id") }},

@@ -432,6 +432,17 @@ func (d *decoder) bool(n *yaml.Node, what string) bool {
 	return s == "true" || s == "True" || s == "TRUE"
 }
 
+// boolPtr reads true or false into a new bool, nil after reporting
+// anything else: for keys where saying false differs from saying nothing.
+func (d *decoder) boolPtr(n *yaml.Node, what string) *bool {
+	before := len(d.errs)
+	b := d.bool(n, what)
+	if len(d.errs) > before {
+		return nil
+	}
+	return &b
+}
+
 // strings reads a list of strings; a single string counts as a list of one.
 func (d *decoder) strings(n *yaml.Node, what string) []string {
 	if n.Kind == yaml.ScalarNode && n.Tag != "!!null" {

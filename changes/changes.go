@@ -111,6 +111,8 @@ func fields(ga *cardsdb.Game, a *cardsdb.Card, gb *cardsdb.Game, b *cardsdb.Card
 	diff("illustrator", a.Illustrator, b.Illustrator)
 	diff("set", a.Set, b.Set)
 	diff("number", a.Number, b.Number)
+	// The orientation it prints in: its own landscape key, else its type's.
+	diff("landscape", ga.Landscape(a), gb.Landscape(b))
 	var names []string
 	for n := range a.Fields {
 		names = append(names, n)

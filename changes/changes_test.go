@@ -42,6 +42,19 @@ func TestCompare(t *testing.T) {
 	if tc := d.Touched(); len(tc) != 3 || !tc[cur.Cards[0]] || !tc[cur.Cards[1]] || !tc[cur.Cards[3]] || tc[cur.Cards[2]] {
 		t.Errorf("touched %v", tc)
 	}
+	// A card that turns landscape by its own key changed; one that says
+	// the orientation its type has already did not.
+	yes, no := true, false
+	types := []*cardsdb.CardType{{ID: "unit"}, {ID: "realm", Landscape: true}}
+	was := &cardsdb.Game{ID: "g", Types: types, Cards: []*cardsdb.Card{{Name: "Wide", Type: "unit"}, {Name: "Vale", Type: "realm"}}}
+	now := &cardsdb.Game{ID: "g", Types: types, Cards: []*cardsdb.Card{{Name: "Wide", Type: "unit", Landscape: &yes}, {Name: "Vale", Type: "realm", Landscape: &yes}}}
+	if ch := Compare(was, now).Changed; len(ch) != 1 || ch[0].Name != "Wide" || strings.Join(ch[0].Fields, ",") != "landscape" {
+		t.Errorf("changed %+v, want Wide's landscape only", ch)
+	}
+	now.Cards[1].Landscape = &no
+	if ch := Compare(was, now).Changed; len(ch) != 2 {
+		t.Errorf("changed %+v, want Wide and Vale (landscape: false on a realm)", ch)
+	}
 	if !Compare(cur, cur).Empty() {
 		t.Error("a version differs from itself")
 	}

@@ -174,10 +174,18 @@ func TestCricutBadOptions(t *testing.T) {
 	}
 }
 
+// TestCricutLandscape: a landscape card, of a landscape type or of a
+// portrait type by its own landscape key, is turned into the portrait slot.
 func TestCricutLandscape(t *testing.T) {
+	for _, wide := range []string{"{name: Wide, type: realm, image: wide.png}", "{name: Wide, type: unit, landscape: true, image: wide.png}"} {
+		t.Run(wide, func(t *testing.T) { testCricutLandscape(t, wide) })
+	}
+}
+
+func testCricutLandscape(t *testing.T, wide string) {
 	fsys := fstest.MapFS{
-		"game.yaml":       {Data: []byte("id: land\nname: Land\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: realm, name: Realm, landscape: true}\nsections:\n  - {id: main, name: Main, types: [realm]}\n")},
-		"cards/core.yaml": {Data: []byte("game: land\ncards:\n  - {name: Wide, type: realm, image: wide.png}\n")},
+		"game.yaml":       {Data: []byte("id: land\nname: Land\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: realm, name: Realm, landscape: true}\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [realm, unit]}\n")},
+		"cards/core.yaml": {Data: []byte("game: land\ncards:\n  - " + wide + "\n")},
 		"cards/wide.png":  {Data: quadrants(t, 880, 630)},
 	}
 	db := cardsdb.Empty()

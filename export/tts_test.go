@@ -225,10 +225,19 @@ func quadrants(t testing.TB, w, h int) []byte {
 // its back is the game's back turned to lie the same way. Portrait cards
 // of the same deck stay on portrait sheets, and the deck, which holds
 // both, is not sideways.
+//
+// A card of a portrait type with its own landscape: true (what import pnp
+// writes for a card that lay landscape) is exported as the realm is.
 func TestTTSLandscape(t *testing.T) {
+	for _, wide := range []string{"{name: Wide, type: realm, image: wide.png}", "{name: Wide, type: unit, landscape: true, image: wide.png}"} {
+		t.Run(wide, func(t *testing.T) { testTTSLandscape(t, wide) })
+	}
+}
+
+func testTTSLandscape(t *testing.T, wide string) {
 	fsys := fstest.MapFS{
 		"game.yaml":       {Data: []byte("id: land\nname: Land\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: realm, name: Realm, landscape: true}\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [realm, unit]}\n")},
-		"cards/core.yaml": {Data: []byte("game: land\ncards:\n  - {name: Wide, type: realm, image: wide.png}\n  - {name: Tall, type: unit}\n")},
+		"cards/core.yaml": {Data: []byte("game: land\ncards:\n  - " + wide + "\n  - {name: Tall, type: unit}\n")},
 		"cards/wide.png":  {Data: quadrants(t, 880, 630)},
 	}
 	db := cardsdb.Empty()

@@ -69,12 +69,13 @@ type Summary struct {
 	// Kept counts the cards a merge found already in the folder's cards
 	// file and left as they were there (New and Existing leave them out).
 	Kept int `json:"kept"`
-	// TurnedPortrait counts the distinct cards that lay landscape on the
+	// OwnLandscape counts the distinct cards that lay landscape on the
 	// page but are of a portrait type (the game has no landscape type, or
-	// --type or the card's own type is portrait): their images are saved
-	// turned a quarter turn to portrait, as print draws a portrait type's
-	// art (it would squeeze a landscape image into a portrait card).
-	TurnedPortrait int `json:"turned_portrait,omitempty"`
+	// --type or the card's own type is portrait): they are written with
+	// landscape: true, their own orientation, and their images saved
+	// landscape, so print turns them into the portrait slots as it turns
+	// a landscape type's cards.
+	OwnLandscape int `json:"own_landscape,omitempty"`
 	// Unused lists the names that reached no card (more names than
 	// distinct cards).
 	Unused []string `json:"unused,omitempty"`
@@ -123,7 +124,11 @@ type entry struct {
 	copies    int
 	index     int               // 1-based number on the contact sheet
 	typ       *cardsdb.CardType // of a new card
-	landscape bool              // the card's type is landscape: its images are stored so
+	// landscape: the card is landscape (its type is, or it lay landscape
+	// on the page), and its images are stored so; ownLandscape: it lay
+	// landscape but its type (or, for an existing card, the card) is
+	// portrait, so the cards file says landscape: true.
+	landscape, ownLandscape bool
 }
 
 // plan is what Write will write.
@@ -257,17 +262,22 @@ func makePlan(res *Result, opt WriteOptions) (*plan, error) {
 		return nil, err
 	}
 	for _, e := range p.entries {
+		// A card that lay landscape stays landscape whatever its type; one
+		// that lay portrait but is landscape (a realm printed turned into
+		// a portrait slot) is turned back.
+		var was bool
 		if e.existing {
-			t := opt.Game.Type(opt.Game.Card(e.name).Type)
-			e.landscape = t != nil && t.Landscape
-			continue
+			was = opt.Game.Landscape(opt.Game.Card(e.name))
+		} else {
+			t, err := chooseType(opt.Game, opt.Type, e.front.Rotated)
+			if err != nil {
+				return nil, err
+			}
+			e.typ, was = t, t.Landscape
+			p.anyNew = true
 		}
-		t, err := chooseType(opt.Game, opt.Type, e.front.Rotated)
-		if err != nil {
-			return nil, err
-		}
-		e.typ, e.landscape = t, t.Landscape
-		p.anyNew = true
+		e.landscape = was || e.front.Rotated
+		e.ownLandscape = e.front.Rotated && !was
 	}
 	return p, nil
 }
@@ -396,8 +406,8 @@ func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 		} else {
 			s.New++
 		}
-		if e.front.Rotated && !e.landscape {
-			s.TurnedPortrait++
+		if e.ownLandscape {
+			s.OwnLandscape++
 		}
 	}
 	s.New -= p.keptNew

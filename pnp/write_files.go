@@ -110,10 +110,10 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, out *a
 	return files, nil
 }
 
-// oriented returns a face as the card's type wants its art: Import gives
-// every face portrait, turning a card that lay landscape a quarter turn
-// clockwise; a card of a landscape type (Arkhtide's Realms) gets its face
-// turned back.
+// oriented returns a face as the card is printed: Import gives every face
+// portrait, turning a card that lay landscape a quarter turn clockwise; a
+// landscape card (one that lay landscape, or of a landscape type such as
+// Arkhtide's Realms) gets its face turned back.
 func (e *entry) oriented(img image.Image) image.Image {
 	b := img.Bounds()
 	if !e.landscape || b.Dx() >= b.Dy() {

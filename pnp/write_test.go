@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/validate"
 )
 
@@ -524,9 +525,11 @@ func TestWriteLandscapeCards(t *testing.T) {
 }
 
 // A card that lay landscape in a game with no landscape type (Seeker
-// Chronicles) takes a portrait type, and print draws a portrait type's
-// art portrait: its image is saved portrait, as Import turned it, and the
-// summary counts it as turned, so the turn is not silent.
+// Chronicles) takes a portrait type and stays landscape: the cards file
+// gives it landscape: true, its image is saved landscape (the same pixels
+// as for Arkhtide's landscape Realm), and print marks its face landscape,
+// so it is turned into the portrait slot as a realm is. A card the game
+// already has (an art: entry) gets the key there.
 func TestWriteLandscapeCardPortraitGame(t *testing.T) {
 	db, _ := cardsdb.LoadBundled()
 	g, _ := db.Game("seeker-chronicles")
@@ -535,35 +538,88 @@ func TestWriteLandscapeCardPortraitGame(t *testing.T) {
 			t.Fatalf("%s has a landscape type %s; the test needs a game without one", g.Name, ty.ID)
 		}
 	}
-	res := sheet([]int{0, 1}, nil)
+	res := sheet([]int{0, 1, 2}, nil)
 	res.Cards[1].Front.Rotated = true
+	res.Cards[2].Front.Rotated = true
+	marked := image.NewRGBA(res.Cards[1].Front.Image.Bounds())
+	for i := range marked.Pix {
+		marked.Pix[i] = 255
+	}
+	for y := 0; y < 20; y++ {
+		for x := 0; x < 20; x++ {
+			marked.Set(x, y, color.Black)
+		}
+	}
+	res.Cards[1].Front.Image = marked
 	dir := filepath.Join(t.TempDir(), "o")
-	sum, err := Write(context.Background(), res, dir, WriteOptions{Game: g})
+	naming := mustNames(t, "page 1 r1c3 = Rogue Star\n")
+	sum, err := Write(context.Background(), res, dir, WriteOptions{Game: g, Naming: naming})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.TurnedPortrait != 1 {
-		t.Errorf("%d cards counted as turned to portrait, want 1", sum.TurnedPortrait)
+	if sum.OwnLandscape != 2 {
+		t.Errorf("%d cards counted as landscape of a portrait type, want 2", sum.OwnLandscape)
 	}
-	fresh, _ := cardsdb.LoadBundled()
-	if err := fresh.AddPath(dir); err != nil {
+	yml, err := os.ReadFile(filepath.Join(dir, CardsFile))
+	if err != nil {
 		t.Fatal(err)
 	}
-	sg, _ := fresh.Game("seeker-chronicles")
-	c := sg.Card("Page 1 r1c2")
-	if c == nil || sg.Type(c.Type).Landscape {
-		t.Fatalf("card %+v, want one of a portrait type", c)
+	if n := strings.Count(string(yml), "landscape: true"); n != 2 {
+		t.Errorf("the cards file says landscape: true %d times, want 2:\n%s", n, yml)
 	}
-	if b := readImage(t, sg.FS, c.Image).Bounds(); b.Dx() >= b.Dy() {
-		t.Errorf("the image of a portrait type's card is %v, want it portrait", b)
+	sg := load(t, dir)
+	for _, tc := range []struct {
+		name      string
+		landscape bool
+	}{{"Page 1 r1c1", false}, {"Page 1 r1c2", true}, {"Rogue Star", true}} {
+		c := sg.Card(tc.name)
+		if c == nil {
+			t.Fatalf("no card %q", tc.name)
+		}
+		if sg.Type(c.Type).Landscape {
+			t.Errorf("%s is of the landscape type %s", tc.name, c.Type)
+		}
+		if got := sg.Landscape(c); got != tc.landscape {
+			t.Errorf("%s: Landscape = %v, want %v", tc.name, got, tc.landscape)
+		}
+		if own := c.Landscape != nil; own != tc.landscape {
+			t.Errorf("%s: own landscape key %v, want one only for a card that lay landscape", tc.name, c.Landscape)
+		}
+		if got := render.CardItem(sg, c).Front.Landscape; got != tc.landscape {
+			t.Errorf("%s: print's face landscape %v, want %v", tc.name, got, tc.landscape)
+		}
+		b := readImage(t, sg.FS, c.Image).Bounds()
+		if land := b.Dx() > b.Dy(); land != tc.landscape {
+			t.Errorf("%s: image %v, want landscape %v", tc.name, b, tc.landscape)
+		}
 	}
-	// Arkhtide has a landscape type: nothing is turned to portrait there.
+	// Turned back as for a landscape type: the portrait face's top-left
+	// corner is the landscape face's bottom-left.
+	img := readImage(t, sg.FS, sg.Card("Page 1 r1c2").Image)
+	if b := img.Bounds(); b.Dx() != 176 || b.Dy() != 126 {
+		t.Fatalf("landscape face is %v, want 176x126", b)
+	} else if r, _, _, _ := img.At(5, b.Dy()-5).RGBA(); r>>8 > 60 {
+		t.Errorf("the portrait's top-left corner is not at the bottom left (red %d)", r>>8)
+	}
+	// Arkhtide has a landscape type: the cards take it, with no key.
 	ag, _ := db.Game("arkhtide")
-	sum, err = Write(context.Background(), res, filepath.Join(t.TempDir(), "a"), WriteOptions{Game: ag})
+	adir := filepath.Join(t.TempDir(), "a")
+	sum, err = Write(context.Background(), res, adir, WriteOptions{Game: ag})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.TurnedPortrait != 0 {
-		t.Errorf("arkhtide: %d cards counted as turned to portrait, want 0", sum.TurnedPortrait)
+	if sum.OwnLandscape != 0 {
+		t.Errorf("arkhtide: %d cards counted as landscape of a portrait type, want 0", sum.OwnLandscape)
+	}
+	if yml, _ := os.ReadFile(filepath.Join(adir, CardsFile)); strings.Contains(string(yml), "landscape:") {
+		t.Errorf("arkhtide: the cards file has a landscape key:\n%s", yml)
+	}
+	// --type naming Arkhtide's portrait unit: landscape: true again.
+	sum, err = Write(context.Background(), res, filepath.Join(t.TempDir(), "u"), WriteOptions{Game: ag, Type: "unit"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.OwnLandscape != 2 {
+		t.Errorf("arkhtide --type unit: %d cards landscape of a portrait type, want 2", sum.OwnLandscape)
 	}
 }

@@ -58,6 +58,9 @@ func (p *plan) cardsYAML(opt WriteOptions, old []byte) ([]byte, error) {
 		b.WriteString("art:\n")
 		for _, e := range art {
 			fmt.Fprintf(&b, "  - name: %s\n    image: %s\n", quote(e.name), quote(rel(e.image)))
+			if e.ownLandscape {
+				b.WriteString("    landscape: true\n")
+			}
 			if e.backImage != "" {
 				fmt.Fprintf(&b, "    back:\n      image: %s\n", quote(rel(e.backImage)))
 			}
@@ -70,6 +73,9 @@ func (p *plan) cardsYAML(opt WriteOptions, old []byte) ([]byte, error) {
 	}
 	for _, e := range cards {
 		fmt.Fprintf(&b, "  - name: %s\n    type: %s\n    image: %s\n", quote(e.name), quote(e.typ.ID), quote(rel(e.image)))
+		if e.ownLandscape {
+			b.WriteString("    landscape: true\n")
+		}
 		if e.copies > 1 {
 			fmt.Fprintf(&b, "    copies: %d\n", e.copies)
 		}

@@ -17,8 +17,9 @@ type Face struct {
 	// Image is the art's path in FS, "" for a text proxy.
 	Image string
 	FS    fs.FS
-	// Landscape marks a face wider than tall (Arkhtide realms); it is turned
-	// into a portrait slot.
+	// Landscape marks a face wider than tall (cardsdb.Game.Landscape:
+	// Arkhtide realms, or a card whose own landscape key says so); it is
+	// turned into a portrait slot.
 	Landscape bool
 	// BackType, for a default back (Card nil), is the card type whose own
 	// back it is (cardsdb.CardType.Back: Kaizerseat's Thronecards); "" for
@@ -61,10 +62,7 @@ func (it Item) Name() string {
 // CardItem returns the item that prints one copy of c: its front, and its
 // own second face or else the back of its type (or of its game) behind it.
 func CardItem(g *cardsdb.Game, c *cardsdb.Card) Item {
-	landscape := false
-	if t := g.Type(c.Type); t != nil {
-		landscape = t.Landscape
-	}
+	landscape := g.Landscape(c)
 	it := Item{
 		Front: Face{Game: g, Card: c, Image: c.Image, FS: g.FS, Landscape: landscape},
 		Back:  Face{Game: g, Image: g.Back.Image, FS: g.FS},

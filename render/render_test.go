@@ -715,6 +715,8 @@ func TestCardItem(t *testing.T) {
 		"  - {name: Plain, type: unit, image: art/plain.jpg}",
 		"  - {name: Vale, type: realm}",
 		"  - {name: Twin, type: unit, image: art/twin.jpg, back: {name: Twin Reborn, text: Again, image: art/twin-back.jpg}}",
+		"  - {name: Wide Twin, type: unit, landscape: true, back: {name: Wide Twin Reborn}}",
+		"  - {name: Tall Vale, type: realm, landscape: false}",
 	}, nil)
 	plain, vale, twin := render.CardItem(g, g.Card("Plain")), render.CardItem(g, g.Card("Vale")), render.CardItem(g, g.Card("Twin"))
 	if plain.Front.Image != "cards/art/plain.jpg" || plain.Front.Landscape || plain.Own {
@@ -728,6 +730,13 @@ func TestCardItem(t *testing.T) {
 	}
 	if vale.Back.Landscape {
 		t.Errorf("Vale's back is the game's (portrait) back, got %+v", vale.Back)
+	}
+	// A card's own landscape key wins over its type's, for both faces.
+	if wide := render.CardItem(g, g.Card("Wide Twin")); !wide.Front.Landscape || !wide.Back.Landscape || !wide.Own {
+		t.Errorf("Wide Twin %+v, want landscape front and second face", wide)
+	}
+	if tall := render.CardItem(g, g.Card("Tall Vale")); tall.Front.Landscape {
+		t.Errorf("Tall Vale front %+v, want portrait (landscape: false)", tall.Front)
 	}
 	if !twin.Own || !twin.Back.Second || twin.Back.Card != g.Card("Twin") || twin.Back.Image != "cards/art/twin-back.jpg" {
 		t.Errorf("Twin item %+v, want its own second face", twin)
@@ -902,6 +911,8 @@ var artCards = []string{
 	"  - {name: Vale, type: realm, image: art/realm.jpg}",
 	"  - {name: Two Vales, type: realm, image: art/realm.jpg, back: {name: Other Vale, image: art/realm-b.jpg}}",
 	"  - {name: Plain, type: unit}",
+	"  - {name: Wide Unit, type: unit, image: art/realm.jpg, landscape: true}",
+	"  - {name: Tall Vale, type: realm, image: art/a.jpg, landscape: false}",
 	"  - name: Verbose\n    type: unit\n    text: " + strings.Repeat("This card has far more rules text than any card could hold. ", 60),
 	"  - {name: \"Rocket \U0001F680\", type: unit, text: \"Lift off \u2728\U0001F680 now\"}",
 }
@@ -1181,6 +1192,23 @@ func TestRenderArt(t *testing.T) {
 			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
 				if d := doc.pages[0].draws[1]; d.turn != layout.Clockwise || !nearMM(d.box.W, 63) || !nearMM(d.box.H, 88) {
 					t.Errorf("realm drawn turned %d over %+v, want clockwise over a 63x88 slot", d.turn, d.box)
+				}
+			}},
+		// A card of a portrait type that is landscape by its own key
+		// (what import pnp writes) is drawn as a realm is; a realm that
+		// says landscape: false is drawn upright.
+		{name: "landscape-card-of-portrait-type", cards: []string{"Alpha", "Wide Unit", "Tall Vale"},
+			pages: 1, images: 3, objects: 2, drawn: art("realm.jpg", "landscape", "a.jpg", "full"),
+			check: func(t *testing.T, rep *render.Report, doc *pdfDoc) {
+				ds := doc.pages[0].draws
+				if len(ds) != 3 {
+					t.Fatalf("%d images drawn, want 3", len(ds))
+				}
+				if d := ds[1]; d.turn != layout.Clockwise || !nearMM(d.box.W, 63) || !nearMM(d.box.H, 88) {
+					t.Errorf("Wide Unit drawn turned %d over %+v, want clockwise over a 63x88 slot", d.turn, d.box)
+				}
+				if d := ds[2]; d.turn != layout.NoTurn {
+					t.Errorf("Tall Vale drawn turned %d, want upright", d.turn)
 				}
 			}},
 		{name: "landscape-double-faced-long", cards: []string{"Twin Text", "Two Vales"},

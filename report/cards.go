@@ -28,6 +28,10 @@ type Card struct {
 	Fields    map[string]any `json:"fields,omitempty"`
 	// Illustrator is the artist credited on the card, "" when unknown.
 	Illustrator string `json:"illustrator,omitempty"`
+	// Landscape is the card's own landscape key (true: printed wider than
+	// tall, false: taller than wide), nil when it says none and takes its
+	// type's orientation.
+	Landscape *bool `json:"landscape,omitempty"`
 	// Sample marks a card invented for deckwright; Provisional lists the
 	// fields whose values are ours ("*": every value).
 	Sample      bool     `json:"sample"`
@@ -84,7 +88,7 @@ func Cards(games []*cardsdb.Game, q cardsdb.Query) ([]Card, error) {
 func CardOf(g *cardsdb.Game, c *cardsdb.Card) Card {
 	j := Card{Game: g.ID, Name: c.Name, Subtitle: c.Subtitle, Alias: c.Alias, Type: c.Type, Unique: c.Unique, Factions: c.Factions,
 		Traits: c.Traits, Text: c.Text, Flavor: c.Flavor, Copies: c.Copies, DeckLimit: c.DeckLimit, Pack: c.Pack, Set: c.Set, Number: c.Number,
-		Tags: c.Tags, Image: c.Image, Illustrator: c.Illustrator, Sample: c.Sample, File: c.Pos.File, Line: c.Pos.Line}
+		Tags: c.Tags, Image: c.Image, Illustrator: c.Illustrator, Landscape: c.Landscape, Sample: c.Sample, File: c.Pos.File, Line: c.Pos.Line}
 	for _, ic := range c.Icons {
 		j.Icons = append(j.Icons, Icon{Faction: ic.Faction, Count: ic.Count})
 	}

@@ -3,6 +3,7 @@ package report_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -92,9 +93,17 @@ func TestCardOf(t *testing.T) {
 	}
 	plain := report.CardOf(g, &cardsdb.Card{Name: "Spark", Type: "spell"})
 	data, _ := json.Marshal(plain)
-	for _, k := range []string{"subtitle", "alias", "unique", "icons", "traits", "set", "number", "illustrator"} {
+	for _, k := range []string{"subtitle", "alias", "unique", "icons", "traits", "set", "number", "illustrator", "landscape"} {
 		if strings.Contains(string(data), `"`+k+`"`) {
 			t.Errorf("a card without %s has it in JSON: %s", k, data)
+		}
+	}
+	// A card's own landscape key is in the JSON, false as well as true:
+	// false differs from saying nothing.
+	for _, own := range []bool{true, false} {
+		data, _ := json.Marshal(report.CardOf(g, &cardsdb.Card{Name: "Vista", Type: "spell", Landscape: &own}))
+		if want := fmt.Sprintf(`"landscape":%v`, own); !strings.Contains(string(data), want) {
+			t.Errorf("landscape %v: JSON %s has no %s", own, data, want)
 		}
 	}
 }

@@ -153,7 +153,7 @@ var Aliases = map[string][]string{
 
 // extraColumns are card keys a table may fill unless a type has a field
 // of the name.
-var extraColumns = []string{"subtitle", "illustrator"}
+var extraColumns = []string{"subtitle", "illustrator", "landscape"}
 
 // columns resolves the header against the game's keys.
 func columns(t *Table, g *cardsdb.Game, opt Options, m map[string]string, errs *cardsdb.ErrorList) []column {
@@ -579,6 +579,15 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	if s := r.cell(row, "sample"); s != "" {
 		if b, ok := r.bool(row, "sample", s); ok && b {
 			put("sample", boolNode(true))
+		}
+	}
+	// The card's own orientation, unless a type's field takes the column:
+	// "no" differs from an empty cell (the type's orientation).
+	if i, ok := r.at["landscape"]; ok && !r.cols[i].field {
+		if s := r.cell(row, "landscape"); s != "" {
+			if b, ok := r.bool(row, "landscape", s); ok {
+				put("landscape", boolNode(b))
+			}
 		}
 	}
 	if s := r.cell(row, "provisional"); s != "" {

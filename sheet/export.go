@@ -101,6 +101,9 @@ func exportRows(g *cardsdb.Game, cards []*cardsdb.Card, opt ExportOptions) ([]st
 		if c.Sample {
 			set("sample", "true")
 		}
+		if c.Landscape != nil {
+			set("landscape", strconv.FormatBool(*c.Landscape))
+		}
 		if c.AllProvisional {
 			set("provisional", "true")
 		} else {
@@ -132,6 +135,9 @@ func exportRows(g *cardsdb.Game, cards []*cardsdb.Card, opt ExportOptions) ([]st
 	order := []string{"game", "name", "type", "faction", "copies", "deck_limit", "pack"}
 	order = append(order, fields...)
 	order = append(order, "text", "flavor", "subtitle", "illustrator", "image", "back", "back_name", "back_text", "tags", "sample", "provisional")
+	if !contains(fields, "landscape") { // a type's field of the name is in fields
+		order = append(order, "landscape")
+	}
 	for _, k := range order {
 		if has[k] {
 			cols = append(cols, k)

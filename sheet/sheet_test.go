@@ -265,6 +265,11 @@ func TestErrors(t *testing.T) {
 			want:  []string{`t.csv: --map: the table has no column "nope"`},
 		},
 		{
+			name:  "landscape cell",
+			table: "name,type,landscape\nX,module,sideways\n",
+			want:  []string{`t.csv:C2: landscape must be true or false (or yes, no, 1, 0), found "sideways"`},
+		},
+		{
 			name:  "cell past the header",
 			table: "name,type\nX,module,extra\n",
 			want:  []string{`t.csv:C2: a cell in column C, which has no header; name the column in row 1 or clear the cell`},

@@ -11,8 +11,9 @@
 // A Set finds the template for a card by Chain: GAME/TYPE, then
 // GAME/default, then default (for a landscape type GAME/TYPE,
 // GAME/default-landscape, GAME/default, default-landscape, default), and
-// for a game's card back GAME/card-back, then card-back. Folders added
-// later (Set.AddFS, Set.AddDir, Load) replace templates of the same name.
+// for a game's card back GAME/card-back, then card-back. A card whose own
+// landscape key turns it from its type's orientation takes the chain of
+// its own orientation without GAME/TYPE. Folders added later (Set.AddFS, Set.AddDir, Load) replace templates of the same name.
 //
 // # Template format
 //

@@ -273,17 +273,36 @@ func Chain(gameID, typeID string, landscape bool) []string {
 	return []string{g + typeID, g + DefaultName, DefaultName}
 }
 
-// Lookup returns the first template of Chain that the set holds, or nil.
-// typeID "" asks for the game's card back.
-func (s *Set) Lookup(game *cardsdb.Game, typeID string) *Template {
-	gameID, landscape := "", false
-	if game != nil {
-		gameID = game.ID
-		if t := game.Type(typeID); t != nil {
-			landscape = t.Landscape
-		}
+// cardChain is the Chain for one card of a game: the chain of its own
+// orientation (cardsdb.Game.Landscape). A card turned from its type's
+// orientation by its own landscape key (a landscape card imported into a
+// portrait type) skips GAME/TYPE, which is laid out for the type's.
+func cardChain(game *cardsdb.Game, card *cardsdb.Card, typeID string) []string {
+	if game == nil {
+		return Chain("", typeID, false)
 	}
-	for _, n := range Chain(gameID, typeID, landscape) {
+	typeLand := false
+	if t := game.Type(typeID); t != nil {
+		typeLand = t.Landscape
+	}
+	land := typeLand
+	if card != nil && card.Type == typeID {
+		land = game.Landscape(card)
+	}
+	chain := Chain(game.ID, typeID, land)
+	if land != typeLand {
+		chain = chain[1:]
+	}
+	return chain
+}
+
+// Lookup returns the first template of the card's chain that the set
+// holds, or nil: Chain for typeID, of card's own orientation when card is
+// given (see cardsdb.Game.Landscape; a card whose own landscape key turns
+// it from its type's orientation skips GAME/TYPE), else of the type's.
+// typeID "" asks for the game's card back.
+func (s *Set) Lookup(game *cardsdb.Game, card *cardsdb.Card, typeID string) *Template {
+	for _, n := range cardChain(game, card, typeID) {
 		if t := s.byName[n]; t != nil {
 			return t
 		}
@@ -292,17 +311,16 @@ func (s *Set) Lookup(game *cardsdb.Game, typeID string) *Template {
 }
 
 // FaceSize returns the size a card is drawn at as it is read: the game's
-// card size, turned to landscape for a landscape type (an Arkhtide realm
-// is 88×63 mm). card nil gives the game's card size.
+// card size, turned to landscape for a landscape card (see
+// cardsdb.Game.Landscape: an Arkhtide realm is 88×63 mm). card nil gives
+// the game's card size.
 func FaceSize(game *cardsdb.Game, card *cardsdb.Card) cardsdb.Size {
 	if game == nil {
 		return cardsdb.Size{}
 	}
 	s := game.CardSize
-	if card != nil {
-		if t := game.Type(card.Type); t != nil && t.Landscape && s.H > s.W {
-			s.W, s.H = s.H, s.W
-		}
+	if card != nil && game.Landscape(card) && s.H > s.W {
+		s.W, s.H = s.H, s.W
 	}
 	return s
 }
@@ -319,17 +337,13 @@ func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, 
 	if card != nil && (side == Front || card.Back != nil) {
 		typeID = card.Type
 	}
-	t := s.Lookup(game, typeID)
+	t := s.Lookup(game, card, typeID)
 	if t == nil {
-		gameID := ""
-		if game != nil {
-			gameID = game.ID
-		}
 		r := renderer{card: card, game: game}
 		if side == Back && card != nil && card.Back == nil {
 			r.card = nil
 		}
-		r.warn("", WarnNoTemplate, "no template for %s: the set has none of %s", r.cardName(), strings.Join(Chain(gameID, typeID, false), ", "))
+		r.warn("", WarnNoTemplate, "no template for %s: the set has none of %s", r.cardName(), strings.Join(cardChain(game, card, typeID), ", "))
 		return Face{Size: size, Side: side}, r.warns
 	}
 	return t.Render(card, game, size, side)

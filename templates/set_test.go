@@ -51,10 +51,54 @@ func TestLookupBundled(t *testing.T) {
 		{nil, "x", "default"},
 	}
 	for _, tc := range tests {
-		got := set.Lookup(tc.game, tc.typ)
+		got := set.Lookup(tc.game, nil, tc.typ)
 		if got == nil || got.Name != tc.want {
 			t.Errorf("Lookup(%v, %q) = %v, want %s", tc.game, tc.typ, got, tc.want)
 		}
+	}
+}
+
+// TestLookupCardLandscape checks that a card's own landscape key picks its
+// template and its size: a landscape card of a portrait type skips the
+// type's portrait template for the landscape chain, a portrait card of a
+// landscape type skips the landscape one, and a card that says its type's
+// orientation keeps the type's template.
+func TestLookupCardLandscape(t *testing.T) {
+	set := bundledSet(t)
+	yes, no := true, false
+	seeker, ark := game(t, "seeker-chronicles"), game(t, "arkhtide")
+	tests := []struct {
+		game      *cardsdb.Game
+		card      *cardsdb.Card
+		want      string
+		landscape bool
+	}{
+		{seeker, &cardsdb.Card{Name: "Wide", Type: "bane", Landscape: &yes}, "default-landscape", true},
+		{seeker, &cardsdb.Card{Name: "Tall", Type: "bane", Landscape: &no}, "seeker-chronicles/bane", false},
+		{seeker, &cardsdb.Card{Name: "Plain", Type: "bane"}, "seeker-chronicles/bane", false},
+		{ark, &cardsdb.Card{Name: "Tall Realm", Type: "realm", Landscape: &no}, "default", false},
+		{ark, &cardsdb.Card{Name: "Wide Realm", Type: "realm", Landscape: &yes}, "arkhtide/realm", true},
+		{ark, &cardsdb.Card{Name: "Wide Unit", Type: "unit", Landscape: &yes}, "default-landscape", true},
+	}
+	for _, tc := range tests {
+		got := set.Lookup(tc.game, tc.card, tc.card.Type)
+		if got == nil || got.Name != tc.want {
+			t.Errorf("Lookup(%s, %s) = %v, want %s", tc.game.ID, tc.card.Name, got, tc.want)
+		}
+		size := FaceSize(tc.game, tc.card)
+		if land := size.W > size.H; land != tc.landscape {
+			t.Errorf("FaceSize(%s, %s) = %v, want landscape %v", tc.game.ID, tc.card.Name, size, tc.landscape)
+		}
+		face, _ := set.Render(tc.card, tc.game, cardsdb.Size{}, Front)
+		if face.Template != tc.want || face.Size != size {
+			t.Errorf("Render(%s): template %s at %v, want %s at %v", tc.card.Name, face.Template, face.Size, tc.want, size)
+		}
+	}
+	// The card's key answers for its own type only: asked for another
+	// type's template, the card's key is not used.
+	wide := &cardsdb.Card{Name: "Wide", Type: "bane", Landscape: &yes}
+	if got := set.Lookup(seeker, wide, "module"); got == nil || got.Name != "seeker-chronicles/module" {
+		t.Errorf("Lookup(module) for a bane card = %v, want seeker-chronicles/module", got)
 	}
 }
 
@@ -96,18 +140,18 @@ func TestUserOverride(t *testing.T) {
 		t.Fatal(err)
 	}
 	ark := game(t, "arkhtide")
-	u := set.Lookup(ark, "unit")
+	u := set.Lookup(ark, nil, "unit")
 	if u == nil || u.File != "mine/arkhtide/unit.yaml" {
 		t.Fatalf("arkhtide/unit comes from %v, want the user's file", u)
 	}
-	if f := set.Lookup(ark, "feat"); f == nil || !strings.HasPrefix(f.File, "bundled:") {
+	if f := set.Lookup(ark, nil, "feat"); f == nil || !strings.HasPrefix(f.File, "bundled:") {
 		t.Errorf("arkhtide/feat comes from %v, want the bundled file", f)
 	}
 	face, warns := set.Render(card(t, ark, "Ashen Acolyte"), ark, cardsdb.Size{}, Front)
 	if len(warns) != 0 || len(face.Blocks) == 0 || face.Blocks[0].Lines[0].Text != "USER Ashen Acolyte" {
 		t.Errorf("user template not used: %+v %v", face.Blocks, warns)
 	}
-	if g := set.Lookup(&cardsdb.Game{ID: "my-game"}, "hero"); g == nil || g.Name != "my-game/default" {
+	if g := set.Lookup(&cardsdb.Game{ID: "my-game"}, nil, "hero"); g == nil || g.Name != "my-game/default" {
 		t.Errorf("my-game/default.yml not found: %v", g)
 	}
 }

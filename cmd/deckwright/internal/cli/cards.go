@@ -191,7 +191,8 @@ func writeCardLong(w io.Writer, c report.Card) {
 
 // cardDetails is the line of --long that shows what the card prints
 // beside its name and text: subtitle, alias, uniqueness, traits, icons,
-// set and number, illustrator; "" when it has none of them.
+// set and number, illustrator, and the orientation its own landscape key
+// gives; "" when it has none of them.
 func cardDetails(c report.Card) string {
 	var parts []string
 	add := func(label, v string) {
@@ -216,5 +217,10 @@ func cardDetails(c report.Card) string {
 	}
 	add("set", set)
 	add("illustrator", c.Illustrator)
+	if c.Landscape != nil && *c.Landscape {
+		parts = append(parts, "landscape")
+	} else if c.Landscape != nil {
+		parts = append(parts, "portrait")
+	}
 	return strings.Join(parts, "; ")
 }

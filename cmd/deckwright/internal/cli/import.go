@@ -407,9 +407,8 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 	if s.Kept > 0 {
 		fmt.Fprintf(w, "%s already in %s, kept as they are there\n", cardsdb.Plural(s.Kept, "card"), cardsFile)
 	}
-	if s.TurnedPortrait > 0 {
-		fmt.Fprintf(w, "%s lay landscape but took a portrait type of %s: images saved turned to portrait, as print draws a portrait type's art\n",
-			cardsdb.Plural(s.TurnedPortrait, "card"), p.game.Name)
+	if s.OwnLandscape > 0 {
+		fmt.Fprintf(w, "%s lay landscape: kept landscape (landscape: true in %s)\n", cardsdb.Plural(s.OwnLandscape, "card"), cardsFile)
 	}
 	if len(s.Unused) > 0 {
 		names := quoteAll(s.Unused[:min(len(s.Unused), 5)])
