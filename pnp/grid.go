@@ -354,7 +354,13 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	if f.smallX && maxC == minC || f.smallY && maxR == minR {
 		return nil, fmt.Errorf("one card, smaller than %s mm, along an axis", sizeName(w, h))
 	}
-	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape, weakEdges: weak, edges: edges}
+	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape, edges: edges}
+	// An edge of a partly filled grid runs on past its last card, so is
+	// seen along only part of its length: only a full grid's unseen
+	// edges say how it fits.
+	if filled(card, minR, maxR, minC, maxC) {
+		grid.weakEdges = weak
+	}
 	if !edgeToEdge {
 		grid.spread = max(spread(xs[minC:maxC+1], xe[minC:maxC+1]), spread(ys[minR:maxR+1], ye[minR:maxR+1])) / pxPerMM
 	}
@@ -574,4 +580,17 @@ func spread(lo, hi []int) float64 {
 		least, most = min(least, hi[i]-lo[i]), max(most, hi[i]-lo[i])
 	}
 	return float64(most - least)
+}
+
+// filled reports whether every cell of rows minR..maxR and columns
+// minC..maxC holds a card.
+func filled(card [][]bool, minR, maxR, minC, maxC int) bool {
+	for j := minR; j <= maxR; j++ {
+		for i := minC; i <= maxC; i++ {
+			if !card[j][i] {
+				return false
+			}
+		}
+	}
+	return true
 }
