@@ -33,6 +33,9 @@ type pageGrid struct {
 	cols      int
 	landscape bool // the cells are wider than tall
 	method    string
+	// framed: the cards were cut at the thin frames seen on them (see
+	// framedGrid).
+	framed bool
 	// weakEdges of the grid's edges were not clearly seen (see check),
 	// and its cells' sizes vary by spread mm: how well the grid fits.
 	weakEdges, edges int
@@ -44,10 +47,12 @@ type pageGrid struct {
 }
 
 // findGrid looks for a grid of cardW×cardH mm cards (either way up) in
-// region of img, a page rendered at dpi.
-func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64) (*pageGrid, error) {
+// region of img, a page rendered at dpi; noFrames leaves out the thin
+// frames seen on the cards (see framedGrid).
+func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool) (*pageGrid, error) {
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
 	g := toGrey(img, region, k)
+	g.noFrames = noFrames
 	if g.w < 8 || g.h < 8 {
 		return nil, fmt.Errorf("the page is too small to hold a card")
 	}
@@ -379,6 +384,11 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	w, h = grid.trimW, grid.trimH
 	k := float64(g.scale)
 	full := float64(g.scale) * pxPerMM // full-resolution pixels per mm
+	var frameX, frameY [][]float64
+	if !g.noFrames {
+		frameX, frameY = framedGrid(g, card, xs, xe, ys, ye, minR, maxR, minC, maxC, w, h, pxPerMM)
+		grid.framed = frameX != nil || frameY != nil
+	}
 	for j := minR; j <= maxR; j++ {
 		for i := minC; i <= maxC; i++ {
 			if !card[j][i] {
@@ -390,10 +400,16 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			// edges with cut lines drawn across its bleed.
 			mx, my := float64(xs[i]+xe[i])/2, float64(ys[j]+ye[j])/2
 			reach := int(math.Ceil(maxBleed * pxPerMM))
-			if c, ok := inkBlock(g, paper, true, xs[i]-reach, xe[i]+reach, ys[j]+(ye[j]-ys[j])/5, ye[j]-(ye[j]-ys[j])/5, w*pxPerMM, pxPerMM); ok {
+			// Thin frames seen along every card's whole side are the
+			// trims (see framedGrid), wherever the cells' edges were found.
+			if frameX != nil {
+				mx = frameX[j][i]
+			} else if c, ok := inkBlock(g, paper, true, xs[i]-reach, xe[i]+reach, ys[j]+(ye[j]-ys[j])/5, ye[j]-(ye[j]-ys[j])/5, w*pxPerMM, pxPerMM); ok {
 				mx = c
 			}
-			if c, ok := inkBlock(g, paper, false, ys[j]-reach, ye[j]+reach, xs[i]+(xe[i]-xs[i])/5, xe[i]-(xe[i]-xs[i])/5, h*pxPerMM, pxPerMM); ok {
+			if frameY != nil {
+				my = frameY[j][i]
+			} else if c, ok := inkBlock(g, paper, false, ys[j]-reach, ye[j]+reach, xs[i]+(xe[i]-xs[i])/5, xe[i]-(xe[i]-xs[i])/5, h*pxPerMM, pxPerMM); ok {
 				my = c
 			}
 			cx := float64(region.Min.X) + k*mx

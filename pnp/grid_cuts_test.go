@@ -91,7 +91,7 @@ func TestRuledTableLightCards(t *testing.T) {
 			p.fill(x0-rule/2+float64(i)*cw, y0-rule/2, rule, 3*ch+rule, color.Black)
 			p.fill(x0-rule/2, y0-rule/2+float64(i)*ch, 3*cw+rule, rule, color.Black)
 		}
-		g, err := findGrid(p.img, p.img.Bounds(), 150, 56, 87)
+		g, err := findGrid(p.img, p.img.Bounds(), 150, 56, 87, false)
 		if err != nil {
 			t.Fatalf("empty=%v: %v", empty, err)
 		}
@@ -137,7 +137,7 @@ func TestRoundedFramesOneCard(t *testing.T) {
 	}
 	p.fill(x0+3, y0+6, cw-6, 40, color.NRGBA{70, 50, 120, 255}) // the art
 	p.text(x0+4, y0+52, cw-10, 5, 3)
-	g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88)
+	g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestMeasuredSize(t *testing.T) {
 					want = append(want, Rect{x, y, tc.cw, tc.ch})
 				}
 			}
-			g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88)
+			g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -216,7 +216,7 @@ func TestDrawnOnGaps(t *testing.T) {
 			want = append(want, Rect{x, y, cw, ch})
 		}
 	}
-	g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88)
+	g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,9 @@ type greyMap struct {
 	w, h  int
 	pix   []uint8
 	scale int
+	// noFrames: the cards are not cut at the thin frames seen on them
+	// (see framedGrid), but where their cells put them.
+	noFrames bool
 }
 
 func (g *greyMap) at(x, y int) int { return int(g.pix[y*g.w+x]) }

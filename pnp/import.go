@@ -452,8 +452,19 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		return sd, nil
 	}
 	px := image.Rect(int(region.X*s.pxmm), int(region.Y*s.pxmm), int((region.X+region.W)*s.pxmm), int((region.Y+region.H)*s.pxmm))
-	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH)
+	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, false)
 	whole := region.X == 0 && region.Y == 0 && math.Abs(region.W-s.p.w) < 0.5 && math.Abs(region.H-s.p.h) < 0.5
+	if err == nil && g.framed && len(g.cells) > 1 {
+		// Lines a card apart in a design repeated on every card (a page
+		// of one back) can pass for frames; cut there, the cells would
+		// run on into each other as pieces of one picture. Then the
+		// cells stand where their own edges put them.
+		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
+			if g2, err2 := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, true); err2 == nil {
+				g = g2
+			}
+		}
+	}
 	if err == nil && whole && g.method == "lines" && !edgesInked(s.raster, g.cells, s.pxmm) {
 		// Lines of text read as cut lines: the cards' edges must be seen
 		// along most of their length.
