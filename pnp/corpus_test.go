@@ -110,6 +110,20 @@ func TestCorpus(t *testing.T) {
 		len(entries), share, tot.cut, tot.want, distinctRight, len(entries), tot.stray, med, worst, len(all))
 }
 
+// corpusDPI is the DPI the corpus is read at: 150, or
+// DECKWRIGHT_CORPUS_DPI (300 is the command line's default) to see the
+// table at another.
+func corpusDPI(t *testing.T) int {
+	if v := os.Getenv("DECKWRIGHT_CORPUS_DPI"); v != "" {
+		d, err := strconv.Atoi(v)
+		if err != nil || d < 50 || d > 1200 {
+			t.Fatalf("DECKWRIGHT_CORPUS_DPI=%q: want a DPI from 50 to 1200", v)
+		}
+		return d
+	}
+	return 150
+}
+
 func readCorpus(t *testing.T) []corpusEntry {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "corpus", "manifest.yaml"))
@@ -161,7 +175,7 @@ func scoreCorpus(t *testing.T, e corpusEntry) corpusScore {
 	if err != nil {
 		t.Fatalf("%s: prior: %v", e.File, err)
 	}
-	opt := Options{CardW: pw, CardH: ph, DPI: 150}
+	opt := Options{CardW: pw, CardH: ph, DPI: corpusDPI(t)}
 	pages := make([]int, 0, len(e.Pages))
 	first := 1
 	if e.Read != "" {
