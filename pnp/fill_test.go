@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"testing"
 )
 
@@ -67,6 +68,46 @@ func TestFilledPage(t *testing.T) {
 				if d > 1 {
 					t.Errorf("card %d cut at %+v, %.2f mm off its trim %+v", i+1, got, d, want)
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkFindGridFilled times the grid search on page 3 of two corpus
+// PDFs filled with a colour, rendered at 300 DPI: the Draw sheet (cards on
+// mid grey, read by their edges against the fill) and a page of cards on
+// black split by white rules, where the reading against the fill finds no
+// grid by gaps and the page is searched again as any other (the worst
+// case: two searches). "plain" is the search alone, as on a white page.
+func BenchmarkFindGridFilled(b *testing.B) {
+	needPdftoppm(b)
+	for _, c := range []struct {
+		file string
+		w, h float64
+	}{{"scrum-draw-104x69.pdf", 104, 69}, {"cac-black-letter-black.pdf", 56, 87}} {
+		path := filepath.Join("testdata", "corpus", c.file)
+		f, err := openPDF(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, err := f.page(3)
+		if err != nil {
+			b.Fatal(err)
+		}
+		img, err := rasterize(context.Background(), path, p, 300)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.file, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := findGrid(img, img.Bounds(), 300, c.w, c.h); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(c.file+"/plain", func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				findGridBy(img, img.Bounds(), 300, c.w, c.h, false)
 			}
 		})
 	}
