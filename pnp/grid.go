@@ -46,10 +46,10 @@ type pageGrid struct {
 	trimW, trimH float64
 }
 
-// findGrid looks for a grid of cardW×cardH mm cards (either way up) in
-// region of img, a page rendered at dpi; noFrames leaves out the thin
-// frames seen on the cards (see framedGrid).
-func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool) (*pageGrid, error) {
+// findGridBy looks for a grid of cardW×cardH mm cards (either way up) in
+// region of img, a page rendered at dpi; offPaper as for profiles;
+// noFrames leaves out the thin frames seen on the cards (see framedGrid).
+func findGridBy(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, offPaper, noFrames bool) (*pageGrid, error) {
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
 	g := toGrey(img, region, k)
 	g.noFrames = noFrames
@@ -58,11 +58,19 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 	}
 	pxPerMM := float64(dpi) / 25.4 / float64(k)
 	paper := g.paper()
-	px, py := profiles(g, paper, pxPerMM)
+	if offPaper {
+		g.stretch(paper)
+	}
+	px, py := profiles(g, paper, pxPerMM, offPaper)
 	// Nothing along the region's own border is a card's edge: the page's
 	// edge, or the fold line of a half sheet, which would otherwise serve
-	// as one edge of a lattice of the wrong pitch.
+	// as one edge of a lattice of the wrong pitch. A page filled to its
+	// edge (offPaper) shows no edge there, and a card may end less than
+	// a millimetre from it: half a millimetre is cleared.
 	border := int(math.Ceil(pxPerMM))
+	if offPaper {
+		border = int(math.Ceil(pxPerMM / 2))
+	}
 	px.clearBorder(border)
 	py.clearBorder(border)
 

@@ -94,8 +94,11 @@ type axisProfiles struct {
 }
 
 // profiles measures the evidence for vertical card edges (along x) and
-// horizontal ones (along y) in g.
-func profiles(g *greyMap, paper int, pxPerMM float64) (px, py axisProfiles) {
+// horizontal ones (along y) in g. With offPaper, only a change between
+// the paper and something printed counts: on a page filled with a colour,
+// cards are set off from the fill by gaps, and a change within a card (a
+// dark header band over its white body) is no edge of it.
+func profiles(g *greyMap, paper int, pxPerMM float64, offPaper bool) (px, py axisProfiles) {
 	lx, rx := make([]float64, g.w), make([]float64, g.w)
 	ly, ry := make([]float64, g.h), make([]float64, g.h)
 	ix := make([]float64, g.w)
@@ -114,10 +117,12 @@ func profiles(g *greyMap, paper int, pxPerMM float64) (px, py axisProfiles) {
 				u := int(row[x-1])
 				if d := abs(v - u); d > minStep {
 					prev := inked(u)
-					if in || !prev {
+					if offPaper && in == prev {
+						// a change within the print, or within the paper
+					} else if in || !prev {
 						lx[x] += float64(d)
 					}
-					if prev || !in {
+					if (prev || !in) && !(offPaper && in == prev) {
 						rx[x] += float64(d)
 					}
 				}
@@ -126,10 +131,12 @@ func profiles(g *greyMap, paper int, pxPerMM float64) (px, py axisProfiles) {
 				u := int(g.pix[(y-1)*g.w+x])
 				if d := abs(v - u); d > minStep {
 					prev := inked(u)
-					if in || !prev {
+					if offPaper && in == prev {
+						// a change within the print, or within the paper
+					} else if in || !prev {
 						ly[y] += float64(d)
 					}
-					if prev || !in {
+					if (prev || !in) && !(offPaper && in == prev) {
 						ry[y] += float64(d)
 					}
 				}

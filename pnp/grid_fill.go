@@ -1,0 +1,38 @@
+package pnp
+
+import (
+	"image"
+	"math"
+)
+
+// findGrid looks for a grid of cardW×cardH mm cards (either way up) in
+// region of img, a page rendered at dpi; noFrames leaves out the thin
+// frames seen on the cards (see framedGrid).
+//
+// On a page filled with a colour (its border neither white nor near it)
+// the cards are first looked for by their edges against the fill alone:
+// a change within a card, such as a dark header band over a white body,
+// is as strong as a card's own edge and, repeated at the cards' pitch,
+// can outweigh it (a lattice of cells that start at the headers' lower
+// edge and touch). That reading is kept when its cards explain all that
+// is printed with nothing but the fill between them (method "gaps");
+// else the page is read as any other.
+func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool) (*pageGrid, error) {
+	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
+	if g := toGrey(img, region, k); g.w >= 8 && g.h >= 8 && g.paper() < 255-inkLevel {
+		if grid, err := findGridBy(img, region, dpi, cardW, cardH, true, noFrames); err == nil && grid.method == "gaps" {
+			return grid, nil
+		}
+	}
+	return findGridBy(img, region, dpi, cardW, cardH, false, noFrames)
+}
+
+// stretch doubles every grey level's distance from the paper's: on a page
+// filled with a flat colour, a light band over a card (a pale grey header
+// on a mid grey fill) is printed matter, though less than inkLevel off
+// the fill.
+func (g *greyMap) stretch(paper int) {
+	for i, v := range g.pix {
+		g.pix[i] = uint8(min(255, max(0, paper+2*(int(v)-paper))))
+	}
+}
