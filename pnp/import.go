@@ -300,6 +300,9 @@ type side struct {
 	w, h   float64 // the page, mm
 	cuts   []cut
 	report PageReport
+	// look is the look the page's cards are held to, ownLook the one
+	// they share on their own (see leaveOutNotCards).
+	look, ownLook cardLook
 }
 
 // source is one page being read: its PDF description, its card images and,
@@ -481,7 +484,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	if len(kept) == 0 {
 		return nil, fmt.Errorf("page %d: only empty card frames (%d)", s.p.nr, len(g.cells))
 	}
-	g.cells = kept
+	// A cell holding something that is not a card (the deck's credits)
+	// lacks the look of the page's cards.
+	g.cells = im.leaveOutNotCards(s, sd, kept, whole)
 	if whole && len(g.cells) > 1 {
 		if debugClassify != nil {
 			debugClassify(fmt.Sprintf("page %d %s %dx%d", s.p.nr, g.method, g.cols, g.rows))
