@@ -46,53 +46,61 @@ func printedPx(p []uint8) bool {
 }
 
 // frameLine reports whether the line of img from (x0,y0), n pixels along
-// (dx,dy), is part of a frame: printed along 75% of its length or more in
-// one colour (each channel within 48 levels of the line's median), as a
-// border, a rule or a header band is; art and text are not.
-func frameLine(img *image.NRGBA, x0, y0, dx, dy, n int) bool {
+// (dx,dy), is part of a frame: printed along 85% of its length or more in
+// a few long runs of one colour (a step of more than 40 levels on a
+// channel from one pixel to the next at most 6 times, and one in 50
+// pixels), as a border, a rule or a header band across a border is; the
+// lines through art or text are not. Each point of the line is the most
+// inked of the pixels within across of it, across the line, so that a
+// hairline drawn a little aslant or between two rows of pixels is seen.
+func frameLine(img *image.NRGBA, x0, y0, dx, dy, n, across int) bool {
 	if n < 8 {
 		return false
 	}
-	var ch [3][]int
+	b := img.Bounds()
+	printed, steps := 0, 0
+	var prev []uint8
 	for i := 0; i < n; i++ {
-		p := img.Pix[img.PixOffset(x0+i*dx, y0+i*dy):]
-		for k := range ch {
-			ch[k] = append(ch[k], int(p[k]))
-		}
-	}
-	var med [4]uint8
-	for k := range ch {
-		s := append([]int(nil), ch[k]...)
-		sort.Ints(s)
-		med[k] = uint8(s[len(s)/2])
-	}
-	if !printedPx(med[:]) {
-		return false
-	}
-	near := 0
-	for i := 0; i < n; i++ {
-		ok := true
-		for k := range ch {
-			if d := ch[k][i] - int(med[k]); d < -48 || d > 48 {
-				ok = false
-				break
+		var p []uint8
+		best := 1 << 30
+		for d := -across; d <= across; d++ {
+			x, y := x0+i*dx+d*dy, y0+i*dy+d*dx
+			if !(image.Point{x, y}).In(b) {
+				continue
+			}
+			q := img.Pix[img.PixOffset(x, y):]
+			if l := int(q[0])*299 + int(q[1])*587 + int(q[2])*114; l < best {
+				p, best = q, l
 			}
 		}
-		if ok {
-			near++
+		if p == nil {
+			continue
 		}
+		if printedPx(p) {
+			printed++
+		}
+		if prev != nil {
+			for k := 0; k < 3; k++ {
+				if d := int(p[k]) - int(prev[k]); d < -40 || d > 40 {
+					steps++
+					break
+				}
+			}
+		}
+		prev = p
 	}
-	return 100*near >= 75*n
+	return 100*printed >= 85*n && steps <= 6+n/50
 }
 
 // framedSides is the set of sides of a cell (trim r, pixels of img,
 // pxmm a millimetre) along which a frame line is seen (see frameLine):
-// a line parallel to the side, from 1.5 mm outside it to 15% of the
+// a line parallel to the side (give or take 0.15 mm), from 1.5 mm outside it to 15% of the
 // cell (at most 8 mm) inside, across the middle 80% of the side (the
 // corners may be rounded).
 func framedSides(img *image.NRGBA, r image.Rectangle, pxmm float64) edgeSet {
 	b := img.Bounds()
 	out := int(math.Round(1.5 * pxmm))
+	across := max(1, int(math.Round(0.15*pxmm)))
 	var seen edgeSet
 	scan := func(side edgeSet, vertical bool, at, dir, depth, from, to int) {
 		m := (to - from) / 10
@@ -108,7 +116,7 @@ func framedSides(img *image.NRGBA, r image.Rectangle, pxmm float64) edgeSet {
 				if c < b.Min.X || c >= b.Max.X {
 					continue
 				}
-				if frameLine(img, c, from, 0, 1, to-from) {
+				if frameLine(img, c, from, 0, 1, to-from, across) {
 					seen |= side
 					return
 				}
@@ -116,7 +124,7 @@ func framedSides(img *image.NRGBA, r image.Rectangle, pxmm float64) edgeSet {
 				if c < b.Min.Y || c >= b.Max.Y {
 					continue
 				}
-				if frameLine(img, from, c, 1, 0, to-from) {
+				if frameLine(img, from, c, 1, 0, to-from, across) {
 					seen |= side
 					return
 				}
@@ -240,6 +248,11 @@ func (im *importer) leaveOutNotCards(s *source, sd *side, cells []gridCell, whol
 	}
 	look := sharedLook(seen, share)
 	sd.ownLook = look
+	if debugNotCard != nil {
+		for i, c := range cells {
+			debugNotCard(s.raster, s.p.nr, c.trim, seen[i], share[i])
+		}
+	}
 	if !look.ok() && whole {
 		if ref := im.refs[im.gridKind(s.p.nr)]; ref != nil && ref.look.ok() && len(cells) < len(ref.cells) &&
 			math.Abs(ref.w-s.p.w) <= 0.5 && math.Abs(ref.h-s.p.h) <= 0.5 {
@@ -257,9 +270,6 @@ func (im *importer) leaveOutNotCards(s *source, sd *side, cells []gridCell, whol
 	}
 	kept := cells[:0:0]
 	for i, c := range cells {
-		if debugNotCard != nil {
-			debugNotCard(s.p.nr, c.trim, seen[i], share[i])
-		}
 		if look.notCard(seen[i], share[i]) {
 			sd.report.NotCards = append(sd.report.NotCards, gridRects([]gridCell{c}, s.pxmm)[0])
 			continue
@@ -291,4 +301,4 @@ func notCardAt(s *source, sd *side, t Rect) bool {
 
 // debugNotCard, when set by a test, hears the figures of each cell held to
 // a look.
-var debugNotCard func(page int, cell image.Rectangle, seen edgeSet, share float64)
+var debugNotCard func(img *image.NRGBA, page int, cell image.Rectangle, seen edgeSet, share float64)
