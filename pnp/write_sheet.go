@@ -299,6 +299,12 @@ func (p *plan) pagesSheet(res *Result) ([]byte, error) {
 		if uncertain {
 			why, col = "uncertain: "+pg.Doubt, orange
 		}
+		if n := notCardNote(len(pg.NotCards)); n != "" && pg.Skipped == "" {
+			if why != "" {
+				why += "; "
+			}
+			why += n
+		}
 		d.Src = image.NewUniform(col)
 		for line, text := range wrapText(why, pageTile/7, 4) {
 			d.Dot = fixed.P(x0, y0+pageTile+28+13*line)
