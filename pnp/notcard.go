@@ -59,6 +59,8 @@ func frameLine(img *image.NRGBA, x0, y0, dx, dy, n, across int) bool {
 	}
 	b := img.Bounds()
 	printed, steps := 0, 0
+	bare, maxBare := 0, n-(85*n+99)/100 // unprinted points allowed
+	maxSteps := 6 + n/50
 	var prev []uint8
 	for i := 0; i < n; i++ {
 		var p []uint8
@@ -78,6 +80,8 @@ func frameLine(img *image.NRGBA, x0, y0, dx, dy, n, across int) bool {
 		}
 		if printedPx(p) {
 			printed++
+		} else if bare++; bare > maxBare {
+			return false
 		}
 		if prev != nil {
 			for k := 0; k < 3; k++ {
@@ -86,17 +90,21 @@ func frameLine(img *image.NRGBA, x0, y0, dx, dy, n, across int) bool {
 					break
 				}
 			}
+			if steps > maxSteps {
+				return false
+			}
 		}
 		prev = p
 	}
-	return 100*printed >= 85*n && steps <= 6+n/50
+	return 100*printed >= 85*n && steps <= maxSteps
 }
 
 // framedSides is the set of sides of a cell (trim r, pixels of img,
 // pxmm a millimetre) along which a frame line is seen (see frameLine):
-// a line parallel to the side (give or take 0.15 mm), from 1.5 mm outside it to 15% of the
-// cell (at most 8 mm) inside, across the middle 80% of the side (the
-// corners may be rounded).
+// a line parallel to the side, from 1.5 mm outside it to 15% of the cell
+// (at most 8 mm) inside, across the middle 80% of the side (the corners
+// may be rounded). The lines are read every 0.15 mm, each as wide as
+// that on either side.
 func framedSides(img *image.NRGBA, r image.Rectangle, pxmm float64) edgeSet {
 	b := img.Bounds()
 	out := int(math.Round(1.5 * pxmm))
@@ -110,7 +118,7 @@ func framedSides(img *image.NRGBA, r image.Rectangle, pxmm float64) edgeSet {
 		} else {
 			from, to = max(from, b.Min.X), min(to, b.Max.X)
 		}
-		for d := -out; d <= depth; d++ {
+		for d := -out; d <= depth; d += across {
 			c := at + dir*d
 			if vertical {
 				if c < b.Min.X || c >= b.Max.X {
@@ -248,11 +256,6 @@ func (im *importer) leaveOutNotCards(s *source, sd *side, cells []gridCell, whol
 	}
 	look := sharedLook(seen, share)
 	sd.ownLook = look
-	if debugNotCard != nil {
-		for i, c := range cells {
-			debugNotCard(s.raster, s.p.nr, c.trim, seen[i], share[i])
-		}
-	}
 	if !look.ok() && whole {
 		if ref := im.refs[im.gridKind(s.p.nr)]; ref != nil && ref.look.ok() && len(cells) < len(ref.cells) &&
 			math.Abs(ref.w-s.p.w) <= 0.5 && math.Abs(ref.h-s.p.h) <= 0.5 {
@@ -298,7 +301,3 @@ func notCardAt(s *source, sd *side, t Rect) bool {
 	}
 	return false
 }
-
-// debugNotCard, when set by a test, hears the figures of each cell held to
-// a look.
-var debugNotCard func(img *image.NRGBA, page int, cell image.Rectangle, seen edgeSet, share float64)

@@ -3,6 +3,9 @@ package pnp
 import (
 	"context"
 	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
 	"strings"
 	"testing"
 
@@ -143,5 +146,31 @@ func TestSharedLook(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkLeaveOutNotCards measures the look test on a page of 9 cells
+// at the command line's 300 DPI: 8 cards without a frame (the worst case:
+// every line of every band is read) and one cell of credits.
+func BenchmarkLeaveOutNotCards(b *testing.B) {
+	pxmm := 300 / 25.4
+	img := image.NewNRGBA(image.Rect(0, 0, int(210*pxmm), int(297*pxmm)))
+	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	var cells []gridCell
+	for i := 0; i < 9; i++ {
+		x, y := grid3(i, 4)
+		r := image.Rect(int(x*pxmm), int(y*pxmm), int((x+63)*pxmm), int((y+88)*pxmm))
+		cells = append(cells, gridCell{trim: r, bleed: r, row: 1 + i/3, col: 1 + i%3})
+		for l := 0; l < 6; l++ { // lines of text
+			t := image.Rect(r.Min.X+60, r.Min.Y+200+l*70, r.Max.X-60-l*40, r.Min.Y+230+l*70)
+			draw.Draw(img, t, image.NewUniform(color.Black), image.Point{}, draw.Src)
+		}
+	}
+	s := &source{p: &pdfPage{nr: 1, w: 210, h: 297}, raster: img, pxmm: pxmm}
+	im := &importer{ctx: context.Background()}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sd := &side{}
+		im.leaveOutNotCards(s, sd, cells, true)
 	}
 }
