@@ -31,8 +31,10 @@ var resample = imaging.CatmullRom
 // lattice of card-sized cells (the card plus up to 6 mm of bleed per side,
 // up to 20 mm apart) that best explains its edges: crop marks, cut lines,
 // the gaps between cards or the edges of cards laid edge to edge. Cells
-// with nothing printed in them (a partly empty last row) are skipped. A
-// page where no such grid explains what is printed, or whose grid is one
+// with nothing printed in them (a partly empty last row) are skipped, and
+// so is a cell that lacks the look of the page's cards, listed in
+// PageReport.NotCards (a deck's credits in the slot after its last card;
+// see leaveOutNotCards). A page where no such grid explains what is printed, or whose grid is one
 // picture cut into cells (a map, a board) or a booklet's panels of text
 // (see classify.go), is skipped with the reason in PageReport.Skipped; the
 // import fails (ErrNoCardPages) only when no page holds cards. A partly
