@@ -31,8 +31,10 @@ var resample = imaging.CatmullRom
 // lattice of card-sized cells (the card plus up to 6 mm of bleed per side,
 // up to 20 mm apart) that best explains its edges: crop marks, cut lines,
 // the gaps between cards or the edges of cards laid edge to edge. Cells
-// with nothing printed in them (a partly empty last row) are skipped. A
-// page where no such grid explains what is printed, or whose grid is one
+// with nothing printed in them (a partly empty last row) are skipped, and
+// so is a cell that lacks the look of the page's cards, listed in
+// PageReport.NotCards (a deck's credits in the slot after its last card;
+// see leaveOutNotCards). A page where no such grid explains what is printed, or whose grid is one
 // picture cut into cells (a map, a board) or a booklet's panels of text
 // (see classify.go), is skipped with the reason in PageReport.Skipped; the
 // import fails (ErrNoCardPages) only when no page holds cards. A partly
@@ -300,6 +302,9 @@ type side struct {
 	w, h   float64 // the page, mm
 	cuts   []cut
 	report PageReport
+	// look is the look the page's cards are held to, ownLook the one
+	// they share on their own (see leaveOutNotCards).
+	look, ownLook cardLook
 }
 
 // source is one page being read: its PDF description, its card images and,
@@ -492,7 +497,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	if len(kept) == 0 {
 		return nil, fmt.Errorf("page %d: only empty card frames (%d)", s.p.nr, len(g.cells))
 	}
-	g.cells = kept
+	// A cell holding something that is not a card (the deck's credits)
+	// lacks the look of the page's cards.
+	g.cells = im.leaveOutNotCards(s, sd, kept, whole)
 	if whole && len(g.cells) > 1 {
 		if debugClassify != nil {
 			debugClassify(fmt.Sprintf("page %d %s %dx%d", s.p.nr, g.method, g.cols, g.rows))

@@ -14,7 +14,8 @@ import (
 // fronts only) and cuts a page with
 // fewer cards on it: each card found where the full grid has one is cut
 // at the full grid's trim, and a cell of the full grid that holds print
-// and no card yet is cut too. A page whose cards do not all lie on the
+// and no card yet is cut too, unless it lacks the look of the cards (see
+// leaveOutNotCards). A page whose cards do not all lie on the
 // full grid keeps its own, and its report says so (see PageReport.Doubt).
 
 // gridKind is the kind of page nr for keepGrid: odd or even pages (1 or
@@ -33,6 +34,7 @@ type refGrid struct {
 	w, h      float64 // that page's size, mm
 	cells     []refCell
 	landscape bool
+	look      cardLook // the look its cards share (see leaveOutNotCards)
 }
 
 type refCell struct {
@@ -53,7 +55,7 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 		if ref != nil && len(sd.cuts) == len(ref.cells) && !onGrid(sd.cuts, ref) {
 			return fmt.Sprintf("its grid is not page %d's", ref.page)
 		}
-		g := &refGrid{page: s.p.nr, w: s.p.w, h: s.p.h, landscape: landscape}
+		g := &refGrid{page: s.p.nr, w: s.p.w, h: s.p.h, landscape: landscape, look: sd.ownLook}
 		for _, c := range sd.cuts {
 			g.cells = append(g.cells, refCell{trim: c.box, row: c.face.Row, col: c.face.Col})
 		}
@@ -77,7 +79,7 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 			}
 		default:
 			r := pxRect(rc.trim, s.pxmm)
-			if !r.In(s.raster.Bounds()) || blankInside(s.raster, r, s.pxmm) {
+			if !r.In(s.raster.Bounds()) || blankInside(s.raster, r, s.pxmm) || notCardAt(s, sd, rc.trim) {
 				continue
 			}
 			c = im.cutAt(s, rc.trim, landscape)

@@ -91,6 +91,10 @@ type PageReport struct {
 	// as a map, a board or a booklet, are drawn on the pages sheet too
 	// (see ContactPages).
 	Grid []Rect
+	// NotCards is the cells of the grid left out as not cards, in mm:
+	// they show no frame where the page's cards show one, and little
+	// print (a deck's credits in the slot after its last card).
+	NotCards []Rect
 	// Confidence, from 0 to 1, is how sure Import is that the page was
 	// read right (its grid and its side); Doubt says what lowered it.
 	Confidence float64

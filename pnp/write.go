@@ -109,6 +109,10 @@ type PageSummary struct {
 	// Size is the cards' trim size measured on the page, "60.5x90.4"
 	// (mm, portrait), when it differs from the size given.
 	Size string `json:"size,omitempty"`
+	// LeftOut says which cells of the page's grid were left out as not
+	// cards (see PageReport.NotCards): "1 cell not a card (no card
+	// frame): left out".
+	LeftOut string `json:"left_out,omitempty"`
 }
 
 // entry is one distinct card of the import.
@@ -391,7 +395,8 @@ func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason}
 	for _, pg := range res.Pages {
 		s.Pages = append(s.Pages, PageSummary{Page: pg.Page, Side: pg.Side, Method: pg.Method, Rows: pg.Rows, Cols: pg.Cols, Cards: pg.Cards,
-			Registration: pg.Registration, Skipped: pg.Skipped, Confidence: pg.Confidence, Doubt: pg.Doubt, Size: measuredSize(pg)})
+			Registration: pg.Registration, Skipped: pg.Skipped, Confidence: pg.Confidence, Doubt: pg.Doubt, Size: measuredSize(pg),
+			LeftOut: notCardNote(len(pg.NotCards))})
 	}
 	s.Uncertain, s.UncertainWhy = res.Uncertain()
 	if p.defaultBack != nil {

@@ -150,6 +150,12 @@ func htmlPages(res *Result) []htmlPage {
 		default:
 			h.Note = pg.Doubt
 		}
+		if n := notCardNote(len(pg.NotCards)); n != "" && pg.Skipped == "" {
+			if h.Note != "" {
+				h.Note += "; "
+			}
+			h.Note += n
+		}
 		out = append(out, h)
 	}
 	return out
@@ -264,6 +270,13 @@ func (p *plan) pagesSheet(res *Result) ([]byte, error) {
 				dst.Min.X+int((c.X+c.W)*scale), dst.Min.Y+int((c.Y+c.H)*scale))
 			strokeRect(img, r, orange, 1)
 		}
+		for _, c := range pg.NotCards {
+			// A cell left out as not a card: crossed out in red.
+			r := image.Rect(dst.Min.X+int(c.X*scale), dst.Min.Y+int(c.Y*scale),
+				dst.Min.X+int((c.X+c.W)*scale), dst.Min.Y+int((c.Y+c.H)*scale))
+			strokeRect(img, r, red, 2)
+			crossOut(img, r, red)
+		}
 		d := &font.Drawer{Dst: img, Src: image.NewUniform(green), Face: basicfont.Face7x13}
 		for _, c := range byPage[pg.Page] {
 			r := image.Rect(dst.Min.X+int(c.trim.X*scale), dst.Min.Y+int(c.trim.Y*scale),
@@ -285,6 +298,12 @@ func (p *plan) pagesSheet(res *Result) ([]byte, error) {
 		why, col := pg.Skipped, red
 		if uncertain {
 			why, col = "uncertain: "+pg.Doubt, orange
+		}
+		if n := notCardNote(len(pg.NotCards)); n != "" && pg.Skipped == "" {
+			if why != "" {
+				why += "; "
+			}
+			why += n
 		}
 		d.Src = image.NewUniform(col)
 		for line, text := range wrapText(why, pageTile/7, 4) {
@@ -337,5 +356,23 @@ func strokeRect(img *image.RGBA, r image.Rectangle, c color.Color, t int) {
 		{r.Min, image.Pt(r.Min.X+t, r.Max.Y)}, {image.Pt(r.Max.X-t, r.Min.Y), r.Max},
 	} {
 		draw.Draw(img, s.Intersect(r), u, image.Point{}, draw.Src)
+	}
+}
+
+// crossOut draws the two diagonals of r in c, 2 px wide.
+func crossOut(img *image.RGBA, r image.Rectangle, c color.Color) {
+	r = r.Intersect(img.Bounds())
+	n := max(r.Dx(), r.Dy())
+	if n == 0 {
+		return
+	}
+	for i := 0; i <= n; i++ {
+		x := r.Min.X + i*(r.Dx()-1)/n
+		y := r.Min.Y + i*(r.Dy()-1)/n
+		for _, p := range []image.Point{{x, y}, {x + 1, y}, {r.Max.X - 1 - (x - r.Min.X), y}, {r.Max.X - 2 - (x - r.Min.X), y}} {
+			if p.In(r) {
+				img.Set(p.X, p.Y, c)
+			}
+		}
 	}
 }

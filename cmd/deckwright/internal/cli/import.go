@@ -378,6 +378,9 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 		if pg.Size != "" {
 			reg += "; cards measured " + pg.Size + " mm"
 		}
+		if pg.LeftOut != "" {
+			reg += "; " + pg.LeftOut
+		}
 		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s%s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method, reg)
 	}
 	if s.Layout != "" && s.LayoutReason != "" && s.LayoutReason != "asked for" {
