@@ -100,17 +100,11 @@ func (l lattice) paperAround(p axisProfiles, pxPerMM float64) bool {
 	if len(starts) == 0 {
 		return false
 	}
-	var inside []float64
-	for _, s := range starts {
-		for i := max(0, s+l.cell/10); i < min(L, s+l.cell-l.cell/10); i++ {
-			inside = append(inside, p.ink[i])
-		}
-	}
-	if len(inside) == 0 {
+	median, ok := l.inkInside(p, starts)
+	if !ok {
 		return false
 	}
-	sort.Float64s(inside)
-	limit := 0.02 * inside[len(inside)/2]
+	limit := 0.02 * median
 	// A band from two lines to half a millimetre outside each edge: the
 	// edge itself is a line or two wide once rendered.
 	band := max(3, int(math.Ceil(pxPerMM/2)))
@@ -273,6 +267,23 @@ func (l lattice) cellsAlong(L, tol int) []int {
 	return out
 }
 
+// inkInside returns the median ink of the lines inside the cells that
+// start at starts (their middle four fifths), or false for none.
+func (l lattice) inkInside(p axisProfiles, starts []int) (float64, bool) {
+	L := len(p.ink)
+	var inside []float64
+	for _, s := range starts {
+		for i := max(0, s+l.cell/10); i < min(L, s+l.cell-l.cell/10); i++ {
+			inside = append(inside, p.ink[i])
+		}
+	}
+	if len(inside) == 0 {
+		return 0, false
+	}
+	sort.Float64s(inside)
+	return inside[len(inside)/2], true
+}
+
 // gapBetween reports whether paper shows between two of the lattice's
 // cells: within a millimetre and a half of where one cell meets the next,
 // a line with less than a quarter of the median ink of the lines inside
@@ -287,17 +298,10 @@ func (l lattice) gapBetween(p axisProfiles, pxPerMM float64) bool {
 	if len(starts) < 2 {
 		return false
 	}
-	var inside []float64
-	for _, s := range starts {
-		for i := max(0, s+l.cell/10); i < min(L, s+l.cell-l.cell/10); i++ {
-			inside = append(inside, p.ink[i])
-		}
-	}
-	if len(inside) == 0 {
+	median, ok := l.inkInside(p, starts)
+	if !ok {
 		return false
 	}
-	sort.Float64s(inside)
-	median := inside[len(inside)/2]
 	r := int(math.Ceil(1.5 * pxPerMM))
 	for _, s := range starts[1:] {
 		low := math.Inf(1)

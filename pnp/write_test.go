@@ -478,6 +478,21 @@ func TestWriteTrailingSlash(t *testing.T) {
 	}
 }
 
+// cornerMarked returns a white face of bounds b with a black square in
+// its top-left corner, to see which way a face was turned.
+func cornerMarked(b image.Rectangle) image.Image {
+	marked := image.NewRGBA(b)
+	for i := range marked.Pix {
+		marked.Pix[i] = 255
+	}
+	for y := 0; y < 20; y++ {
+		for x := 0; x < 20; x++ {
+			marked.Set(x, y, color.Black)
+		}
+	}
+	return marked
+}
+
 // A card that lay landscape becomes a card of the game's landscape type
 // (Arkhtide's Realms) with its face turned back to landscape: Import turns
 // it a quarter turn clockwise, Write turns it back.
@@ -488,16 +503,7 @@ func TestWriteLandscapeCards(t *testing.T) {
 	res.Cards[1].Front.Rotated = true
 	// Mark the portrait face's top-left corner: after the turn back it is
 	// the landscape face's bottom-left corner.
-	marked := image.NewRGBA(res.Cards[1].Front.Image.Bounds())
-	for i := range marked.Pix {
-		marked.Pix[i] = 255
-	}
-	for y := 0; y < 20; y++ {
-		for x := 0; x < 20; x++ {
-			marked.Set(x, y, color.Black)
-		}
-	}
-	res.Cards[1].Front.Image = marked
+	res.Cards[1].Front.Image = cornerMarked(res.Cards[1].Front.Image.Bounds())
 	dir := filepath.Join(t.TempDir(), "o")
 	if _, err := Write(context.Background(), res, dir, WriteOptions{Game: g}); err != nil {
 		t.Fatal(err)
@@ -541,16 +547,7 @@ func TestWriteLandscapeCardPortraitGame(t *testing.T) {
 	res := sheet([]int{0, 1, 2}, nil)
 	res.Cards[1].Front.Rotated = true
 	res.Cards[2].Front.Rotated = true
-	marked := image.NewRGBA(res.Cards[1].Front.Image.Bounds())
-	for i := range marked.Pix {
-		marked.Pix[i] = 255
-	}
-	for y := 0; y < 20; y++ {
-		for x := 0; x < 20; x++ {
-			marked.Set(x, y, color.Black)
-		}
-	}
-	res.Cards[1].Front.Image = marked
+	res.Cards[1].Front.Image = cornerMarked(res.Cards[1].Front.Image.Bounds())
 	dir := filepath.Join(t.TempDir(), "o")
 	naming := mustNames(t, "page 1 r1c3 = Rogue Star\n")
 	sum, err := Write(context.Background(), res, dir, WriteOptions{Game: g, Naming: naming})

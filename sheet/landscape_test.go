@@ -115,6 +115,13 @@ func exportAndLoad(t *testing.T, g *cardsdb.Game, cards []*cardsdb.Card, f Forma
 	if err != nil {
 		t.Fatal(err)
 	}
+	return loadTables(t, g, name, tabs)
+}
+
+// loadTables reads tables as cards of g and loads them as a cards file
+// named name beside g's game.yaml.
+func loadTables(t *testing.T, g *cardsdb.Game, name string, tabs []*Table) *cardsdb.Game {
+	t.Helper()
 	file := &File{Game: g.ID}
 	for _, tab := range tabs {
 		part, err := Cards(tab, g, Options{})

@@ -90,19 +90,7 @@ func TestBundledRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				file := &File{Game: g.ID}
-				for _, tab := range tabs {
-					part, err := Cards(tab, g, Options{})
-					if err != nil {
-						t.Fatal(err)
-					}
-					file.Cards = append(file.Cards, part.Cards...)
-				}
-				y, err := file.YAML(name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				back := loadWithCards(t, g, y)
+				back := loadTables(t, g, name, tabs)
 				if len(back.Cards) != len(g.Cards) {
 					t.Fatalf("%d cards came back, want %d", len(back.Cards), len(g.Cards))
 				}
