@@ -27,6 +27,7 @@ type corpusEntry struct {
 	What     string   `yaml:"what"`
 	Size     string   `yaml:"size"`  // the cards' trim size measured by hand
 	Prior    string   `yaml:"prior"` // the size a user gives (the game's)
+	Game     string   `yaml:"game"`  // the bundled game whose card size is the prior
 	Read     string   `yaml:"read"`  // pages read, "1-24"; all when empty
 	Pages    []string `yaml:"pages"` // F9, B9, L10 or "-", one a page read
 	Cards    int      `yaml:"cards"`
@@ -47,6 +48,29 @@ type corpusEntry struct {
 		Worst    *float64 `yaml:"worst"`    // worst cut error, mm
 		Why      string   `yaml:"why"`
 	} `yaml:"known"`
+	// FirstTry is what the importer got the first time it read the PDF,
+	// recorded before any code was changed for it: the honest figure of
+	// how well the importer reads files it was not tuned for.
+	FirstTry *corpusFirstTry `yaml:"first_try"`
+}
+
+// corpusFirstTry is one first-try result, in TestCorpus's own measures.
+type corpusFirstTry struct {
+	Code     string  `yaml:"code"`     // the commit whose importer read it
+	Cut      int     `yaml:"cut"`      // faces cut on their pages
+	Distinct int     `yaml:"distinct"` // distinct fronts found
+	Pages    int     `yaml:"pages"`    // pages classified right
+	Stray    int     `yaml:"stray"`    // faces cut from pages without cards
+	Worst    float64 `yaml:"worst"`    // worst cut error of the measured trims found, mm
+	Missed   int     `yaml:"missed"`   // measured trims with no face cut there
+	Right    bool    `yaml:"right"`    // all of it right (see corpusRight)
+}
+
+// corpusRight is the issue's test of a PDF read right: the faces cut
+// within 2% of the truth, the distinct fronts exact, no face from a page
+// without cards, and every measured trim found and within 1 mm.
+func corpusRight(want, cut, distinct, wantDistinct, stray, missed int, worst float64) bool {
+	return float64(cut) >= 0.98*float64(want) && distinct == wantDistinct && stray == 0 && missed == 0 && worst <= 1
 }
 
 // corpusScore is what one import gave, measured against the truth.
@@ -75,7 +99,9 @@ func TestCorpus(t *testing.T) {
 	var all []float64
 	tot := corpusScore{}
 	distinctRight := 0
-	t.Logf("%-34s %-26s %9s %9s %9s %6s %13s  %s", "PDF", "tool", "cards", "distinct", "pages", "stray", "cut err mm", "notes")
+	t.Logf("%-34s %-26s %9s %9s %9s %6s %13s %-5s %-24s  %s", "PDF", "tool", "cards", "distinct", "pages", "stray", "cut err mm", "right", "first try", "notes")
+	rightNow := 0
+	var firsts []bool // right at first try, in manifest order
 	for _, e := range entries {
 		sc := scoreCorpus(t, e)
 		all = append(all, sc.errs...)
@@ -98,7 +124,17 @@ func TestCorpus(t *testing.T) {
 			notes = "error: " + sc.err.Error()
 		}
 		tool, _, _ := strings.Cut(e.Tool, " (")
-		t.Logf("%-34s %-26.26s %4d/%-4d %4d/%-4d %4d/%-4d %6d %13s  %s", e.File, tool, sc.cut, sc.want, sc.distinct, e.Distinct, sc.pagesRight, len(e.Pages), sc.stray, errText, notes)
+		right := sc.err == nil && corpusRight(sc.want, sc.cut, sc.distinct, e.Distinct, sc.stray, sc.missed, worst)
+		if right {
+			rightNow++
+		}
+		first := "-"
+		if f := e.FirstTry; f != nil {
+			first = fmt.Sprintf("%s c%d d%d p%d s%d w%.2f m%d %s", f.Code, f.Cut, f.Distinct, f.Pages, f.Stray, f.Worst, f.Missed, yesNo(f.Right))
+			firsts = append(firsts, f.Right)
+			checkFirstTry(t, e, sc.want)
+		}
+		t.Logf("%-34s %-26.26s %4d/%-4d %4d/%-4d %4d/%-4d %6d %13s %-5s %-24s  %s", e.File, tool, sc.cut, sc.want, sc.distinct, e.Distinct, sc.pagesRight, len(e.Pages), sc.stray, errText, yesNo(right), first, notes)
 		checkCorpus(t, e, sc, worst)
 	}
 	med, worst := medianWorst(all)
@@ -108,6 +144,47 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("corpus: %d PDFs; %.1f%% of faces cut (%d of %d); distinct right on %d of %d; %d faces from pages without cards; cut error median %.2f mm, worst %.2f mm over %d trims",
 		len(entries), share, tot.cut, tot.want, distinctRight, len(entries), tot.stray, med, worst, len(all))
+	t.Logf("right now: %d of %d PDFs; %s", rightNow, len(entries), firstTryShare(firsts, 20))
+}
+
+// firstTryShare says how many of the latest n PDFs with a first try
+// (the last in the manifest) were right at first try.
+func firstTryShare(firsts []bool, n int) string {
+	if len(firsts) == 0 {
+		return "no PDF has a first try"
+	}
+	latest := firsts[max(0, len(firsts)-n):]
+	right := 0
+	for _, r := range latest {
+		if r {
+			right++
+		}
+	}
+	return fmt.Sprintf("right at first try: %d of the latest %d with a first try (%.0f%%)", right, len(latest), 100*float64(right)/float64(len(latest)))
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// checkFirstTry fails the test where a recorded first try is not a
+// result TestCorpus could have printed: its right must follow from its
+// numbers, which must lie within the truth's bounds.
+func checkFirstTry(t *testing.T, e corpusEntry, want int) {
+	t.Helper()
+	f := e.FirstTry
+	if len(f.Code) < 7 {
+		t.Errorf("%s: first_try.code %q: want the commit (7 or more hex digits) whose importer read it", e.File, f.Code)
+	}
+	if f.Cut < 0 || f.Cut > want || f.Pages < 0 || f.Pages > len(e.Pages) || f.Distinct < 0 || f.Stray < 0 || f.Missed < 0 || f.Worst < 0 {
+		t.Errorf("%s: first_try %+v: want cut 0..%d, pages 0..%d and no negative count", e.File, *f, want, len(e.Pages))
+	}
+	if r := corpusRight(want, f.Cut, f.Distinct, e.Distinct, f.Stray, f.Missed, f.Worst); r != f.Right {
+		t.Errorf("%s: first_try.right is %v but its numbers say %v (cut %d of %d, distinct %d of %d, stray %d, missed %d, worst %.2f mm)", e.File, f.Right, r, f.Cut, want, f.Distinct, e.Distinct, f.Stray, f.Missed, f.Worst)
+	}
 }
 
 // corpusDPI is the DPI the corpus is read at: 150, or
