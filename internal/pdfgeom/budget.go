@@ -109,20 +109,10 @@ func thousands(n int64) string {
 // overflow.
 const satMax = int64(1) << 60
 
-// satAdd and satMul add and multiply non-negative counts, stopping at satMax.
+// satAdd adds non-negative counts, stopping at satMax.
 func satAdd(a, b int64) int64 {
 	if a >= satMax-b {
 		return satMax
 	}
 	return a + b
-}
-
-func satMul(a, b int64) int64 {
-	if a == 0 || b == 0 {
-		return 0
-	}
-	if a > satMax/b {
-		return satMax
-	}
-	return a * b
 }

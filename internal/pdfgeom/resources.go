@@ -108,8 +108,8 @@ type formNode struct {
 	res    *resources
 
 	content []byte
-	state   int   // unread, visiting, done (during Check)
-	cost    cost  // what drawing it once costs, its forms included
+	state   int  // unread, visiting, done (during Check)
+	cost    cost // what drawing it once costs, its forms included
 	height  int  // 1 + the deepest nesting of forms inside it
 }
 
