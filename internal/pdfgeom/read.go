@@ -49,21 +49,19 @@ func Read(ctx context.Context, xt *model.XRefTable, nr int, b Budget) (p *Page, 
 // multiplied out, so a form bomb is refused in milliseconds. It counts
 // what a renderer draws: the page's content and its annotations'
 // appearance streams. Call it before handing a page to a renderer
-// (pdftoppm spends minutes on a form bomb).
+// (pdftoppm spends minutes on a form bomb). With an error, the Expansion
+// holds what was counted before the count stopped (Forms: the forms read).
 func Check(ctx context.Context, xt *model.XRefTable, nr int, b Budget) (e Expansion, err error) {
 	err = guard(nr, func() error {
 		r, err := newReader(ctx, xt, nr, b)
 		if err != nil {
 			return err
 		}
+		defer func() { e = r.exp }()
 		if err := r.check(); err != nil {
 			return err
 		}
-		if err := r.checkAnnots(); err != nil {
-			return err
-		}
-		e = r.exp
-		return nil
+		return r.checkAnnots()
 	})
 	return e, err
 }
