@@ -100,7 +100,7 @@ func TestCorpus(t *testing.T) {
 			forms += len(p.Forms)
 			texts += len(p.Texts)
 			ops += p.Cost.Ops
-			for _, bad := range p.check() {
+			for _, bad := range p.check(1000) {
 				t.Errorf("%s page %d: %s", f.File, nr, bad)
 			}
 		}
@@ -113,11 +113,10 @@ func TestCorpus(t *testing.T) {
 	t.Logf("what the corpus's pages draw (all pages summed; rects: fills that are axis-aligned rectangles)\n%s", table.String())
 }
 
-// check returns what is wrong with a page read: a position off the page
-// by far, a number not finite, a scope out of range.
-func (p *Page) check() []string {
+// check returns what is wrong with a page read: a position more than slack
+// mm off the page, a number not finite, a scope or parent out of range.
+func (p *Page) check(slack float64) []string {
 	var bad []string
-	slack := 1000.0 // mm: drawings may reach past the page, not to infinity
 	in := func(what string, r Rect) {
 		if !finiteR(r) || r.W < 0 || r.H < 0 || r.X < -slack || r.Y < -slack || r.X+r.W > p.W+slack || r.Y+r.H > p.H+slack {
 			bad = append(bad, fmt.Sprintf("%s at %+v", what, r))
