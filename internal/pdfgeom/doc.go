@@ -41,7 +41,8 @@
 //
 // Paths (m l c v y h re) painted with S s f F f* B B* b b* become strokes
 // (one per straight segment; a segment that goes straight on from the
-// previous one is joined to it; a curve is four chords marked Curve) and
+// previous one is joined to it; a curve is one segment from its start to
+// its end, marked Curve) and
 // fills (one per subpath, with its bounding box and whether it is an
 // axis-aligned rectangle). A path made the clip (W W* then a painting
 // operator or n) that is one axis-aligned rectangle is listed in Clips.

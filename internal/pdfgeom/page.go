@@ -36,14 +36,14 @@ type Scope struct {
 }
 
 // Stroke is one straight stroked segment, from A to B. A path's segments
-// that continue one another in a line are joined into one; a curve is
-// flattened into four chords, each a Stroke marked Curve.
+// that continue one another in a line are joined into one; a curve (c, v,
+// y) is one Stroke from its start to its end, marked Curve.
 type Stroke struct {
 	A, B   Point
 	Width  float64 // line width in mm (0: the thinnest line the device draws)
 	Color  Color
 	Dashed bool
-	Curve  bool // a chord of a flattened curve
+	Curve  bool // a curve, from its start to its end
 	Path   int  // the painting operator that drew it, numbered from 0 in the order drawn
 	Scope
 }

@@ -9,11 +9,18 @@ const maxPathPoints = 1 << 20
 // path is the path under construction, its points already on the page.
 type path struct {
 	pts   []Point
-	curve []bool // curve[i]: the segment ending at pts[i] is a chord of a curve
+	curve []uint8 // curve[i]: what the segment ending at pts[i] is (line, chord1, chord)
 	subs  []subpath
 	cur   Point // the current point, when has
 	has   bool
 }
+
+// What a segment of a path is.
+const (
+	line   = iota // a straight segment (l, re, h)
+	chord1        // a curve's first chord
+	chord         // a curve's next chord
+)
 
 // subpath is the points pts[start:] up to the next subpath's start.
 type subpath struct {
@@ -32,18 +39,18 @@ func (p *path) moveTo(q Point) {
 	} else {
 		p.subs = append(p.subs, subpath{start: len(p.pts)})
 		p.pts = append(p.pts, q)
-		p.curve = append(p.curve, false)
+		p.curve = append(p.curve, line)
 	}
 	p.cur, p.has = q, true
 }
 
 // add appends a point to the current subpath, beginning a new one at the
 // current point after a close.
-func (p *path) add(q Point, curve bool) {
+func (p *path) add(q Point, curve uint8) {
 	if n := len(p.subs); n > 0 && p.subs[n-1].closed {
 		p.subs = append(p.subs, subpath{start: len(p.pts)})
 		p.pts = append(p.pts, p.cur)
-		p.curve = append(p.curve, false)
+		p.curve = append(p.curve, line)
 	}
 	p.pts = append(p.pts, q)
 	p.curve = append(p.curve, curve)
@@ -54,11 +61,12 @@ func (p *path) lineTo(q Point) {
 	if !p.has {
 		return // no current point: ignored, as renderers do
 	}
-	p.add(q, false)
+	p.add(q, line)
 }
 
 // curveTo adds a Bézier curve from the current point, flattened into four
-// chords; fromCur takes the current point as its first control point (v).
+// chords (for the bounding box of what it fills; it is stroked as one
+// segment); fromCur takes the current point as its first control point (v).
 func (p *path) curveTo(c1, c2, q Point, fromCur bool) {
 	if !p.has {
 		return
@@ -71,7 +79,11 @@ func (p *path) curveTo(c1, c2, q Point, fromCur bool) {
 		t := float64(i) / 4
 		u := 1 - t
 		a, b, c, d := u*u*u, 3*u*u*t, 3*u*t*t, t*t*t
-		p.add(Point{a*p0.X + b*c1.X + c*c2.X + d*q.X, a*p0.Y + b*c1.Y + c*c2.Y + d*q.Y}, true)
+		kind := uint8(chord)
+		if i == 1 {
+			kind = chord1
+		}
+		p.add(Point{a*p0.X + b*c1.X + c*c2.X + d*q.X, a*p0.Y + b*c1.Y + c*c2.Y + d*q.Y}, kind)
 	}
 }
 
@@ -87,7 +99,7 @@ func (p *path) close() {
 }
 
 // sub returns subpath i's points and curve flags.
-func (p *path) sub(i int) ([]Point, []bool, bool) {
+func (p *path) sub(i int) ([]Point, []uint8, bool) {
 	end := len(p.pts)
 	if i+1 < len(p.subs) {
 		end = p.subs[i+1].start
@@ -123,11 +135,11 @@ const tol = 0.01
 // isRect reports whether a closed subpath is an axis-aligned rectangle:
 // four corners joined by straight lines, counting repeated points and
 // points along an edge (LibreOffice starts its rectangles mid-edge) once.
-func isRect(pts []Point, curve []bool) bool {
+func isRect(pts []Point, curve []uint8) bool {
 	var c [8]Point
 	n := 0
 	for i, q := range pts {
-		if curve[i] {
+		if curve[i] != line {
 			return false
 		}
 		if n > 0 && near(c[n-1], q) {
@@ -206,7 +218,7 @@ func (e *exec) paint(stroke, fill, closeFirst bool) error {
 		for i := range p.subs {
 			pts, curve, _ := p.sub(i)
 			b := bounds(pts)
-			if !(b.W > 0 && b.H > 0) || !finiteR(b) {
+			if !(b.W > 0 && b.H > 0) || !finiteR(b) || math.Abs(area(pts)) < minArea {
 				continue
 			}
 			if err := r.addItem(); err != nil {
@@ -237,31 +249,52 @@ func (e *exec) paint(stroke, fill, closeFirst bool) error {
 	return nil
 }
 
+// minArea is the area, in mm², below which a filled subpath paints
+// nothing worth listing (a line filled).
+const minArea = 1e-6
+
+// area is the signed area of a polygon (the shoelace formula).
+func area(pts []Point) float64 {
+	a := 0.0
+	for i := range pts {
+		p, q := pts[i], pts[(i+1)%len(pts)]
+		a += p.X*q.Y - q.X*p.Y
+	}
+	return a / 2
+}
+
 // strokeSub adds a subpath's segments as strokes, joining segments that
-// continue one another in a straight line.
-func (e *exec) strokeSub(pts []Point, curve []bool, closed bool, w float64, id int) (bool, error) {
+// continue one another in a straight line, and a curve's chords into one
+// segment from its start to its end.
+func (e *exec) strokeSub(pts []Point, curve []uint8, closed bool, w float64, id int) (bool, error) {
 	r := e.r
 	n := len(pts)
 	if n < 2 && !closed {
 		return false, nil
 	}
 	first := len(r.page.Strokes)
-	emit := func(a, b Point, c bool) error {
-		if near(a, b) || !finite(a.X+a.Y+b.X+b.Y) {
+	emit := func(a, b Point, kind uint8) error {
+		if !finite(a.X + a.Y + b.X + b.Y) {
 			return nil
 		}
-		// Join b onto the last segment when it goes straight on.
-		if k := len(r.page.Strokes); k > first && !c {
+		if k := len(r.page.Strokes); k > first {
 			last := &r.page.Strokes[k-1]
-			if !last.Curve && near(last.B, a) && onLine(last.A, a, b) {
-				last.B = b
+			switch {
+			case kind == chord && last.Curve:
+				last.B = b // the curve goes on
+				return nil
+			case kind == line && !last.Curve && near(last.B, a) && onLine(last.A, a, b):
+				last.B = b // straight on
 				return nil
 			}
+		}
+		if kind == line && near(a, b) {
+			return nil
 		}
 		if err := r.addItem(); err != nil {
 			return err
 		}
-		r.page.Strokes = append(r.page.Strokes, Stroke{A: a, B: b, Width: w, Color: e.gs.stroke.color, Dashed: e.gs.dashed, Curve: c, Path: id, Scope: e.scope()})
+		r.page.Strokes = append(r.page.Strokes, Stroke{A: a, B: b, Width: w, Color: e.gs.stroke.color, Dashed: e.gs.dashed, Curve: kind != line, Path: id, Scope: e.scope()})
 		return nil
 	}
 	for i := 1; i < n; i++ {
@@ -270,7 +303,7 @@ func (e *exec) strokeSub(pts []Point, curve []bool, closed bool, w float64, id i
 		}
 	}
 	if closed && n > 1 {
-		if err := emit(pts[n-1], pts[0], false); err != nil {
+		if err := emit(pts[n-1], pts[0], line); err != nil {
 			return false, err
 		}
 		// The closing segment may go straight on into the first.

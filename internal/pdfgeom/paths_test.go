@@ -20,7 +20,7 @@ func TestFills(t *testing.T) {
 		{"triangle", "0 0 1 0 k 10 20 m 110 20 l 60 70 l f", []Fill{{Box: box(10, 20, 100, 50), Color: Color{255, 255, 0, true}}}},
 		{"two subpaths, one a point", "0.5 g 10 20 50 50 re 200 200 m 200 200 l h 300 300 20 10 re f",
 			[]Fill{{Box: box(10, 20, 50, 50), Rect: true, Color: Color{128, 128, 128, true}}, {Box: box(300, 300, 20, 10), Rect: true, Color: Color{128, 128, 128, true}}}},
-		{"no area", "10 20 100 0 re f 10 20 m 100 20 l f", nil},
+		{"no area", "10 20 100 0 re f 10 20 m 100 20 l f 10 20 m 100 70 l f 10 20 m 100 70 l 10 20 l f", nil},
 		{"curve", "10 20 m 10 80 110 80 110 20 c f", []Fill{{Box: box(10, 20, 100, 45), Color: black}}},
 		{"rotated square", "q 0.7071 0.7071 -0.7071 0.7071 300 300 cm 0 0 100 100 re f Q", []Fill{{Box: box(300-70.71, 300, 141.42, 141.42), Color: black}}},
 		{"scaled", "q 2 0 0 3 10 10 cm 0 0 10 10 re f Q", []Fill{{Box: box(10, 10, 20, 30), Rect: true, Color: black}}},
@@ -112,16 +112,23 @@ func TestStrokes(t *testing.T) {
 }
 
 func TestCurveStroke(t *testing.T) {
-	p := readPage(t, onePage(t, "", "10 20 m 10 80 110 80 110 20 c S"))
-	if len(p.Strokes) != 4 {
-		t.Fatalf("%d strokes, want a curve's 4 chords", len(p.Strokes))
+	// A rounded corner between two edges: the edges are lines, the
+	// corner one curve from its start to its end.
+	p := readPage(t, onePage(t, "", "10 20 m 100 20 l 105 20 110 25 110 30 c 110 120 l S"))
+	want := []struct {
+		a, b  Point
+		curve bool
+	}{
+		{pt(10, 20), pt(100, 20), false},
+		{pt(100, 20), pt(110, 30), true},
+		{pt(110, 30), pt(110, 120), false},
 	}
-	for _, s := range p.Strokes {
-		if !s.Curve || s.Path != 0 {
-			t.Errorf("%+v: want a chord of path 0", s)
+	if len(p.Strokes) != len(want) {
+		t.Fatalf("strokes %+v, want %d", p.Strokes, len(want))
+	}
+	for i, s := range p.Strokes {
+		if w := want[i]; !samePoint(s.A, w.a) || !samePoint(s.B, w.b) || s.Curve != w.curve || s.Path != 0 {
+			t.Errorf("stroke %d = %+v, want %+v", i, s, w)
 		}
-	}
-	if !samePoint(p.Strokes[0].A, pt(10, 20)) || !samePoint(p.Strokes[3].B, pt(110, 20)) {
-		t.Errorf("chords run from %v to %v", p.Strokes[0].A, p.Strokes[3].B)
 	}
 }
