@@ -61,7 +61,7 @@ func (b Budget) withDefaults() Budget {
 type Expansion struct {
 	Ops        int64 // operators read, forms expanded as drawn
 	Bytes      int64 // content bytes inflated (the page's streams, each distinct form once)
-	Placements int64 // form placements, as drawn
+	Placements int64 // form placements (and tiling patterns chosen), as drawn
 	Images     int64 // image placements (XObjects, as drawn, and inline images)
 	Forms      int   // distinct forms (a form read in two resource contexts counts twice)
 	Depth      int   // the deepest nesting of forms (0: the page draws none)
@@ -115,4 +115,15 @@ func satAdd(a, b int64) int64 {
 		return satMax
 	}
 	return a + b
+}
+
+// satMul multiplies non-negative counts, stopping at satMax.
+func satMul(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	if a > satMax/b {
+		return satMax
+	}
+	return a * b
 }

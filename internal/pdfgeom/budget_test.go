@@ -261,3 +261,60 @@ func TestAnnotationsChecked(t *testing.T) {
 		t.Errorf("Read: %v, want the page read without its annotation", err)
 	}
 }
+
+// chain is deep forms numbered from object first, each drawing the next
+// (named /F) ways times; the last fills a rectangle.
+func chain(first, ways, deep int) []string {
+	var objs []string
+	for i := range deep {
+		res, content := "<< >>", "0 0 10 10 re f"
+		if i+1 < deep {
+			res = fmt.Sprintf("<< /XObject << /F %d 0 R >> >>", first+i+1)
+			content = strings.Repeat("/F Do ", ways)
+		}
+		objs = append(objs, stream("/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources "+res, content))
+	}
+	return objs
+}
+
+// TestOtherStreamsChecked checks that Check counts the content streams a
+// renderer expands besides forms: a tiling pattern's cell, a Type 3 font's
+// glyphs. A form bomb inside either is refused; a cycle through a pattern
+// too; a page of many plain Type 3 glyphs is not.
+func TestOtherStreamsChecked(t *testing.T) {
+	const tiling = "/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources "
+	type3 := func(glyph string) string {
+		return "<< /Type /Font /Subtype /Type3 /FontBBox [0 0 10 10] /FontMatrix [0.1 0 0 0.1 0 0] /FirstChar 97 /LastChar 97 /Widths [10] " +
+			"/Encoding << /Differences [97 /a] >> /CharProcs << /a " + glyph + " >> /Resources << /XObject << /F 6 0 R >> >> >>"
+	}
+	for _, tc := range []struct {
+		name, page, content string
+		objs                []string
+		want                string
+	}{
+		{"pattern", "/Resources << /Pattern << /P0 5 0 R >> >>", "/Pattern cs /P0 scn 0 0 100 100 re f",
+			append([]string{stream(tiling+"<< /XObject << /F 6 0 R >> >>", strings.Repeat("/F Do ", 10))}, chain(6, 10, 9)...),
+			"page 1: its forms draw each other more than 20,000 times (a form bomb?): refused"},
+		{"pattern cycle", "/Resources << /Pattern << /P0 5 0 R >> >>", "/Pattern cs /P0 scn 0 0 100 100 re f",
+			[]string{stream(tiling+"<< /Pattern << /P0 5 0 R >> >>", "/Pattern cs /P0 scn 0 0 1 1 re f")},
+			"page 1: its pattern /P0 (object 5) draws itself: refused"},
+		{"type 3 glyph", "/Resources << /Font << /T3 7 0 R >> >>", "BT /T3 12 Tf (a) Tj ET",
+			append([]string{stream("", "10 0 d0 /F Do")}, append(chain(6, 10, 1), type3("5 0 R"))...), ""},
+		{"type 3 bomb", "/Resources << /Font << /T3 5 0 R >> >>", "BT /T3 12 Tf (a) Tj ET",
+			append([]string{type3("15 0 R")}, append(chain(6, 10, 9), stream("", "10 0 d0 "+strings.Repeat("/F Do ", 10)))...),
+			"page 1: its forms draw each other more than 20,000 times (a form bomb?): refused"},
+		{"many type 3 glyphs", "/Resources << /Font << /T3 7 0 R >> >>", "BT /T3 12 Tf " + strings.Repeat("(aaaaaaaaaa) Tj [(aaaaaaaaaa) 5 (aaaaaaaaaa)] TJ ", 1000) + "ET",
+			append([]string{stream("", "10 0 d0 0 0 10 10 re f")}, stream("", ""), type3("5 0 R")), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			xt := onePage(t, tc.page, tc.content, tc.objs...)
+			e, err := Check(context.Background(), xt, 1, Budget{})
+			if tc.want == "" && err != nil || tc.want != "" && (err == nil || err.Error() != tc.want) {
+				t.Fatalf("Check: %v, want %q", err, tc.want)
+			}
+			if tc.name == "many type 3 glyphs" && (e.Ops < 30_000*3 || e.Placements != 0) {
+				t.Errorf("cost %+v: want 30,000 glyphs of 3 operators each, no placements", e)
+			}
+		})
+	}
+}

@@ -31,10 +31,32 @@ func (r *reader) check() error {
 // nesting depth) costs. Every stream counted is drawn at least once, so a
 // stream whose own count is over budget puts the page over it. where
 // names the stream in errors ("" for the page's content).
+//
+// Besides forms it counts what else a renderer expands from content
+// streams of the PDF's own: a tiling pattern's cell each time the pattern
+// is chosen as a colour (once, though a renderer may draw the cell many
+// times over), and a Type 3 font's glyph procedures for each glyph shown
+// (each glyph taken at the cost of the font's costliest).
 func (r *reader) count(content []byte, res *resources, depth int, where string) (cost, error) {
 	var c cost
-	var last []byte // the operand before the operator
+	var prev, last []byte // the two operands before the operator
+	var glyph *cost       // the Type 3 font in use: its costliest glyph
 	var failed error
+	// add counts times drawings of what costs n (each a placement itself
+	// when self is 1), and checks the budget.
+	add := func(n cost, height int, times, self int64) error {
+		c.placements = satAdd(c.placements, satMul(times, satAdd(self, n.placements)))
+		c.ops = satAdd(c.ops, satMul(times, n.ops))
+		c.images = satAdd(c.images, satMul(times, n.images))
+		c.height = max(c.height, height)
+		if c.placements > r.b.Placements {
+			return r.refuse("its forms draw each other more than %s times (a form bomb?)", thousands(r.b.Placements))
+		}
+		if c.ops > r.b.Ops {
+			return r.opsRefused()
+		}
+		return nil
+	}
 	err := pdfcontent.Scan(content, func(t pdfcontent.Token) (err error) {
 		defer func() {
 			if err != nil {
@@ -42,7 +64,7 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 			}
 		}()
 		if t.Operand {
-			last = t.Raw
+			prev, last = last, t.Raw
 			return nil
 		}
 		c.ops++
@@ -54,13 +76,13 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 		if c.ops > r.b.Ops {
 			return r.opsRefused()
 		}
-		op := t.Raw
-		switch {
-		case len(op) == 2 && op[0] == 'D' && op[1] == 'o':
-			if len(last) < 2 || last[0] != '/' {
+		defer func() { prev, last = nil, nil }()
+		switch string(t.Raw) {
+		case "Do":
+			name, ok := nameOf(last)
+			if !ok {
 				break
 			}
-			name := decodeName(last[1:])
 			x := r.xobject(res, name)
 			if x == nil {
 				break
@@ -70,24 +92,38 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 				c.images = satAdd(c.images, 1)
 			case xForm:
 				n := x.form
-				if err := r.visit(n, name, depth+1); err != nil {
+				if err := r.visit(n, "form", name, depth+1); err != nil {
 					return err
 				}
-				c.placements = satAdd(c.placements, satAdd(1, n.cost.placements))
-				c.ops = satAdd(c.ops, n.cost.ops)
-				c.images = satAdd(c.images, n.cost.images)
-				c.height = max(c.height, n.height)
-				if c.placements > r.b.Placements {
-					return r.refuse("its forms draw each other more than %s times (a form bomb?)", thousands(r.b.Placements))
-				}
-				if c.ops > r.b.Ops {
-					return r.opsRefused()
-				}
+				return add(n.cost, n.height, 1, 1)
 			}
-		case len(op) == 2 && op[0] == 'I' && op[1] == 'D':
+		case "ID":
 			c.images = satAdd(c.images, 1)
+		case "scn", "SCN":
+			name, ok := nameOf(last)
+			if !ok {
+				break
+			}
+			if n := r.tilingPattern(res, name); n != nil {
+				if err := r.visit(n, "pattern", name, depth+1); err != nil {
+					return err
+				}
+				return add(n.cost, n.height, 1, 1)
+			}
+		case "Tf":
+			glyph = nil
+			if name, ok := nameOf(prev); ok {
+				g, err := r.type3Glyph(res, name, depth+1)
+				if err != nil {
+					return err
+				}
+				glyph = g
+			}
+		case "Tj", "TJ", "'", "\"":
+			if glyph != nil {
+				return add(*glyph, glyph.height, int64(shownBytes(last)), 0)
+			}
 		}
-		last = nil
 		return nil
 	})
 	if failed != nil {
@@ -97,6 +133,94 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 		return c, r.unreadable(where, err)
 	}
 	return c, nil
+}
+
+// nameOf returns a name operand's name, without its slash.
+func nameOf(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '/' {
+		return "", false
+	}
+	return decodeName(raw[1:]), true
+}
+
+// shownBytes counts the bytes a string or an array of strings shows.
+func shownBytes(raw []byte) int {
+	if len(raw) < 2 || raw[0] != '[' {
+		n, _ := stringBytes(raw)
+		return n
+	}
+	total := 0
+	_ = pdfcontent.Scan(raw[1:len(raw)-1], func(t pdfcontent.Token) error {
+		if len(t.Raw) > 0 && (t.Raw[0] == '(' || t.Raw[0] == '<') {
+			n, _ := stringBytes(t.Raw)
+			total += n
+		}
+		return nil
+	})
+	return total
+}
+
+// tilingPattern returns the content of the tiling pattern named name in
+// the Pattern resources (nil for a shading pattern or none).
+func (r *reader) tilingPattern(res *resources, name string) *formNode {
+	d := r.category(res, "Pattern")
+	if d == nil {
+		return nil
+	}
+	ref, ok := d[name].(types.IndirectRef)
+	if !ok {
+		return nil
+	}
+	sd, _, err := r.xt.DereferenceStreamDict(ref)
+	if err != nil || sd == nil {
+		return nil
+	}
+	return r.formNode(ref, sd, res)
+}
+
+// type3Glyph reads the glyph procedures of the font named name, when it
+// is a Type 3 font, and returns what its costliest glyph costs (nil for
+// another font).
+func (r *reader) type3Glyph(res *resources, name string, depth int) (*cost, error) {
+	d := r.category(res, "Font")
+	if d == nil {
+		return nil, nil
+	}
+	font, err := r.xt.DereferenceDict(d[name])
+	if err != nil || font == nil || r.nameEntry(font, "Subtype") != "Type3" {
+		return nil, nil
+	}
+	procs, err := r.xt.DereferenceDict(font["CharProcs"])
+	if err != nil || procs == nil {
+		return nil, nil
+	}
+	// The glyphs use the font's resources, else the page's (or form's).
+	fres := res
+	if o, ok := font.Find("Resources"); ok {
+		if rd, err := r.xt.DereferenceDict(o); err == nil && rd != nil {
+			fres = r.newResources(rd)
+		}
+	}
+	var worst cost
+	for glyph, o := range procs {
+		ref, ok := o.(types.IndirectRef)
+		if !ok {
+			continue
+		}
+		sd, _, err := r.xt.DereferenceStreamDict(ref)
+		if err != nil || sd == nil {
+			continue
+		}
+		n := r.formNode(ref, sd, fres)
+		if err := r.visit(n, "glyph", name+" "+glyph, depth); err != nil {
+			return nil, err
+		}
+		if n.cost.ops+n.cost.placements > worst.ops+worst.placements {
+			worst = n.cost
+		}
+		worst.height = max(worst.height, n.height)
+	}
+	return &worst, nil
 }
 
 // unreadable is the error for content the tokenizer cannot split.
@@ -113,14 +237,15 @@ func (r *reader) opsRefused() error {
 
 // visit reads form n (drawn by the name name at nesting depth) once, and
 // counts what drawing it costs. A form met again while it is being read
-// draws itself: a cycle, refused.
-func (r *reader) visit(n *formNode, name string, depth int) error {
+// draws itself: a cycle, refused. kind says what n is in errors (form,
+// pattern, glyph).
+func (r *reader) visit(n *formNode, kind, name string, depth int) error {
 	if depth > r.b.Depth {
 		return r.refuse("its forms are nested more than %d deep", r.b.Depth)
 	}
 	switch n.state {
 	case visiting:
-		return r.refuse("its form /%s (object %d) draws itself", name, n.ref.ObjectNumber.Value())
+		return r.refuse("its %s /%s (object %d) draws itself", kind, name, n.ref.ObjectNumber.Value())
 	case done:
 		if depth+n.height-1 > r.b.Depth {
 			return r.refuse("its forms are nested more than %d deep", r.b.Depth)
@@ -131,7 +256,7 @@ func (r *reader) visit(n *formNode, name string, depth int) error {
 		return fmt.Errorf("page %d: %w", r.nr, err)
 	}
 	n.state = visiting
-	n.where = fmt.Sprintf("its form /%s (object %d)", name, n.ref.ObjectNumber.Value())
+	n.where = fmt.Sprintf("its %s /%s (object %d)", kind, name, n.ref.ObjectNumber.Value())
 	b, err := r.inflate(n.sd, n.where)
 	if err != nil {
 		return err
@@ -186,7 +311,7 @@ func (r *reader) checkAnnots() error {
 				continue
 			}
 			n := r.formNode(ref, sd, r.res)
-			if err := r.visit(n, "(annotation)", 1); err != nil {
+			if err := r.visit(n, "annotation", "AP", 1); err != nil {
 				return err
 			}
 			r.exp.Annots++

@@ -13,8 +13,9 @@
 //	    like the rest. Checks the budget first (as Check).
 //	Check(ctx, xt, nr, b) (Expansion, error)
 //	    the cost of drawing page nr, counted without drawing it (each
-//	    distinct form read once, placements multiplied out, annotation
-//	    appearances included): call it before pdftoppm.
+//	    distinct form read once, placements multiplied out; tiling
+//	    patterns, Type 3 glyphs and annotation appearances included, as a
+//	    renderer expands them): call it before pdftoppm.
 //	Budget{Ops, Bytes, Depth, Placements, Items, States}
 //	    zero fields take DefaultBudget's: 5,000,000 operators, 64 MB of
 //	    content, forms 12 deep, 20,000 form placements, 200,000 items,
@@ -55,10 +56,11 @@
 //
 // A shading painted with sh is the box of the clip in force. Shading
 // patterns and tiling patterns used as colours make a fill's colour
-// unknown; a tiling pattern's cell is not drawn. Type 3 glyphs, optional
-// content (layers hidden or shown) and /UserUnit are not read. Read does
-// not draw annotations (Check counts their appearance streams, since a
-// renderer draws them).
+// unknown; a tiling pattern's cell is not drawn. Type 3 glyphs are text
+// like any other, optional content (layers hidden or shown) and /UserUnit
+// are not read. Read does not draw annotations. (Check counts the content
+// of tiling patterns, Type 3 glyphs and annotation appearances, since a
+// renderer draws them.)
 //
 // # Budgets
 //
@@ -66,7 +68,9 @@
 // (its content decoded within the bytes budget, its operators counted)
 // and multiplies the placements out, so forms that draw each other 10 ways
 // 10 deep are refused after reading ten small streams, and a form that
-// draws itself is refused as a cycle. Read then draws the page, counting
+// draws itself is refused as a cycle. Tiling patterns and Type 3 glyphs
+// are counted the same way (a pattern once each time it is chosen, a
+// glyph at its font's costliest glyph's cost). Read then draws the page, counting
 // again as it goes. Every budget is one field of Budget; a page over one is
 // a *RefusedError naming the page and what was over. Any panic while
 // reading a page (pdfcpu's or this package's) is recovered, once, in Read
