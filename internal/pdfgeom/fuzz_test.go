@@ -22,7 +22,9 @@ var fuzzPDF struct {
 func fuzzPage(t testing.TB) *model.XRefTable {
 	if fuzzPDF.xt == nil {
 		fuzzPDF.xt = onePage(t, "/Resources << /XObject << /Fm 5 0 R /Im 6 0 R /Self 9 0 R >> "+
-			"/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F2 << /Type /Font /Subtype /Type0 /BaseFont /X >> >> "+
+			"/Font << /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> /F2 << /Type /Font /Subtype /Type0 /BaseFont /X >> "+
+			"/T3 << /Type /Font /Subtype /Type3 /CharProcs << /a 9 0 R /b 10 0 R >> >> >> "+
+			"/Pattern << /P0 11 0 R >> "+
 			"/ColorSpace << /CS0 [/ICCBased 7 0 R] /CS1 [/Separation /Gold /DeviceCMYK 8 0 R] >> "+
 			"/ExtGState << /G0 << /LW 2 /D [[1 1] 0] >> >> >>",
 			"",
@@ -32,7 +34,8 @@ func fuzzPage(t testing.TB) *model.XRefTable {
 			stream("/N 3", ""),
 			"<< /FunctionType 2 /Domain [0 1] /N 1 >>",
 			stream("/Type /XObject /Subtype /Form /BBox [0 0 100 100] /Matrix [0 1 -1 0 100 0]", ""),
-			stream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << >>", "0 0 1 1 re S"))
+			stream("/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << >>", "0 0 1 1 re S"),
+			stream("/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << /XObject << /In 10 0 R >> >>", "/In Do"))
 	}
 	return fuzzPDF.xt
 }
@@ -59,6 +62,7 @@ func FuzzRead(f *testing.F) {
 		"0.5 g 10 10 100 50 re f 1 0 0 RG 2 w [3 2] 0 d 10 10 m 100 100 l 50 50 100 0 30 30 c h S /G0 gs B*",
 		"q 0 0 100 100 re W n /CS0 cs 0 0 1 scn 0 0 50 50 re f /CS1 CS 0.5 SCN 0 0 m 50 0 l s Q",
 		"BT /F1 12 Tf 14 TL 100 700 Td (hello) Tj T* [(a) -200 (b)] TJ 1 2 (c) \" (d) ' /F2 9 Tf <00410042> Tj 3 Tr (x) Tj ET",
+		"BT /T3 10 Tf (ab) Tj ET /Pattern cs /P0 scn 0 0 10 10 re f",
 		"BI /W 4 /H 2 /CS /RGB /BPC 8 /F [/AHx] ID 00ff00ff> EI BI /IM true /W 1 /H 1 ID \x00 EI",
 		"/Pattern cs /P0 scn 0 0 10 10 re f /Sh0 sh",
 		"% comment\n999999999999999999999 0 0 1 0 0 cm /Im Do 1e5 0 0 1 0 0 cm",
