@@ -182,6 +182,16 @@ func (r *reader) tilingPattern(res *resources, name string) *formNode {
 // is a Type 3 font, and returns what its costliest glyph costs (nil for
 // another font).
 func (r *reader) type3Glyph(res *resources, name string, depth int) (*cost, error) {
+	if g, ok := res.type3[name]; ok {
+		if g != nil && depth+g.height-1 > r.b.Depth {
+			return nil, r.refuse("its forms are nested more than %d deep", r.b.Depth)
+		}
+		return g, nil
+	}
+	if res.type3 == nil {
+		res.type3 = map[string]*cost{}
+	}
+	res.type3[name] = nil // not a Type 3 font, or one being read
 	d := r.category(res, "Font")
 	if d == nil {
 		return nil, nil
@@ -220,6 +230,7 @@ func (r *reader) type3Glyph(res *resources, name string, depth int) (*cost, erro
 		}
 		worst.height = max(worst.height, n.height)
 	}
+	res.type3[name] = &worst
 	return &worst, nil
 }
 

@@ -14,7 +14,8 @@ type resources struct {
 	xobjs  map[string]*xobject
 	spaces map[string]space
 	states map[string]types.Dict
-	fonts  map[string]bool // a Type0 (two-byte) font
+	fonts  map[string]bool  // a Type0 (two-byte) font
+	type3  map[string]*cost // a Type 3 font's costliest glyph (nil: not one)
 }
 
 func (r *reader) newResources(d types.Dict) *resources {
