@@ -13,6 +13,7 @@ import (
 type Budget struct {
 	Ops        int64 // operators read in all, each form's as many times as it is drawn
 	Bytes      int64 // content bytes inflated: the page's streams and each distinct form's
+	Scanned    int64 // content bytes tokenized in all, each form's as many times as it is drawn
 	Depth      int   // forms drawn inside forms, this many deep
 	Placements int64 // form placements in all, as drawn
 	Items      int   // strokes, fills, clips, images, forms, texts and shadings returned
@@ -25,6 +26,7 @@ type Budget struct {
 var DefaultBudget = Budget{
 	Ops:        5_000_000,
 	Bytes:      64 << 20,
+	Scanned:    256 << 20,
 	Depth:      12,
 	Placements: 20_000,
 	Items:      200_000,
@@ -40,6 +42,9 @@ func (b Budget) withDefaults() Budget {
 	}
 	if b.Bytes > 0 {
 		d.Bytes = b.Bytes
+	}
+	if b.Scanned > 0 {
+		d.Scanned = b.Scanned
 	}
 	if b.Depth > 0 {
 		d.Depth = b.Depth
@@ -61,6 +66,7 @@ func (b Budget) withDefaults() Budget {
 type Expansion struct {
 	Ops        int64 // operators read, forms expanded as drawn
 	Bytes      int64 // content bytes inflated (the page's streams, each distinct form once)
+	Scanned    int64 // content bytes tokenized, forms expanded as drawn
 	Placements int64 // form placements (and tiling patterns chosen), as drawn
 	Images     int64 // image placements (XObjects, as drawn, and inline images)
 	Forms      int   // distinct forms (a form read in two resource contexts counts twice)

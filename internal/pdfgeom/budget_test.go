@@ -200,6 +200,27 @@ func TestBudgets(t *testing.T) {
 	}
 }
 
+// TestScannedBudget checks the bytes tokenized as forms are drawn: a form
+// of few operators but a long array, drawn many times, is refused before
+// it is drawn.
+func TestScannedBudget(t *testing.T) {
+	big := stream("/Type /XObject /Subtype /Form /BBox [0 0 1 1] /Resources << >>", "BT /F1 10 Tf ["+strings.Repeat("(abcdefgh) ", 100_000)+"] TJ ET") // 1.1 MB, 4 operators
+	xt := onePage(t, "/Resources << /XObject << /Big 5 0 R >> >>", strings.Repeat("/Big Do ", 1000), big)
+	const want = "page 1: its content streams come to more than 256 MB, forms expanded: refused"
+	e, err := Check(context.Background(), xt, 1, Budget{})
+	if err == nil || err.Error() != want {
+		t.Fatalf("Check: %v, want %q", err, want)
+	}
+	if e.Ops > 2000 {
+		t.Errorf("refused after %d operators: want before drawing", e.Ops)
+	}
+	xt = onePage(t, "/Resources << /XObject << /Big 5 0 R >> >>", strings.Repeat("/Big Do ", 10), big)
+	p, err := Read(context.Background(), xt, 1, Budget{})
+	if err != nil || len(p.Texts) != 10 || p.Cost.Scanned < 10*1_100_000 {
+		t.Errorf("drawn 10 times: %v, cost %+v", err, p.Cost)
+	}
+}
+
 func TestCanceled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

@@ -10,8 +10,8 @@ import (
 // cost is what drawing one content stream once costs, the forms it draws
 // included (as drawn).
 type cost struct {
-	ops, placements, images int64
-	height                  int // the deepest nesting of forms it draws (0: none)
+	ops, placements, images, scanned int64
+	height                           int // the deepest nesting of forms it draws (0: none)
 }
 
 // check counts what drawing the page costs, each distinct form read once,
@@ -23,7 +23,7 @@ func (r *reader) check() error {
 	if err != nil {
 		return err
 	}
-	r.exp.Ops, r.exp.Placements, r.exp.Images, r.exp.Depth = c.ops, c.placements, c.images, c.height
+	r.exp.Ops, r.exp.Placements, r.exp.Images, r.exp.Scanned, r.exp.Depth = c.ops, c.placements, c.images, c.scanned, c.height
 	return nil
 }
 
@@ -38,7 +38,7 @@ func (r *reader) check() error {
 // times over), and a Type 3 font's glyph procedures for each glyph shown
 // (each glyph taken at the cost of the font's costliest).
 func (r *reader) count(content []byte, res *resources, depth int, where string) (cost, error) {
-	var c cost
+	c := cost{scanned: int64(len(content))}
 	var prev, last []byte // the two operands before the operator
 	var glyph *cost       // the Type 3 font in use: its costliest glyph
 	var failed error
@@ -48,12 +48,16 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 		c.placements = satAdd(c.placements, satMul(times, satAdd(self, n.placements)))
 		c.ops = satAdd(c.ops, satMul(times, n.ops))
 		c.images = satAdd(c.images, satMul(times, n.images))
+		c.scanned = satAdd(c.scanned, satMul(times, n.scanned))
 		c.height = max(c.height, height)
 		if c.placements > r.b.Placements {
 			return r.refuse("its forms draw each other more than %s times (a form bomb?)", thousands(r.b.Placements))
 		}
 		if c.ops > r.b.Ops {
 			return r.opsRefused()
+		}
+		if c.scanned > r.b.Scanned {
+			return r.scannedRefused()
 		}
 		return nil
 	}
@@ -242,6 +246,10 @@ func (r *reader) unreadable(where string, err error) error {
 	return fmt.Errorf("page %d: unreadable content: %v", r.nr, err)
 }
 
+func (r *reader) scannedRefused() error {
+	return r.refuse("its content streams come to more than %s, forms expanded", sizeText(r.b.Scanned))
+}
+
 func (r *reader) opsRefused() error {
 	return r.refuse("its content has more than %s operators (forms expanded)", thousands(r.b.Ops))
 }
@@ -329,12 +337,16 @@ func (r *reader) checkAnnots() error {
 			r.exp.Placements = satAdd(r.exp.Placements, satAdd(1, n.cost.placements))
 			r.exp.Ops = satAdd(r.exp.Ops, n.cost.ops)
 			r.exp.Images = satAdd(r.exp.Images, n.cost.images)
+			r.exp.Scanned = satAdd(r.exp.Scanned, n.cost.scanned)
 			r.exp.Depth = max(r.exp.Depth, n.height)
 			if r.exp.Placements > r.b.Placements {
 				return r.refuse("its forms draw each other more than %s times (a form bomb?)", thousands(r.b.Placements))
 			}
 			if r.exp.Ops > r.b.Ops {
 				return r.opsRefused()
+			}
+			if r.exp.Scanned > r.b.Scanned {
+				return r.scannedRefused()
 			}
 		}
 	}

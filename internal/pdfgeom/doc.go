@@ -16,10 +16,11 @@
 //	    distinct form read once, placements multiplied out; tiling
 //	    patterns, Type 3 glyphs and annotation appearances included, as a
 //	    renderer expands them): call it before pdftoppm.
-//	Budget{Ops, Bytes, Depth, Placements, Items, States}
+//	Budget{Ops, Bytes, Scanned, Depth, Placements, Items, States}
 //	    zero fields take DefaultBudget's: 5,000,000 operators, 64 MB of
-//	    content, forms 12 deep, 20,000 form placements, 200,000 items,
-//	    1000 saved graphics states; and the context's deadline.
+//	    content inflated, 256 MB tokenized (forms as drawn), forms 12
+//	    deep, 20,000 form placements, 200,000 items, 1000 saved graphics
+//	    states; and the context's deadline.
 //	*RefusedError{Page, What}
 //	    a page over budget, a form that draws itself: "page 3: its forms
 //	    draw each other more than 20,000 times (a form bomb?): refused".

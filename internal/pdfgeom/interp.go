@@ -83,6 +83,10 @@ func (r *reader) read() (*Page, error) {
 // run draws content in resource context res from graphics state gs; form
 // is its placement (-1 the page), depth its nesting.
 func (r *reader) run(content []byte, res *resources, gs gstate, form, depth int, where string) error {
+	r.scanned += int64(len(content))
+	if r.scanned > r.b.Scanned {
+		return r.scannedRefused()
+	}
 	e := &exec{r: r, res: res, form: form, depth: depth, gs: gs, tm: identity, tlm: identity}
 	err := pdfcontent.Scan(content, e.token)
 	r.states -= len(e.stack)

@@ -95,11 +95,12 @@ type reader struct {
 	nres  int // resource contexts made
 
 	// While drawing.
-	ops    int64
-	items  int
-	placed int64
-	paths  int
-	states int
+	ops     int64
+	scanned int64
+	items   int
+	placed  int64
+	paths   int
+	states  int
 }
 
 func newReader(ctx context.Context, xt *model.XRefTable, nr int, b Budget) (*reader, error) {
