@@ -12,7 +12,6 @@ package pdfcontent
 import (
 	"bytes"
 	"fmt"
-	"strings"
 )
 
 // Matrix is a PDF transformation matrix [a b c d e f].
@@ -46,7 +45,16 @@ type Token struct {
 // delims are PDF's white-space and delimiter characters.
 const delims = "()<>[]{}/% \t\r\n\f\x00"
 
-func isDelim(c byte) bool { return strings.IndexByte(delims, c) >= 0 }
+// delim[c] says whether c is one of delims: a table, since every byte of a
+// content stream is looked up.
+var delim = func() (t [256]bool) {
+	for i := range len(delims) {
+		t[delims[i]] = true
+	}
+	return t
+}()
+
+func isDelim(c byte) bool { return delim[c] }
 
 // Scan calls fn with each token of b in order and stops at fn's first
 // error, which it returns. Numbers (see Number), names, true, false, null,
