@@ -197,15 +197,15 @@ func (r *reader) type3Glyph(res *resources, name string, depth int) (*cost, erro
 		}
 		return g, nil
 	}
+	o, ok := r.category(res, "Font")[name]
+	if !ok {
+		return nil, nil
+	}
 	if res.type3 == nil {
 		res.type3 = map[string]*cost{}
 	}
 	res.type3[name] = nil // not a Type 3 font, or one being read
-	d := r.category(res, "Font")
-	if d == nil {
-		return nil, nil
-	}
-	font, err := r.xt.DereferenceDict(d[name])
+	font, err := r.xt.DereferenceDict(o)
 	if err != nil || font == nil || r.nameEntry(font, "Subtype") != "Type3" {
 		return nil, nil
 	}
