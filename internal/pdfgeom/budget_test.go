@@ -339,3 +339,28 @@ func TestOtherStreamsChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownNamesNotKept checks that names the resources do not hold are
+// not remembered: content naming fifty thousand missing XObjects,
+// colour spaces, graphics states and fonts must not grow the caches.
+func TestUnknownNamesNotKept(t *testing.T) {
+	var c strings.Builder
+	for i := range 50_000 {
+		fmt.Fprintf(&c, "/X%d Do /C%d cs /G%d gs BT /F%d 9 Tf ET ", i, i, i, i)
+	}
+	xt := onePage(t, "/Resources << /XObject << /Im 5 0 R >> /Font << /F1 << /Subtype /Type0 >> >> >>", c.String()+"/Im Do BT /F1 9 Tf ET", imageObj)
+	r, err := newReader(context.Background(), xt, 1, Budget{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.check(); err != nil {
+		t.Fatal(err)
+	}
+	p, err := r.read()
+	if err != nil || len(p.Images) != 1 {
+		t.Fatalf("read: %v", err)
+	}
+	if n := len(r.res.xobjs) + len(r.res.spaces) + len(r.res.states) + len(r.res.fonts) + len(r.res.type3); n > 3 {
+		t.Errorf("%d names remembered, want the 3 the resources hold (Im, F1 twice)", n)
+	}
+}

@@ -40,7 +40,8 @@ func (r *reader) check() error {
 func (r *reader) count(content []byte, res *resources, depth int, where string) (cost, error) {
 	c := cost{scanned: int64(len(content))}
 	var prev, last []byte // the two operands before the operator
-	var glyph *cost       // the Type 3 font in use: its costliest glyph
+	resetOperands := func() { prev, last = nil, nil }
+	var glyph *cost // the Type 3 font in use: its costliest glyph
 	var failed error
 	// add counts times drawings of what costs n (each a placement itself
 	// when self is 1), and checks the budget.
@@ -61,16 +62,14 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 		}
 		return nil
 	}
-	err := pdfcontent.Scan(content, func(t pdfcontent.Token) (err error) {
-		defer func() {
-			if err != nil {
-				failed = err
-			}
-		}()
+	see := func(t pdfcontent.Token) error {
 		if t.Operand {
 			prev, last = last, t.Raw
 			return nil
 		}
+		// The operands are this operator's only.
+		prev, last := prev, last
+		resetOperands()
 		c.ops++
 		if c.ops&4095 == 0 {
 			if err := r.ctx.Err(); err != nil {
@@ -80,7 +79,6 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 		if c.ops > r.b.Ops {
 			return r.opsRefused()
 		}
-		defer func() { prev, last = nil, nil }()
 		switch string(t.Raw) {
 		case "Do":
 			name, ok := nameOf(last)
@@ -129,6 +127,13 @@ func (r *reader) count(content []byte, res *resources, depth int, where string) 
 			}
 		}
 		return nil
+	}
+	err := pdfcontent.Scan(content, func(t pdfcontent.Token) error {
+		err := see(t)
+		if err != nil {
+			failed = err
+		}
+		return err
 	})
 	if failed != nil {
 		return c, failed
@@ -192,15 +197,15 @@ func (r *reader) type3Glyph(res *resources, name string, depth int) (*cost, erro
 		}
 		return g, nil
 	}
+	o, ok := r.category(res, "Font")[name]
+	if !ok {
+		return nil, nil
+	}
 	if res.type3 == nil {
 		res.type3 = map[string]*cost{}
 	}
 	res.type3[name] = nil // not a Type 3 font, or one being read
-	d := r.category(res, "Font")
-	if d == nil {
-		return nil, nil
-	}
-	font, err := r.xt.DereferenceDict(d[name])
+	font, err := r.xt.DereferenceDict(o)
 	if err != nil || font == nil || r.nameEntry(font, "Subtype") != "Type3" {
 		return nil, nil
 	}

@@ -105,15 +105,15 @@ func (r *reader) colorSpace(res *resources, name string) space {
 	if sp, ok := res.spaces[name]; ok {
 		return sp
 	}
+	d := r.category(res, "ColorSpace")
+	o, ok := d[name]
+	if !ok {
+		return spUnknown // not remembered: only names the resources hold are
+	}
 	if res.spaces == nil {
 		res.spaces = map[string]space{}
 	}
-	sp := spUnknown
-	if d := r.category(res, "ColorSpace"); d != nil {
-		if o, ok := d[name]; ok {
-			sp = r.spaceOf(o)
-		}
-	}
+	sp := r.spaceOf(o)
 	res.spaces[name] = sp
 	return sp
 }

@@ -42,14 +42,14 @@
 // # What is read, and what is not
 //
 // Paths (m l c v y h re) painted with S s f F f* B B* b b* become strokes
-// (one per straight segment; a segment that goes straight on from the
-// previous one is joined to it; a curve is one segment from its start to
-// its end, marked Curve) and
-// fills (one per subpath, with its bounding box and whether it is an
-// axis-aligned rectangle). A path made the clip (W W* then a painting
-// operator or n) that is one axis-aligned rectangle is listed in Clips.
-// Colours follow G g RG rg K k CS cs SC SCN sc scn; line width and dash
-// follow w, d and an ExtGState's LW and D.
+// and fills. A stroke is one straight segment: a segment that goes
+// straight on from the previous one is joined to it (so a frame begun
+// mid-edge has four sides), and a curve is one segment from its start to
+// its end, marked Curve. A fill is one subpath, with its bounding box and
+// whether it is an axis-aligned rectangle. A path made the clip (W W*
+// then a painting operator or n) that is one axis-aligned rectangle is
+// listed in Clips. Colours follow G g RG rg K k CS cs SC SCN sc scn; line
+// width and dash follow w, d and an ExtGState's LW and D.
 //
 // Text is estimated, not measured: each glyph is taken as half the font
 // size wide; the font program is not read (a Type0 font is taken as two
@@ -71,11 +71,17 @@
 // 10 deep are refused after reading ten small streams, and a form that
 // draws itself is refused as a cycle. Tiling patterns and Type 3 glyphs
 // are counted the same way (a pattern once each time it is chosen, a
-// glyph at its font's costliest glyph's cost). Read then draws the page, counting
-// again as it goes. Every budget is one field of Budget; a page over one is
-// a *RefusedError naming the page and what was over. Any panic while
-// reading a page (pdfcpu's or this package's) is recovered, once, in Read
-// and Check, and becomes an error naming the page.
+// glyph at its font's costliest glyph's cost). Read then draws the page,
+// counting again as it goes. Every budget is one field of Budget; a page
+// over one is a *RefusedError naming the page and what was over. Any panic
+// while reading a page (pdfcpu's or this package's) is recovered, once, in
+// Read and Check, and becomes an error naming the page. Other errors (a
+// page pdfcpu cannot find, content the tokenizer cannot split) name the
+// page too, and the form when it is a form's content.
+//
+// Read and Check are not safe for concurrent use on one XRefTable: pdfcpu
+// marks its entries as it dereferences them. Open the PDF once a
+// goroutine to read pages in parallel.
 //
 // The package never prints.
 package pdfgeom

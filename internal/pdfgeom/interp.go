@@ -438,13 +438,13 @@ func (e *exec) extGState(name string) {
 	r := e.r
 	d, ok := e.res.states[name]
 	if !ok {
+		o, ok := r.category(e.res, "ExtGState")[name]
+		if !ok {
+			return
+		}
+		d, _ = r.xt.DereferenceDict(o)
 		if e.res.states == nil {
 			e.res.states = map[string]types.Dict{}
-		}
-		if cat := r.category(e.res, "ExtGState"); cat != nil {
-			if o, ok := cat[name]; ok {
-				d, _ = r.xt.DereferenceDict(o)
-			}
 		}
 		e.res.states[name] = d
 	}
@@ -481,16 +481,16 @@ func (r *reader) twoByteFont(res *resources, name string) bool {
 	if v, ok := res.fonts[name]; ok {
 		return v
 	}
-	if res.fonts == nil {
-		res.fonts = map[string]bool{}
+	o, ok := r.category(res, "Font")[name]
+	if !ok {
+		return false
 	}
 	v := false
-	if cat := r.category(res, "Font"); cat != nil {
-		if o, ok := cat[name]; ok {
-			if d, err := r.xt.DereferenceDict(o); err == nil && d != nil {
-				v = r.nameEntry(d, "Subtype") == "Type0"
-			}
-		}
+	if d, err := r.xt.DereferenceDict(o); err == nil && d != nil {
+		v = r.nameEntry(d, "Subtype") == "Type0"
+	}
+	if res.fonts == nil {
+		res.fonts = map[string]bool{}
 	}
 	res.fonts[name] = v
 	return v

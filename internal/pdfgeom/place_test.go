@@ -228,6 +228,14 @@ func TestPageBox(t *testing.T) {
 			t.Errorf("page %.1fx%.1f mm, want the media box", p.W, p.H)
 		}
 	})
+	t.Run("no content", func(t *testing.T) {
+		xt := openPDF(t, buildPDF("<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+			"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>"))
+		p := readPage(t, xt)
+		if !about(p.W, mm(595)) || len(p.Fills)+len(p.Strokes)+len(p.Texts) != 0 || p.Cost.Ops != 0 {
+			t.Errorf("page %+v, want an empty A4 page", p)
+		}
+	})
 	t.Run("media box origin", func(t *testing.T) {
 		p := readPage(t, onePage(t, "/MediaBox [-100 -200 495 642]", "-100 632 10 10 re f"))
 		if !sameRect(p.Fills[0].Box, Rect{0, 0, mm(10), mm(10)}) {

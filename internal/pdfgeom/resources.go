@@ -55,20 +55,26 @@ type xobject struct {
 	form *formNode // a form's content, shared by every placement
 }
 
-// xobject looks up the XObject named name, nil when there is none.
+// xobject looks up the XObject named name, nil when there is none. Only
+// names the resources hold are remembered: content naming a million
+// missing XObjects costs lookups, not memory.
 func (r *reader) xobject(res *resources, name string) *xobject {
 	if x, ok := res.xobjs[name]; ok {
 		return x
+	}
+	xd := r.category(res, "XObject")
+	if xd == nil {
+		return nil
+	}
+	o, ok := xd[name]
+	if !ok {
+		return nil
 	}
 	if res.xobjs == nil {
 		res.xobjs = map[string]*xobject{}
 	}
 	res.xobjs[name] = nil
-	xd := r.category(res, "XObject")
-	if xd == nil {
-		return nil
-	}
-	ref, ok := xd[name].(types.IndirectRef)
+	ref, ok := o.(types.IndirectRef)
 	if !ok {
 		return nil // a stream is always an indirect object
 	}
