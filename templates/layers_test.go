@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -342,8 +343,13 @@ func TestCFFFont(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the converted font does not print: %v", err)
 	}
-	if !bytes.Contains(out, []byte("/FontFile2")) || !bytes.Contains(out, []byte("/BaseFont /utf8"+f.name)) {
-		t.Error("the converted font is not embedded in the PDF")
+	// Embedded, and named by its PostScript name behind a subset tag.
+	ps, err := src.Name(&buf, sfnt.NameIDPostScript)
+	if err != nil || ps == "" {
+		t.Fatalf("the source font has no PostScript name (%v)", err)
+	}
+	if !bytes.Contains(out, []byte("/FontFile2")) || !regexp.MustCompile(`/BaseFont /[A-Z]{6}\+`+regexp.QuoteMeta(ps)+`\b`).Match(out) {
+		t.Errorf("the converted font is not embedded in the PDF as ABCDEF+%s", ps)
 	}
 }
 

@@ -982,7 +982,10 @@ func (f *Fpdf) GetStringSymbolWidth(s string) int {
 		unicode := []rune(s)
 		for _, char := range unicode {
 			intChar := int(char)
-			if len(f.currentFont.Cw) >= intChar && f.currentFont.Cw[intChar] > 0 {
+			if intChar > 0xFFFF {
+				intChar = 0xFFFD // deckwright patch: drawn as U+FFFD (cidText)
+			}
+			if intChar < len(f.currentFont.Cw) && f.currentFont.Cw[intChar] > 0 {
 				if f.currentFont.Cw[intChar] != 65535 {
 					w += f.currentFont.Cw[intChar]
 				}
@@ -1721,7 +1724,7 @@ func (f *Fpdf) addFont(familyStr, styleStr, fileStr string, isUTF8 bool) {
 		utf8File := newUTF8Font(&reader)
 		err = utf8File.parseFile()
 		if err != nil {
-			f.SetError(err)
+			f.SetError(fmt.Errorf("font %s: %v", fileStr, err))
 			return
 		}
 
@@ -1859,7 +1862,8 @@ func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFile
 
 		err := utf8File.parseFile()
 		if err != nil {
-			fmt.Printf("get metrics Error: %e\n", err)
+			// deckwright patch: upstream printed the error and went on
+			f.err = fmt.Errorf("font %q: %v", familyStr, err)
 			return
 		}
 		desc := FontDescType{
@@ -2227,6 +2231,7 @@ func (f *Fpdf) Bookmark(txtStr string, level int, y float64) {
 func (f *Fpdf) Text(x, y float64, txtStr string) {
 	var txt2 string
 	if f.isCurrentUTF8 {
+		txtStr = cidText(txtStr) // deckwright patch
 		if f.isRTL {
 			txtStr = reverseText(txtStr)
 			x -= f.GetStringWidth(txtStr)
@@ -2338,6 +2343,9 @@ func (f *Fpdf) CellFormat(w, h float64, txtStr, borderStr string, ln int,
 	if f.currentFont.Name == "" {
 		f.err = fmt.Errorf("font has not been set; unable to render text")
 		return
+	}
+	if f.isCurrentUTF8 {
+		txtStr = cidText(txtStr) // deckwright patch
 	}
 
 	borderStr = strings.ToUpper(borderStr)
@@ -2855,7 +2863,7 @@ func (f *Fpdf) write(h float64, txtStr string, link int, linkStr string) {
 		if c == ' ' {
 			sep = i
 		}
-		l += float64(cw[int(c)])
+		l += float64(runeWidth(cw, int(c), f.currentFont.Desc.MissingWidth)) // deckwright patch: was cw[int(c)]
 		if l > wmax {
 			// Automatic line break
 			if sep == -1 {
@@ -4168,10 +4176,19 @@ func (f *Fpdf) putfonts() {
 				f.out(s.String())
 				f.out("endobj")
 			case "UTF8":
-				fontName := "utf8" + font.Name
 				usedRunes := font.usedRunes
 				delete(usedRunes, 0)
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
+				// deckwright patch: a subset is named by its PostScript
+				// name with a subset tag, not "utf8" and the family key.
+				fontName := subsetName(font.Name, font.utf8File.PostScriptName, usedRunes)
+				if fontName == "" {
+					fontName = "utf8" + font.Name
+				}
+				utf8FontStream, err := font.utf8File.GenerateCutFont(usedRunes)
+				if err != nil {
+					f.err = fmt.Errorf("font %q: %v", font.Name, err)
+					return
+				}
 				utf8FontSize := len(utf8FontStream)
 				compressedFontStream := sliceCompress(utf8FontStream)
 				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
@@ -4224,6 +4241,9 @@ func (f *Fpdf) putfonts() {
 				cidToGidMap := make([]byte, 256*256*2)
 
 				for cc, glyph := range CodeSignDictionary {
+					if cc < 0 || cc > 0xFFFF {
+						continue // deckwright patch: no CID beyond 16 bits
+					}
 					cidToGidMap[cc*2] = byte(glyph >> 8)
 					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
 				}
@@ -4260,6 +4280,9 @@ func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
 	interval := false
 	startCid := 1
 	cwLen := LastRune + 1
+	if cwLen > len(font.Cw) {
+		cwLen = len(font.Cw) // deckwright patch: LastRune may be past the widths
+	}
 
 	// for each character
 	for cid := startCid; cid < cwLen; cid++ {
