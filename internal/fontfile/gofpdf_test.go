@@ -91,7 +91,7 @@ func TestGofpdfBadFonts(t *testing.T) {
 		{"cmap-format12", "no Unicode character map of format 4"},
 		{"composite-cycle", ""}, // each component read once
 		{"loca-past-glyf", ""},  // the last glyph is not drawn
-		{"hmtx-short", ""}, // gofpdf reads the next table's bytes; Load refuses it
+		{"hmtx-short", ""},      // gofpdf reads the next table's bytes; Load refuses it
 	} {
 		t.Run(tc.edit, func(t *testing.T) {
 			data, err := badfont.Make(tc.edit, ttf)
