@@ -60,7 +60,7 @@ func Load(data []byte) (f *Font, err error) {
 	defer func() {
 		// A dependency's panic on this font becomes an error about it.
 		if r := recover(); r != nil {
-			f, err = nil, fmt.Errorf("a malformed font (reading it failed: %v)", r)
+			f, err = nil, panicError{r}
 		}
 	}()
 	dir, err := readDirectory(data)
@@ -106,6 +106,14 @@ func Load(data []byte) (f *Font, err error) {
 	var buf sfnt.Buffer
 	ps, _ := sf.Name(&buf, sfnt.NameIDPostScript)
 	return &Font{TTF: out, PostScriptName: ps, Converted: converted, Runes: len(runes)}, nil
+}
+
+// panicError is the error of a panic recovered while loading a font:
+// what a check of Load's should have caught (FuzzLoad looks for it).
+type panicError struct{ v any }
+
+func (e panicError) Error() string {
+	return fmt.Sprintf("a malformed font (reading it failed: %v)", e.v)
 }
 
 // directory is a font file's table directory.

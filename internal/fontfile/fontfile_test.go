@@ -301,3 +301,45 @@ func BenchmarkLoad(b *testing.B) {
 		})
 	}
 }
+
+// FuzzLoad: the TrueType loading path as gofpdf sees it. Any bytes load
+// or fail with an error, without a panic that Load's recovery had to
+// catch (a check missing before a dependency) or one gofpdf's reader
+// turned into a runtime error; what loads, gofpdf embeds in a PDF with a
+// page of text in it, without a recovery in front, and without an error.
+func FuzzLoad(f *testing.F) {
+	ttf, cff := readFile(f, smallcaps), readFile(f, cffTest)
+	f.Add(ttf)
+	f.Add(cff)
+	for _, e := range []string{"no-name", "cmap-format12", "composite-cycle", "name-strings-past-end"} {
+		data, err := badfont.Make(e, ttf)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		font, err := Load(data)
+		if err != nil {
+			var pe panicError
+			if errors.As(err, &pe) || strings.Contains(err.Error(), "runtime error") {
+				t.Fatalf("a dependency panicked: %v", err)
+			}
+			return
+		}
+		text := "Rogue Star é中🔥\u00a0"
+		var b sfnt.Buffer
+		sf, err := sfnt.Parse(font.TTF)
+		if err != nil {
+			t.Fatalf("sfnt cannot read what Load returned: %v", err)
+		}
+		for r := rune(0x20); r < 0x3000 && len(text) < 200; r += 7 {
+			if gi, _ := sf.GlyphIndex(&b, r); gi != 0 {
+				text += string(r)
+			}
+		}
+		if _, err := printWith(font.TTF, text); err != nil {
+			t.Fatalf("Load accepted a font gofpdf cannot embed: %v", err)
+		}
+	})
+}

@@ -6,14 +6,19 @@ package fontfile
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/jung-kurt/gofpdf"
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 
 	"github.com/deckwright/deckwright/internal/badfont"
 )
@@ -166,4 +171,130 @@ func mustTime(s string) time.Time {
 		panic(err)
 	}
 	return t
+}
+
+// widthsOf reads the /W array of the one CID font of a PDF: each CID's
+// width in thousandths of an em.
+func widthsOf(t *testing.T, pdf []byte) map[int]int {
+	t.Helper()
+	at := bytes.Index(pdf, []byte("/W ["))
+	if at < 0 {
+		t.Fatal("no /W array in the PDF")
+	}
+	var toks []string
+	depth := 0
+	for _, tok := range strings.Fields(strings.NewReplacer("[", " [ ", "]", " ] ").Replace(string(pdf[at+2:]))) {
+		switch tok {
+		case "[":
+			depth++
+		case "]":
+			depth--
+		}
+		if depth == 0 {
+			break
+		}
+		toks = append(toks, tok)
+	}
+	toks = toks[1:] // the array's own "["
+	out := map[int]int{}
+	num := func(s string) int {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("/W: %q is not a number", s)
+		}
+		return v
+	}
+	for i := 0; i < len(toks); {
+		first := num(toks[i])
+		if toks[i+1] == "[" {
+			k := i + 2
+			for ; toks[k] != "]"; k++ {
+				out[first+k-i-2] = num(toks[k])
+			}
+			i = k + 1
+			continue
+		}
+		last, w := num(toks[i+1]), num(toks[i+2])
+		for c := first; c <= last; c++ {
+			out[c] = w
+		}
+		i += 3
+	}
+	return out
+}
+
+// TestGofpdfWidths: the PDF gives each character drawn the width of its
+// glyph, in thousandths of an em as gofpdf rounds them, and a font that
+// maps 30,000 consecutive characters, with widths that differ from each
+// character to the next, prints in a moment (upstream's /W writer took
+// time cubic in the length of such a run).
+func TestGofpdfWidths(t *testing.T) {
+	f, err := sfnt.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b sfnt.Buffer
+	upem := int(f.UnitsPerEm())
+	var text []rune
+	want := map[int]int{}
+	for r := rune(0x21); r < 0x3000; r++ {
+		gi, _ := f.GlyphIndex(&b, r)
+		if gi == 0 {
+			continue
+		}
+		adv, err := f.GlyphAdvance(&b, gi, fixed.I(upem), font.HintingNone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text = append(text, r)
+		want[int(r)] = int(math.Round(1000 * float64(adv) / 64 / float64(upem)))
+	}
+	out, err := printWith(goregular.TTF, string(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := widthsOf(t, out)
+	for c, w := range want {
+		if got[c] != w {
+			t.Errorf("U+%04X: width %d in the PDF, the font's %d", c, got[c], w)
+		}
+	}
+	for c := range got {
+		if _, ok := want[c]; !ok && c > 255 {
+			t.Errorf("U+%04X has a width, and is not drawn", c)
+		}
+	}
+
+	// 30,000 characters mapped, to a narrow and a wide glyph in turn.
+	sc := readFile(t, smallcaps)
+	dir, err := readDirectory(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scf, err := sfnt.Parse(sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	narrow, _ := scf.GlyphIndex(&b, 'I')
+	wide, _ := scf.GlyphIndex(&b, 'W')
+	runes := map[rune]uint16{}
+	var all []rune
+	for r := rune(1); r < 30000; r++ { // as many as a format 4 map holds of these
+		runes[r] = uint16(narrow)
+		if r%2 == 1 {
+			runes[r] = uint16(wide)
+		}
+		if r >= 0x20 && (r < 0xD800 || r > 0xDFFF) {
+			all = append(all, r)
+		}
+	}
+	cmap, err := format4(runes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := printWith(rebuild(dir, cmap), string(all)); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("30,000 characters of widths that differ from each to the next, drawn: %v", time.Since(start))
 }

@@ -4272,122 +4272,63 @@ func (f *Fpdf) putfonts() {
 }
 
 func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
-	rangeID := 0
-	cidArray := make(map[int]*untypedKeyMap)
-	cidArrayKeys := make([]int, 0)
-	prevCid := -2
-	prevWidth := -1
-	interval := false
-	startCid := 1
+	// deckwright patch: the widths (/W) are written in one pass over the
+	// characters. Upstream's port of PHP arrays took time cubic in the
+	// length of a run of consecutive characters of differing widths,
+	// which a font can make 65,535 long. Each CID up to 255 the font has
+	// and each one used has its width, as upstream gave them: runs of at
+	// least 3 CIDs of one width as "first last width", the others as
+	// "first [widths]".
 	cwLen := LastRune + 1
 	if cwLen > len(font.Cw) {
-		cwLen = len(font.Cw) // deckwright patch: LastRune may be past the widths
+		cwLen = len(font.Cw)
 	}
-
-	// for each character
-	for cid := startCid; cid < cwLen; cid++ {
+	type cidWidth struct{ cid, width int }
+	var cids []cidWidth
+	for cid := 1; cid < cwLen; cid++ {
 		if font.Cw[cid] == 0x00 {
+			continue
+		}
+		if numb, OK := font.usedRunes[cid]; cid > 255 && (!OK || numb == 0) {
 			continue
 		}
 		width := font.Cw[cid]
 		if width == 65535 {
 			width = 0
 		}
-		if numb, OK := font.usedRunes[cid]; cid > 255 && (!OK || numb == 0) {
-			continue
-		}
-
-		if cid == prevCid+1 {
-			if width == prevWidth {
-
-				if width == cidArray[rangeID].get(0) {
-					cidArray[rangeID].put(nil, width)
-				} else {
-					cidArray[rangeID].pop()
-					rangeID = prevCid
-					r := untypedKeyMap{
-						valueSet: make([]int, 0),
-						keySet:   make([]interface{}, 0),
-					}
-					cidArray[rangeID] = &r
-					cidArrayKeys = append(cidArrayKeys, rangeID)
-					cidArray[rangeID].put(nil, prevWidth)
-					cidArray[rangeID].put(nil, width)
-				}
-				interval = true
-				cidArray[rangeID].put("interval", 1)
-			} else {
-				if interval {
-					// new range
-					rangeID = cid
-					r := untypedKeyMap{
-						valueSet: make([]int, 0),
-						keySet:   make([]interface{}, 0),
-					}
-					cidArray[rangeID] = &r
-					cidArrayKeys = append(cidArrayKeys, rangeID)
-					cidArray[rangeID].put(nil, width)
-				} else {
-					cidArray[rangeID].put(nil, width)
-				}
-				interval = false
-			}
-		} else {
-			rangeID = cid
-			r := untypedKeyMap{
-				valueSet: make([]int, 0),
-				keySet:   make([]interface{}, 0),
-			}
-			cidArray[rangeID] = &r
-			cidArrayKeys = append(cidArrayKeys, rangeID)
-			cidArray[rangeID].put(nil, width)
-			interval = false
-		}
-		prevCid = cid
-		prevWidth = width
-
-	}
-	previousKey := -1
-	nextKey := -1
-	isInterval := false
-	for g := 0; g < len(cidArrayKeys); {
-		key := cidArrayKeys[g]
-		ws := *cidArray[key]
-		cws := len(ws.keySet)
-		if (key == nextKey) && (!isInterval) && (ws.getIndex("interval") < 0 || cws < 4) {
-			if cidArray[key].getIndex("interval") >= 0 {
-				cidArray[key].delete("interval")
-			}
-			cidArray[previousKey] = arrayMerge(cidArray[previousKey], cidArray[key])
-			cidArrayKeys = remove(cidArrayKeys, key)
-		} else {
-			g++
-			previousKey = key
-		}
-		nextKey = key + cws
-		// ui := ws.getIndex("interval")
-		// ui = ui + 1
-		if ws.getIndex("interval") >= 0 {
-			if cws > 3 {
-				isInterval = true
-			} else {
-				isInterval = false
-			}
-			cidArray[key].delete("interval")
-			nextKey--
-		} else {
-			isInterval = false
-		}
+		cids = append(cids, cidWidth{cid, width})
 	}
 	var w fmtBuffer
-	for _, k := range cidArrayKeys {
-		ws := cidArray[k]
-		if len(arrayCountValues(ws.valueSet)) == 1 {
-			w.printf(" %d %d %d", k, k+len(ws.valueSet)-1, ws.get(0))
-		} else {
-			w.printf(" %d [ %s ]\n", k, implode(" ", ws.valueSet))
+	var list []int // widths of consecutive CIDs from listAt
+	listAt := 0
+	flush := func() {
+		if len(list) > 0 {
+			w.printf(" %d [ %s ]\n", listAt, implode(" ", list))
+			list = list[:0]
 		}
 	}
+	for i := 0; i < len(cids); {
+		j := i + 1 // cids[i:j]: one width, consecutive
+		for j < len(cids) && cids[j].cid == cids[j-1].cid+1 && cids[j].width == cids[i].width {
+			j++
+		}
+		if j-i >= 3 {
+			flush()
+			w.printf(" %d %d %d", cids[i].cid, cids[j-1].cid, cids[i].width)
+		} else {
+			for k := i; k < j; k++ {
+				if len(list) > 0 && listAt+len(list) != cids[k].cid {
+					flush()
+				}
+				if len(list) == 0 {
+					listAt = cids[k].cid
+				}
+				list = append(list, cids[k].width)
+			}
+		}
+		i = j
+	}
+	flush()
 	f.out("/W [" + w.String() + " ]")
 }
 
@@ -4401,15 +4342,6 @@ func implode(sep string, arr []int) string {
 		s.printf("%v", arr[len(arr)-1])
 	}
 	return s.String()
-}
-
-// arrayCountValues counts the occurrences of each item in the $mp array.
-func arrayCountValues(mp []int) map[int]int {
-	answer := make(map[int]int)
-	for _, v := range mp {
-		answer[v] = answer[v] + 1
-	}
-	return answer
 }
 
 func (f *Fpdf) loadFontFile(name string) ([]byte, error) {

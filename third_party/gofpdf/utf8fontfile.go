@@ -770,7 +770,9 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) (out []byte, err
 		if symbolPos+symbolLen > len(symbolData) {
 			utf.fail("glyph %d runs past the end of the glyf table", originalSymbolIdx)
 		}
-		data := symbolData[symbolPos : symbolPos+symbolLen]
+		// deckwright patch: one copy of the glyph, its component indexes
+		// renumbered in place (upstream copied it again for each one).
+		data := append([]byte(nil), symbolData[symbolPos:symbolPos+symbolLen]...)
 		var up int
 		if symbolLen > 0 {
 			up = unpackUint16(data[0:2])
@@ -796,7 +798,7 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) (out []byte, err
 					utf.symbolData[originalSymbolIdx]["compSymbols"] = make([]int, 0)
 				}
 				utf.symbolData[originalSymbolIdx]["compSymbols"] = append(utf.symbolData[originalSymbolIdx]["compSymbols"], symbolIdx)
-				data = utf.insertUint16(data, posInSymbol+2, symbolArray[symbolIdx])
+				binary.BigEndian.PutUint16(data[posInSymbol+2:], uint16(symbolArray[symbolIdx]))
 				posInSymbol += 4
 				if (flags & symbolWords) != 0 {
 					posInSymbol += 4
@@ -1293,12 +1295,11 @@ func subsetName(key, psName string, usedRunes map[int]int) string {
 		runes = append(runes, r)
 	}
 	sort.Ints(runes)
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", key, psName)
+	b := append(append(append([]byte(key), 0), psName...), 0)
 	for _, r := range runes {
-		fmt.Fprintf(h, "%d,", r)
+		b = binary.BigEndian.AppendUint32(b, uint32(r))
 	}
-	sum := h.Sum(nil)
+	sum := sha256.Sum256(b)
 	tag := make([]byte, 6)
 	for i := range tag {
 		tag[i] = 'A' + sum[i]%26
