@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 
 	"github.com/jung-kurt/gofpdf"
 
@@ -33,8 +34,9 @@ func (r *renderer) inlineIcon(f Face, run templates.Run, x, baseline, size float
 	side := run.W * (1 - 2*iconInset)
 	if !img.ok {
 		if run.Icon.Glyph != "" {
+			// run.Text: the glyph as the Go font can draw it (Sanitize).
 			r.useFont(run.Bold, run.Italic, size)
-			r.pdf.Text(x, baseline, run.Icon.Glyph)
+			r.pdf.Text(x, baseline, run.Text)
 			return
 		}
 		r.pdf.SetLineWidth(0.1)
@@ -67,7 +69,11 @@ func (r *renderer) iconImage(f Face, run templates.Run) iconImage {
 		if f.Game != nil {
 			game = f.Game.Name
 		}
-		r.warn("", "missing-icon", "icon [%s] of %s: %s: %v; printing its glyph instead", run.Icon.Name, game, run.Icon.Image, err)
+		instead := "printing its glyph instead"
+		if g := run.Icon.Glyph; g != "" && run.Text != g {
+			instead = fmt.Sprintf("printing its glyph %q as %q instead (the card font cannot draw all of it)", g, run.Text)
+		}
+		r.warn("", "missing-icon", "icon [%s] of %s: %s: %v; %s", run.Icon.Name, game, run.Icon.Image, err, instead)
 		r.icons[k] = iconImage{}
 		return iconImage{}
 	}

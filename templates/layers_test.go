@@ -3,6 +3,7 @@ package templates
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -243,6 +244,7 @@ layers:
 		data[l.Name] = face.Fonts[b.Font]
 	}
 	for name, ttf := range map[string][]byte{"plain": goregular.TTF, "strong": gobold.TTF, "both": gobolditalic.TTF, "slanted": goregular.TTF} {
+		ttf = loadedTTF(t, ttf)
 		if !bytes.Equal(data[name], ttf) {
 			t.Errorf("layer %q prints in a font of %d bytes, want the file of %d bytes", name, len(data[name]), len(ttf))
 		}
@@ -277,6 +279,17 @@ layers:
 			t.Errorf("missing %q in:\n%v", want, err)
 		}
 	}
+}
+
+// loadedTTF returns the bytes a template prints a font file in: the file
+// as internal/fontfile rebuilt it.
+func loadedTTF(t *testing.T, file []byte) []byte {
+	t.Helper()
+	f, err := loadFont(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.ttf
 }
 
 // TestCFFFont: a real OpenType font with PostScript (CFF) outlines loads
@@ -342,8 +355,13 @@ func TestCFFFont(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the converted font does not print: %v", err)
 	}
-	if !bytes.Contains(out, []byte("/FontFile2")) || !bytes.Contains(out, []byte("/BaseFont /utf8"+f.name)) {
-		t.Error("the converted font is not embedded in the PDF")
+	// Embedded, and named by its PostScript name behind a subset tag.
+	ps, err := src.Name(&buf, sfnt.NameIDPostScript)
+	if err != nil || ps == "" {
+		t.Fatalf("the source font has no PostScript name (%v)", err)
+	}
+	if !bytes.Contains(out, []byte("/FontFile2")) || !regexp.MustCompile(`/BaseFont /[A-Z]{6}\+`+regexp.QuoteMeta(ps)+`\b`).Match(out) {
+		t.Errorf("the converted font is not embedded in the PDF as ABCDEF+%s", ps)
 	}
 }
 
@@ -378,7 +396,7 @@ layers:
 	if err != nil {
 		t.Fatal(err)
 	}
-	reg, bold := name(goregular.TTF), name(smallcaps)
+	reg, bold := name(loadedTTF(t, goregular.TTF)), name(loadedTTF(t, smallcaps))
 	runs := func(b *Block) string {
 		var out []string
 		for _, l := range b.Lines {

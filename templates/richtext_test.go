@@ -208,6 +208,25 @@ func TestRenderImageIcon(t *testing.T) {
 	}
 }
 
+// TestIconRunFallbackSanitized: what an image icon's run prints when its
+// image cannot be read (its glyph, or its name) is safe for the Go font:
+// an emoji glyph, which no 16-bit font code can draw, becomes U+FFFD
+// (issue 34: it reached the PDF writer raw, which panicked).
+func TestIconRunFallbackSanitized(t *testing.T) {
+	for _, tc := range []struct {
+		icon cardsdb.IconDef
+		want string
+	}{
+		{cardsdb.IconDef{Name: "fire", Glyph: "🔥", Image: "icons/fire.png"}, string(Replacement)},
+		{cardsdb.IconDef{Name: "gem", Glyph: "♦", Image: "icons/gem.png"}, "♦"},
+		{cardsdb.IconDef{Name: "bell\a", Image: "icons/b.png"}, "[bell" + string(Replacement) + "]"},
+	} {
+		if got := iconRun(&tc.icon, 0, 1, false, false).Text; got != tc.want {
+			t.Errorf("icon %q (glyph %q): prints %q, want %q", tc.icon.Name, tc.icon.Glyph, got, tc.want)
+		}
+	}
+}
+
 // TestRenderTypeBack renders the back of cards whose type has a back of
 // its own (Kaizerseat's Thronecards): its image and text, not the game's;
 // a card of another type gets the game's back.

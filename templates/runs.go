@@ -177,6 +177,10 @@ func iconRun(ic *cardsdb.IconDef, x, w float64, bold, italic bool) Run {
 	if fallback == "" {
 		fallback = "[" + ic.Name + "]"
 	}
+	// Printed in the Go font when the image cannot be read: made safe to
+	// draw with it, as all text is (an emoji glyph reached the PDF writer
+	// raw and made it panic, issue 34).
+	fallback, _ = Sanitize(fallback)
 	return Run{X: x, Bold: bold, Italic: italic, Font: FontName(bold, italic), Text: fallback, Icon: ic, W: w}
 }
 

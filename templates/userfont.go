@@ -10,12 +10,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/jung-kurt/gofpdf"
-	"golang.org/x/image/font/sfnt"
 	"gopkg.in/yaml.v3"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/internal/otf2ttf"
+	"github.com/deckwright/deckwright/internal/fontfile"
 )
 
 // MaxFontBytes is the largest font file a template may name.
@@ -147,33 +145,21 @@ func readFont(dir fs.FS, p string) ([]byte, error) {
 	return data, err
 }
 
-// loadFont checks that data is a font the PDF writer can embed and
-// measures it as the Go fonts are measured. An OpenType font with
-// PostScript (CFF) outlines is first converted to TrueType outlines (the
-// PDF writer embeds those only), and the converted font is the one
-// measured, embedded and drawn, so that the PDF and the PNG agree.
+// loadFont checks that data is a font the PDF writer can embed
+// (internal/fontfile, the one place every font file goes through) and
+// measures it as the Go fonts are measured. What is measured, embedded
+// and drawn is fontfile's font: an OpenType font with PostScript (CFF)
+// outlines converted to TrueType outlines, and every font's character
+// map rebuilt, so that the PDF and the PNG agree.
 func loadFont(data []byte) (*face, error) {
-	if otf2ttf.IsCFF(data) {
-		ttf, err := otf2ttf.Convert(data)
-		if err != nil {
-			return nil, fmt.Errorf("not a usable OpenType font with PostScript (CFF) outlines (%v)", err)
-		}
-		data = ttf
+	ff, err := fontfile.Load(data)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := sfnt.Parse(data); err != nil {
-		return nil, fmt.Errorf("not a TrueType or OpenType font (%v)", err)
-	}
-	sum := sha256.Sum256(data)
-	f := &face{name: "tpl-" + hex.EncodeToString(sum[:8]), ttf: data}
+	sum := sha256.Sum256(ff.TTF)
+	f := &face{name: "tpl-" + hex.EncodeToString(sum[:8]), ttf: ff.TTF}
 	if err := f.measure(); err != nil {
 		return nil, fmt.Errorf("not a usable font (%v)", err)
-	}
-	// The PDF writer parses the font its own way: try it now, so that a
-	// font it cannot embed is an error here rather than a broken PDF.
-	pdf := gofpdf.New("P", "mm", "A4", "")
-	pdf.AddUTF8FontFromBytes(f.name, "", data)
-	if err := pdf.Error(); err != nil {
-		return nil, fmt.Errorf("the PDF writer cannot embed it (%v)", err)
 	}
 	return f, nil
 }

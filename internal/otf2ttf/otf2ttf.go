@@ -2,8 +2,14 @@
 // outlines into one with TrueType outlines, in memory, so that a PDF
 // writer that embeds TrueType outlines only (gofpdf) can embed it.
 //
-// The outlines are read with golang.org/x/image/font/sfnt at a size of
-// one pixel per font unit; each cubic Bézier curve is approximated by
+// The outlines are read by the package's own Type 2 charstring
+// interpreter (cff.go, charstring.go), which draws what
+// golang.org/x/image/font/sfnt draws (the tests compare every glyph of
+// two real fonts) within budgets checked as it runs: operations executed
+// (MaxGlyphOps a glyph, MaxOps in all), subroutines nested at most 10
+// deep, and points made (MaxGlyphPoints a glyph, MaxPoints in all), so
+// that a small font whose subroutines call each other cannot run for
+// minutes or fill memory. Each cubic Bézier curve is approximated by
 // quadratic ones, split until the error is under MaxError of an em. The
 // new font keeps the source's glyph order, advances, cmap, name, OS/2
 // and hhea tables, so text measures and maps to glyphs as in the source.
@@ -75,7 +81,7 @@ func convert(data []byte, edit func(gi int, cs [][]point) [][]point) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	for _, tag := range []string{"head", "hhea", "cmap", "name", "post"} {
+	for _, tag := range []string{"CFF ", "head", "hhea", "cmap", "name", "post"} {
 		if tables[tag] == nil {
 			return nil, fmt.Errorf("no %q table", tag)
 		}
@@ -92,26 +98,30 @@ func convert(data []byte, edit func(gi int, cs [][]point) [][]point) ([]byte, er
 	if n < 1 {
 		return nil, errors.New("no glyphs")
 	}
+	cff, err := parseCFF(tables["CFF "])
+	if err != nil {
+		return nil, err
+	}
+	if len(cff.charStrings) != n {
+		return nil, fmt.Errorf("%d charstrings for %d glyphs", len(cff.charStrings), n)
+	}
 	ppem := fixed.I(upem) // one pixel per font unit
-	tol := MaxError * float64(upem)
 	var buf sfnt.Buffer
 	glyphs := make([]glyph, n)
-	total := 0
+	out := &outline{tol: MaxError * float64(upem)}
+	var ops budget
 	for i := range glyphs {
-		gi := sfnt.GlyphIndex(i)
-		segs, err := f.LoadGlyph(&buf, gi, ppem, nil)
-		if err != nil {
+		out.reset()
+		if err := cff.glyph(i, out, &ops); err != nil {
 			return nil, fmt.Errorf("glyph %d: %v", i, err)
 		}
+		out.flush()
 		g := &glyphs[i]
-		g.contours, err = contours(segs, tol)
-		if err != nil {
-			return nil, fmt.Errorf("glyph %d: %v", i, err)
-		}
+		g.contours = out.contours
 		if edit != nil {
 			g.contours = edit(i, g.contours)
 		}
-		adv, err := f.GlyphAdvance(&buf, gi, ppem, font.HintingNone)
+		adv, err := f.GlyphAdvance(&buf, sfnt.GlyphIndex(i), ppem, font.HintingNone)
 		if err != nil {
 			return nil, fmt.Errorf("glyph %d: %v", i, err)
 		}
@@ -122,11 +132,7 @@ func convert(data []byte, edit func(gi int, cs [][]point) [][]point) ([]byte, er
 		if err := g.encode(); err != nil {
 			return nil, fmt.Errorf("glyph %d: %v", i, err)
 		}
-		total += g.points
 		g.contours = nil // only the encoded glyph is kept
-		if total > MaxPoints {
-			return nil, fmt.Errorf("more than %d points in all", MaxPoints)
-		}
 	}
 	return assemble(tables, glyphs)
 }
@@ -154,62 +160,81 @@ func readTables(data []byte) (map[string][]byte, error) {
 	return out, nil
 }
 
-// contours turns sfnt segments (26.6 pixels at one pixel per unit, y
-// down) into closed TrueType contours in font units (y up), cubic
-// curves split into quadratic ones within tol units.
-func contours(segs sfnt.Segments, tol float64) ([][]point, error) {
-	var out [][]point
-	var cur []point
-	done := 0 // points in out
-	pt := func(p fixed.Point26_6) point {
-		return point{x: float64(p.X) / 64, y: -float64(p.Y) / 64, on: true}
+// outline builds the TrueType contours of one glyph from the
+// charstring interpreter's path (a pathSink), in font units, cubic curves
+// split into quadratic ones within tol units, and counts the points as
+// they are made against MaxGlyphPoints and, over all the glyphs,
+// MaxPoints.
+type outline struct {
+	tol      float64
+	contours [][]point // each closed, first point on the curve
+	cur      []point
+	points   int // of this glyph, in contours and cur
+	total    int // of all the glyphs so far
+}
+
+// reset begins a glyph.
+func (o *outline) reset() {
+	o.contours, o.cur, o.points = nil, nil, 0
+}
+
+// add counts n new points.
+func (o *outline) add(n int) error {
+	o.points += n
+	o.total += n
+	if o.points > MaxGlyphPoints {
+		return fmt.Errorf("more than %d points", MaxGlyphPoints)
 	}
-	flush := func() {
-		// A contour is closed implicitly: drop a last point equal to
-		// the first.
-		if k := len(cur); k > 1 && cur[k-1] == cur[0] {
-			cur = cur[:k-1]
-		}
-		if len(cur) > 0 {
-			// PostScript outlines run counter-clockwise, TrueType ones
-			// clockwise: reverse, keeping the first (on-curve) point.
-			for i, j := 1, len(cur)-1; i < j; i, j = i+1, j-1 {
-				cur[i], cur[j] = cur[j], cur[i]
-			}
-			out = append(out, cur)
-			done += len(cur)
-		}
-		cur = nil
+	if o.total > MaxPoints {
+		return fmt.Errorf("more than %d points in all", MaxPoints)
 	}
-	for _, s := range segs {
-		if done+len(cur) > MaxGlyphPoints {
-			return nil, fmt.Errorf("more than %d points", MaxGlyphPoints)
-		}
-		switch s.Op {
-		case sfnt.SegmentOpMoveTo:
-			flush()
-			cur = append(cur, pt(s.Args[0]))
-		case sfnt.SegmentOpLineTo:
-			if len(cur) == 0 {
-				cur = append(cur, point{on: true})
-			}
-			cur = append(cur, pt(s.Args[0]))
-		case sfnt.SegmentOpQuadTo:
-			if len(cur) == 0 {
-				cur = append(cur, point{on: true})
-			}
-			c := pt(s.Args[0])
-			c.on = false
-			cur = append(cur, c, pt(s.Args[1]))
-		case sfnt.SegmentOpCubeTo:
-			if len(cur) == 0 {
-				cur = append(cur, point{on: true})
-			}
-			cur = cubicToQuads(cur, cur[len(cur)-1], pt(s.Args[0]), pt(s.Args[1]), pt(s.Args[2]), tol)
-		}
+	return nil
+}
+
+func (o *outline) moveTo(p point) error {
+	o.flush()
+	o.cur = append(o.cur, p)
+	return o.add(1)
+}
+
+func (o *outline) lineTo(p point) error {
+	if len(o.cur) == 0 {
+		o.cur = append(o.cur, point{on: true})
 	}
-	flush()
-	return out, nil
+	o.cur = append(o.cur, p)
+	return o.add(1)
+}
+
+func (o *outline) cubeTo(c1, c2, p point) error {
+	if len(o.cur) == 0 {
+		o.cur = append(o.cur, point{on: true})
+	}
+	n := len(o.cur)
+	o.cur = cubicToQuads(o.cur, o.cur[n-1], c1, c2, p, o.tol)
+	return o.add(len(o.cur) - n)
+}
+
+func (o *outline) closePath() error {
+	o.flush()
+	return nil
+}
+
+// flush ends the current contour. A contour is closed implicitly: a last
+// point equal to the first is dropped. PostScript outlines run
+// counter-clockwise, TrueType ones clockwise: the points are reversed,
+// the first (on-curve) one kept first.
+func (o *outline) flush() {
+	cur := o.cur
+	if k := len(cur); k > 1 && cur[k-1] == cur[0] {
+		cur = cur[:k-1]
+	}
+	if len(cur) > 1 {
+		for i, j := 1, len(cur)-1; i < j; i, j = i+1, j-1 {
+			cur[i], cur[j] = cur[j], cur[i]
+		}
+		o.contours = append(o.contours, cur)
+	}
+	o.cur = nil
 }
 
 // cubicToQuads appends to dst the quadratic curves (off-curve control,

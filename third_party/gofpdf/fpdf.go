@@ -982,7 +982,10 @@ func (f *Fpdf) GetStringSymbolWidth(s string) int {
 		unicode := []rune(s)
 		for _, char := range unicode {
 			intChar := int(char)
-			if len(f.currentFont.Cw) >= intChar && f.currentFont.Cw[intChar] > 0 {
+			if intChar > 0xFFFF {
+				intChar = 0xFFFD // deckwright patch: drawn as U+FFFD (cidText)
+			}
+			if intChar < len(f.currentFont.Cw) && f.currentFont.Cw[intChar] > 0 {
 				if f.currentFont.Cw[intChar] != 65535 {
 					w += f.currentFont.Cw[intChar]
 				}
@@ -1721,7 +1724,7 @@ func (f *Fpdf) addFont(familyStr, styleStr, fileStr string, isUTF8 bool) {
 		utf8File := newUTF8Font(&reader)
 		err = utf8File.parseFile()
 		if err != nil {
-			f.SetError(err)
+			f.SetError(fmt.Errorf("font %s: %v", fileStr, err))
 			return
 		}
 
@@ -1859,7 +1862,8 @@ func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFile
 
 		err := utf8File.parseFile()
 		if err != nil {
-			fmt.Printf("get metrics Error: %e\n", err)
+			// deckwright patch: upstream printed the error and went on
+			f.err = fmt.Errorf("font %q: %v", familyStr, err)
 			return
 		}
 		desc := FontDescType{
@@ -2227,6 +2231,7 @@ func (f *Fpdf) Bookmark(txtStr string, level int, y float64) {
 func (f *Fpdf) Text(x, y float64, txtStr string) {
 	var txt2 string
 	if f.isCurrentUTF8 {
+		txtStr = cidText(txtStr) // deckwright patch
 		if f.isRTL {
 			txtStr = reverseText(txtStr)
 			x -= f.GetStringWidth(txtStr)
@@ -2338,6 +2343,9 @@ func (f *Fpdf) CellFormat(w, h float64, txtStr, borderStr string, ln int,
 	if f.currentFont.Name == "" {
 		f.err = fmt.Errorf("font has not been set; unable to render text")
 		return
+	}
+	if f.isCurrentUTF8 {
+		txtStr = cidText(txtStr) // deckwright patch
 	}
 
 	borderStr = strings.ToUpper(borderStr)
@@ -2855,7 +2863,7 @@ func (f *Fpdf) write(h float64, txtStr string, link int, linkStr string) {
 		if c == ' ' {
 			sep = i
 		}
-		l += float64(cw[int(c)])
+		l += float64(runeWidth(cw, int(c), f.currentFont.Desc.MissingWidth)) // deckwright patch: was cw[int(c)]
 		if l > wmax {
 			// Automatic line break
 			if sep == -1 {
@@ -4168,10 +4176,19 @@ func (f *Fpdf) putfonts() {
 				f.out(s.String())
 				f.out("endobj")
 			case "UTF8":
-				fontName := "utf8" + font.Name
 				usedRunes := font.usedRunes
 				delete(usedRunes, 0)
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
+				// deckwright patch: a subset is named by its PostScript
+				// name with a subset tag, not "utf8" and the family key.
+				fontName := subsetName(font.Name, font.utf8File.PostScriptName, usedRunes)
+				if fontName == "" {
+					fontName = "utf8" + font.Name
+				}
+				utf8FontStream, err := font.utf8File.GenerateCutFont(usedRunes)
+				if err != nil {
+					f.err = fmt.Errorf("font %q: %v", font.Name, err)
+					return
+				}
 				utf8FontSize := len(utf8FontStream)
 				compressedFontStream := sliceCompress(utf8FontStream)
 				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
@@ -4224,6 +4241,9 @@ func (f *Fpdf) putfonts() {
 				cidToGidMap := make([]byte, 256*256*2)
 
 				for cc, glyph := range CodeSignDictionary {
+					if cc < 0 || cc > 0xFFFF {
+						continue // deckwright patch: no CID beyond 16 bits
+					}
 					cidToGidMap[cc*2] = byte(glyph >> 8)
 					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
 				}
@@ -4252,119 +4272,63 @@ func (f *Fpdf) putfonts() {
 }
 
 func (f *Fpdf) generateCIDFontMap(font *fontDefType, LastRune int) {
-	rangeID := 0
-	cidArray := make(map[int]*untypedKeyMap)
-	cidArrayKeys := make([]int, 0)
-	prevCid := -2
-	prevWidth := -1
-	interval := false
-	startCid := 1
+	// deckwright patch: the widths (/W) are written in one pass over the
+	// characters. Upstream's port of PHP arrays took time cubic in the
+	// length of a run of consecutive characters of differing widths,
+	// which a font can make 65,535 long. Each CID up to 255 the font has
+	// and each one used has its width, as upstream gave them: runs of at
+	// least 3 CIDs of one width as "first last width", the others as
+	// "first [widths]".
 	cwLen := LastRune + 1
-
-	// for each character
-	for cid := startCid; cid < cwLen; cid++ {
+	if cwLen > len(font.Cw) {
+		cwLen = len(font.Cw)
+	}
+	type cidWidth struct{ cid, width int }
+	var cids []cidWidth
+	for cid := 1; cid < cwLen; cid++ {
 		if font.Cw[cid] == 0x00 {
+			continue
+		}
+		if numb, OK := font.usedRunes[cid]; cid > 255 && (!OK || numb == 0) {
 			continue
 		}
 		width := font.Cw[cid]
 		if width == 65535 {
 			width = 0
 		}
-		if numb, OK := font.usedRunes[cid]; cid > 255 && (!OK || numb == 0) {
-			continue
-		}
-
-		if cid == prevCid+1 {
-			if width == prevWidth {
-
-				if width == cidArray[rangeID].get(0) {
-					cidArray[rangeID].put(nil, width)
-				} else {
-					cidArray[rangeID].pop()
-					rangeID = prevCid
-					r := untypedKeyMap{
-						valueSet: make([]int, 0),
-						keySet:   make([]interface{}, 0),
-					}
-					cidArray[rangeID] = &r
-					cidArrayKeys = append(cidArrayKeys, rangeID)
-					cidArray[rangeID].put(nil, prevWidth)
-					cidArray[rangeID].put(nil, width)
-				}
-				interval = true
-				cidArray[rangeID].put("interval", 1)
-			} else {
-				if interval {
-					// new range
-					rangeID = cid
-					r := untypedKeyMap{
-						valueSet: make([]int, 0),
-						keySet:   make([]interface{}, 0),
-					}
-					cidArray[rangeID] = &r
-					cidArrayKeys = append(cidArrayKeys, rangeID)
-					cidArray[rangeID].put(nil, width)
-				} else {
-					cidArray[rangeID].put(nil, width)
-				}
-				interval = false
-			}
-		} else {
-			rangeID = cid
-			r := untypedKeyMap{
-				valueSet: make([]int, 0),
-				keySet:   make([]interface{}, 0),
-			}
-			cidArray[rangeID] = &r
-			cidArrayKeys = append(cidArrayKeys, rangeID)
-			cidArray[rangeID].put(nil, width)
-			interval = false
-		}
-		prevCid = cid
-		prevWidth = width
-
-	}
-	previousKey := -1
-	nextKey := -1
-	isInterval := false
-	for g := 0; g < len(cidArrayKeys); {
-		key := cidArrayKeys[g]
-		ws := *cidArray[key]
-		cws := len(ws.keySet)
-		if (key == nextKey) && (!isInterval) && (ws.getIndex("interval") < 0 || cws < 4) {
-			if cidArray[key].getIndex("interval") >= 0 {
-				cidArray[key].delete("interval")
-			}
-			cidArray[previousKey] = arrayMerge(cidArray[previousKey], cidArray[key])
-			cidArrayKeys = remove(cidArrayKeys, key)
-		} else {
-			g++
-			previousKey = key
-		}
-		nextKey = key + cws
-		// ui := ws.getIndex("interval")
-		// ui = ui + 1
-		if ws.getIndex("interval") >= 0 {
-			if cws > 3 {
-				isInterval = true
-			} else {
-				isInterval = false
-			}
-			cidArray[key].delete("interval")
-			nextKey--
-		} else {
-			isInterval = false
-		}
+		cids = append(cids, cidWidth{cid, width})
 	}
 	var w fmtBuffer
-	for _, k := range cidArrayKeys {
-		ws := cidArray[k]
-		if len(arrayCountValues(ws.valueSet)) == 1 {
-			w.printf(" %d %d %d", k, k+len(ws.valueSet)-1, ws.get(0))
-		} else {
-			w.printf(" %d [ %s ]\n", k, implode(" ", ws.valueSet))
+	var list []int // widths of consecutive CIDs from listAt
+	listAt := 0
+	flush := func() {
+		if len(list) > 0 {
+			w.printf(" %d [ %s ]\n", listAt, implode(" ", list))
+			list = list[:0]
 		}
 	}
+	for i := 0; i < len(cids); {
+		j := i + 1 // cids[i:j]: one width, consecutive
+		for j < len(cids) && cids[j].cid == cids[j-1].cid+1 && cids[j].width == cids[i].width {
+			j++
+		}
+		if j-i >= 3 {
+			flush()
+			w.printf(" %d %d %d", cids[i].cid, cids[j-1].cid, cids[i].width)
+		} else {
+			for k := i; k < j; k++ {
+				if len(list) > 0 && listAt+len(list) != cids[k].cid {
+					flush()
+				}
+				if len(list) == 0 {
+					listAt = cids[k].cid
+				}
+				list = append(list, cids[k].width)
+			}
+		}
+		i = j
+	}
+	flush()
 	f.out("/W [" + w.String() + " ]")
 }
 
@@ -4378,15 +4342,6 @@ func implode(sep string, arr []int) string {
 		s.printf("%v", arr[len(arr)-1])
 	}
 	return s.String()
-}
-
-// arrayCountValues counts the occurrences of each item in the $mp array.
-func arrayCountValues(mp []int) map[int]int {
-	answer := make(map[int]int)
-	for _, v := range mp {
-		answer[v] = answer[v] + 1
-	}
-	return answer
 }
 
 func (f *Fpdf) loadFontFile(name string) ([]byte, error) {

@@ -18,10 +18,12 @@ package gofpdf
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"math"
 	"sort"
+	"unicode/utf8"
 )
 
 // flags
@@ -55,7 +57,39 @@ type utf8FontFile struct {
 	DefaultWidth         float64
 	symbolData           map[int]map[string][]int
 	CodeSymbolDictionary map[int]int
+	// PostScriptName is the font's PostScript name (name ID 6), checked
+	// to hold only the characters a PDF name may (deckwright patch).
+	PostScriptName string
 }
+
+// fontDataError is what the font reader panics with when the font file
+// is malformed; parseFile and GenerateCutFont recover it into their
+// error (deckwright patch: upstream printed some of these on standard
+// output and went on, and indexed outside the file on others).
+type fontDataError struct{ msg string }
+
+func (e fontDataError) Error() string { return e.msg }
+
+// fail stops reading the font with an error.
+func (utf *utf8FontFile) fail(format string, args ...interface{}) {
+	panic(fontDataError{fmt.Sprintf(format, args...)})
+}
+
+// recoverFont turns a panic while reading a font (a fontDataError, or a
+// runtime error on data no check foresaw) into *err (deckwright patch).
+func recoverFont(err *error) {
+	if r := recover(); r != nil {
+		if e, ok := r.(fontDataError); ok {
+			*err = e
+			return
+		}
+		*err = fmt.Errorf("malformed font (%v)", r)
+	}
+}
+
+// maxCompositeDepth is how deep composite glyphs may nest (deckwright
+// patch: a glyph made of itself recursed until the stack overflowed).
+const maxCompositeDepth = 16
 
 type tableDescription struct {
 	name     string
@@ -70,8 +104,15 @@ type fileReader struct {
 }
 
 func (fr *fileReader) Read(s int) []byte {
-	b := fr.array[fr.readerPosition : fr.readerPosition+int64(s)]
-	fr.readerPosition += int64(s)
+	// deckwright patch: a read outside the file is an error, not a
+	// panic, and the slice returned cannot be appended to over the rest
+	// of the file (the caller's bytes, shared between documents).
+	end := fr.readerPosition + int64(s)
+	if s < 0 || fr.readerPosition < 0 || end > int64(len(fr.array)) {
+		panic(fontDataError{fmt.Sprintf("the font file points outside itself (%d bytes at offset %d of a %d-byte file)", s, fr.readerPosition, len(fr.array))})
+	}
+	b := fr.array[fr.readerPosition:end:end]
+	fr.readerPosition = end
 	return b
 }
 
@@ -93,7 +134,8 @@ func newUTF8Font(reader *fileReader) *utf8FontFile {
 	return &utf
 }
 
-func (utf *utf8FontFile) parseFile() error {
+func (utf *utf8FontFile) parseFile() (err error) {
+	defer recoverFont(&err)
 	utf.fileReader.readerPosition = 0
 	utf.symbolPosition = make([]int, 0)
 	utf.charSymbolDictionary = make(map[int]int)
@@ -103,13 +145,13 @@ func (utf *utf8FontFile) parseFile() error {
 	utf.Descent = 0
 	codeType := uint32(utf.readUint32())
 	if codeType == 0x4F54544F {
-		return fmt.Errorf("not supported\n ")
+		return fmt.Errorf("an OpenType font with PostScript (CFF) outlines, which cannot be embedded (only TrueType outlines can)")
 	}
 	if codeType == 0x74746366 {
-		return fmt.Errorf("not supported\n ")
+		return fmt.Errorf("a TrueType collection, which cannot be embedded (only a single font can)")
 	}
 	if codeType != 0x00010000 && codeType != 0x74727565 {
-		return fmt.Errorf("Not a TrueType font: codeType=%v\n ", codeType)
+		return fmt.Errorf("not a TrueType font (it starts with 0x%08x)", codeType)
 	}
 	utf.generateTableDescriptions()
 	utf.parseTables()
@@ -195,7 +237,11 @@ func (utf *utf8FontFile) SeekTable(name string) int {
 }
 
 func (utf *utf8FontFile) seekTable(name string, offsetInTable int) int {
-	_, _ = utf.fileReader.seek(int64(utf.tableDescriptions[name].position+offsetInTable), 0)
+	t := utf.tableDescriptions[name]
+	if t == nil {
+		utf.fail("the font has no %q table", name) // deckwright patch: was a nil dereference
+	}
+	_, _ = utf.fileReader.seek(int64(t.position+offsetInTable), 0)
 	return int(utf.fileReader.readerPosition)
 }
 
@@ -279,9 +325,8 @@ func inArray(s int, arr []int) bool {
 func (utf *utf8FontFile) parseNAMETable() int {
 	namePosition := utf.SeekTable("name")
 	format := utf.readUint16()
-	if format != 0 {
-		fmt.Printf("Illegal format %d\n", format)
-		return format
+	if format != 0 && format != 1 {
+		utf.fail("name table of format %d, want 0 or 1", format)
 	}
 	nameCount := utf.readUint16()
 	stringDataPosition := namePosition + utf.readUint16()
@@ -303,8 +348,7 @@ func (utf *utf8FontFile) parseNAMETable() int {
 			oldPos := utf.fileReader.readerPosition
 			utf.seek(stringDataPosition + position)
 			if size%2 != 0 {
-				fmt.Printf("name is not binar byte format\n")
-				return format
+				utf.fail("name %d is %d bytes long, not a UTF-16 text (an even length)", nameID, size)
 			}
 			size /= 2
 			currentName = ""
@@ -329,13 +373,33 @@ func (utf *utf8FontFile) parseNAMETable() int {
 			}
 		}
 	}
+	utf.PostScriptName = pdfName(names[6])
 	return format
+}
+
+// pdfName returns a PostScript name if it holds only what a PDF name
+// without escapes may (printable ASCII but the delimiters, at most 63
+// characters, the PostScript limit), else "" (deckwright patch).
+func pdfName(s string) string {
+	if len(s) == 0 || len(s) > 63 {
+		return ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c <= ' ' || c >= 0x7f || bytes.IndexByte([]byte("()<>[]{}/%#"), c) >= 0 {
+			return ""
+		}
+	}
+	return s
 }
 
 func (utf *utf8FontFile) parseHEADTable() {
 	utf.SeekTable("head")
 	utf.skip(18)
 	utf.fontElementSize = utf.readUint16()
+	if utf.fontElementSize < 16 || utf.fontElementSize > 16384 {
+		utf.fail("head table's unitsPerEm is %d, want 16 to 16384", utf.fontElementSize)
+	}
 	scale := 1000.0 / float64(utf.fontElementSize)
 	utf.skip(16)
 	xMin := utf.readInt16()
@@ -347,8 +411,7 @@ func (utf *utf8FontFile) parseHEADTable() {
 	_ = utf.readUint16()
 	symbolDataFormat := utf.readUint16()
 	if symbolDataFormat != 0 {
-		fmt.Printf("Unknown symbol data format %d\n", symbolDataFormat)
-		return
+		utf.fail("head table's glyphDataFormat is %d, want 0", symbolDataFormat)
 	}
 }
 
@@ -365,13 +428,11 @@ func (utf *utf8FontFile) parseHHEATable() int {
 		utf.skip(24)
 		metricDataFormat := utf.readUint16()
 		if metricDataFormat != 0 {
-			fmt.Printf("Unknown horizontal metric data format %d\n", metricDataFormat)
-			return 0
+			utf.fail("hhea table's metricDataFormat is %d, want 0", metricDataFormat)
 		}
 		metricsCount = utf.readUint16()
 		if metricsCount == 0 {
-			fmt.Printf("Number of horizontal metrics is 0\n")
-			return 0
+			utf.fail("hhea table gives no horizontal metrics (numberOfHMetrics 0)")
 		}
 	}
 	return metricsCount
@@ -388,8 +449,7 @@ func (utf *utf8FontFile) parseOS2Table() int {
 		utf.skip(2)
 		fsType := utf.readUint16()
 		if fsType == 0x0002 || (fsType&0x0300) != 0 {
-			fmt.Printf("ERROR - copyright restrictions.\n")
-			return 0
+			utf.fail("the font's licence does not allow embedding it as a subset of its outlines (OS/2 fsType 0x%04x)", fsType)
 		}
 		utf.skip(20)
 		_ = utf.readInt16()
@@ -468,8 +528,7 @@ func (utf *utf8FontFile) parseCMAPTable(format int) int {
 		utf.seek(int(oldReaderPosition))
 	}
 	if cidCMAPPosition == 0 {
-		fmt.Printf("Font does not have cmap for Unicode\n")
-		return cidCMAPPosition
+		utf.fail("the font has no Unicode character map of format 4 (cmap platform 3 encoding 1, or platform 0)")
 	}
 	return cidCMAPPosition
 }
@@ -515,8 +574,7 @@ func (utf *utf8FontFile) generateCMAP() map[int][]int {
 	}
 
 	if runeCmapPosition == 0 {
-		fmt.Printf("Font does not have cmap for Unicode\n")
-		return nil
+		utf.fail("the font has no Unicode character map of format 4 (cmap platform 3 encoding 1, or platform 0)")
 	}
 
 	symbolCharDictionary := make(map[int][]int)
@@ -537,10 +595,12 @@ func (utf *utf8FontFile) parseSymbols(usedRunes map[int]int) (map[int]int, map[i
 			charSymbolPairCollection[char] = utf.charSymbolDictionary[char]
 
 		}
-		utf.LastRune = max(utf.LastRune, char)
+		if char <= 0xFFFF {
+			utf.LastRune = max(utf.LastRune, char)
+		}
 	}
 
-	begin := utf.tableDescriptions["glyf"].position
+	begin := utf.seekTable("glyf", 0)
 
 	symbolArray := make(map[int]int)
 	symbolCollectionKeys := keySortInt(symbolCollection)
@@ -635,8 +695,10 @@ func (utf *utf8FontFile) generateCMAPTable(cidSymbolPairCollection map[int]int, 
 	return cmapstr
 }
 
-// GenerateCutFont fill utf8FontFile from .utf file, only with runes from usedRunes
-func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
+// GenerateCutFont fill utf8FontFile from .utf file, only with runes from
+// usedRunes; a malformed font is an error (deckwright patch).
+func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) (out []byte, err error) {
+	defer recoverFont(&err)
 	utf.fileReader.readerPosition = 0
 	utf.symbolPosition = make([]int, 0)
 	utf.charSymbolDictionary = make(map[int]int)
@@ -662,9 +724,6 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 	numSymbols := utf.readUint16()
 
 	symbolCharDictionary := utf.generateCMAP()
-	if symbolCharDictionary == nil {
-		return nil
-	}
 
 	utf.parseHMTXTable(metricsCount, numSymbols, symbolCharDictionary, 1.0)
 
@@ -682,6 +741,9 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 	utf.setOutTable("gasp", utf.getTableData("gasp"))
 
 	postTable := utf.getTableData("post")
+	if len(postTable) < 16 {
+		utf.fail("post table of %d bytes, want 16 at least", len(postTable))
+	}
 	postTable = append(append([]byte{0x00, 0x03, 0x00, 0x00}, postTable[4:16]...), []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00}...)
 	utf.setOutTable("post", postTable)
 
@@ -702,9 +764,15 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 		hmtxData = append(hmtxData, hm...)
 
 		offsets = append(offsets, pos)
+		utf.checkSymbol(originalSymbolIdx)
 		symbolPos := utf.symbolPosition[originalSymbolIdx]
 		symbolLen := utf.symbolPosition[originalSymbolIdx+1] - symbolPos
-		data := symbolData[symbolPos : symbolPos+symbolLen]
+		if symbolPos+symbolLen > len(symbolData) {
+			utf.fail("glyph %d runs past the end of the glyf table", originalSymbolIdx)
+		}
+		// deckwright patch: one copy of the glyph, its component indexes
+		// renumbered in place (upstream copied it again for each one).
+		data := append([]byte(nil), symbolData[symbolPos:symbolPos+symbolLen]...)
 		var up int
 		if symbolLen > 0 {
 			up = unpackUint16(data[0:2])
@@ -716,6 +784,9 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 			nComponentElements := 0
 			for (flags & symbolContinue) != 0 {
 				nComponentElements++
+				if posInSymbol+4 > len(data) {
+					utf.fail("composite glyph %d runs past its end", originalSymbolIdx)
+				}
 				up = unpackUint16(data[posInSymbol : posInSymbol+2])
 				flags = up
 				up = unpackUint16(data[posInSymbol+2 : posInSymbol+4])
@@ -727,7 +798,7 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 					utf.symbolData[originalSymbolIdx]["compSymbols"] = make([]int, 0)
 				}
 				utf.symbolData[originalSymbolIdx]["compSymbols"] = append(utf.symbolData[originalSymbolIdx]["compSymbols"], symbolIdx)
-				data = utf.insertUint16(data, posInSymbol+2, symbolArray[symbolIdx])
+				binary.BigEndian.PutUint16(data[posInSymbol+2:], uint16(symbolArray[symbolIdx]))
 				posInSymbol += 4
 				if (flags & symbolWords) != 0 {
 					posInSymbol += 4
@@ -787,10 +858,29 @@ func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
 	os2Data := utf.getTableData("OS/2")
 	utf.setOutTable("OS/2", os2Data)
 
-	return utf.assembleTables()
+	return utf.assembleTables(), nil
+}
+
+// checkSymbol stops with an error unless glyph gid is in the loca table
+// (deckwright patch).
+func (utf *utf8FontFile) checkSymbol(gid int) {
+	if gid < 0 || gid+1 >= len(utf.symbolPosition) {
+		utf.fail("glyph %d is not in the font (it has %d)", gid, max(len(utf.symbolPosition)-1, 0))
+	}
 }
 
 func (utf *utf8FontFile) getSymbols(originalSymbolIdx int, start *int, symbolSet map[int]int, SymbolsCollection map[int]int, SymbolsCollectionKeys []int) (*int, map[int]int, map[int]int, []int) {
+	return utf.getSymbolsDepth(originalSymbolIdx, start, symbolSet, SymbolsCollection, SymbolsCollectionKeys, 0)
+}
+
+// getSymbolsDepth is getSymbols of a component depth composite glyphs
+// down; each component is read once (deckwright patch: upstream read a
+// component again each time, without end when a glyph held itself).
+func (utf *utf8FontFile) getSymbolsDepth(originalSymbolIdx int, start *int, symbolSet map[int]int, SymbolsCollection map[int]int, SymbolsCollectionKeys []int, depth int) (*int, map[int]int, map[int]int, []int) {
+	if depth > maxCompositeDepth {
+		utf.fail("composite glyphs nested more than %d deep", maxCompositeDepth)
+	}
+	utf.checkSymbol(originalSymbolIdx)
 	symbolPos := utf.symbolPosition[originalSymbolIdx]
 	symbolSize := utf.symbolPosition[originalSymbolIdx+1] - symbolPos
 	if symbolSize == 0 {
@@ -810,10 +900,10 @@ func (utf *utf8FontFile) getSymbols(originalSymbolIdx int, start *int, symbolSet
 				symbolSet[symbolIndex] = len(SymbolsCollection)
 				SymbolsCollection[symbolIndex] = 1
 				SymbolsCollectionKeys = append(SymbolsCollectionKeys, symbolIndex)
+				oldPosition, _ := utf.fileReader.seek(0, 1)
+				_, _, _, SymbolsCollectionKeys = utf.getSymbolsDepth(symbolIndex, start, symbolSet, SymbolsCollection, SymbolsCollectionKeys, depth+1)
+				utf.seek(int(oldPosition))
 			}
-			oldPosition, _ := utf.fileReader.seek(0, 1)
-			_, _, _, SymbolsCollectionKeys = utf.getSymbols(symbolIndex, start, symbolSet, SymbolsCollection, SymbolsCollectionKeys)
-			utf.seek(int(oldPosition))
 			if flags&symbolWords != 0 {
 				utf.skip(4)
 			} else {
@@ -856,7 +946,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 					if widths == 0 {
 						widths = 65535
 					}
-					if char < 196608 {
+					if char < len(utf.CharWidths) {
 						utf.CharWidths[char] = widths
 						charCount++
 					}
@@ -874,7 +964,7 @@ func (utf *utf8FontFile) parseHMTXTable(numberOfHMetrics, numSymbols int, symbol
 					if widths == 0 {
 						widths = 65535
 					}
-					if char < 196608 {
+					if char < len(utf.CharWidths) {
 						utf.CharWidths[char] = widths
 						charCount++
 					}
@@ -916,8 +1006,12 @@ func (utf *utf8FontFile) parseLOCATable(format, numSymbols int) {
 			utf.symbolPosition = append(utf.symbolPosition, arr[n+1])
 		}
 	} else {
-		fmt.Printf("Unknown loca table format %d\n", format)
-		return
+		utf.fail("head table's indexToLocFormat is %d, want 0 or 1", format)
+	}
+	for n := 1; n < len(utf.symbolPosition); n++ {
+		if utf.symbolPosition[n] < utf.symbolPosition[n-1] {
+			utf.fail("loca table: glyph %d starts before glyph %d", n, n-1)
+		}
 	}
 }
 
@@ -949,8 +1043,14 @@ func (utf *utf8FontFile) generateSCCSDictionaries(runeCmapPosition int, symbolCh
 		positions = append(positions, utf.readUint16())
 	}
 	var symbol int
+	total := 0
 	for n := 0; n < segmentSize; n++ {
 		completePosition := completers[n] + 1
+		// deckwright patch: overlapping segments cannot make the map
+		// take longer than the 65,536 characters it can hold.
+		if total += completePosition - beginners[n]; total > 0x10000 {
+			utf.fail("character map's segments cover more than 65,536 characters")
+		}
 		for char := beginners[n]; char < completePosition; char++ {
 			if positions[n] == 0 {
 				symbol = (char + sizes[n]) & 0xFFFF
@@ -1149,6 +1249,60 @@ func UTF8CutFont(inBuf []byte, cutset string) (outBuf []byte) {
 	for i, r := range cutset {
 		runes[i] = int(r)
 	}
-	outBuf = f.GenerateCutFont(runes)
+	outBuf, _ = f.GenerateCutFont(runes)
 	return
+}
+
+// cidText returns s as an Identity-H font draws it, its codes the
+// characters' UTF-16 units: each character above U+FFFF (which would take
+// two codes of no glyph) and each invalid byte becomes U+FFFD (deckwright
+// patch: such a character made putfonts index outside its tables).
+func cidText(s string) string {
+	for i, r := range s {
+		if r > 0xFFFF || r == utf8.RuneError {
+			var b []rune
+			for _, r := range s[i:] {
+				if r > 0xFFFF {
+					r = utf8.RuneError
+				}
+				b = append(b, r)
+			}
+			return s[:i] + string(b)
+		}
+	}
+	return s
+}
+
+// runeWidth returns the width of rune r in widths cw, or missing for a
+// rune outside them (deckwright patch: a rune past the table panicked).
+func runeWidth(cw []int, r, missing int) int {
+	if r < 0 || r >= len(cw) {
+		return missing
+	}
+	return cw[r]
+}
+
+// subsetName returns the name of a subset of a font in a PDF: a tag of
+// six capital letters that depends on the font and the characters used,
+// '+' and the PostScript name (PDF 32000-1:2008 9.6.4), or "" for a font
+// without a usable PostScript name (deckwright patch).
+func subsetName(key, psName string, usedRunes map[int]int) string {
+	if psName == "" {
+		return ""
+	}
+	runes := make([]int, 0, len(usedRunes))
+	for r := range usedRunes {
+		runes = append(runes, r)
+	}
+	sort.Ints(runes)
+	b := append(append(append([]byte(key), 0), psName...), 0)
+	for _, r := range runes {
+		b = binary.BigEndian.AppendUint32(b, uint32(r))
+	}
+	sum := sha256.Sum256(b)
+	tag := make([]byte, 6)
+	for i := range tag {
+		tag[i] = 'A' + sum[i]%26
+	}
+	return string(tag) + "+" + psName
 }

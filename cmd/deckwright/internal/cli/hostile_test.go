@@ -53,6 +53,9 @@ const outsideSecret = "S3CRET-OUTSIDE-THE-FOLDER"
 //	gen: NAME jpeg-scans W H N appends a valid progressive JPEG of W×H
 //	                           pixels and N scans of end-of-band runs
 //	                           (internal/jpegscans) to NAME
+//	gen: NAME font EDIT FONT   appends templates/testdata/fonts/FONT
+//	                           changed by EDIT (internal/badfont: no-name,
+//	                           fstype=0x0002, cff-subr-bomb...) to NAME
 //	leaves: PATH               a file the case may leave behind
 //
 // Every case must also end without a crash, print no control character
@@ -155,9 +158,17 @@ func parseHostile(t *testing.T, comment string) *hostileCase {
 				c.gens = append(c.gens, hostileGen{name: f[0], data: jpegscans.Progressive(n[0], n[1], n[2])})
 				continue
 			}
+			if f := strings.Fields(val); len(f) == 4 && f[1] == "font" {
+				data, err := badFontFile(f[2], f[3])
+				if err != nil {
+					bad("gen: font: %v", err)
+				}
+				c.gens = append(c.gens, hostileGen{name: f[0], data: data})
+				continue
+			}
 			f := strings.SplitN(val, " ", 4)
 			if len(f) != 4 || f[1] != "lines" {
-				bad("want gen: NAME lines N TEXT or gen: NAME jpeg-scans W H N, found %q", val)
+				bad("want gen: NAME lines N TEXT, gen: NAME jpeg-scans W H N or gen: NAME font EDIT FONT, found %q", val)
 			}
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 0 {
@@ -218,7 +229,11 @@ func runHostile(t *testing.T, file string) {
 		}
 	}
 	for _, g := range c.gens {
-		f, err := os.OpenFile(filepath.Join(dir, filepath.FromSlash(g.name)), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		p := filepath.Join(dir, filepath.FromSlash(g.name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/deckwright/deckwright/cmd/deckwright/internal/cli"
+	"github.com/deckwright/deckwright/internal/badfont"
 	"github.com/deckwright/deckwright/internal/goldenfile"
 )
 
@@ -58,10 +59,11 @@ func TestMain(m *testing.M) {
 //	    escapes, so that scripts can make binary and non-UTF-8 files:
 //	    addbytes bin.txt 'game: x\n\x00'. The txtar files stay text.
 //
-//	testfont NAME DEST [BYTES]
+//	testfont [-edit EDIT] NAME DEST [BYTES]
 //	    Copies templates/testdata/fonts/NAME (a real font file, see its
 //	    MANIFEST.md) to DEST, creating DEST's folder; with BYTES, only
-//	    its first BYTES bytes (a font cut short).
+//	    its first BYTES bytes (a font cut short); with -edit, changed by
+//	    EDIT (internal/badfont: no-name, fstype=0x0004, cmap-format12...).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -196,10 +198,20 @@ func cmdAddbytes(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 func cmdTestFont(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) < 2 || len(args) > 3 || strings.ContainsAny(args[0], `/\`) {
-		ts.Fatalf("usage: testfont NAME DEST [BYTES]")
+	edit := ""
+	if len(args) > 2 && args[0] == "-edit" {
+		edit, args = args[1], args[2:]
 	}
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "templates", "testdata", "fonts", args[0]))
+	if neg || len(args) < 2 || len(args) > 3 || strings.ContainsAny(args[0], `/\`) {
+		ts.Fatalf("usage: testfont [-edit EDIT] NAME DEST [BYTES]")
+	}
+	var data []byte
+	var err error
+	if edit != "" {
+		data, err = badFontFile(edit, args[0])
+	} else {
+		data, err = os.ReadFile(testFontPath(args[0]))
+	}
 	ts.Check(err)
 	if len(args) == 3 {
 		n, err := strconv.Atoi(args[2])
@@ -211,4 +223,22 @@ func cmdTestFont(ts *testscript.TestScript, neg bool, args []string) {
 	dst := ts.MkAbs(args[1])
 	ts.Check(os.MkdirAll(filepath.Dir(dst), 0o777))
 	ts.Check(os.WriteFile(dst, data, 0o666))
+}
+
+// testFontPath is the path of a font of templates/testdata/fonts.
+func testFontPath(name string) string {
+	return filepath.Join("..", "..", "..", "..", "templates", "testdata", "fonts", name)
+}
+
+// badFontFile returns the font name of templates/testdata/fonts changed
+// by edit (internal/badfont).
+func badFontFile(edit, name string) ([]byte, error) {
+	if strings.ContainsAny(name, `/\`) {
+		return nil, fmt.Errorf("%q is not a file name of templates/testdata/fonts", name)
+	}
+	data, err := os.ReadFile(testFontPath(name))
+	if err != nil {
+		return nil, err
+	}
+	return badfont.Make(edit, data)
 }
