@@ -123,7 +123,11 @@ func (s Side) String() string {
 // millimetres from the card's top-left corner (y grows downwards, as in
 // gofpdf with unit "mm"); font sizes are in points.
 type Face struct {
-	Template string       // name of the template used
+	Template string // name of the template used
+	// Designed reports that the template is the user's own (a game
+	// folder's templates/, or --templates), not a bundled one: a face a
+	// designer made, not one of deckwright's text proxies.
+	Designed bool
 	Size     cardsdb.Size // the card size the face is laid out on
 	Side     Side
 	// Image is the art of this side in the game's FS (Card.Image,
@@ -272,7 +276,7 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	r.sx, r.sy = size.W/design.W, size.H/design.H
 	r.sf = min(r.sx, r.sy)
 	r.fc = t.factionColor(card, game)
-	f := Face{Template: t.Name, Size: size, Side: side}
+	f := Face{Template: t.Name, Designed: !t.bundled(), Size: size, Side: side}
 	switch {
 	case card == nil && game != nil:
 		f.Image = game.BackFor(backOf).Image
