@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"math"
@@ -68,7 +69,7 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 		return nil, err
 	}
 	d := &decoder{YAMLDecoder: cardsdb.NewYAMLDecoder(file)}
-	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root)}
+	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root), sum: fmt.Sprintf("%x", sha256.Sum256(data))}
 	t.frame.color = paint{kind: paintFaction}
 	pairs, ok := d.mapping(root, "template")
 	if !ok {

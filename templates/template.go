@@ -39,6 +39,8 @@ type Template struct {
 
 	layers []*layer
 	fonts  map[string]*userFont
+	// sum is the SHA-256 of the template's source, in hex.
+	sum string
 	// dir is the folder the template was read from, where the files of
 	// its layers and fonts are; nil for a template parsed alone.
 	dir fs.FS
@@ -146,6 +148,13 @@ type Face struct {
 	// Fonts holds the TrueType data of the template fonts the face's runs
 	// use (Run.Font), by name; the Go fonts are not in it.
 	Fonts map[string][]byte
+	// FontFiles names the file, in the template's folder, each of Fonts
+	// was read from ("fonts/title.ttf"), by the same names.
+	FontFiles map[string]string
+	// TemplateFile is the file the template was read from (Template.File)
+	// and TemplateSum the SHA-256 of its bytes in hex: a card's face
+	// changes with its template (package changes).
+	TemplateFile, TemplateSum string
 }
 
 // marked reports whether a block of the face shows ProvisionalMark.
@@ -276,7 +285,7 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	r.sx, r.sy = size.W/design.W, size.H/design.H
 	r.sf = min(r.sx, r.sy)
 	r.fc = t.factionColor(card, game)
-	f := Face{Template: t.Name, Designed: !t.bundled(), Size: size, Side: side}
+	f := Face{Template: t.Name, Designed: !t.bundled(), TemplateFile: t.File, TemplateSum: t.sum, Size: size, Side: side}
 	switch {
 	case card == nil && game != nil:
 		f.Image = game.BackFor(backOf).Image
@@ -330,7 +339,25 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	if len(r.fellBack) > 0 {
 		r.warnFallback()
 	}
+	f.FontFiles = t.fontFiles(f.Fonts)
 	return f, r.warns
+}
+
+// fontFiles names the file, in the templates folder, of each of a face's
+// fonts (Face.Fonts), nil for none.
+func (t *Template) fontFiles(fonts map[string][]byte) map[string]string {
+	if len(fonts) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, uf := range t.fonts {
+		for i, fc := range uf.faces {
+			if fc != nil && fonts[fc.name] != nil {
+				out[fc.name] = uf.files[i]
+			}
+		}
+	}
+	return out
 }
 
 // renderer holds what Render needs while it lays out one face.
