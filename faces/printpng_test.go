@@ -97,6 +97,38 @@ func TestSheetLooksLikePNG(t *testing.T) {
 		}
 		cases = append(cases, sheetCase{"forge", fs, set, 0, true}, sheetCase{"forge bleed 3", fs, set, 3, true})
 	}
+	{
+		// Text that flows from the rules box into a second box beside
+		// the power shield, and a title on one line (fit: line), in a
+		// bigger font that makes both happen.
+		g, set := forgetest.Load(t, forgetest.Copy(t, nil,
+			forgetest.Edit{File: "templates/default.yaml", Old: "    font: {family: title, size: 12, min_size: 8}\n", New: "    font: {family: title, size: 15, min_size: 8}\n    fit: line\n"},
+			forgetest.Edit{File: "templates/default.yaml", Old: `    h: 23
+    font: {size: 8, min_size: 5.5}
+    padding: 1
+`, New: `    h: 11
+    font: {size: 9, min_size: 5.5}
+    padding: 1
+    flow: rules-more
+  - name: rules-more
+    content: ""
+    x: 5.5
+    y: 67.5
+    w: 44
+    h: 11.5
+    padding: 1
+`}))
+		var fs []render.Face
+		for _, n := range []string{"Pearl Oracle", "Wandering Smith"} {
+			f := render.CardItem(g, g.Card(n)).Front
+			face, _ := set.Render(f.Card, g, cardsdb.Size{}, templates.Front)
+			if n == "Pearl Oracle" && !hasBlock(face, "rules-more") {
+				t.Fatalf("%s: no text flowed into rules-more: the case proves nothing", n)
+			}
+			fs = append(fs, f)
+		}
+		cases = append(cases, sheetCase{"forge with a flow and fit: line", fs, set, 0, true})
+	}
 	db, err := cardsdb.LoadBundled()
 	if err != nil {
 		t.Fatal(err)
@@ -254,6 +286,22 @@ func worstBlock(a, b *image.NRGBA, n int) (float64, image.Point) {
 		}
 	}
 	return worst, at
+}
+
+// hasBlock reports whether a face has a block of box name, as a block or
+// as a text layer.
+func hasBlock(f templates.Face, name string) bool {
+	for _, b := range f.Blocks {
+		if b.Box == name {
+			return true
+		}
+	}
+	for _, l := range f.Layers {
+		if l.Block != nil && l.Block.Box == name {
+			return true
+		}
+	}
+	return false
 }
 
 // wideJPEG is card art wider than forge's art window, as a JPEG.

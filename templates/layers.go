@@ -479,20 +479,8 @@ func (d *decoder) shapeGeometry(n, pointsNode *yaml.Node, l *layer) {
 // renderLayers lays out the template's layers for one face.
 func (r *renderer) renderLayers(f *Face, data *Data) {
 	for _, l := range r.t.layers {
-		if l.when != nil {
-			out, err := execute(l.when, data)
-			if err != nil {
-				r.warn(l.name, WarnTemplate, "when: of layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
-				continue
-			}
-			switch strings.TrimSpace(out) {
-			case "true":
-			case "false":
-				continue
-			default:
-				r.warn(l.name, WarnTemplate, "when: of layer %q of template %s renders %q, not true or false; the layer is left out", l.name, r.t.Name, strings.TrimSpace(out))
-				continue
-			}
+		if !r.layerOn(l, data) {
+			continue
 		}
 		out := Layer{
 			Name: l.name, Kind: l.kind, X: l.x * r.sx, Y: l.y * r.sy, W: l.w * r.sx, H: l.h * r.sy,
@@ -501,10 +489,13 @@ func (r *renderer) renderLayers(f *Face, data *Data) {
 		switch l.kind {
 		case LayerText:
 			n := len(f.Blocks)
-			text, err := execute(l.box.tmpl, data)
-			if err != nil {
-				r.warn(l.name, WarnTemplate, "layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
-				continue
+			text := ""
+			if _, ok := r.flowed[l.box]; !ok {
+				var err error
+				if text, err = execute(l.box.tmpl, data); err != nil {
+					r.warn(l.name, WarnTemplate, "layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
+					continue
+				}
 			}
 			r.addBlock(f, l.box, text)
 			if len(f.Blocks) == n {
@@ -531,6 +522,35 @@ func (r *renderer) renderLayers(f *Face, data *Data) {
 		}
 		f.Layers = append(f.Layers, out)
 	}
+}
+
+// layerOn reports whether layer l is drawn on this card: its when:
+// renders true (a layer without one always is). A when: that fails or
+// renders anything else is a warning, given once, and leaves the layer
+// out.
+func (r *renderer) layerOn(l *layer, data *Data) bool {
+	if l.when == nil {
+		return true
+	}
+	if on, ok := r.on[l]; ok {
+		return on
+	}
+	on := false
+	out, err := execute(l.when, data)
+	switch {
+	case err != nil:
+		r.warn(l.name, WarnTemplate, "when: of layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
+	case strings.TrimSpace(out) == "true":
+		on = true
+	case strings.TrimSpace(out) == "false":
+	default:
+		r.warn(l.name, WarnTemplate, "when: of layer %q of template %s renders %q, not true or false; the layer is left out", l.name, r.t.Name, strings.TrimSpace(out))
+	}
+	if r.on == nil {
+		r.on = map[*layer]bool{}
+	}
+	r.on[l] = on
+	return on
 }
 
 // imageLayer finds an image layer's file for a card: a fixed file of the
