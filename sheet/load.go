@@ -247,17 +247,22 @@ type Source struct {
 type Loaded struct {
 	Game   *cardsdb.Game
 	Sheets []string // the workbook's sheets read, by name
-	Of     int      // how many sheets the workbook has
-	Comma  rune     // a CSV or TSV file's delimiter
-	Cards  int
+	// Skipped are the sheets left out that hold something, each "NAME:
+	// why" (see cardSheets).
+	Skipped []string
+	Of      int  // how many sheets the workbook has
+	Comma   rune // a CSV or TSV file's delimiter
+	Cards   int
 }
 
 // AddPath loads a table of cards into db, beside the cards its game has
 // already (deckwright --db cards.csv). The table's game column names the
 // game; without one, the only game loaded from a folder (not bundled) is
-// meant. A workbook read without a sheet gives every sheet named after a
-// card type of the game (each of that type), or else its first sheet. A card
-// whose name the game has already is an error.
+// meant. A workbook read without a sheet or a type, beside that one game,
+// gives its sheets of cards as game.yaml's tables: does (every sheet named
+// after a card type, each of that type, and every sheet with a type
+// column; else its first sheet); otherwise its first sheet. A card whose
+// name the game has already is an error.
 func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 	if FormatOf(name) == "" {
 		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: "not a spreadsheet: want a .csv, .tsv or .xlsx file"}
@@ -269,8 +274,15 @@ func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 	var tables []*Table
 	var types []string
 	of := 0
-	if FormatOf(name) == XLSX {
-		var g0 *cardsdb.Game
+	var skipped []string
+	if g0 := onlyLoaded(db); FormatOf(name) == XLSX && src.Sheet == "" && src.Type == "" && g0 != nil {
+		// The game is known without reading a sheet: its sheets of
+		// cards, as game.yaml's tables: reads them.
+		var pick *sheetPick
+		if pick, err = cardSheets(name, data, g0, "", src.Map); err == nil {
+			tables, types, skipped, of = pick.tables, pick.types, pick.skipped, pick.of
+		}
+	} else if FormatOf(name) == XLSX {
 		tables, err = ReadSheets(name, data, func(sheets []string) ([]string, error) {
 			of = len(sheets)
 			if src.Sheet != "" {
@@ -281,25 +293,7 @@ func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 				}
 				return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: fmt.Sprintf("no sheet %q; the workbook has %s%s", src.Sheet, quoteList(sheets), cardsdb.DidYouMean(cardsdb.Suggest(src.Sheet, sheets, 1)))}
 			}
-			if src.Type != "" {
-				return sheets[:1], nil
-			}
-			// The sheets named after types, when the game is known
-			// without reading a sheet.
-			if g0 = onlyLoaded(db); g0 == nil {
-				return sheets[:1], nil
-			}
-			var picked []string
-			for _, s := range sheets {
-				if ty := typeOfSheet(g0, s); ty != nil {
-					picked = append(picked, s)
-					types = append(types, ty.ID)
-				}
-			}
-			if len(picked) == 0 {
-				return sheets[:1], nil
-			}
-			return picked, nil
+			return sheets[:1], nil
 		})
 	} else {
 		var t *Table
@@ -314,7 +308,7 @@ func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 		return nil, err
 	}
 	dir := tableDir(g, name)
-	l := &Loaded{Game: g, Of: of, Comma: tables[0].Comma}
+	l := &Loaded{Game: g, Of: of, Comma: tables[0].Comma, Skipped: skipped}
 	before := len(g.Cards)
 	var errs cardsdb.ErrorList
 	for k := range src.Map {

@@ -215,3 +215,30 @@ func loadEntry(t *testing.T, g *cardsdb.Game, data []byte, keys string) (*cardsd
 	}
 	return db.Games()[0], nil
 }
+
+// TestAddPathSheets: --db book.xlsx beside a game folder reads the
+// workbook's sheets of cards as tables: does, and lists those it left
+// out.
+func TestAddPathSheets(t *testing.T) {
+	db := cardsdb.Empty()
+	if err := db.AddPath(filepath.Join("..", "docs", "examples", "forge")); err != nil {
+		t.Fatal(err)
+	}
+	typed := sheetOf{"Cards", [][]string{{"name", "type", "faction", "cost"}, {"Ash Bolt", "spell", "ember", "1"}}}
+	units := sheetOf{"Units", [][]string{{"name", "faction", "cost", "power"}, {"Slag Hound", "ember", "2", "2"}}}
+	notes := sheetOf{"Notes", [][]string{{"playtest notes"}}}
+	name := filepath.Join(t.TempDir(), "book.xlsx")
+	if err := os.WriteFile(name, workbookOf(t, notes, typed, units), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l, err := AddPath(db, name, Source{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Cards != 2 || strings.Join(l.Sheets, " ") != "Cards Units" || l.Of != 3 {
+		t.Errorf("read %d cards from sheets %q of %d, want 2 from Cards Units of 3", l.Cards, l.Sheets, l.Of)
+	}
+	if want := `"Notes": not named after a card type of Forge (unit, spell) and no type column`; strings.Join(l.Skipped, "; ") != want {
+		t.Errorf("left out %q, want %q", l.Skipped, want)
+	}
+}

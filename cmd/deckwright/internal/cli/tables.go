@@ -58,7 +58,11 @@ func tableNote(w io.Writer, name string, l *sheet.Loaded) {
 	if len(what) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "deckwright: note: %s: read %s: %s of %s\n", name, strings.Join(what, ", "), cardsdb.Plural(l.Cards, "card"), l.Game.Name)
+	left := ""
+	if len(l.Skipped) > 0 {
+		left = "; left out " + strings.Join(l.Skipped, "; ")
+	}
+	fmt.Fprintf(w, "deckwright: note: %s: read %s: %s of %s%s\n", name, strings.Join(what, ", "), cardsdb.Plural(l.Cards, "card"), l.Game.Name, left)
 }
 
 // skippedSheetsNote says which sheets of the workbooks of game.yaml's
