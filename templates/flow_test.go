@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -199,3 +200,40 @@ func lineText(b *Block) string {
 }
 
 func spaced(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// TestFlowSplitRefits: every part flowSplit gives a box fits that box at
+// the size it chose, as Fit sets it (the last part aside when the text
+// overflows the flow), and the parts hold the text's words in order,
+// each once: for texts of short and long words, blank lines and boxes
+// of every size, wrapping or not.
+func TestFlowSplitRefits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 35))
+	vocab := []string{"a", "card", "Draw", "discard,", "then", "Supercalifragilisticexpialidocious", "unit.", "\n", "\n\n", "the"}
+	for n := 0; n < 300; n++ {
+		var b strings.Builder
+		for range 1 + rng.IntN(120) {
+			b.WriteString(vocab[rng.IntN(len(vocab))])
+			b.WriteByte(' ')
+		}
+		text := b.String()
+		rooms := make([][2]float64, 1+rng.IntN(3))
+		for i := range rooms {
+			rooms[i] = [2]float64{5 + rng.Float64()*50, 3 + rng.Float64()*30}
+		}
+		opt := FitOptions{Size: 9, MinSize: 6, Wrap: n%4 != 0}
+		cuts, size := flowSplit(text, nil, rooms, opt)
+		var got []string
+		for i, room := range rooms {
+			piece := text[cuts[i]:cuts[i+1]]
+			got = append(got, strings.Fields(piece)...)
+			o := opt
+			o.Size, o.MinSize = size, size
+			if fit := Fit(piece, room[0], room[1], o); fit.Cut && i < len(rooms)-1 {
+				t.Fatalf("text %q rooms %v: part %d %q is cut at %gpt in its box", text, rooms, i, piece, size)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(strings.Fields(text), " ") {
+			t.Fatalf("text %q: the parts hold %q", text, got)
+		}
+	}
+}
