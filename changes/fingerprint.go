@@ -113,10 +113,11 @@ func (h *hasher) face(g *cardsdb.Game, c *cardsdb.Card, t Templates, side templa
 		if l.Kind != templates.LayerImage || l.Image == "" {
 			continue
 		}
-		// ImageKey says which folder the face drawing found the file in.
+		// Where the face drawing found the file: the templates folder or
+		// the game's.
 		name := l.Image
 		dir := g.Dir
-		if strings.HasPrefix(l.ImageKey, "templates:") {
+		if l.ImageInTemplates {
 			name = path.Join(path.Dir(tfile), l.Image)
 			dir = face.TemplateFile
 		}

@@ -67,10 +67,13 @@ type Layer struct {
 
 	// An image layer: the file Image in ImageFS, fitted by Fit with its
 	// anchor at AnchorX, AnchorY (0 left or top, 1 right or bottom).
-	// ImageKey names the file uniquely (its folder and path), for caches.
+	// ImageKey names the file uniquely (its folder and path), for caches;
+	// ImageInTemplates says the file is the templates folder's, not the
+	// game's.
 	Image            string
 	ImageFS          fs.FS
 	ImageKey         string
+	ImageInTemplates bool
 	Fit              string
 	AnchorX, AnchorY float64
 
@@ -561,7 +564,7 @@ func (r *renderer) layerOn(l *layer, data *Data) bool {
 func (r *renderer) imageLayer(out *Layer, l *layer, data *Data) bool {
 	out.Fit, out.AnchorX, out.AnchorY = l.fit, l.anchorX, l.anchorY
 	if l.fixed != "" {
-		out.Image, out.ImageFS, out.ImageKey = l.fixed, r.t.dir, "templates:"+r.t.File+":"+l.fixed
+		out.Image, out.ImageFS, out.ImageKey, out.ImageInTemplates = l.fixed, r.t.dir, "templates:"+r.t.File+":"+l.fixed, true
 		return true
 	}
 	if l.image == nil {
@@ -582,7 +585,7 @@ func (r *renderer) imageLayer(out *Layer, l *layer, data *Data) bool {
 	}
 	if r.t.dir != nil {
 		if st, err := fs.Stat(r.t.dir, p); err == nil && !st.IsDir() {
-			out.Image, out.ImageFS, out.ImageKey = p, r.t.dir, "templates:"+r.t.File+":"+p
+			out.Image, out.ImageFS, out.ImageKey, out.ImageInTemplates = p, r.t.dir, "templates:"+r.t.File+":"+p, true
 			return true
 		}
 	}
