@@ -281,41 +281,55 @@ const maxSharedStrings = 250_000
 
 // ReadSheets reads the sheets of an Excel workbook that choose picks from
 // the names of all its sheets (never none), in choose's order.
-func ReadSheets(file string, data []byte, choose func(sheets []string) ([]string, error)) (tables []*Table, err error) {
+func ReadSheets(file string, data []byte, choose func(sheets []string) ([]string, error)) ([]*Table, error) {
+	var tables []*Table
+	err := workbook(file, data, func(sheets []string, read func(string) (*Table, error)) error {
+		names, err := choose(sheets)
+		if err != nil {
+			return err
+		}
+		for _, name := range names {
+			t, err := read(name)
+			if err != nil {
+				return err
+			}
+			tables = append(tables, t)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return tables, nil
+}
+
+// workbook opens an Excel workbook, within the bounds on its size and
+// behind a recovery from a panic of the reader, and calls use with the
+// names of its sheets (never none) and a function that reads one.
+func workbook(file string, data []byte, use func(sheets []string, read func(name string) (*Table, error)) error) (err error) {
 	if len(data) > cardsdb.MaxFileSize {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads tables up to that size", cardsdb.MaxFileSize>>20)}
+		return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads tables up to that size", cardsdb.MaxFileSize>>20)}
 	}
 	if err := checkSharedStrings(file, data); err != nil {
-		return nil, err
+		return err
 	}
 	defer func() {
 		// excelize is robust, but a workbook is untrusted input: a
 		// malformed one is an error, never a crash.
 		if r := recover(); r != nil {
-			tables, err = nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("not a readable .xlsx workbook (%v)", r)}
+			err = &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("not a readable .xlsx workbook (%v)", r)}
 		}
 	}()
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxUnzipped, UnzipXMLSizeLimit: maxUnzipped})
 	if err != nil {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "not a readable .xlsx workbook: " + err.Error()}
+		return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "not a readable .xlsx workbook: " + err.Error()}
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "the workbook has no sheet"}
+		return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "the workbook has no sheet"}
 	}
-	names, err := choose(sheets)
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range names {
-		t, err := readSheet(f, file, name)
-		if err != nil {
-			return nil, err
-		}
-		tables = append(tables, t)
-	}
-	return tables, nil
+	return use(sheets, func(name string) (*Table, error) { return readSheet(f, file, name) })
 }
 
 func readSheet(f *excelize.File, file, name string) (*Table, error) {
@@ -413,6 +427,9 @@ func trimEmpty(cells []string) []string {
 
 // table finds the header (the first non-blank row) and keeps the
 // non-blank rows below it, each as long as the header.
+// emptyTable is the message of a table without a header row.
+const emptyTable = "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"
+
 func table(file, sheetName string, rows [][]string) (*Table, error) {
 	t := &Table{File: file, Sheet: sheetName}
 	for i, rec := range rows {
@@ -441,7 +458,7 @@ func table(file, sheetName string, rows [][]string) (*Table, error) {
 		t.Rows = append(t.Rows, Row{N: n, Cells: cells})
 	}
 	if t.Header == nil {
-		return nil, &cardsdb.Error{Pos: t.Where(), Msg: "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"}
+		return nil, &cardsdb.Error{Pos: t.Where(), Msg: emptyTable}
 	}
 	return t, nil
 }
