@@ -90,7 +90,7 @@ func (h *hasher) face(g *cardsdb.Game, c *cardsdb.Card, t Templates, side templa
 	var out []Source
 	if image != "" {
 		// The printer reads the art at its path in the game's files
-		// (render.CardItem: Face.Image in Face.FS).
+		// (cardface.CardItem: Face.Image in Face.FS).
 		sum := h.file(g.Dir, g.FS, image)
 		out = append(out, Source{Kind: SourceArt, Name: image, Sum: sum})
 		if sum != "" {

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/fastpng"
@@ -81,11 +82,11 @@ type faceID struct {
 	land   bool
 }
 
-func idOf(f render.Face) faceID { return faceID{f.Game, f.Card, f.Second, f.Image, f.Landscape} }
+func idOf(f cardface.Face) faceID { return faceID{f.Game, f.Card, f.Second, f.Image, f.Landscape} }
 
 // distinct lists the distinct faces among fs in their first order, and
 // for each face of fs its index in that list.
-func distinct(fs []render.Face) (uniq []render.Face, index []int) {
+func distinct(fs []cardface.Face) (uniq []cardface.Face, index []int) {
 	seen := map[faceID]int{}
 	index = make([]int, len(fs))
 	for i, f := range fs {
@@ -109,7 +110,7 @@ const batch = 32
 // and calls each for every face with its image, from several goroutines
 // at once. Art that cannot be read fails the run, naming every card whose
 // art failed, once all faces have been tried.
-func drawEach(ctx context.Context, fs []render.Face, fo faces.Options, res *Result, each func(i int, im *faces.Image) error) error {
+func drawEach(ctx context.Context, fs []cardface.Face, fo faces.Options, res *Result, each func(i int, im *faces.Image) error) error {
 	var artErrs []error
 	var mu sync.Mutex
 	for start := 0; start < len(fs); start += batch {
@@ -174,7 +175,7 @@ func (e *ArtError) Unwrap() []error { return e.Errs }
 
 // sampleOf reports whether an item's card is a sample or has provisional
 // values.
-func sampleOf(items []render.Item) bool {
+func sampleOf(items []cardface.Item) bool {
 	for _, it := range items {
 		if c := it.Front.Card; c != nil && (c.Sample || c.HasProvisional()) {
 			return true

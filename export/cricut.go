@@ -10,9 +10,9 @@ import (
 	"math"
 	"sync"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/disintegration/imaging"
 )
 
@@ -88,7 +88,7 @@ func CricutGrid(w, h, gap float64) (cols, rows int, turned bool) {
 // own. Cards keep the deck's order, one per copy; a card's own second
 // face (a double-faced card) is not on the sheets, as Print Then Cut
 // prints one side.
-func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOptions) (*CricutResult, error) {
+func Cricut(ctx context.Context, dir string, items []cardface.Item, opts CricutOptions) (*CricutResult, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -105,7 +105,7 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 		return nil, fmt.Errorf("dpi %d: want 72 to 600", opts.DPI)
 	}
 	// The card in portrait; landscape faces are turned into its slots.
-	card := faces.TrimSize(render.Face{Game: items[0].Front.Game}, cardsdb.Size{})
+	card := faces.TrimSize(cardface.Face{Game: items[0].Front.Game}, cardsdb.Size{})
 	if !(opts.Corner >= 0 && 2*opts.Corner <= min(card.W, card.H)) {
 		return nil, fmt.Errorf("corner %g mm: want 0 to half the card's width (%g mm)", opts.Corner, min(card.W, card.H)/2)
 	}
@@ -152,7 +152,7 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 		// cards is not a page of transparency.
 		usedRows := (len(part) + cols - 1) / cols
 		sheet := image.NewNRGBA(image.Rect(0, 0, px(float64(cols)*(slotW+opts.Gap)), px(float64(usedRows)*(slotH+opts.Gap))))
-		fs := make([]render.Face, len(part))
+		fs := make([]cardface.Face, len(part))
 		for i, it := range part {
 			fs[i] = it.Front
 		}

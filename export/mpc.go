@@ -13,9 +13,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/disintegration/imaging"
 )
 
@@ -99,7 +99,7 @@ type MPCResult struct {
 // images' absolute paths. Decks of more than MPCMaxOrder cards are split
 // into order-1.xml, order-2.xml..., each of at most MPCMaxOrder cards in
 // the items' order. Landscape cards are turned a quarter turn clockwise.
-func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) (*MPCResult, error) {
+func MPC(ctx context.Context, dir string, items []cardface.Item, opts MPCOptions) (*MPCResult, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -126,7 +126,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	res := &MPCResult{Result: Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}, Pixels: [2]int{px.X, px.Y}}
 
 	// Fronts and second faces, each distinct face once, numbered in order.
-	var fronts, seconds []render.Face
+	var fronts, seconds []cardface.Face
 	for _, it := range items {
 		fronts = append(fronts, it.Front)
 		if it.Own {
@@ -135,7 +135,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	}
 	ufront, ifront := distinct(fronts)
 	useconds, isecond := distinct(seconds)
-	all := append(append(append([]render.Face{}, ufront...), useconds...), render.Face{Game: game, Image: game.Back.Image, FS: game.FS})
+	all := append(append(append([]cardface.Face{}, ufront...), useconds...), cardface.Face{Game: game, Image: game.Back.Image, FS: game.FS})
 	files := make([]string, 0, len(all))
 	for i, f := range ufront {
 		files = append(files, "fronts/"+number(i+1, len(ufront))+"-"+slug(faceTitle(f))+mpcExt(f))
@@ -214,8 +214,8 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 				backSlots[b] = append(backSlots[b], s)
 			}
 		}
-		ord.Fronts = mpcCards(frontSlots, func(j int) (string, render.Face) { return files[j], ufront[j] }, path)
-		ord.Backs = mpcCards(backSlots, func(j int) (string, render.Face) { return files[len(ufront)+j], useconds[j] }, path)
+		ord.Fronts = mpcCards(frontSlots, func(j int) (string, cardface.Face) { return files[j], ufront[j] }, path)
+		ord.Backs = mpcCards(backSlots, func(j int) (string, cardface.Face) { return files[len(ufront)+j], useconds[j] }, path)
 		file := "order.xml"
 		if n > 1 {
 			file = "order-" + strconv.Itoa(o+1) + ".xml"
@@ -239,7 +239,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 // mpcExt is the file type of a face's image: JPEG for art (a PNG of a
 // photograph at 822×1122 is ten times the size and five times the time),
 // PNG for text proxies, whose sharp lettering JPEG would blur.
-func mpcExt(f render.Face) string {
+func mpcExt(f cardface.Face) string {
 	if f.Image != "" {
 		return ".jpg"
 	}
@@ -247,7 +247,7 @@ func mpcExt(f render.Face) string {
 }
 
 // mpcCards lists the cards of one side of an order, by their first slot.
-func mpcCards(slots map[int][]int, of func(int) (string, render.Face), path func(string) string) []mpcCard {
+func mpcCards(slots map[int][]int, of func(int) (string, cardface.Face), path func(string) string) []mpcCard {
 	var out []mpcCard
 	for j, s := range slots {
 		file, f := of(j)

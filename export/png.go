@@ -6,8 +6,8 @@ import (
 	"io"
 	"sync"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 )
 
 // PNGOptions says how to write one image per card face.
@@ -25,7 +25,7 @@ type PNGOptions struct {
 // several games) for the games' common card back. Every copy of a card is
 // a file of its own unless opts.Unique. Landscape cards come out wider
 // than tall.
-func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) (*Result, error) {
+func PNG(ctx context.Context, dir string, items []cardface.Item, opts PNGOptions) (*Result, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -36,10 +36,10 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 	// The files, in order, and the face each one shows.
 	type file struct {
 		name string
-		face render.Face
+		face cardface.Face
 	}
 	var files []file
-	games := map[string]render.Face{}
+	games := map[string]cardface.Face{}
 	var gameOrder []string
 	for i, it := range items {
 		base := number(i+1, len(items)) + "-" + slug(it.Name())
@@ -60,7 +60,7 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 		}
 		files = append(files, file{name, games[id]})
 	}
-	fs := make([]render.Face, len(files))
+	fs := make([]cardface.Face, len(files))
 	for i, f := range files {
 		fs[i] = f.face
 	}
@@ -121,8 +121,8 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 }
 
 // uniqueItems keeps the first item of each card.
-func uniqueItems(items []render.Item) []render.Item {
-	var out []render.Item
+func uniqueItems(items []cardface.Item) []cardface.Item {
+	var out []cardface.Item
 	seen := map[faceID]bool{}
 	for _, it := range items {
 		k := idOf(it.Front)

@@ -15,9 +15,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 	"github.com/disintegration/imaging"
 )
@@ -142,7 +142,7 @@ func TTSGrid(n int) (cols, rows int) {
 // after the card. Copy the JSON into Tabletop Simulator's Saves/Saved
 // Objects folder to find the deck under Objects → Saved Objects. A
 // double-faced card is one card with two states, its faces.
-func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) (*TTSResult, error) {
+func TTS(ctx context.Context, dir string, items []cardface.Item, opts TTSOptions) (*TTSResult, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -173,7 +173,7 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	res.Card = [2]int{px.X, px.Y}
 
 	// The distinct faces, fronts and second faces, in order of first use.
-	var all []render.Face
+	var all []cardface.Face
 	for _, it := range items {
 		all = append(all, it.Front)
 		if it.Own {
@@ -252,7 +252,7 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 		return e.err
 	}
 	for s, plan := range plans {
-		part := make([]render.Face, len(plan.faces))
+		part := make([]cardface.Face, len(plan.faces))
 		for i, u := range plan.faces {
 			part[i] = uniq[u]
 		}
@@ -299,7 +299,7 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	}
 	fo.Pixels = px
 
-	back, err := faces.RenderOne(ctx, render.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)
+	back, err := faces.RenderOne(ctx, cardface.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)
 	if err != nil {
 		return fail(err)
 	}
@@ -351,7 +351,7 @@ func gameName(g *cardsdb.Game) string {
 }
 
 // faceTitle is the name a face shows on the table.
-func faceTitle(f render.Face) string {
+func faceTitle(f cardface.Face) string {
 	switch {
 	case f.Card != nil && f.Second && f.Card.Back != nil && f.Card.Back.Name != "":
 		return f.Card.Back.Name
@@ -438,7 +438,7 @@ func guid(parts ...string) string {
 	return hex.EncodeToString(h[:3])
 }
 
-func ttsObject(name string, items []render.Item, index []int, res *TTSResult, url func(string) string, scale float64) ttsSave {
+func ttsObject(name string, items []cardface.Item, index []int, res *TTSResult, url func(string) string, scale float64) ttsSave {
 	decks := map[string]TTSCustomDeck{}
 	sideways := map[int]bool{} // sheets of landscape cards
 	for _, f := range res.Faces {

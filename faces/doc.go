@@ -21,7 +21,7 @@
 //
 // Example:
 //
-//	imgs, err := faces.Render(ctx, []render.Face{item.Front, item.Back}, faces.Options{DPI: 300})
+//	imgs, err := faces.Render(ctx, []cardface.Face{item.Front, item.Back}, faces.Options{DPI: 300})
 //	if err != nil { ... }
 //	png.Encode(w, imgs[0].Image)
 package faces

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
@@ -52,7 +53,7 @@ type Options struct {
 
 // Image is one face drawn.
 type Image struct {
-	Face  render.Face
+	Face  cardface.Face
 	Image *image.NRGBA
 	// Art reports that the face was drawn from its art; false for a face
 	// drawn from its template.
@@ -78,7 +79,7 @@ var bundled = sync.OnceValues(templates.LoadBundled)
 
 // TrimSize is the trimmed size of face f in its own orientation: card
 // (zero: the game's card size) turned for a landscape face.
-func TrimSize(f render.Face, card cardsdb.Size) cardsdb.Size {
+func TrimSize(f cardface.Face, card cardsdb.Size) cardsdb.Size {
 	if !(card.W > 0 && card.H > 0) && f.Game != nil {
 		card = f.Game.CardSize
 	}
@@ -89,7 +90,7 @@ func TrimSize(f render.Face, card cardsdb.Size) cardsdb.Size {
 }
 
 // PixelSize is the size of the image Render makes of face f.
-func PixelSize(f render.Face, opts Options) image.Point {
+func PixelSize(f cardface.Face, opts Options) image.Point {
 	s := TrimSize(f, opts.Card)
 	if opts.Pixels != (image.Point{}) {
 		p := opts.Pixels
@@ -117,7 +118,7 @@ type key struct {
 	backType string
 }
 
-func faceKey(f render.Face) key {
+func faceKey(f cardface.Face) key {
 	return key{f.Game, f.Card, f.Second, f.Image, f.Landscape, f.BackType}
 }
 
@@ -127,7 +128,7 @@ func faceKey(f render.Face) key {
 // Image.ArtErr says why. Render fails only for options that make no sense
 // (a size of no pixels or over MaxPixels, a face of no size) or when ctx
 // is cancelled.
-func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, error) {
+func Render(ctx context.Context, fs []cardface.Face, opts Options) ([]*Image, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -304,8 +305,8 @@ const noticeBox = "notice"
 var errNoFaces = errors.New("no face drawn")
 
 // RenderOne draws one face; see Render.
-func RenderOne(ctx context.Context, f render.Face, opts Options) (*Image, error) {
-	imgs, err := Render(ctx, []render.Face{f}, opts)
+func RenderOne(ctx context.Context, f cardface.Face, opts Options) (*Image, error) {
+	imgs, err := Render(ctx, []cardface.Face{f}, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jung-kurt/gofpdf"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -51,7 +52,7 @@ func LayerPixels(l templates.Layer, size cardsdb.Size, bleed float64, dpi float6
 // the pictures of their image layers, in parallel, before any page is
 // drawn. A picture that cannot be read is a warning; its layer is left
 // out.
-func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
+func (r *renderer) prepareLayers(ctx context.Context, items []cardface.Item) {
 	type job struct {
 		k   layerKey
 		l   templates.Layer
@@ -59,7 +60,7 @@ func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
 	}
 	var jobs []job
 	r.layerImgs = map[layerKey]*layerReg{}
-	add := func(f Face, who string) {
+	add := func(f cardface.Face, who string) {
 		if f.Image != "" && r.art[artKey{gameID(f), f.Image}] != nil {
 			return // drawn from its art
 		}
@@ -130,7 +131,7 @@ func (r *renderer) layerKeyOf(l templates.Layer, size cardsdb.Size) layerKey {
 
 // layer draws one layer of a face whose card's top-left corner is at
 // (x, y), on a card of size.
-func (r *renderer) layer(f Face, face *templates.Face, l templates.Layer, x, y float64, size cardsdb.Size) {
+func (r *renderer) layer(f cardface.Face, face *templates.Face, l templates.Layer, x, y float64, size cardsdb.Size) {
 	pdf := r.pdf
 	lx, ly, lw, lh := l.Rect(size, r.sheet.Bleed)
 	turned := l.Rotation != 0

@@ -21,6 +21,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/changes"
 	"github.com/deckwright/deckwright/faces"
@@ -236,11 +237,11 @@ func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version, ol
 	var page strings.Builder
 	page.WriteString("<!doctype html>\n<meta charset=\"utf-8\">\n<title>Changed cards</title>\n<style>body{font-family:sans-serif}figure{display:inline-block;margin:1em}img{max-width:100%}</style>\n<h1>Changed cards: old (left), new (right)</h1>\n")
 	for i, c := range d.Changed {
-		a, err := faces.RenderOne(ctx, render.CardItem(old.game, c.Old).Front, faces.Options{DPI: 150, Templates: oldT})
+		a, err := faces.RenderOne(ctx, cardface.CardItem(old.game, c.Old).Front, faces.Options{DPI: 150, Templates: oldT})
 		if err != nil {
 			return inputError(err)
 		}
-		b, err := faces.RenderOne(ctx, render.CardItem(cur.game, c.New).Front, faces.Options{DPI: 150, Templates: newT})
+		b, err := faces.RenderOne(ctx, cardface.CardItem(cur.game, c.New).Front, faces.Options{DPI: 150, Templates: newT})
 		if err != nil {
 			return inputError(err)
 		}
