@@ -10,17 +10,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
 )
-
-// Templates lays out a card's faces as print and export draw them;
-// *templates.Set (a render.TemplateSource) is one.
-type Templates interface {
-	Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Face, []templates.Warning)
-}
 
 // The kinds of Source.
 const (
@@ -61,9 +54,9 @@ func (s Source) key() string { return fmt.Sprint(s.Back, "\x00", s.Kind, "\x00",
 //
 // Two versions of a card print the same when their fingerprints are
 // equal; Compare reports a card whose fingerprint changed.
-func Fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) ([]Source, error) {
+func Fingerprint(g *cardsdb.Game, c *cardsdb.Card, t templates.Source) ([]Source, error) {
 	if t == nil {
-		set, err := bundledTemplates()
+		set, err := templates.Bundled()
 		if err != nil {
 			return nil, err
 		}
@@ -72,9 +65,7 @@ func Fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) ([]Source, error
 	return (&hasher{}).fingerprint(g, c, t), nil
 }
 
-var bundledTemplates = sync.OnceValues(templates.LoadBundled)
-
-func (h *hasher) fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) []Source {
+func (h *hasher) fingerprint(g *cardsdb.Game, c *cardsdb.Card, t templates.Source) []Source {
 	out := h.face(g, c, t, templates.Front, c.Image)
 	if c.Back != nil {
 		for _, s := range h.face(g, c, t, templates.Back, c.Back.Image) {
@@ -86,7 +77,7 @@ func (h *hasher) fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) []So
 }
 
 // face lists the sources of one side of a card whose art is image.
-func (h *hasher) face(g *cardsdb.Game, c *cardsdb.Card, t Templates, side templates.Side, image string) []Source {
+func (h *hasher) face(g *cardsdb.Game, c *cardsdb.Card, t templates.Source, side templates.Side, image string) []Source {
 	var out []Source
 	if image != "" {
 		// The printer reads the art at its path in the game's files

@@ -16,18 +16,18 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/fastpng"
-	"github.com/deckwright/deckwright/render"
 	"golang.org/x/text/unicode/norm"
 )
 
 // Options are the settings every export shares.
 type Options struct {
 	// Templates draws text proxies; nil uses the bundled templates.
-	Templates render.TemplateSource
+	Templates templates.Source
 	// CacheDir and Workers tune the art pipeline (art.PrepareOptions).
 	CacheDir string
 	Workers  int

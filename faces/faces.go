@@ -15,7 +15,6 @@ import (
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 	"github.com/disintegration/imaging"
@@ -44,7 +43,7 @@ type Options struct {
 	Card cardsdb.Size
 	// Templates draws text proxies; nil uses the bundled templates. It is
 	// called from several goroutines at once (a *templates.Set may be).
-	Templates render.TemplateSource
+	Templates templates.Source
 	// CacheDir and Workers tune the art pipeline (see
 	// art.PrepareOptions).
 	CacheDir string
@@ -73,9 +72,6 @@ type Image struct {
 
 	prepared *art.PreparedImage // while Render runs
 }
-
-// bundled loads the bundled templates once.
-var bundled = sync.OnceValues(templates.LoadBundled)
 
 // TrimSize is the trimmed size of face f in its own orientation: card
 // (zero: the game's card size) turned for a landscape face.
@@ -143,7 +139,7 @@ func Render(ctx context.Context, fs []cardface.Face, opts Options) ([]*Image, er
 	}
 	src := opts.Templates
 	if src == nil {
-		set, err := bundled()
+		set, err := templates.Bundled()
 		if err != nil {
 			return nil, fmt.Errorf("bundled templates: %w", err)
 		}
@@ -260,7 +256,7 @@ func decodePrepared(p *art.PreparedImage, size image.Point) (*image.NRGBA, error
 
 // drawFace draws im: the text proxy when it has no art, and the notice of
 // a sample or provisional card over art.
-func drawFace(im *Image, src render.TemplateSource, opts Options, pics *layerPics) {
+func drawFace(im *Image, src templates.Source, opts Options, pics *layerPics) {
 	f := im.Face
 	side := templates.Front
 	if f.Second || f.Card == nil {

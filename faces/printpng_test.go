@@ -51,7 +51,7 @@ func TestSheetLooksLikePNG(t *testing.T) {
 	type sheetCase struct {
 		name  string
 		faces []cardface.Face
-		set   render.TemplateSource
+		set   templates.Source
 		bleed float64
 		// quiet: the faces draw without warnings (the bundled games'
 		// long texts are cut to fit, with one).
@@ -184,7 +184,7 @@ type slotResult struct {
 // printVsPNG prints fs, each twice in a row, on sheets of four by two
 // slots with bleed, rasterises the PDF and compares every slot with the
 // face's PNG (see worstBlock).
-func printVsPNG(t *testing.T, fs []cardface.Face, set render.TemplateSource, dpi int, bleed float64) []slotResult {
+func printVsPNG(t *testing.T, fs []cardface.Face, set templates.Source, dpi int, bleed float64) []slotResult {
 	t.Helper()
 	var items []cardface.Item
 	for _, f := range fs {

@@ -1,22 +1,12 @@
 package render
 
 import (
-	"sync"
-
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
 
 	"github.com/deckwright/deckwright/layout"
 )
-
-// TemplateSource lays out text proxies; *templates.Set is one.
-type TemplateSource interface {
-	Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Face, []templates.Warning)
-}
-
-// bundledTemplates loads the bundled templates once.
-var bundledTemplates = sync.OnceValues(templates.LoadBundled)
 
 // proxyArgs are what a face's template is rendered with: the card (a
 // stand-in for the back of a card type), the side, and the face's size.

@@ -27,7 +27,7 @@ type RenderOptions struct {
 	CacheDir string         // prepared-art cache, "" for none
 	Workers  int            // art preparation workers, 0 = one per core
 	// Templates draws text proxies; nil uses the bundled templates.
-	Templates TemplateSource
+	Templates templates.Source
 	// Progress, when set, hears how far each stage is.
 	Progress func(stage string, done, total int)
 	Title    string
@@ -105,7 +105,7 @@ func Render(ctx context.Context, w io.Writer, items []cardface.Item, opts Render
 		return nil, fmt.Errorf("dpi %d is outside 50 to 1200", opts.DPI)
 	}
 	if opts.Templates == nil {
-		set, err := bundledTemplates()
+		set, err := templates.Bundled()
 		if err != nil {
 			return nil, fmt.Errorf("bundled templates: %w", err)
 		}

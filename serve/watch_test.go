@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 )
 
 const watchGame = `id: g
@@ -97,7 +97,7 @@ func watchFolder(t *testing.T, game, cards string) watched {
 	}
 	write("game.yaml", game)
 	write("cards/cards.yaml", cards)
-	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+	load := func() (*cardsdb.DB, templates.Source, error) {
 		db, err := cardsdb.LoadBundled()
 		if err != nil {
 			return nil, nil, err

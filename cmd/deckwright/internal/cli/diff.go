@@ -21,11 +21,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/changes"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 )
 
 type diffOptions struct {
@@ -226,7 +226,7 @@ func readGameFile(g *cardsdb.Game, name string) ([]byte, error) {
 
 // writeDiffPictures draws each changed card's old and new front side by
 // side into dir/NNN-name.png, and dir/index.html showing them.
-func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version, oldT, newT render.TemplateSource) error {
+func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version, oldT, newT templates.Source) error {
 	if len(d.Changed) == 0 {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
@@ -57,7 +58,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 
 // templateSet loads the templates faces are drawn from (see
 // loadTemplates), or returns nil for the bundled ones alone.
-func (f *sheetFlags) templateSet(db *cardsdb.DB) (render.TemplateSource, error) {
+func (f *sheetFlags) templateSet(db *cardsdb.DB) (templates.Source, error) {
 	return templateSource(db, f.templates)
 }
 
