@@ -162,7 +162,7 @@ func relative(g *cardsdb.Game, file string) string {
 // (hashed as their own sources): where those files are read from and
 // where the face's definitions stand in their files are left out, so
 // that the same face of two copies of a game folder has the same sum.
-func layoutSum(f templates.Face) string {
+func layoutSum(f templates.Layout) string {
 	// Fonts are named by their content in a PDF (Block.Font, Run.Font):
 	// their sources say when they change.
 	f.TemplateFile, f.TemplateSum, f.Fonts, f.FontFiles = "", "", nil, nil

@@ -58,7 +58,7 @@ type Image struct {
 	// drawn from its template.
 	Art bool
 	// Designed reports that a face without art was drawn from the user's
-	// own template (templates.Face.Designed): a designed face, not a text
+	// own template (templates.Layout.Designed): a designed face, not a text
 	// proxy.
 	Designed bool
 	// ArtErr is why the face's art could not be used (a text proxy was

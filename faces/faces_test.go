@@ -133,7 +133,7 @@ func ink(img *image.NRGBA, r image.Rectangle) int {
 }
 
 // block finds a block of the card's template face.
-func block(t *testing.T, f templates.Face, name string) templates.Block {
+func block(t *testing.T, f templates.Layout, name string) templates.Block {
 	t.Helper()
 	for _, b := range f.Blocks {
 		if b.Box == name {

@@ -291,7 +291,7 @@ func worstBlock(a, b *image.NRGBA, n int) (float64, image.Point) {
 
 // hasBlock reports whether a face has a block of box name, as a block or
 // as a text layer.
-func hasBlock(f templates.Face, name string) bool {
+func hasBlock(f templates.Layout, name string) bool {
 	for _, b := range f.Blocks {
 		if b.Box == name {
 			return true

@@ -131,7 +131,7 @@ func (r *renderer) layerKeyOf(l templates.Layer, size cardsdb.Size) layerKey {
 
 // layer draws one layer of a face whose card's top-left corner is at
 // (x, y), on a card of size.
-func (r *renderer) layer(f cardface.Face, face *templates.Face, l templates.Layer, x, y float64, size cardsdb.Size) {
+func (r *renderer) layer(f cardface.Face, face *templates.Layout, l templates.Layer, x, y float64, size cardsdb.Size) {
 	pdf := r.pdf
 	lx, ly, lw, lh := l.Rect(size, r.sheet.Bleed)
 	turned := l.Rotation != 0

@@ -20,7 +20,7 @@ type countingSource struct {
 	n   atomic.Int64
 }
 
-func (s *countingSource) Render(c *cardsdb.Card, g *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Face, []templates.Warning) {
+func (s *countingSource) Render(c *cardsdb.Card, g *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Layout, []templates.Warning) {
 	s.n.Add(1)
 	return s.set.Render(c, g, size, side)
 }

@@ -76,7 +76,7 @@ func (r *renderer) line(w float64) float64 {
 
 // block draws one text block of a face whose card's top-left corner is
 // at (x, y).
-func (r *renderer) block(f cardface.Face, face *templates.Face, blk templates.Block, x, y float64) {
+func (r *renderer) block(f cardface.Face, face *templates.Layout, blk templates.Block, x, y float64) {
 	pdf := r.pdf
 	ink := r.opts.InkSaver
 	switch {
@@ -144,7 +144,7 @@ type proxyKey struct {
 // layOut lays out a text proxy once per card and side (issue 25: a card
 // with megabytes of rules text was laid out again for every copy), and
 // reports its warnings once.
-func (r *renderer) layOut(f cardface.Face, card *cardsdb.Card, size cardsdb.Size, side templates.Side) templates.Face {
+func (r *renderer) layOut(f cardface.Face, card *cardsdb.Card, size cardsdb.Size, side templates.Side) templates.Layout {
 	k := proxyKey{f.Game, f.Card, f.Second, f.BackType, size}
 	if face, ok := r.proxies[k]; ok {
 		return face
@@ -177,7 +177,7 @@ func (r *renderer) layOut(f cardface.Face, card *cardsdb.Card, size cardsdb.Size
 		r.warn(w.Card, w.Kind, "%s", w.Message)
 	}
 	if r.proxies == nil {
-		r.proxies = map[proxyKey]templates.Face{}
+		r.proxies = map[proxyKey]templates.Layout{}
 	}
 	r.proxies[k] = face
 	return face

@@ -66,7 +66,7 @@ type Report struct {
 	// cache entry that was rebuilt.
 	Notes []string `json:"notes,omitempty"`
 	// Designed counts the faces printed from the user's own templates
-	// (templates.Face.Designed), fronts and backs: designed faces, not
+	// (templates.Layout.Designed), fronts and backs: designed faces, not
 	// text proxies.
 	Designed int `json:"designed_faces"`
 	// BackImages, BackTextFaces and BackDesigned are the backs among
@@ -146,7 +146,7 @@ type renderer struct {
 	// replaced holds the characters a replaced-chars warning named.
 	replaced map[rune]bool
 	// proxies are the text proxies laid out, by card and side.
-	proxies map[proxyKey]templates.Face
+	proxies map[proxyKey]templates.Layout
 	// layerImgs are the pictures of image layers, prepared.
 	layerImgs map[layerKey]*layerReg
 }

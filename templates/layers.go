@@ -89,7 +89,7 @@ type Layer struct {
 	Radius      float64
 	Points      []Point
 
-	// A text layer: the block to draw, as Face.Blocks are drawn.
+	// A text layer: the block to draw, as Layout.Blocks are drawn.
 	Block *Block
 }
 
@@ -480,7 +480,7 @@ func (d *decoder) shapeGeometry(n, pointsNode *yaml.Node, l *layer) {
 }
 
 // renderLayers lays out the template's layers for one face.
-func (r *renderer) renderLayers(f *Face, data *Data) {
+func (r *renderer) renderLayers(f *Layout, data *Data) {
 	for _, l := range r.t.layers {
 		if !r.layerOn(l, data) {
 			continue

@@ -59,7 +59,7 @@ func NewSet() *Set { return &Set{byName: map[string]*Template{}} }
 // own. It must be safe to call from several goroutines at once, as a
 // *Set is.
 type Source interface {
-	Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Face, []Warning)
+	Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Layout, []Warning)
 }
 
 // sharedBundled is the bundled templates, loaded once (Bundled).
@@ -354,7 +354,7 @@ func FaceSize(game *cardsdb.Game, card *cardsdb.Card) cardsdb.Size {
 // back: card nil, or side Back of a card without a second face) and
 // renders the side with it at size; a zero size means FaceSize. A set
 // without a template for the card gives an empty face and a warning.
-func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Face, []Warning) {
+func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Layout, []Warning) {
 	if !(size.W > 0 && size.H > 0) {
 		size = FaceSize(game, card)
 	}
@@ -369,7 +369,7 @@ func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, 
 			r.card = nil
 		}
 		r.warn("", WarnNoTemplate, "no template for %s: the set has none of %s", r.cardName(), strings.Join(cardChain(game, card, typeID), ", "))
-		return Face{Size: size, Side: side}, r.warns
+		return Layout{Size: size, Side: side}, r.warns
 	}
 	return t.Render(card, game, size, side)
 }
