@@ -3,8 +3,6 @@ package export
 import (
 	"context"
 	"fmt"
-	"io"
-	"sync"
 
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/faces"
@@ -29,7 +27,7 @@ func PNG(ctx context.Context, dir string, items []cardface.Item, opts PNGOptions
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
-	res := &Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}
+	res := newResult(dir, items)
 	if opts.Unique {
 		items = uniqueItems(items)
 	}
@@ -70,54 +68,43 @@ func PNG(ctx context.Context, dir string, items []cardface.Item, opts PNGOptions
 		users[index[i]] = append(users[index[i]], f.name)
 	}
 
-	out, err := newFolder(dir, opts.TempDir)
-	if err != nil {
-		return nil, err
-	}
 	fo := opts.faces()
 	fo.DPI, fo.Bleed = opts.DPI, opts.Bleed
 	dpi := opts.DPI
 	if dpi == 0 {
 		dpi = faces.DefaultDPI
 	}
-	var mu sync.Mutex
-	err = drawEach(ctx, uniq, fo, res, func(i int, im *faces.Image) error {
-		if opts.Bleed > 0 && !im.Art {
-			// A text proxy is drawn on white: its edge (frame or
-			// background) runs on into the bleed, as in MPC, so a cut a
-			// little off shows no white sliver. The trim line's own pixels
-			// too: a blend of the frame and the white.
-			trim := faces.TrimSize(im.Face, fo.Card)
-			bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, opts.Bleed)
-			clampBleed(im.Image, bx+1, by+1)
-		}
-		data, err := encode(im.Image, "png")
-		data = withDPI(data, dpi)
-		if err != nil {
-			return err
-		}
-		for _, name := range users[i] {
-			if err := ctx.Err(); err != nil {
-				return err
+	err := run(ctx, dir, opts.Options, &res, func(j *job) error {
+		return j.draw(uniq, fo, func(i int, im *faces.Image) error {
+			if opts.Bleed > 0 && !im.Art {
+				// A text proxy is drawn on white: its edge (frame or
+				// background) runs on into the bleed, as in MPC, so a cut
+				// a little off shows no white sliver. The trim line's own
+				// pixels too: a blend of the frame and the white.
+				trim := faces.TrimSize(im.Face, fo.Card)
+				bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, opts.Bleed)
+				clampBleed(im.Image, bx+1, by+1)
 			}
-			mu.Lock()
-			err := out.create(name, func(w io.Writer) error { _, err := w.Write(data); return err })
-			mu.Unlock()
+			data, err := encode(im.Image, "png")
+			data = withDPI(data, dpi)
 			if err != nil {
 				return err
 			}
-		}
-		return nil
+			for _, name := range users[i] {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if err := j.create(name, data); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	})
 	if err != nil {
-		out.abort()
 		return nil, err
 	}
-	if err := out.commit(res); err != nil {
-		out.abort()
-		return nil, err
-	}
-	return res, nil
+	return &res, nil
 }
 
 // uniqueItems keeps the first item of each card.
