@@ -219,7 +219,7 @@ var playtestKeys = newKeys("playtest", []key[*playtestDoc]{
 	{"max_turns", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
 		pt.MaxTurns, _ = d.intIn(v, "playtest max_turns", 1, 1000)
 	}},
-	{"mulligan", func(d *decoder, v *yaml.Node, pt *playtestDoc) { mulliganKeys.decode(d, v, &pt.Mulligan) }},
+	{"mulligan", func(d *decoder, v *yaml.Node, pt *playtestDoc) { mulliganKeys.Decode(d, v, &pt.Mulligan) }},
 })
 
 var mulliganKeys = newKeys("playtest mulligan", []key[*Mulligan]{
@@ -242,7 +242,7 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 		CostField: "cost", EffectsField: "effects", WinPoints: 20, MaxTurns: 30, Pos: d.pos(n)}
 	pt.Mulligan.CheapCost = 2
 	doc := &playtestDoc{Playtest: pt}
-	if _, ok := playtestKeys.decode(d, n, doc); !ok {
+	if _, ok := playtestKeys.Decode(d, n, doc); !ok {
 		return nil
 	}
 	d.checkPlaytestField(g, doc.costNode, n, pt.CostField, "cost_field", KindInt, KindCost)

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 var (
@@ -146,7 +147,7 @@ type decoder struct {
 	fontWarns []Warning
 }
 
-type pair = cardsdb.YAMLPair
+type pair = yamlmap.Pair
 
 func parseYAML(file string, data []byte) (*yaml.Node, error) { return cardsdb.ParseYAML(file, data) }
 
@@ -154,7 +155,7 @@ func (d *decoder) pos(n *yaml.Node) cardsdb.Pos { return d.Pos(n) }
 
 func (d *decoder) errorf(n *yaml.Node, format string, args ...any) { d.Errorf(n, format, args...) }
 
-func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) { return d.Mapping(n, what) }
+func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) { return yamlmap.Pairs(d, n, what) }
 
 func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) { return d.Scalar(n, what) }
 
@@ -163,8 +164,8 @@ func (d *decoder) str(n *yaml.Node, what string) string { return d.Str(n, what) 
 func (d *decoder) bool(n *yaml.Node, what string) bool { return d.Bool(n, what) }
 
 var (
-	hasKey   = cardsdb.HasKey
-	kindName = cardsdb.YAMLKind
+	hasKey   = yamlmap.Has
+	kindName = yamlmap.Kind
 )
 
 // unknown reports a key templates do not know, listing the ones they do.
