@@ -65,14 +65,14 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if err := cardsdb.CheckText(file, data); err != nil {
 		return nil, err
 	}
-	root, err := parseYAML(file, data)
+	root, err := cardsdb.ParseYAML(file, data)
 	if err != nil {
 		return nil, err
 	}
 	d := &decoder{YAMLDecoder: cardsdb.NewYAMLDecoder(file)}
-	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root), sum: fmt.Sprintf("%x", sha256.Sum256(data))}
+	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.Pos(root), sum: fmt.Sprintf("%x", sha256.Sum256(data))}
 	t.frame.color = paint{kind: paintFaction}
-	pairs, ok := d.mapping(root, "template")
+	pairs, ok := yamlmap.Pairs(d, root, "template")
 	if !ok {
 		return nil, d.Err()
 	}
@@ -83,7 +83,7 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 		case "size":
 			t.Size = d.size(p.V)
 		case "description":
-			t.Description = d.str(p.V, "description")
+			t.Description = d.Str(p.V, "description")
 		case "frame":
 			d.frame(p.V, &t.frame)
 		case "faction_colors":
@@ -112,11 +112,11 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 			d.unknown(p, "template", templateKeys)
 		}
 	}
-	if !hasKey(pairs, "size") {
-		d.errorf(root, "template has no size; add size: {width: 63, height: 88}, the card size its boxes are laid out on")
+	if !yamlmap.Has(pairs, "size") {
+		d.Errorf(root, "template has no size; add size: {width: 63, height: 88}, the card size its boxes are laid out on")
 	}
 	if boxesNode == nil && layersNode == nil {
-		d.errorf(root, "template has no boxes or layers; add boxes: with at least one box")
+		d.Errorf(root, "template has no boxes or layers; add boxes: with at least one box")
 	}
 	if fontsNode != nil {
 		t.fonts = d.fonts(fontsNode, dir)
@@ -147,42 +147,21 @@ type decoder struct {
 	fontWarns []Warning
 }
 
-type pair = yamlmap.Pair
-
-func parseYAML(file string, data []byte) (*yaml.Node, error) { return cardsdb.ParseYAML(file, data) }
-
-func (d *decoder) pos(n *yaml.Node) cardsdb.Pos { return d.Pos(n) }
-
-func (d *decoder) errorf(n *yaml.Node, format string, args ...any) { d.Errorf(n, format, args...) }
-
-func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) { return yamlmap.Pairs(d, n, what) }
-
-func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) { return d.Scalar(n, what) }
-
-func (d *decoder) str(n *yaml.Node, what string) string { return d.Str(n, what) }
-
-func (d *decoder) bool(n *yaml.Node, what string) bool { return d.Bool(n, what) }
-
-var (
-	hasKey   = yamlmap.Has
-	kindName = yamlmap.Kind
-)
-
 // unknown reports a key templates do not know, listing the ones they do.
-func (d *decoder) unknown(p pair, what string, allowed []string) {
-	d.errorf(p.K, "unknown key %q in %s%s (allowed: %s)", p.Key, what, didYouMean(cardsdb.Suggest(p.Key, allowed, 1)), strings.Join(allowed, ", "))
+func (d *decoder) unknown(p yamlmap.Pair, what string, allowed []string) {
+	d.Errorf(p.K, "unknown key %q in %s%s (allowed: %s)", p.Key, what, didYouMean(cardsdb.Suggest(p.Key, allowed, 1)), strings.Join(allowed, ", "))
 }
 
 func didYouMean(s []string) string { return cardsdb.DidYouMean(s[:min(len(s), 1)]) }
 
 func (d *decoder) number(n *yaml.Node, what string) (float64, bool) {
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || (n.Tag != "!!int" && n.Tag != "!!float") || math.IsInf(v, 0) || math.IsNaN(v) {
-		d.errorf(n, "%s must be a number, found %q", what, s)
+		d.Errorf(n, "%s must be a number, found %q", what, s)
 		return 0, false
 	}
 	return v, true
@@ -192,14 +171,14 @@ func (d *decoder) number(n *yaml.Node, what string) (float64, bool) {
 func (d *decoder) numberIn(n *yaml.Node, what string, lo, hi float64, unit string) (float64, bool) {
 	v, ok := d.number(n, what)
 	if ok && (v < lo || v > hi) {
-		d.errorf(n, "%s must be from %g to %g%s, found %g", what, lo, hi, unit, v)
+		d.Errorf(n, "%s must be from %g to %g%s, found %g", what, lo, hi, unit, v)
 		return 0, false
 	}
 	return v, ok
 }
 
 func (d *decoder) oneOf(n *yaml.Node, what string, allowed ...string) string {
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return ""
 	}
@@ -208,7 +187,7 @@ func (d *decoder) oneOf(n *yaml.Node, what string, allowed ...string) string {
 			return s
 		}
 	}
-	d.errorf(n, "%s must be one of %s, found %q%s", what, strings.Join(allowed, ", "), s, didYouMean(cardsdb.Suggest(s, allowed, 1)))
+	d.Errorf(n, "%s must be one of %s, found %q%s", what, strings.Join(allowed, ", "), s, didYouMean(cardsdb.Suggest(s, allowed, 1)))
 	return ""
 }
 
@@ -218,16 +197,16 @@ const colorHint = "; quote it (\"#1d3557\"): an unquoted # starts a YAML comment
 
 func (d *decoder) paint(n *yaml.Node, what string) (paint, bool) {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
-		d.errorf(n, "%s is empty%s", what, colorHint)
+		d.Errorf(n, "%s is empty%s", what, colorHint)
 		return paint{}, false
 	}
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return paint{}, false
 	}
 	p, err := parsePaint(s)
 	if err != nil {
-		d.errorf(n, "%s must be \"#rrggbb\", \"#rgb\", faction, faction-tint or none, found %q", what, s)
+		d.Errorf(n, "%s must be \"#rrggbb\", \"#rgb\", faction, faction-tint or none, found %q", what, s)
 		return paint{}, false
 	}
 	return p, true
@@ -235,16 +214,16 @@ func (d *decoder) paint(n *yaml.Node, what string) (paint, bool) {
 
 func (d *decoder) rgb(n *yaml.Node, what string) (RGB, bool) {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
-		d.errorf(n, "%s is empty%s", what, colorHint)
+		d.Errorf(n, "%s is empty%s", what, colorHint)
 		return RGB{}, false
 	}
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return RGB{}, false
 	}
 	c, err := parseRGB(s)
 	if err != nil {
-		d.errorf(n, "%s must be \"#rrggbb\" or \"#rgb\", found %q", what, s)
+		d.Errorf(n, "%s must be \"#rrggbb\" or \"#rgb\", found %q", what, s)
 		return RGB{}, false
 	}
 	return c, true
@@ -252,7 +231,7 @@ func (d *decoder) rgb(n *yaml.Node, what string) (RGB, bool) {
 
 func (d *decoder) size(n *yaml.Node) cardsdb.Size {
 	var s cardsdb.Size
-	pairs, _ := d.mapping(n, "size")
+	pairs, _ := yamlmap.Pairs(d, n, "size")
 	for _, p := range pairs {
 		switch p.Key {
 		case "width":
@@ -263,8 +242,8 @@ func (d *decoder) size(n *yaml.Node) cardsdb.Size {
 			d.unknown(p, "size", []string{"width", "height"})
 		}
 	}
-	if n.Kind == yaml.MappingNode && (!hasKey(pairs, "width") || !hasKey(pairs, "height")) {
-		d.errorf(n, "size needs width and height in mm, e.g. {width: 63, height: 88}")
+	if n.Kind == yaml.MappingNode && (!yamlmap.Has(pairs, "width") || !yamlmap.Has(pairs, "height")) {
+		d.Errorf(n, "size needs width and height in mm, e.g. {width: 63, height: 88}")
 	}
 	if s.W <= 0 || s.H <= 0 {
 		return cardsdb.Size{}
@@ -273,7 +252,7 @@ func (d *decoder) size(n *yaml.Node) cardsdb.Size {
 }
 
 func (d *decoder) frame(n *yaml.Node, f *frameSpec) {
-	pairs, _ := d.mapping(n, "frame")
+	pairs, _ := yamlmap.Pairs(d, n, "frame")
 	for _, p := range pairs {
 		switch p.Key {
 		case "border":
@@ -293,7 +272,7 @@ func (d *decoder) frame(n *yaml.Node, f *frameSpec) {
 }
 
 func (d *decoder) colorMap(n *yaml.Node) map[string]RGB {
-	pairs, _ := d.mapping(n, "faction_colors")
+	pairs, _ := yamlmap.Pairs(d, n, "faction_colors")
 	out := make(map[string]RGB, len(pairs))
 	for _, p := range pairs {
 		if c, ok := d.rgb(p.V, "colour of faction "+strconv.Quote(p.Key)); ok {
@@ -305,7 +284,7 @@ func (d *decoder) colorMap(n *yaml.Node) map[string]RGB {
 
 func (d *decoder) palette(n *yaml.Node) []RGB {
 	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "palette must be a list of colours, found %s", kindName(n))
+		d.Errorf(n, "palette must be a list of colours, found %s", yamlmap.Kind(n))
 		return nil
 	}
 	var out []RGB
@@ -318,10 +297,10 @@ func (d *decoder) palette(n *yaml.Node) []RGB {
 }
 
 func (d *decoder) labels(n *yaml.Node) map[string]string {
-	pairs, _ := d.mapping(n, "labels")
+	pairs, _ := yamlmap.Pairs(d, n, "labels")
 	out := make(map[string]string, len(pairs))
 	for _, p := range pairs {
-		if s, ok := d.scalar(p.V, "label of "+strconv.Quote(p.Key)); ok {
+		if s, ok := d.Scalar(p.V, "label of "+strconv.Quote(p.Key)); ok {
 			out[p.Key] = s
 		}
 	}
@@ -330,7 +309,7 @@ func (d *decoder) labels(n *yaml.Node) map[string]string {
 
 func (d *decoder) lineHeight(n *yaml.Node, v float64) float64 {
 	if v < 0.8 || v > 3 {
-		d.errorf(n, "line_height is a multiple of the font size from 0.8 to 3, found %g", v)
+		d.Errorf(n, "line_height is a multiple of the font size from 0.8 to 3, found %g", v)
 		return DefaultLineHeight
 	}
 	return v
@@ -338,11 +317,11 @@ func (d *decoder) lineHeight(n *yaml.Node, v float64) float64 {
 
 func (d *decoder) boxes(n *yaml.Node, t *Template) []*box {
 	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "boxes must be a list of boxes, found %s", kindName(n))
+		d.Errorf(n, "boxes must be a list of boxes, found %s", yamlmap.Kind(n))
 		return nil
 	}
 	if len(n.Content) == 0 && !t.layered() {
-		d.errorf(n, "boxes is empty; add at least one box")
+		d.Errorf(n, "boxes is empty; add at least one box")
 	}
 	seen := map[string]*box{}
 	var out []*box
@@ -352,7 +331,7 @@ func (d *decoder) boxes(n *yaml.Node, t *Template) []*box {
 			continue
 		}
 		if prev, dup := seen[b.name]; dup && b.name != "" {
-			d.errorf(item, "two boxes are called %q (the first at line %d); box names must differ", b.name, prev.pos.Line)
+			d.Errorf(item, "two boxes are called %q (the first at line %d); box names must differ", b.name, prev.pos.Line)
 			continue
 		}
 		seen[b.name] = b
@@ -381,7 +360,7 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 	if notice {
 		what, keys = "notice", noticeKeys
 	}
-	pairs, ok := d.mapping(n, what)
+	pairs, ok := yamlmap.Pairs(d, n, what)
 	if !ok {
 		return nil
 	}
@@ -390,7 +369,7 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 		color:      paint{kind: paintRGB},
 		bColor:     paint{kind: paintRGB},
 		lineHeight: t.lineHeight,
-		pos:        d.pos(n),
+		pos:        d.Pos(n),
 	}
 	if notice {
 		b.name, b.sampleText, b.provisionalText = "notice", SampleNotice, ProvisionalNotice
@@ -415,7 +394,7 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 			b.h, _ = d.numberIn(p.V, what+" h", 0.5, maxCardMM, " mm")
 		case "content":
 			if notice {
-				d.errorf(p.K, "the notice box has no content: it prints the sample and provisional lines (set their words with sample_text and provisional_text)")
+				d.Errorf(p.K, "the notice box has no content: it prints the sample and provisional lines (set their words with sample_text and provisional_text)")
 				continue
 			}
 			contentNode = p.V
@@ -426,11 +405,11 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 		case "valign":
 			b.valign = d.oneOf(p.V, what+" valign", "top", "middle", "bottom")
 		case "wrap":
-			b.wrap = d.bool(p.V, what+" wrap")
+			b.wrap = d.Bool(p.V, what+" wrap")
 		case "fit":
 			b.line = d.oneOf(p.V, what+" fit", FitBox, FitLine) == FitLine
 		case "flow":
-			b.flow, b.flowPos = d.boxName(p.V), d.pos(p.V)
+			b.flow, b.flowPos = d.boxName(p.V), d.Pos(p.V)
 		case "fill":
 			b.fill, _ = d.paint(p.V, what+" fill")
 		case "color":
@@ -446,7 +425,7 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 				b.lineHeight = d.lineHeight(p.V, v)
 			}
 		case "always":
-			b.always = d.bool(p.V, what+" always")
+			b.always = d.Bool(p.V, what+" always")
 		case "sample_text":
 			if notice {
 				b.sampleText = d.noticeText(p.V, "sample_text", "a sample card must say that it is one")
@@ -473,12 +452,12 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 		b.minSize = defaultMinSize(b.size)
 	}
 	for _, k := range []string{"x", "y", "w", "h"} {
-		if !hasKey(pairs, k) {
-			d.errorf(n, "%s has no %q; a box needs x, y, w and h in mm", d.boxLabel(b, notice), k)
+		if !yamlmap.Has(pairs, k) {
+			d.Errorf(n, "%s has no %q; a box needs x, y, w and h in mm", d.boxLabel(b, notice), k)
 		}
 	}
-	if !notice && !hasKey(pairs, "name") {
-		d.errorf(n, "box has no name; give it one (name: rules) for messages and overrides")
+	if !notice && !yamlmap.Has(pairs, "name") {
+		d.Errorf(n, "box has no name; give it one (name: rules) for messages and overrides")
 	}
 	d.checkGeometry(n, b, t, notice)
 	if !notice {
@@ -493,7 +472,7 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 		b.tmpl = nil
 	}
 	if b.line && b.flow != "" {
-		d.errorf(n, "%s has fit: line, which keeps its text on one line, and flow: %s; a line does not flow: drop one", d.boxLabel(b, notice), b.flow)
+		d.Errorf(n, "%s has fit: line, which keeps its text on one line, and flow: %s; a line does not flow: drop one", d.boxLabel(b, notice), b.flow)
 		b.flow = ""
 	}
 	return b
@@ -562,9 +541,9 @@ func (d *decoder) flows(t *Template) {
 
 // noticeText reads the wording of a notice line, which may not be empty.
 func (d *decoder) noticeText(n *yaml.Node, what, why string) string {
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if ok && strings.TrimSpace(s) == "" {
-		d.errorf(n, "%s is empty; %s", what, why)
+		d.Errorf(n, "%s is empty; %s", what, why)
 	}
 	return s
 }
@@ -572,15 +551,15 @@ func (d *decoder) noticeText(n *yaml.Node, what, why string) string {
 var boxNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
 func (d *decoder) boxName(n *yaml.Node) string {
-	s, ok := d.scalar(n, "box name")
+	s, ok := d.Scalar(n, "box name")
 	if !ok {
 		return ""
 	}
 	if !boxNameRE.MatchString(s) {
-		d.errorf(n, "box name %q must be lower-case letters, digits, '-' and '_'", s)
+		d.Errorf(n, "box name %q must be lower-case letters, digits, '-' and '_'", s)
 	}
 	if s == "notice" {
-		d.errorf(n, "box name \"notice\" is taken by the notice box; set that one with the template's notice: key")
+		d.Errorf(n, "box name \"notice\" is taken by the notice box; set that one with the template's notice: key")
 	}
 	return s
 }
@@ -597,7 +576,7 @@ func (d *decoder) boxLabel(b *box, notice bool) string {
 
 // font reads a box's font and reports whether it set min_size.
 func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
-	pairs, _ := d.mapping(n, what+" font")
+	pairs, _ := yamlmap.Pairs(d, n, what+" font")
 	var minNode *yaml.Node
 	for _, p := range pairs {
 		switch p.Key {
@@ -608,11 +587,11 @@ func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
 		case "min_size":
 			minNode = p.V
 		case "family":
-			b.family, _ = d.scalar(p.V, "font family")
+			b.family, _ = d.Scalar(p.V, "font family")
 		case "bold":
-			b.bold = d.bool(p.V, "font bold")
+			b.bold = d.Bool(p.V, "font bold")
 		case "italic":
-			b.italic = d.bool(p.V, "font italic")
+			b.italic = d.Bool(p.V, "font italic")
 		default:
 			d.unknown(p, "font", fontKeys)
 		}
@@ -626,7 +605,7 @@ func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
 		return true
 	}
 	if v > b.size {
-		d.errorf(minNode, "font min_size %g is larger than size %g; text shrinks from size down to min_size", v, b.size)
+		d.Errorf(minNode, "font min_size %g is larger than size %g; text shrinks from size down to min_size", v, b.size)
 		v = b.size
 	}
 	b.minSize = v
@@ -646,19 +625,19 @@ func (d *decoder) checkGeometry(n *yaml.Node, b *box, t *Template, notice bool) 
 	}
 	label := d.boxLabel(b, notice)
 	if b.x+b.w > t.Size.W+eps {
-		d.errorf(n, "%s goes outside the %gx%g mm card: x + w = %g > %g; make it narrower or move it left", label, t.Size.W, t.Size.H, b.x+b.w, t.Size.W)
+		d.Errorf(n, "%s goes outside the %gx%g mm card: x + w = %g > %g; make it narrower or move it left", label, t.Size.W, t.Size.H, b.x+b.w, t.Size.W)
 	}
 	if b.y+b.h > t.Size.H+eps {
-		d.errorf(n, "%s goes outside the %gx%g mm card: y + h = %g > %g; make it shorter or move it up", label, t.Size.W, t.Size.H, b.y+b.h, t.Size.H)
+		d.Errorf(n, "%s goes outside the %gx%g mm card: y + h = %g > %g; make it shorter or move it up", label, t.Size.W, t.Size.H, b.y+b.h, t.Size.H)
 	}
 	if 2*b.padding >= min(b.w, b.h) {
-		d.errorf(n, "%s padding %g leaves no room inside a %gx%g mm box", label, b.padding, b.w, b.h)
+		d.Errorf(n, "%s padding %g leaves no room inside a %gx%g mm box", label, b.padding, b.w, b.h)
 		return
 	}
 	inner := b.h - 2*b.padding
 	need := b.minSize * b.lineHeight * PtToMM
 	if need > inner+eps {
-		d.errorf(n, "%s is %g mm tall inside its padding, but one line at min_size %g pt needs %.2f mm; make it taller or the font smaller", label, round1(inner), b.minSize, need)
+		d.Errorf(n, "%s is %g mm tall inside its padding, but one line at min_size %g pt needs %.2f mm; make it taller or the font smaller", label, round1(inner), b.minSize, need)
 	}
 }
 
@@ -673,7 +652,7 @@ var (
 // front and back, so that a misspelt field is reported now, with its
 // position, rather than on every card.
 func (d *decoder) content(n *yaml.Node, b *box) {
-	s, ok := d.scalar(n, "box content")
+	s, ok := d.Scalar(n, "box content")
 	if !ok {
 		return
 	}
@@ -696,7 +675,7 @@ func (d *decoder) content(n *yaml.Node, b *box) {
 // value: lines count from the value's first line.
 func (d *decoder) tplError(n *yaml.Node, b *box, err error) {
 	msg := err.Error()
-	pos := d.pos(n)
+	pos := d.Pos(n)
 	if m := tplErrRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		col, _ := strconv.Atoi(m[2])
