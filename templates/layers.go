@@ -208,6 +208,60 @@ func (d *decoder) layers(n *yaml.Node, t *Template, dir fs.FS) []*layer {
 	return out
 }
 
+// layerDoc is what the keys of a layer are read into: the layer, and the
+// nodes read once every key is known.
+type layerDoc struct {
+	l                   *layer
+	when, image, points *yaml.Node
+}
+
+// layerCommonTable reads the keys every layer has, a text layer too.
+var layerCommonTable = yamlmap.New("layer", []yamlmap.Key[*decoder, *layerDoc]{
+	{Name: "when", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.when = v }},
+	{Name: "bleed", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.bleed = d.Bool(v, "layer bleed") }},
+	{Name: "opacity", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.opacity, _ = d.numberIn(v, "layer opacity", 0, 1, "")
+	}},
+	{Name: "rotation", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.rotation, _ = d.numberIn(v, "layer rotation", -360, 360, " degrees")
+	}},
+})
+
+// layerTable reads the other keys of an image or a shape layer (a text
+// layer's are a box's). Messages offer a layer the keys of its kind.
+var layerTable = yamlmap.New("layer", []yamlmap.Key[*decoder, *layerDoc]{
+	{Name: "name", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.name = d.boxName(v) }},
+	{Name: "x", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.x, _ = d.numberIn(v, "layer x", -maxCardMM, maxCardMM, " mm")
+	}},
+	{Name: "y", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.y, _ = d.numberIn(v, "layer y", -maxCardMM, maxCardMM, " mm")
+	}},
+	{Name: "w", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.w, _ = d.numberIn(v, "layer w", 0, maxCardMM, " mm")
+	}},
+	{Name: "h", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.h, _ = d.numberIn(v, "layer h", 0, maxCardMM, " mm")
+	}},
+	{Name: "image", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.image = v }},
+	{Name: "fit", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.fit = d.oneOf(v, "image fit", fitNames...) }},
+	{Name: "anchor", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		if a := d.oneOf(v, "image anchor", anchorNames...); a != "" {
+			ld.l.anchorX, ld.l.anchorY = anchors[a][0], anchors[a][1]
+		}
+	}},
+	{Name: "shape", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.shape = d.oneOf(v, "shape", shapeNames...) }},
+	{Name: "fill", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.fill, _ = d.paint(v, "shape fill") }},
+	{Name: "stroke", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.stroke, _ = d.paint(v, "shape stroke") }},
+	{Name: "stroke_width", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.strokeWidth, _ = d.numberIn(v, "shape stroke_width", 0, maxBorder, " mm")
+	}},
+	{Name: "radius", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.radius, _ = d.numberIn(v, "shape radius", 0, maxCardMM, " mm")
+	}},
+	{Name: "points", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.points = v }},
+})
+
 // layer reads one layer: a text layer when it has content:, an image
 // layer when it has image:, a shape layer when it has shape:.
 func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
@@ -245,61 +299,20 @@ func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
 		l.kind = LayerShape
 		allowed = append(allowed, shapeKeys...)
 	}
-	var whenNode, imageNode, pointsNode *yaml.Node
+	ld := &layerDoc{l: l}
 	for _, p := range pairs {
-		switch p.Key {
-		case "when":
-			whenNode = p.V
-			continue
-		case "bleed":
-			l.bleed = d.Bool(p.V, "layer bleed")
-			continue
-		case "opacity":
-			l.opacity, _ = d.numberIn(p.V, "layer opacity", 0, 1, "")
-			continue
-		case "rotation":
-			l.rotation, _ = d.numberIn(p.V, "layer rotation", -360, 360, " degrees")
+		if layerCommonTable.Known(d, p, ld) {
 			continue
 		}
 		if l.kind == LayerText {
 			boxPairs = append(boxPairs, p.K, p.V)
 			continue
 		}
-		switch p.Key {
-		case "name":
-			l.name = d.boxName(p.V)
-		case "x":
-			l.x, _ = d.numberIn(p.V, "layer x", -maxCardMM, maxCardMM, " mm")
-		case "y":
-			l.y, _ = d.numberIn(p.V, "layer y", -maxCardMM, maxCardMM, " mm")
-		case "w":
-			l.w, _ = d.numberIn(p.V, "layer w", 0, maxCardMM, " mm")
-		case "h":
-			l.h, _ = d.numberIn(p.V, "layer h", 0, maxCardMM, " mm")
-		case "image":
-			imageNode = p.V
-		case "fit":
-			l.fit = d.oneOf(p.V, "image fit", fitNames...)
-		case "anchor":
-			if a := d.oneOf(p.V, "image anchor", anchorNames...); a != "" {
-				l.anchorX, l.anchorY = anchors[a][0], anchors[a][1]
-			}
-		case "shape":
-			l.shape = d.oneOf(p.V, "shape", shapeNames...)
-		case "fill":
-			l.fill, _ = d.paint(p.V, "shape fill")
-		case "stroke":
-			l.stroke, _ = d.paint(p.V, "shape stroke")
-		case "stroke_width":
-			l.strokeWidth, _ = d.numberIn(p.V, "shape stroke_width", 0, maxBorder, " mm")
-		case "radius":
-			l.radius, _ = d.numberIn(p.V, "shape radius", 0, maxCardMM, " mm")
-		case "points":
-			pointsNode = p.V
-		default:
-			d.unknown(p, l.kind+" layer", allowed)
+		if !layerTable.Known(d, p, ld) {
+			yamlmap.Unknown(d, p, l.kind+" layer", allowed, true)
 		}
 	}
+	whenNode, imageNode, pointsNode := ld.when, ld.image, ld.points
 	if whenNode != nil {
 		l.when = d.whenTemplate(whenNode)
 	}

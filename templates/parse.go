@@ -17,12 +17,11 @@ import (
 	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
+// The keys of a box and of the notice box, in the order messages list
+// them.
 var (
-	templateKeys = []string{"size", "description", "frame", "faction_colors", "palette", "neutral_color", "labels", "line_height", "notice", "fonts", "layers", "boxes"}
-	frameKeys    = []string{"border", "color", "background", "inset"}
-	boxKeys      = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fit", "flow", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
-	noticeKeys   = []string{"x", "y", "w", "h", "font", "align", "valign", "fill", "border", "border_color", "color", "padding", "line_height", "sample_text", "provisional_text"}
-	fontKeys     = []string{"family", "size", "min_size", "bold", "italic"}
+	boxKeys    = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fit", "flow", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
+	noticeKeys = []string{"x", "y", "w", "h", "font", "align", "valign", "fill", "border", "border_color", "color", "padding", "line_height", "sample_text", "provisional_text"}
 )
 
 // Limits on template values.
@@ -72,46 +71,13 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	d := &decoder{YAMLDecoder: cardsdb.NewYAMLDecoder(file)}
 	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.Pos(root), sum: fmt.Sprintf("%x", sha256.Sum256(data))}
 	t.frame.color = paint{kind: paintFaction}
-	pairs, ok := yamlmap.Pairs(d, root, "template")
+	t.dir = dir
+	doc := &templateDoc{t: t}
+	pairs, ok := templateTable.Decode(d, root, doc)
 	if !ok {
 		return nil, d.Err()
 	}
-	t.dir = dir
-	var boxesNode, noticeNode, fontsNode, layersNode *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "size":
-			t.Size = d.size(p.V)
-		case "description":
-			t.Description = d.Str(p.V, "description")
-		case "frame":
-			d.frame(p.V, &t.frame)
-		case "faction_colors":
-			t.factionColors = d.colorMap(p.V)
-		case "palette":
-			t.palette = d.palette(p.V)
-		case "neutral_color":
-			if c, ok := d.rgb(p.V, "neutral_color"); ok {
-				t.neutral = c
-			}
-		case "labels":
-			t.labels = d.labels(p.V)
-		case "line_height":
-			if v, ok := d.number(p.V, "line_height"); ok {
-				t.lineHeight = d.lineHeight(p.V, v)
-			}
-		case "notice":
-			noticeNode = p.V
-		case "boxes":
-			boxesNode = p.V
-		case "fonts":
-			fontsNode = p.V
-		case "layers":
-			layersNode = p.V
-		default:
-			d.unknown(p, "template", templateKeys)
-		}
-	}
+	boxesNode, noticeNode, fontsNode, layersNode := doc.boxes, doc.notice, doc.fonts, doc.layers
 	if !yamlmap.Has(pairs, "size") {
 		d.Errorf(root, "template has no size; add size: {width: 63, height: 88}, the card size its boxes are laid out on")
 	}
@@ -138,6 +104,37 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	return t, nil
 }
 
+// templateDoc is what the keys of a template file are read into: the
+// template, and the nodes read once every key is known.
+type templateDoc struct {
+	t                            *Template
+	boxes, notice, fonts, layers *yaml.Node
+}
+
+// templateTable reads the keys of a template file.
+var templateTable = yamlmap.New("template", []yamlmap.Key[*decoder, *templateDoc]{
+	{Name: "size", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.Size = d.size(v) }},
+	{Name: "description", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.Description = d.Str(v, "description") }},
+	{Name: "frame", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { d.frame(v, &doc.t.frame) }},
+	{Name: "faction_colors", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.factionColors = d.colorMap(v) }},
+	{Name: "palette", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.palette = d.palette(v) }},
+	{Name: "neutral_color", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) {
+		if c, ok := d.rgb(v, "neutral_color"); ok {
+			doc.t.neutral = c
+		}
+	}},
+	{Name: "labels", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.labels = d.labels(v) }},
+	{Name: "line_height", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) {
+		if x, ok := d.number(v, "line_height"); ok {
+			doc.t.lineHeight = d.lineHeight(v, x)
+		}
+	}},
+	{Name: "notice", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.notice = v }},
+	{Name: "fonts", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.fonts = v }},
+	{Name: "layers", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.layers = v }},
+	{Name: "boxes", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.boxes = v }},
+}).ListKeys()
+
 // decoder reads a template's YAML with cardsdb's decoder, so that template
 // errors read like card-file errors: every problem with its file:line:col.
 type decoder struct {
@@ -145,11 +142,6 @@ type decoder struct {
 	// fontWarns are the boxes in a style their font family has no file
 	// for.
 	fontWarns []Warning
-}
-
-// unknown reports a key templates do not know, listing the ones they do.
-func (d *decoder) unknown(p yamlmap.Pair, what string, allowed []string) {
-	d.Errorf(p.K, "unknown key %q in %s%s (allowed: %s)", p.Key, what, didYouMean(cardsdb.Suggest(p.Key, allowed, 1)), strings.Join(allowed, ", "))
 }
 
 func didYouMean(s []string) string { return cardsdb.DidYouMean(s[:min(len(s), 1)]) }
@@ -229,19 +221,19 @@ func (d *decoder) rgb(n *yaml.Node, what string) (RGB, bool) {
 	return c, true
 }
 
+// sizeTable reads a template's size.
+var sizeTable = yamlmap.New("size", []yamlmap.Key[*decoder, *cardsdb.Size]{
+	{Name: "width", Read: func(d *decoder, v *yaml.Node, s *cardsdb.Size) {
+		s.W, _ = d.numberIn(v, "size width", 1, maxCardMM, " mm")
+	}},
+	{Name: "height", Read: func(d *decoder, v *yaml.Node, s *cardsdb.Size) {
+		s.H, _ = d.numberIn(v, "size height", 1, maxCardMM, " mm")
+	}},
+}).ListKeys()
+
 func (d *decoder) size(n *yaml.Node) cardsdb.Size {
 	var s cardsdb.Size
-	pairs, _ := yamlmap.Pairs(d, n, "size")
-	for _, p := range pairs {
-		switch p.Key {
-		case "width":
-			s.W, _ = d.numberIn(p.V, "size width", 1, maxCardMM, " mm")
-		case "height":
-			s.H, _ = d.numberIn(p.V, "size height", 1, maxCardMM, " mm")
-		default:
-			d.unknown(p, "size", []string{"width", "height"})
-		}
-	}
+	pairs, _ := sizeTable.Decode(d, n, &s)
 	if n.Kind == yaml.MappingNode && (!yamlmap.Has(pairs, "width") || !yamlmap.Has(pairs, "height")) {
 		d.Errorf(n, "size needs width and height in mm, e.g. {width: 63, height: 88}")
 	}
@@ -251,25 +243,21 @@ func (d *decoder) size(n *yaml.Node) cardsdb.Size {
 	return s
 }
 
-func (d *decoder) frame(n *yaml.Node, f *frameSpec) {
-	pairs, _ := yamlmap.Pairs(d, n, "frame")
-	for _, p := range pairs {
-		switch p.Key {
-		case "border":
-			f.border, _ = d.numberIn(p.V, "frame border", 0, maxBorder, " mm")
-		case "color":
-			if c, ok := d.paint(p.V, "frame color"); ok {
-				f.color = c
-			}
-		case "background":
-			f.background, _ = d.paint(p.V, "frame background")
-		case "inset":
-			f.inset, _ = d.numberIn(p.V, "frame inset", 0, 20, " mm")
-		default:
-			d.unknown(p, "frame", frameKeys)
+// frameTable reads a template's frame.
+var frameTable = yamlmap.New("frame", []yamlmap.Key[*decoder, *frameSpec]{
+	{Name: "border", Read: func(d *decoder, v *yaml.Node, f *frameSpec) {
+		f.border, _ = d.numberIn(v, "frame border", 0, maxBorder, " mm")
+	}},
+	{Name: "color", Read: func(d *decoder, v *yaml.Node, f *frameSpec) {
+		if c, ok := d.paint(v, "frame color"); ok {
+			f.color = c
 		}
-	}
-}
+	}},
+	{Name: "background", Read: func(d *decoder, v *yaml.Node, f *frameSpec) { f.background, _ = d.paint(v, "frame background") }},
+	{Name: "inset", Read: func(d *decoder, v *yaml.Node, f *frameSpec) { f.inset, _ = d.numberIn(v, "frame inset", 0, 20, " mm") }},
+}).ListKeys()
+
+func (d *decoder) frame(n *yaml.Node, f *frameSpec) { frameTable.Decode(d, n, f) }
 
 func (d *decoder) colorMap(n *yaml.Node) map[string]RGB {
 	pairs, _ := yamlmap.Pairs(d, n, "faction_colors")
@@ -354,6 +342,95 @@ func (d *decoder) notice(n *yaml.Node, t *Template) *box {
 	return d.box(n, t, true)
 }
 
+// boxDoc is what the keys of a box are read into: the box, what it is
+// called in messages ("box" or "notice"), and the nodes read once every
+// key is known.
+type boxDoc struct {
+	b             *box
+	what          string
+	content, font *yaml.Node
+}
+
+// boxReaders read the keys of a box and of the notice box, which share
+// most of them.
+var boxReaders = map[string]func(d *decoder, v *yaml.Node, bd *boxDoc){
+	"name": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.name = d.boxName(v) },
+	"x": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.x, _ = d.numberIn(v, bd.what+" x", 0, maxCardMM, " mm")
+	},
+	"y": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.y, _ = d.numberIn(v, bd.what+" y", 0, maxCardMM, " mm")
+	},
+	"w": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.w, _ = d.numberIn(v, bd.what+" w", 0.5, maxCardMM, " mm")
+	},
+	"h": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.h, _ = d.numberIn(v, bd.what+" h", 0.5, maxCardMM, " mm")
+	},
+	"content": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.content = v },
+	"font":    func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.font = v },
+	"align": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.align = d.oneOf(v, bd.what+" align", "left", "center", "right")
+	},
+	"valign": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.valign = d.oneOf(v, bd.what+" valign", "top", "middle", "bottom")
+	},
+	"wrap": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.wrap = d.Bool(v, bd.what+" wrap") },
+	"fit": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.line = d.oneOf(v, bd.what+" fit", FitBox, FitLine) == FitLine
+	},
+	"flow":  func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.flow, bd.b.flowPos = d.boxName(v), d.Pos(v) },
+	"fill":  func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.fill, _ = d.paint(v, bd.what+" fill") },
+	"color": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.color, _ = d.paint(v, bd.what+" color") },
+	"border": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.border, _ = d.numberIn(v, bd.what+" border", 0, maxBorder, " mm")
+	},
+	"border_color": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.bColor, _ = d.paint(v, bd.what+" border_color")
+	},
+	"padding": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.padding, _ = d.numberIn(v, bd.what+" padding", 0, 50, " mm")
+	},
+	"line_height": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		if x, ok := d.number(v, bd.what+" line_height"); ok {
+			bd.b.lineHeight = d.lineHeight(v, x)
+		}
+	},
+	"always": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.always = d.Bool(v, bd.what+" always") },
+	"sample_text": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.sampleText = d.noticeText(v, "sample_text", "a sample card must say that it is one")
+	},
+	"provisional_text": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.provisionalText = d.noticeText(v, "provisional_text", "the provisional mark needs its explanation")
+	},
+}
+
+// boxTableOf returns the table of a box named what in messages that
+// reads keys.
+func boxTableOf(what string, keys ...string) *yamlmap.Table[*decoder, *boxDoc] {
+	ks := make([]yamlmap.Key[*decoder, *boxDoc], len(keys))
+	for i, k := range keys {
+		ks[i] = yamlmap.Key[*decoder, *boxDoc]{Name: k, Read: boxReaders[k]}
+	}
+	return yamlmap.New(what, ks)
+}
+
+var (
+	// boxTable reads a box: the keys of boxKeys.
+	boxTable = boxTableOf("box", boxKeys...)
+	// noticeTable reads the notice box: the keys of noticeKeys, and
+	// those of a box the notice has always taken without their being
+	// offered in messages; its content: has a message of its own.
+	noticeTable = boxTableOf("notice", append(append([]string{}, noticeKeys...), "wrap", "fit", "flow", "always")...).
+			Other(func(d *decoder, p yamlmap.Pair, bd *boxDoc) bool {
+			if p.Key != "content" {
+				return false
+			}
+			d.Errorf(p.K, "the notice box has no content: it prints the sample and provisional lines (set their words with sample_text and provisional_text)")
+			return true
+		})
+)
+
 // box reads one box (or, with notice, the notice box).
 func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 	what, keys := "box", boxKeys
@@ -374,74 +451,18 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 	if notice {
 		b.name, b.sampleText, b.provisionalText = "notice", SampleNotice, ProvisionalNotice
 	}
-	var contentNode, fontNode *yaml.Node
-	var minSet bool
+	table := boxTable
+	if notice {
+		table = noticeTable
+	}
+	bd := &boxDoc{b: b, what: what}
 	for _, p := range pairs {
-		switch p.Key {
-		case "name":
-			if notice {
-				d.unknown(p, what, keys)
-				continue
-			}
-			b.name = d.boxName(p.V)
-		case "x":
-			b.x, _ = d.numberIn(p.V, what+" x", 0, maxCardMM, " mm")
-		case "y":
-			b.y, _ = d.numberIn(p.V, what+" y", 0, maxCardMM, " mm")
-		case "w":
-			b.w, _ = d.numberIn(p.V, what+" w", 0.5, maxCardMM, " mm")
-		case "h":
-			b.h, _ = d.numberIn(p.V, what+" h", 0.5, maxCardMM, " mm")
-		case "content":
-			if notice {
-				d.Errorf(p.K, "the notice box has no content: it prints the sample and provisional lines (set their words with sample_text and provisional_text)")
-				continue
-			}
-			contentNode = p.V
-		case "font":
-			fontNode = p.V
-		case "align":
-			b.align = d.oneOf(p.V, what+" align", "left", "center", "right")
-		case "valign":
-			b.valign = d.oneOf(p.V, what+" valign", "top", "middle", "bottom")
-		case "wrap":
-			b.wrap = d.Bool(p.V, what+" wrap")
-		case "fit":
-			b.line = d.oneOf(p.V, what+" fit", FitBox, FitLine) == FitLine
-		case "flow":
-			b.flow, b.flowPos = d.boxName(p.V), d.Pos(p.V)
-		case "fill":
-			b.fill, _ = d.paint(p.V, what+" fill")
-		case "color":
-			b.color, _ = d.paint(p.V, what+" color")
-		case "border":
-			b.border, _ = d.numberIn(p.V, what+" border", 0, maxBorder, " mm")
-		case "border_color":
-			b.bColor, _ = d.paint(p.V, what+" border_color")
-		case "padding":
-			b.padding, _ = d.numberIn(p.V, what+" padding", 0, 50, " mm")
-		case "line_height":
-			if v, ok := d.number(p.V, what+" line_height"); ok {
-				b.lineHeight = d.lineHeight(p.V, v)
-			}
-		case "always":
-			b.always = d.Bool(p.V, what+" always")
-		case "sample_text":
-			if notice {
-				b.sampleText = d.noticeText(p.V, "sample_text", "a sample card must say that it is one")
-				continue
-			}
-			d.unknown(p, what, keys)
-		case "provisional_text":
-			if notice {
-				b.provisionalText = d.noticeText(p.V, "provisional_text", "the provisional mark needs its explanation")
-				continue
-			}
-			d.unknown(p, what, keys)
-		default:
-			d.unknown(p, what, keys)
+		if !table.Known(d, p, bd) {
+			yamlmap.Unknown(d, p, what, keys, true)
 		}
 	}
+	contentNode, fontNode := bd.content, bd.font
+	var minSet bool
 	if fontNode != nil {
 		minSet = d.font(fontNode, b, what)
 		if b.family != "" {
@@ -574,28 +595,32 @@ func (d *decoder) boxLabel(b *box, notice bool) string {
 	return "box " + strconv.Quote(b.name)
 }
 
+// fontDoc is what the keys of a box's font are read into: the box, and
+// min_size, read once the size is known.
+type fontDoc struct {
+	b   *box
+	min *yaml.Node
+}
+
+// fontTable reads the keys of a box's font.
+var fontTable = yamlmap.New("font", []yamlmap.Key[*decoder, *fontDoc]{
+	{Name: "family", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.b.family, _ = d.Scalar(v, "font family") }},
+	{Name: "size", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) {
+		if x, ok := d.numberIn(v, "font size", minFontSize, maxFontSize, " pt"); ok {
+			fd.b.size = x
+		}
+	}},
+	{Name: "min_size", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.min = v }},
+	{Name: "bold", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.b.bold = d.Bool(v, "font bold") }},
+	{Name: "italic", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.b.italic = d.Bool(v, "font italic") }},
+}).ListKeys()
+
 // font reads a box's font and reports whether it set min_size.
 func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
 	pairs, _ := yamlmap.Pairs(d, n, what+" font")
-	var minNode *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "size":
-			if v, ok := d.numberIn(p.V, "font size", minFontSize, maxFontSize, " pt"); ok {
-				b.size = v
-			}
-		case "min_size":
-			minNode = p.V
-		case "family":
-			b.family, _ = d.Scalar(p.V, "font family")
-		case "bold":
-			b.bold = d.Bool(p.V, "font bold")
-		case "italic":
-			b.italic = d.Bool(p.V, "font italic")
-		default:
-			d.unknown(p, "font", fontKeys)
-		}
-	}
+	fd := &fontDoc{b: b}
+	fontTable.Walk(d, pairs, fd)
+	minNode := fd.min
 	if minNode == nil {
 		return false
 	}

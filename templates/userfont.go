@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"sort"
 	"strings"
 
@@ -33,6 +32,16 @@ const WarnFontStyle = "font-style"
 // keys of fonts: {NAME: {regular: FILE, bold: FILE, italic: FILE,
 // bold_italic: FILE}}.
 var fontStyleKeys = []string{"regular", "bold", "italic", "bold_italic"}
+
+// fontStyleTable reads a font family's files, {regular: FILE, bold:
+// FILE...}, by their index in fontStyleKeys.
+var fontStyleTable = func() *yamlmap.Table[*decoder, map[int]*yaml.Node] {
+	var keys []yamlmap.Key[*decoder, map[int]*yaml.Node]
+	for i, k := range fontStyleKeys {
+		keys = append(keys, yamlmap.Key[*decoder, map[int]*yaml.Node]{Name: k, Read: func(d *decoder, v *yaml.Node, files map[int]*yaml.Node) { files[i] = v }})
+	}
+	return yamlmap.New("font family", keys).ListKeys()
+}()
 
 // FontStyle is a font style's index, 0 regular, 1 bold, 2 italic and 3
 // bold italic: the order of a family's style files and of the Go fonts.
@@ -70,15 +79,7 @@ func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
 		}
 		files := map[int]*yaml.Node{}
 		if p.V.Kind == yaml.MappingNode {
-			styles, _ := yamlmap.Pairs(d, p.V, "font family "+p.Key)
-			for _, st := range styles {
-				i := slices.Index(fontStyleKeys, st.Key)
-				if i < 0 {
-					d.unknown(st, "font family "+p.Key, fontStyleKeys)
-					continue
-				}
-				files[i] = st.V
-			}
+			fontStyleTable.As("font family "+p.Key).Decode(d, p.V, files)
 			if files[0] == nil {
 				d.Errorf(p.V, "font family %q has no regular file; add regular: FILE (bold, italic and bold_italic fall back to it)", p.Key)
 				continue
