@@ -68,9 +68,9 @@ cards:
 `
 	err = ParseCards("cards.yaml", []byte(cards), ".", g)
 	for _, want := range []string{
-		`cards.yaml:3:59: unknown effect "pionts"; the verbs are points, draw, resource, ramp, discard; did you mean "points"?`,
+		`cards.yaml:3:59: unknown effect "pionts"; the verbs are points, draw, resource, ramp, discard, damage, life, trash, scry, gain, tutor, recover, gives, victory; did you mean "points"?`,
 		`cards.yaml:4:38: effect "draw 0": amount "0" must be a whole number from 1 to 99`,
-		`cards.yaml:4:48: effect "points 1 each round": write "points N" (when played) or "points N each turn"`,
+		`cards.yaml:4:48: effect "points 1 each round": write "each turn", or "for N turns"`,
 		`cards.yaml:4:71: effect "ramp": write "ramp" followed by one amount (1 to 99)`,
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -87,24 +87,73 @@ func TestParseEffect(t *testing.T) {
 		in   string
 		want Effect
 	}{
-		{"points 3", Effect{EffectPoints, 3}},
-		{"points 1 each turn", Effect{EffectPointsEachTurn, 1}},
-		{"draw 2", Effect{EffectDraw, 2}},
-		{"  resource   99 ", Effect{EffectResource, 99}},
-		{"ramp 1", Effect{EffectRamp, 1}},
-		{"discard 1", Effect{EffectDiscard, 1}},
+		{"points 3", Effect{Verb: EffectPoints, N: 3}},
+		{"points 1 each turn", Effect{Verb: EffectPoints, N: 1, EachTurn: true}},
+		{"draw 2", Effect{Verb: EffectDraw, N: 2}},
+		{"  resource   99 ", Effect{Verb: EffectResource, N: 99}},
+		{"ramp 1", Effect{Verb: EffectRamp, N: 1}},
+		{"discard 1", Effect{Verb: EffectDiscard, N: 1}},
+		{"damage 3", Effect{Verb: EffectDamage, N: 3}},
+		{"life 2 each turn for 3 turns", Effect{Verb: EffectLife, N: 2, EachTurn: true, Turns: 3}},
+		{"points 1 for 2 turns", Effect{Verb: EffectPoints, N: 1, EachTurn: true, Turns: 2}},
+		{"points 1 per type:tree", Effect{Verb: EffectPoints, N: 1, Per: true, PerRef: Ref{RefType, "tree"}, PerZone: ZonePlay}},
+		{"points 1 per tree you have", Effect{Verb: EffectPoints, N: 1, Per: true, PerRef: Ref{RefWord, "tree"}, PerZone: ZonePlay}},
+		{"draw 1 per card in hand", Effect{Verb: EffectDraw, N: 1, Per: true, PerRef: Ref{By: RefAny}, PerZone: ZoneHand}},
+		{"draw 2 if at least 3 faction:sun", Effect{Verb: EffectDraw, N: 2, IfN: 3, IfRef: Ref{RefFaction, "sun"}, IfZone: ZonePlay}},
+		{`points 5 if 1 "Old Oak" in discard`, Effect{Verb: EffectPoints, N: 5, IfN: 1, IfRef: Ref{RefName, "Old Oak"}, IfZone: ZoneDiscard}},
+		{`tutor "Old Oak"`, Effect{Verb: EffectTutor, Ref: Ref{RefName, "Old Oak"}}},
+		{"recover tag:seed", Effect{Verb: EffectRecover, Ref: Ref{RefTag, "seed"}}},
+		{"gain Silver", Effect{Verb: EffectGain, Ref: Ref{RefWord, "Silver"}, To: ZoneDiscard}},
+		{"gain Silver to hand", Effect{Verb: EffectGain, Ref: Ref{RefWord, "Silver"}, To: ZoneHand}},
+		{"scry 2", Effect{Verb: EffectScry, N: 2}},
+		{"trash 1", Effect{Verb: EffectTrash, N: 1}},
+		{"gives 2", Effect{Verb: EffectGives, N: 2}},
+		{"victory 6", Effect{Verb: EffectVictory, N: 6}},
 	} {
 		got, err := ParseEffect(tc.in)
 		if err != nil || got != tc.want {
-			t.Errorf("ParseEffect(%q) = %v, %v; want %v", tc.in, got, err, tc.want)
+			t.Errorf("ParseEffect(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
 		}
 		if back, _ := ParseEffect(got.String()); back != got {
-			t.Errorf("%v does not read back: %v", got, back)
+			t.Errorf("%v does not read back: %+v", got, back)
 		}
 	}
-	for _, bad := range []string{"", "points", "points +1", "points 100", "points x", "draw 1 2", "heal 2", "points 1 each"} {
+	for _, bad := range []string{"", "points", "points +1", "points 100", "points x", "draw 1 2", "heal 2", "points 1 each",
+		"discard 1 each turn", "gain", "gain X to exile", `tutor "Old`, "points 1 per", "points 1 if 2", "points 1 for 0 turns",
+		"resource 1 gold", "gives 1 per tree", "victory 1 each turn", "points 1 per a per b"} {
 		if _, err := ParseEffect(bad); err == nil {
 			t.Errorf("ParseEffect(%q) read", bad)
 		}
+	}
+}
+
+// TestParseEffectKinds: resource kinds are named, and a gives may offer
+// a choice of kinds.
+func TestParseEffectKinds(t *testing.T) {
+	g, err := ParseGame("game.yaml", []byte(playtestGame+"playtest: {resources: [red, green, {name: action, per_turn: 1}]}\n"), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := g.Playtest
+	for _, tc := range []struct {
+		in   string
+		want Effect
+	}{
+		{"resource 2 green", Effect{Verb: EffectResource, N: 2, Kind: 1}},
+		{"resource 1 actions", Effect{Verb: EffectResource, N: 1, Kind: 2}},
+		{"ramp 1 red", Effect{Verb: EffectRamp, N: 1, Kind: 0}},
+		{"gives 1 red or green", Effect{Verb: EffectGives, N: 1, Kind: 0, Or: 2}},
+	} {
+		got, err := pt.ParseEffect(tc.in)
+		if err != nil || got != tc.want {
+			t.Errorf("ParseEffect(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
+		}
+	}
+	_, err = pt.ParseEffect("resource 1 gren")
+	if want := `unknown resource kind "gren"; the playtest's resources are red, green, action; did you mean "green"?`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if !pt.Resources[0].PaysCost || pt.Resources[1].PaysCost || pt.Resources[2].PerTurn != 1 {
+		t.Errorf("resources %+v", pt.Resources)
 	}
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // CardKey is a card's key for KeyedShuffle: the FNV-1a hash of its name,
 // so that the same card has the same key in every deck.
@@ -137,4 +140,60 @@ func sortKeyed(p *Pile, ck []uint64, game, tag uint64) {
 	for i := 0; i < n; i++ {
 		p.Card[i] = uint8(sorted[i])
 	}
+}
+
+// CopyKey is the key of the copy-th copy (0 for the first) of a card
+// whose CardKey is ck, as KeyedShuffle gives it: for a game that shuffles
+// piles of its own (engine/generic's decks of any size).
+func CopyKey(ck uint64, copy int) uint64 { return copyKey(ck, copy) }
+
+// SortKeyed orders cards, whose place i holds a card whose copy key is
+// ck[i], on the keys of the game and tag, as KeyedShuffle does, for a
+// slice of any length: the same order KeyedShuffle gives a pile of the
+// same cards. buf is scratch space of at least 2×len(cards) (it is grown
+// when shorter) and is returned for reuse, so that a caller allocates
+// once. Card ids are below 256.
+func SortKeyed(cards []uint8, ck []uint64, game, tag uint64, buf []uint64) []uint64 {
+	n := len(cards)
+	if cap(buf) < 2*n {
+		buf = make([]uint64, 2*n)
+	}
+	buf = buf[:2*n]
+	k, sorted := buf[:n], buf[n:]
+	base := mix(game ^ mix(tag))
+	for i := 0; i < n; i++ {
+		k[i] = mix(base^ck[i])&^0xff | uint64(cards[i])
+	}
+	if n > MaxPile {
+		slices.Sort(k)
+		for i := 0; i < n; i++ {
+			cards[i] = uint8(k[i])
+		}
+		return buf
+	}
+	// as sortKeyed: a counting sort on the top 6 bits, then insertion
+	var start [65]uint8
+	for i := 0; i < n; i++ {
+		start[k[i]>>58+1]++
+	}
+	for b := 1; b < 65; b++ {
+		start[b] += start[b-1]
+	}
+	for i := 0; i < n; i++ {
+		b := k[i] >> 58
+		sorted[start[b]] = k[i]
+		start[b]++
+	}
+	for i := 1; i < n; i++ {
+		x := sorted[i]
+		j := i
+		for ; j > 0 && sorted[j-1] > x; j-- {
+			sorted[j] = sorted[j-1]
+		}
+		sorted[j] = x
+	}
+	for i := 0; i < n; i++ {
+		cards[i] = uint8(sorted[i])
+	}
+	return buf
 }
