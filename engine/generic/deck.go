@@ -70,6 +70,7 @@ type Card struct {
 	Cards      int   // cards it brings to your hand: tutor, recover, gain to hand
 	Gained     int   // cards it gains
 	Scry, Trash int
+	noPlay      bool // a resource card, or one not played (Playable false)
 	// The sums of the card's effects by verb, which policies weigh (each
 	// counted once; a per or an if counts its amount once).
 	Points, Each, Draw, Gain, Ramp, Discard, Damage, Life int
@@ -435,6 +436,7 @@ func compileCard(c *cardsdb.Card, cards []*cardsdb.Card, pt *cardsdb.Playtest, d
 		}
 	}
 	cc.Cost, cc.BuyCost = cc.Play.Total(), cc.Buy.Total()
+	cc.noPlay = cc.Resource || !cc.Playable()
 	if cc.Resource && !cc.GivesAny {
 		cc.Gives[0] = 1
 	}

@@ -903,8 +903,11 @@ func (m *Match) CanPlay(i int) bool {
 		return false
 	}
 	c := m.Card(s.Hand.Card[i])
-	if c.Resource || !c.Playable() {
+	if c.noPlay {
 		return false
+	}
+	if m.Deck.Simple && m.Deck.Rules.CardsPerTurn == 0 {
+		return c.Cost <= s.Pool[0]
 	}
 	if lim := m.Deck.Rules.CardsPerTurn; lim > 0 && s.CardsPlayed >= lim {
 		return false

@@ -195,9 +195,12 @@ func (g *Greedy) Main(m *Match) {
 func greedyPlay(m *Match, win *winFinder) {
 	s := &m.S
 	for !s.Over() {
-		i := win.find(m)
-		if i < 0 {
-			i = greedyPick(m)
+		i, pts, dmg := greedyPick(m)
+		if need, nd := m.Need(), m.NeedDamage(); need > 0 && pts >= need || nd > 0 && dmg >= nd {
+			// the cards could win this turn: play a set that does
+			if w := win.find(m); w >= 0 {
+				i = w
+			}
 		}
 		if i < 0 || !m.PlayCard(i) {
 			return
@@ -209,15 +212,24 @@ func greedyPlay(m *Match, win *winFinder) {
 // -1: the card with the most worth per resource (worth×cost' > w'×cost,
 // a cost of 0 counting as ½), a card that makes you discard losing, for
 // each card, what greedy values least in the rest of the hand
-// (leastKeep); ties go to the card drawn earliest.
-func greedyPick(m *Match) int {
+// (leastKeep); ties go to the card drawn earliest. It also returns the
+// points and the damage of the cards it can play (with no discard), which
+// say whether a win this turn is worth looking for.
+func greedyPick(m *Match) (best, pts, dmg int) {
 	s := &m.S
-	best := -1
+	best = -1
 	var bw, bc int // the best's worth and cost: compare bw/bc as bw*c > w*bc
 	for i := 0; i < s.Hand.N; i++ {
 		c := m.Card(s.Hand.Card[i])
 		if !m.CanPlay(i) {
 			continue
+		}
+		if c.Discard == 0 {
+			pts += c.Points
+			dmg += c.Damage
+			if c.Dynamic {
+				pts, dmg = pts+99, dmg+99 // counted when a win is looked for
+			}
 		}
 		// a cost of 0 counts as ½: compare worth/cost with costs doubled
 		w, cost := worth(m, c), max(2*c.Cost, 1)
@@ -231,7 +243,7 @@ func greedyPick(m *Match) int {
 			best, bw, bc = i, w, cost
 		}
 	}
-	return best
+	return best, pts, dmg
 }
 
 // buyWorth is what greedy weighs a card to buy by: its victory points
@@ -333,6 +345,22 @@ func leastKeep(m *Match, k int) int {
 type winFinder struct {
 	pts  [maxBudget + 1]int32
 	take []([maxBudget + 1]bool)
+	val  []int32
+}
+
+// value is what a card gives toward the goal when played now.
+func (w *winFinder) value(m *Match, c *Card, damage bool) int {
+	if c.Dynamic {
+		p, _, _, _, _, d := sums(m, c)
+		if damage {
+			return d
+		}
+		return p
+	}
+	if damage {
+		return c.Damage
+	}
+	return c.Points
 }
 
 // find returns the position of a card of a set of cards that wins this
@@ -340,6 +368,10 @@ type winFinder struct {
 // played, each toward its own goal: the set must reach one of them.
 func (w *winFinder) find(m *Match) int {
 	s := &m.S
+	if len(w.take) < len(s.Hand.Card) {
+		w.take = make([][maxBudget + 1]bool, len(s.Hand.Card))
+		w.val = make([]int32, len(s.Hand.Card))
+	}
 	if i := w.findBy(m, m.Need(), false); i >= 0 {
 		return i
 	}
@@ -354,39 +386,50 @@ func (w *winFinder) findBy(m *Match, need int, damage bool) int {
 	if need <= 0 {
 		return -1
 	}
-	if len(w.take) < s.Hand.N {
-		w.take = make([][maxBudget + 1]bool, len(m.S.Hand.Card))
+	// the points of the cards that can be played, and the most of them
+	// the budget can pay: most turns cannot win, and say so cheaply
+	n, total, cost := 0, 0, 0
+	for k := 0; k < s.Hand.N; k++ {
+		c := m.Card(s.Hand.Card[k])
+		v := w.value(m, c, damage)
+		if v == 0 || c.Discard > 0 || !m.CanPlay(k) {
+			w.val[k] = 0
+			continue
+		}
+		w.val[k] = int32(v)
+		n++
+		total += v
+		cost += c.Cost
+	}
+	if total < need {
+		return -1
+	}
+	if cost <= s.Budget {
+		// every card can be paid: play the first
+		for k := 0; k < s.Hand.N; k++ {
+			if w.val[k] > 0 {
+				return k
+			}
+		}
 	}
 	b := min(s.Budget, maxBudget)
 	for x := 0; x <= b; x++ {
 		w.pts[x] = 0
 	}
-	any := false
 	for k := 0; k < s.Hand.N; k++ {
 		w.take[k] = [maxBudget + 1]bool{}
-		c := m.Card(s.Hand.Card[k])
-		v := c.Points
-		if damage {
-			v = c.Damage
-		}
-		if c.Dynamic {
-			p, _, _, _, _, d := sums(m, c)
-			v = p
-			if damage {
-				v = d
-			}
-		}
-		if v == 0 || c.Discard > 0 || !m.CanPlay(k) {
+		v := w.val[k]
+		if v == 0 {
 			continue
 		}
-		any = true
+		c := m.Card(s.Hand.Card[k])
 		for x := b; x >= c.Cost; x-- {
-			if v := w.pts[x-c.Cost] + int32(v); v > w.pts[x] {
+			if v := w.pts[x-c.Cost] + v; v > w.pts[x] {
 				w.pts[x], w.take[k][x] = v, true
 			}
 		}
 	}
-	if !any || w.pts[b] < int32(need) {
+	if w.pts[b] < int32(need) {
 		return -1
 	}
 	// a set wins: read it back and play its first card
