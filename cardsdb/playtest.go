@@ -824,25 +824,26 @@ func (d *decoder) botRules(n *yaml.Node, what string) []BotRule {
 }
 
 func parseBotRule(s string) (BotRule, error) {
-	toks, err := effectTokens(s)
+	// the card is what comes before " if ": a name of several words
+	// needs no quotes
+	card, cond, hasCond := strings.Cut(s, " if ")
+	card = strings.TrimSpace(card)
+	if card == "" {
+		return BotRule{}, fmt.Errorf("empty; write a card, e.g. Gold, or \"Duchy if supply Province <= 4\"")
+	}
+	r := BotRule{Text: s}
+	if unq, err := strconv.Unquote(card); err == nil {
+		r.Card = Ref{RefName, unq}
+	} else if r.Card = parseRef(card); r.Card.By == RefWord {
+		r.Card = Ref{RefName, card}
+	}
+	if !hasCond {
+		return r, nil
+	}
+	rest, err := effectTokens(cond)
 	if err != nil {
 		return BotRule{}, err
 	}
-	if len(toks) == 0 {
-		return BotRule{}, fmt.Errorf("empty; write a card, e.g. Gold, or \"Duchy if supply Province <= 4\"")
-	}
-	r := BotRule{Card: parseRef(toks[0]), Text: s}
-	if r.Card.By == RefWord {
-		r.Card = Ref{RefName, toks[0]}
-	}
-	rest := toks[1:]
-	if len(rest) == 0 {
-		return r, nil
-	}
-	if rest[0] != "if" {
-		return BotRule{}, fmt.Errorf("after the card comes \"if CONDITION\"; a card name of several words is quoted")
-	}
-	rest = rest[1:]
 	for {
 		var c BotCond
 		if len(rest) == 0 {

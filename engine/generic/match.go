@@ -373,7 +373,7 @@ func (m *Match) setup() {
 			m.rec.Opening(int(c))
 		}
 	}
-	if m.tr != nil && m.Deck.Buys {
+	if m.tr != nil && m.Deck.Rules.Market != "" {
 		m.tr.Line(0, "Market: "+m.names(&s.Market)+".")
 	}
 }
@@ -936,10 +936,40 @@ func (m *Match) PlayCard(i int) bool {
 	}
 	m.count(EventPlayed, id)
 	if m.tr != nil {
-		m.tr.Logf("plays %s (cost %d): %s left", c.Name, c.Cost, m.leftText())
+		m.tr.Logf("plays %s (cost %s): %s left", c.Name, m.priceText(&c.Play), m.leftText())
 	}
 	m.resolve(id)
 	return true
+}
+
+// priceText writes a price: "2" with one kind of resource, else its
+// parts by kind ("4 coin, 1 buy"; the part any paying kind pays is named
+// by the paying kind when only one pays, "any" otherwise).
+func (m *Match) priceText(p *Price) string {
+	if m.Deck.Kinds == 1 {
+		return engine.Itoa(p.Total())
+	}
+	r := m.Deck.Rules
+	var parts []string
+	if p.Generic > 0 || !p.Only {
+		name, n := "any", 0
+		for k := range m.Deck.Kinds {
+			if r.Resources[k].PaysCost {
+				name = r.KindName(k)
+				n++
+			}
+		}
+		if n > 1 {
+			name = "any"
+		}
+		parts = append(parts, engine.Itoa(p.Generic)+" "+name)
+	}
+	for k := range m.Deck.Kinds {
+		if p.Kind[k] > 0 {
+			parts = append(parts, engine.Itoa(p.Kind[k])+" "+r.KindName(k))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (m *Match) leftText() string {
@@ -976,7 +1006,7 @@ func (m *Match) Buy(id uint8, market bool, i int) bool {
 	c := m.Card(id)
 	m.spend(&c.Buy)
 	if m.tr != nil {
-		m.tr.Logf("buys %s (cost %d): %s left", c.Name, c.BuyCost, m.leftText())
+		m.tr.Logf("buys %s (cost %s): %s left", c.Name, m.priceText(&c.Buy), m.leftText())
 	}
 	m.take(id, market, i, m.Deck.Rules.BuyTo)
 	return true

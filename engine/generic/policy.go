@@ -256,13 +256,27 @@ func buyWorth(m *Match, c *Card) int {
 	return w
 }
 
-// greedyBuy buys, again and again, the card worth most by buyWorth (the
+// playMoney plays, before buying, every card that gives more to spend
+// than it costs and makes you lose no card (the treasures).
+func playMoney(m *Match) {
+	s := &m.S
+	for i := 0; i < s.Hand.N && !s.Over(); {
+		c := m.Card(s.Hand.Card[i])
+		if c.Gain > c.Cost && c.Discard == 0 && c.Trash == 0 && m.PlayCard(i) {
+			continue
+		}
+		i++
+	}
+}
+
+// greedyBuy plays the treasures (playMoney), then buys, again and again, the card worth most by buyWorth (the
 // dearest on a tie, then the first offered), while one worth more than
 // nothing can be paid.
 func greedyBuy(m *Match) {
 	if !m.Deck.Buys {
 		return
 	}
+	playMoney(m)
 	for !m.S.Over() {
 		best, bw := -1, 0
 		var bm bool
