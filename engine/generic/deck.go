@@ -52,23 +52,23 @@ type Card struct {
 	// cost field (a cost of X plays as 0) and its type's play cost, or,
 	// in a game with a supply or a market, where the cost field is what
 	// buying it spends (Buy, BuyCost in all), its type's play cost only.
-	Cost       int
-	BuyCost    int
-	CostX      bool
-	Play, Buy  Price
-	Resource   bool // a resource card: played as the turn's resource card
-	Permanent  bool // of a type that stays in play
-	Pieces     uint32
-	Effects    []Eff
-	Lasting    []Eff // effects each turn beyond plain points each turn
-	Duration   int   // the turns its lasting effects last (0: while in play)
-	Dynamic    bool  // some effect counts cards or has a condition
-	Gives      [K]int
-	GivesOr    uint8 // a choice: one of these kinds instead of Gives (1 unit)
-	GivesAny   bool  // its gives effect is written
-	Victory    int   // points while owned
-	Cards      int   // cards it brings to your hand: tutor, recover, gain to hand
-	Gained     int   // cards it gains
+	Cost        int
+	BuyCost     int
+	CostX       bool
+	Play, Buy   Price
+	Resource    bool // a resource card: played as the turn's resource card
+	Permanent   bool // of a type that stays in play
+	Pieces      uint32
+	Effects     []Eff
+	Lasting     []Eff // effects each turn beyond plain points each turn
+	Duration    int   // the turns its lasting effects last (0: while in play)
+	Dynamic     bool  // some effect counts cards or has a condition
+	Gives       [K]int
+	GivesOr     uint8 // a choice: one of these kinds instead of Gives (1 unit)
+	GivesAny    bool  // its gives effect is written
+	Victory     int   // points while owned
+	Cards       int   // cards it brings to your hand: tutor, recover, gain to hand
+	Gained      int   // cards it gains
 	Scry, Trash int
 	noPlay      bool // a resource card, or one not played (Playable false)
 	// The sums of the card's effects by verb, which policies weigh (each

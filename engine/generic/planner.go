@@ -73,8 +73,10 @@ func values(m *Match, k int, c *Card) (now, next int32) {
 		}
 		return l
 	}
-	extra := float64(draw+c.Cards)*d.CardWorth + float64(ramp*min(left, 1))*d.PerResource - float64(c.Discard*leastOther(m, k)) +
-		float64(min(m.NeedDamage(), dmg))
+	extra := float64(draw+c.Cards)*d.CardWorth + float64(ramp*min(left, 1))*d.PerResource + float64(min(m.NeedDamage(), dmg)+pieceWorth(m, c))
+	if c.Discard > 0 {
+		extra -= float64(c.Discard * leastOther(m, k))
+	}
 	now = int32(scale*(float64(min(need, pts+each*turns(left)))+extra) + 0.5)
 	if left == 0 {
 		return now, 0

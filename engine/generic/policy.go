@@ -2,6 +2,7 @@ package generic
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -107,11 +108,20 @@ func worth(m *Match, c *Card) int {
 		turns = min(left, c.Duration)
 	}
 	w := min(m.Need(), pts+each*turns) + min(m.NeedDamage(), dmg)
-	w += draw + c.Cards + gain + ramp*min(left, 1)
+	w += draw + c.Cards + gain + ramp*min(left, 1) + pieceWorth(m, c)
 	if m.Deck.Rules.Lose.Clock.Damage > 0 {
 		w += c.Life
 	}
 	return w
+}
+
+// pieceWorth is a point for each piece of the win a card is that is not
+// in play yet.
+func pieceWorth(m *Match, c *Card) int {
+	if c.Pieces == 0 {
+		return 0
+	}
+	return bits.OnesCount32(c.Pieces &^ m.S.Pieces)
 }
 
 // doesNothing reports whether playing a card of worth w gains nothing.
