@@ -72,8 +72,11 @@ type Card struct {
 	Scry, Trash int
 	noPlay      bool // a resource card, or one not played (Playable false)
 	// The sums of the card's effects by verb, which policies weigh (each
-	// counted once; a per or an if counts its amount once).
-	Points, Each, Draw, Gain, Ramp, Discard, Damage, Life int
+	// counted once; a per or an if counts its amount once). Each is the
+	// points each turn that the start of a turn scores at once (plain
+	// "points N each turn"), EachPts all the points each turn a card
+	// gives, which policies weigh.
+	Points, Each, EachPts, Draw, Gain, Ramp, Discard, Damage, Life int
 }
 
 // Stays reports whether the card stays in play once played: a resource
@@ -376,9 +379,7 @@ func compileCard(c *cardsdb.Card, cards []*cardsdb.Card, pt *cardsdb.Playtest, d
 			case cardsdb.EffectLife:
 				cc.Life += e.N
 			case cardsdb.EffectPoints:
-				if e.Per || e.IfN > 0 || e.Turns > 0 {
-					cc.Each += e.N
-				}
+				cc.EachPts += e.N
 			}
 			continue
 		}
@@ -416,25 +417,6 @@ func compileCard(c *cardsdb.Card, cards []*cardsdb.Card, pt *cardsdb.Playtest, d
 	if duration > 0 {
 		cc.Duration = duration
 	}
-	if cc.Duration > 0 && cc.Each > 0 {
-		// timed points each turn go through the lasting effects
-		cc.Each = 0
-		cc.Lasting = cc.Lasting[:0]
-		for _, e := range effs {
-			if e.EachTurn {
-				cc.Lasting = append(cc.Lasting, Eff{Effect: e})
-			}
-		}
-		for i := range cc.Lasting {
-			e := &cc.Lasting[i]
-			if e.Per {
-				e.PerSet = mask(e.PerRef, e.String())
-			}
-			if e.IfN > 0 {
-				e.IfSet = mask(e.IfRef, e.String())
-			}
-		}
-	}
 	cc.Cost, cc.BuyCost = cc.Play.Total(), cc.Buy.Total()
 	cc.noPlay = cc.Resource || !cc.Playable()
 	if cc.Resource && !cc.GivesAny {
@@ -448,7 +430,7 @@ func (d *Deck) weigh() {
 	var pts, cost, worth float64
 	for _, id := range d.Stack {
 		c := &d.Cards[id]
-		p := float64(c.Points + c.Each + c.Damage + c.Victory)
+		p := float64(c.Points + c.EachPts + c.Damage + c.Victory + bits.OnesCount32(c.Pieces))
 		worth += p
 		if p > 0 {
 			pts += p

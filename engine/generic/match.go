@@ -535,7 +535,7 @@ func (m *Match) paysMask(mask uint8) bool {
 func (m *Match) poolText() string {
 	s := &m.S
 	if m.Deck.Kinds == 1 && s.NFlex == 0 {
-		return cardsdb.Plural(s.Pool[0], "resource")
+		return cardsdb.Plural(s.Pool[0], m.Deck.Rules.KindName(0))
 	}
 	var parts []string
 	for k := range m.Deck.Kinds {
@@ -974,7 +974,7 @@ func (m *Match) priceText(p *Price) string {
 
 func (m *Match) leftText() string {
 	if m.Deck.Kinds == 1 && m.S.NFlex == 0 {
-		return cardsdb.Plural(m.S.Pool[0], "resource")
+		return cardsdb.Plural(m.S.Pool[0], m.Deck.Rules.KindName(0))
 	}
 	return m.poolText()
 }
@@ -1078,13 +1078,40 @@ func (m *Match) resolve(id uint8) {
 // Amount returns what effect e of a card amounts to now: its N times the
 // cards it counts, or 0 when its condition does not hold.
 func (m *Match) Amount(e *Eff) int {
+	n := max(e.N, 1) // gain, tutor and recover take one card
 	if e.IfN > 0 && m.zone(e.IfZone).Count(&e.IfSet) < e.IfN {
 		return 0
 	}
 	if e.Per {
-		return e.N * m.zone(e.PerZone).Count(&e.PerSet)
+		return n * m.zone(e.PerZone).Count(&e.PerSet)
 	}
-	return e.N
+	return n
+}
+
+// fetchable counts the cards a card's tutor, recover and gain-to-hand
+// effects would bring to the hand now (a card each that finds one).
+func (m *Match) fetchable(c *Card) int {
+	s := &m.S
+	n := 0
+	for i := range c.Effects {
+		e := &c.Effects[i]
+		var found bool
+		switch {
+		case e.Verb == cardsdb.EffectTutor:
+			found = s.Deck.Count(&e.RefSet) > 0
+		case e.Verb == cardsdb.EffectRecover:
+			found = s.Discard.Count(&e.RefSet) > 0
+		case e.Verb == cardsdb.EffectGain && e.To == cardsdb.ZoneHand:
+			for _, id := range m.Deck.SupplyIDs {
+				found = found || s.Supply[id] > 0 && e.RefSet.Has(id)
+			}
+			found = found || s.Market.Count(&e.RefSet) > 0
+		}
+		if found && (e.IfN == 0 || m.Amount(e) > 0) {
+			n++
+		}
+	}
+	return n
 }
 
 func (m *Match) zone(z cardsdb.Zone) *Pile {
@@ -1116,7 +1143,7 @@ func (m *Match) apply(id uint8, e *Eff, upkeep bool) {
 		return
 	}
 	n := e.N
-	if c.Dynamic {
+	if e.Per || e.IfN > 0 {
 		if n = m.Amount(e); n == 0 {
 			if m.tr != nil {
 				m.tr.Logf("%s: %q does nothing now", c.Name, e.String())

@@ -73,9 +73,12 @@ func values(m *Match, k int, c *Card) (now, next int32) {
 		}
 		return l
 	}
-	extra := float64(draw+c.Cards)*d.CardWorth + float64(ramp*min(left, 1))*d.PerResource + float64(min(m.NeedDamage(), dmg)+pieceWorth(m, c))
+	extra := float64(draw)*d.CardWorth + float64(ramp*min(left, 1))*d.PerResource + float64(min(m.NeedDamage(), dmg)+pieceWorth(m, c))
 	if c.Discard > 0 {
 		extra -= float64(c.Discard * leastOther(m, k))
+	}
+	if c.Cards > 0 {
+		extra += float64(m.fetchable(c)) // a card searched for: a point, as greedy weighs it
 	}
 	now = int32(scale*(float64(min(need, pts+each*turns(left)))+extra) + 0.5)
 	if left == 0 {

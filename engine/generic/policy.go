@@ -53,7 +53,7 @@ func PolicyFor(d *Deck, name string) (Policy, error) {
 // have in this state.
 func sums(m *Match, c *Card) (pts, each, draw, gain, ramp, dmg int) {
 	if !c.Dynamic {
-		return c.Points, c.Each, c.Draw, c.Gain, c.Ramp, c.Damage
+		return c.Points, c.EachPts, c.Draw, c.Gain, c.Ramp, c.Damage
 	}
 	r := m.Deck.Rules
 	for i := range c.Effects {
@@ -108,7 +108,10 @@ func worth(m *Match, c *Card) int {
 		turns = min(left, c.Duration)
 	}
 	w := min(m.Need(), pts+each*turns) + min(m.NeedDamage(), dmg)
-	w += draw + c.Cards + gain + ramp*min(left, 1) + pieceWorth(m, c)
+	w += draw + gain + ramp*min(left, 1) + pieceWorth(m, c)
+	if c.Cards > 0 {
+		w += m.fetchable(c)
+	}
 	if m.Deck.Rules.Lose.Clock.Damage > 0 {
 		w += c.Life
 	}
@@ -126,8 +129,8 @@ func pieceWorth(m *Match, c *Card) int {
 
 // doesNothing reports whether playing a card of worth w gains nothing.
 func doesNothing(c *Card, w int) bool {
-	return w <= 0 && c.Points+c.Each+c.Damage+c.Life == 0 && c.Gain <= c.Cost && c.Draw == 0 && c.Ramp == 0 &&
-		c.Cards == 0 && c.Gained == 0 && c.Trash == 0 && c.Scry == 0 && c.Pieces == 0 && !c.Permanent
+	return w <= 0 && c.Points+c.EachPts+c.Damage+c.Life == 0 && c.Gain <= c.Cost && c.Draw == 0 && c.Ramp == 0 &&
+		c.Gained == 0 && c.Trash == 0 && c.Scry == 0 && c.Pieces == 0 && !c.Permanent
 }
 
 // leastOther is the least worth of a card of the hand other than the one
