@@ -161,7 +161,10 @@ type Match struct {
 	buf   []uint64 // scratch for SortKeyed
 	gkey  uint64
 	quiet bool // the opening draws before a mulligan are not recorded
-	pts   [32]int
+	// greedy's worths of one pick, by card id, valid when wstamp is stamp
+	wcache [256]int
+	wstamp [256]uint32
+	stamp  uint32
 }
 
 // NewMatch returns a Match of d played by p, stopped after maxTurns (0:
@@ -563,6 +566,21 @@ func (m *Match) CanPay(p *Price) bool {
 	s := &m.S
 	if m.Deck.Simple {
 		return p.Generic+p.Kind[0] <= s.Pool[0]
+	}
+	if s.NFlex == 0 {
+		// no choices: each kind pays its part, the paying kinds what is
+		// left of them the generic part
+		left := 0
+		r := m.Deck.Rules
+		for k := range m.Deck.Kinds {
+			if p.Kind[k] > s.Pool[k] {
+				return false
+			}
+			if r.Resources[k].PaysCost {
+				left += s.Pool[k] - p.Kind[k]
+			}
+		}
+		return p.Generic <= left
 	}
 	pool, fl, nf := s.Pool, s.Flex, s.NFlex
 	return m.pay(p, &pool, &fl, nf)
@@ -1046,18 +1064,19 @@ func (m *Match) take(id uint8, market bool, i int, z cardsdb.Zone) {
 	}
 }
 
-// Offers calls f for every card that can be bought now: the supply's
-// piles in list order, then the market row from its first place.
-func (m *Match) Offers(f func(id uint8, market bool, i int)) {
+// Offers calls f for every card of the set (nil: any card) that can be
+// bought now: the supply's piles in list order, then the market row from
+// its first place.
+func (m *Match) Offers(of *Mask, f func(id uint8, market bool, i int)) {
 	s := &m.S
 	for _, id := range m.Deck.SupplyIDs {
-		if s.Supply[id] > 0 && m.CanPay(&m.Card(id).Buy) {
+		if s.Supply[id] > 0 && (of == nil || of.Has(id)) && m.CanPay(&m.Card(id).Buy) {
 			f(id, false, -1)
 		}
 	}
 	for i := 0; i < s.Market.N; i++ {
 		id := s.Market.Card[i]
-		if m.CanPay(&m.Card(id).Buy) {
+		if (of == nil || of.Has(id)) && m.CanPay(&m.Card(id).Buy) {
 			f(id, true, i)
 		}
 	}

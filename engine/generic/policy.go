@@ -204,9 +204,14 @@ func (g *Greedy) Main(m *Match) {
 	greedyBuy(m)
 }
 
-// greedyPlay plays cards as greedy does until it can pay for none.
+// greedyPlay plays cards as greedy does until it can pay for none: the
+// money first (playMoney), then the card greedyPick picks, again and
+// again, or a set that wins this turn.
 func greedyPlay(m *Match, win *winFinder) {
 	s := &m.S
+	if m.Deck.Buys {
+		playMoney(m)
+	}
 	for !s.Over() {
 		i, pts, dmg := greedyPick(m)
 		if need, nd := m.Need(), m.NeedDamage(); need > 0 && pts >= need || nd > 0 && dmg >= nd {
@@ -232,8 +237,10 @@ func greedyPick(m *Match) (best, pts, dmg int) {
 	s := &m.S
 	best = -1
 	var bw, bc int // the best's worth and cost: compare bw/bc as bw*c > w*bc
+	m.stamp++      // the worths of this pick, by card id (a hand holds copies)
 	for i := 0; i < s.Hand.N; i++ {
-		c := m.Card(s.Hand.Card[i])
+		id := s.Hand.Card[i]
+		c := m.Card(id)
 		if !m.CanPlay(i) {
 			continue
 		}
@@ -245,7 +252,10 @@ func greedyPick(m *Match) (best, pts, dmg int) {
 			}
 		}
 		// a cost of 0 counts as ½: compare worth/cost with costs doubled
-		w, cost := worth(m, c), max(2*c.Cost, 1)
+		if m.wstamp[id] != m.stamp {
+			m.wstamp[id], m.wcache[id] = m.stamp, worth(m, c)
+		}
+		w, cost := m.wcache[id], max(2*c.Cost, 1)
 		if c.Discard > 0 {
 			w -= c.Discard * leastKeep(m, i)
 		}
@@ -294,7 +304,7 @@ func greedyBuy(m *Match) {
 		best, bw := -1, 0
 		var bm bool
 		var bi int
-		m.Offers(func(id uint8, market bool, i int) {
+		m.Offers(nil, func(id uint8, market bool, i int) {
 			c := m.Card(id)
 			w := buyWorth(m, c)
 			if w <= 0 {
@@ -544,8 +554,8 @@ func (b *BotPolicy) Main(m *Match) {
 				continue
 			}
 			best, bm, bi := -1, false, 0
-			m.Offers(func(id uint8, market bool, i int) {
-				if r.Cards.Has(id) && (best < 0 || m.Card(id).BuyCost > m.Card(uint8(best)).BuyCost) {
+			m.Offers(&r.Cards, func(id uint8, market bool, i int) {
+				if best < 0 || m.Card(id).BuyCost > m.Card(uint8(best)).BuyCost {
 					best, bm, bi = int(id), market, i
 				}
 			})
