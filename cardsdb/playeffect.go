@@ -198,7 +198,8 @@ func (e Effect) text(kinds []ResourceKind) string {
 	default:
 		b.WriteString(" " + strconv.Itoa(e.N))
 	}
-	if (e.Verb == EffectResource || e.Verb == EffectRamp || e.Verb == EffectGives) && (e.Kind > 0 || e.Or != 0) && kinds != nil {
+	named := kinds != nil && (len(kinds) > 1 || kinds[0].Name != "resource")
+	if (e.Verb == EffectResource || e.Verb == EffectRamp || e.Verb == EffectGives) && named {
 		b.WriteString(" " + kinds[e.Kind].Name)
 		for k := range kinds {
 			if e.Or&(1<<k) != 0 {

@@ -282,6 +282,10 @@ func (p *Playtest) IsResource(c *Card) bool { return contains(p.ResourceTypes, c
 // IsPermanent reports whether c is of a type that stays in play.
 func (p *Playtest) IsPermanent(c *Card) bool { return contains(p.PermanentTypes, c.Type) }
 
+// EffectText returns an effect as the block's ParseEffect reads it, its
+// resource kinds named.
+func (p *Playtest) EffectText(e Effect) string { return e.text(p.Resources) }
+
 // KindName returns the name of resource kind k.
 func (p *Playtest) KindName(k int) string { return p.Resources[k].Name }
 
@@ -547,9 +551,10 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 	if g.Draw != nil {
 		said := [3]any{pt.OpeningHand, pt.DrawPerTurn, pt.DrawFirstTurn}
 		drawKey := [3]string{"opening_hand", "per_turn", "skip_first_draw"}
+		ptKey := [3]string{"opening_hand", "draw_per_turn", "draw_first_turn"}
 		for i, v := range doc.drawNodes {
 			if v != nil && said[i] != fromDraw[i] {
-				d.errorf(v, "playtest %s says %v, but the game's draw: block says %v (draw %s); the playtest takes it from the draw block: remove it here, or correct the draw block", v.Value, said[i], fromDraw[i], drawKey[i])
+				d.errorf(v, "playtest %s says %v, but the game's draw: block says %v (draw %s); the playtest takes it from the draw block: remove it here, or correct the draw block", ptKey[i], said[i], fromDraw[i], drawKey[i])
 			}
 		}
 	}
@@ -775,7 +780,7 @@ func (d *decoder) bots(n *yaml.Node, pt *Playtest) {
 		}
 		b.Buy = d.botRules(b.buy, "buy")
 		b.Play = d.botRules(b.play, "play")
-		if len(b.Buy) == 0 && len(b.Play) == 0 {
+		if b.buy == nil && b.play == nil {
 			d.errorf(it, "playtest bot %q: give it buy or play rules", b.Name)
 		}
 		if len(b.Buy) > 0 && pt.Supply == "" && pt.Market == "" {

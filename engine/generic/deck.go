@@ -470,7 +470,7 @@ func CheckEffects(d *cardsdb.Deck) error {
 			text, el := pt.TextEffects(dc.Card)
 			errs = append(errs, el...)
 			if len(el) == 0 && len(text) > 0 && !sameEffects(effs, text) {
-				errs.Add(dc.Card.Fields[pt.EffectsField].Pos, "card %q: its effects %s disagree with its text, which reads as %s; correct one of them", dc.Card.Name, effectList(effs), effectList(text))
+				errs.Add(dc.Card.Fields[pt.EffectsField].Pos, "card %q: its effects %s disagree with its text, which reads as %s; correct one of them", dc.Card.Name, effectList(pt, effs), effectList(pt, text))
 			}
 		}
 		if el == nil {
@@ -508,13 +508,13 @@ outer:
 	return true
 }
 
-func effectList(es []cardsdb.Effect) string {
+func effectList(pt *cardsdb.Playtest, es []cardsdb.Effect) string {
 	out := "["
 	for i, e := range es {
 		if i > 0 {
 			out += ", "
 		}
-		out += `"` + e.String() + `"`
+		out += `"` + pt.EffectText(e) + `"`
 	}
 	return out + "]"
 }
