@@ -82,7 +82,10 @@ func (r Ref) String() string {
 	case RefAny:
 		return "card"
 	case RefName:
-		return strconv.Quote(r.Value)
+		if strings.ContainsRune(r.Value, '"') {
+			return "name:" + r.Value
+		}
+		return `"` + r.Value + `"`
 	case RefType:
 		return "type:" + r.Value
 	case RefFaction:
@@ -187,6 +190,9 @@ type Effect struct {
 func (e Effect) String() string { return e.text(nil) }
 
 func (e Effect) text(kinds []ResourceKind) string {
+	if e.Verb == 0 || int(e.Verb) > len(playtestVerbs) {
+		return "?"
+	}
 	var b strings.Builder
 	b.WriteString(playtestVerbs[e.Verb-1])
 	switch e.Verb {
@@ -417,6 +423,11 @@ func parseRef(w string) Ref {
 // effectTokens splits an effect on spaces; a double-quoted name is one
 // token, marked with a leading NUL.
 func effectTokens(s string) ([]string, error) {
+	for _, r := range s {
+		if r < ' ' && r != '\t' || r == 0x7f {
+			return nil, fmt.Errorf("a control character (%U); write words and numbers", r)
+		}
+	}
 	var out []string
 	for {
 		s = strings.TrimLeft(s, " \t")

@@ -157,3 +157,22 @@ func TestParseEffectKinds(t *testing.T) {
 		t.Errorf("resources %+v", pt.Resources)
 	}
 }
+
+// FuzzPlaytestEffect: an effect or a bot rule of any text reads or gives
+// an error, never a panic, and an effect that reads reads back the same
+// from its String.
+func FuzzPlaytestEffect(f *testing.F) {
+	for _, s := range []string{"points 3", "points 1 each turn for 2 turns", `tutor "Old Oak"`, "resource 1 harvest per tree you have",
+		"draw 2 if at least 3 faction:sun in hand", "gain Silver to hand", "gives 1 red or green", "victory 6", `"`, "per per", "if if 1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if e, err := ParseEffect(s); err == nil {
+			back, err := ParseEffect(e.String())
+			if err != nil || back != e {
+				t.Fatalf("%q reads as %+v, which writes %q and reads back as %+v, %v", s, e, e.String(), back, err)
+			}
+		}
+		_, _ = parseBotRule(s)
+	})
+}
