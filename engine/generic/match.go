@@ -652,6 +652,19 @@ func (m *Match) spend(p *Price) {
 		return
 	}
 	m.pay(p, &s.Pool, &s.Flex, s.NFlex)
+	if s.NFlex == 0 {
+		// what was paid from the paying kinds: the generic part and their
+		// own parts
+		r := m.Deck.Rules
+		paid := p.Generic
+		for k := range m.Deck.Kinds {
+			if p.Kind[k] > 0 && r.Resources[k].PaysCost {
+				paid += p.Kind[k]
+			}
+		}
+		s.Budget -= paid
+		return
+	}
 	m.budget()
 }
 
@@ -1179,7 +1192,9 @@ func (m *Match) apply(id uint8, e *Eff, upkeep bool) {
 		}
 	case cardsdb.EffectResource:
 		s.Pool[e.Kind] += n
-		m.budget()
+		if m.Deck.Rules.Resources[e.Kind].PaysCost {
+			s.Budget += n
+		}
 		if m.tr != nil {
 			m.tr.Logf("%s gives %d to spend this turn: %s left", c.Name, n, m.leftText())
 		}
