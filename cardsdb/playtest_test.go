@@ -176,3 +176,95 @@ func FuzzPlaytestEffect(f *testing.F) {
 		_, _ = parseBotRule(s)
 	})
 }
+
+// TestPlaytestLanguage: the block's new keys read into the Playtest, the
+// draw: block feeds it, and the cost field is found by its kind.
+func TestPlaytestLanguage(t *testing.T) {
+	const game = `id: proto
+name: Proto
+card_size: {width: 63, height: 88}
+types:
+  - id: spell
+    fields:
+      - {name: price, kind: cost}
+      - {name: effects, kind: list}
+      - {name: red, kind: int}
+  - id: land
+sections: [{id: main, types: [spell, land]}, {id: supply, types: [spell]}, {id: row, types: [spell]}]
+draw: {opening_hand: 7, per_turn: 2, skip_first_draw: true}
+`
+	g, err := ParseGame("game.yaml", []byte(game+`playtest:
+  resources: [{name: coin, per_turn: 2, grows: true, max: 6}, {name: red, pays_cost: true}, {name: action, per_turn: 1}]
+  cost_fields: {red: red}
+  play_cost: {spell: "1 action"}
+  supply: supply
+  market: {section: row, size: 4}
+  buy: {cost: "1 coin", to: hand}
+  reshuffle: true
+  discard_hand: true
+  cards_per_turn: 3
+  resource_types: [land]
+  resource_cards_per_turn: 2
+  permanent_types: [spell]
+  win: {damage: 20, survive: 12}
+  lose: {deck_out: true, clock: {damage: 3, from_turn: 4}}
+  mulligan: {rule: london, times: 2}
+  text_patterns: [{pattern: 'Draw (\d+)', effect: 'draw $1'}]
+  bots: [{name: bm, buy: ["Gold Coin if supply Province <= 4 and turn > 3", Silver]}]
+`), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := g.Playtest
+	if pt.OpeningHand != 7 || pt.DrawPerTurn != 2 || pt.DrawFirstTurn {
+		t.Errorf("the draw block does not feed the playtest: %d, %d, %v", pt.OpeningHand, pt.DrawPerTurn, pt.DrawFirstTurn)
+	}
+	if pt.CostField != "price" {
+		t.Errorf("cost field %q, want price (the one field of kind cost)", pt.CostField)
+	}
+	if len(pt.Resources) != 3 || pt.Resources[0] != (ResourceKind{Name: "coin", PerTurn: 2, Grows: true, Max: 6, PaysCost: false, Pos: pt.Resources[0].Pos}) ||
+		!pt.Resources[1].PaysCost || pt.Resources[2].PerTurn != 1 {
+		t.Errorf("resources %+v", pt.Resources)
+	}
+	if len(pt.CostFields) != 1 || pt.CostFields[0] != (KindField{1, "red"}) || pt.PlayCost["spell"][0] != (Amount{2, 1}) ||
+		pt.BuyCost[0] != (Amount{0, 1}) || pt.BuyTo != ZoneHand {
+		t.Errorf("costs %+v %+v %+v %v", pt.CostFields, pt.PlayCost, pt.BuyCost, pt.BuyTo)
+	}
+	if pt.Supply != "supply" || pt.Market != "row" || pt.MarketSize != 4 || !pt.Reshuffle || !pt.DiscardHand || pt.CardsPerTurn != 3 || pt.ResourceCards != 2 {
+		t.Errorf("zones and flow %+v", *pt)
+	}
+	if pt.WinPoints != 0 || pt.Win.Damage != 20 || pt.Win.Survive != 12 || !pt.Lose.DeckOut || pt.Lose.Clock != (Clock{3, 4, 20}) || !pt.Mulligan.London {
+		t.Errorf("ends %+v %+v %d", pt.Win, pt.Lose, pt.WinPoints)
+	}
+	if len(pt.TextPatterns) != 1 || len(pt.Bots) != 1 || len(pt.Bots[0].Buy) != 2 || len(pt.Bots[0].Buy[0].Conds) != 2 ||
+		pt.Bots[0].Buy[0].Card != (Ref{RefName, "Gold Coin"}) || pt.Bots[0].Buy[0].Conds[0] != (BotCond{CondSupply, Ref{RefName, "Province"}, "<=", 4}) {
+		t.Errorf("text patterns %+v, bots %+v", pt.TextPatterns, pt.Bots)
+	}
+	for _, tc := range []struct{ block, want string }{
+		{"playtest: {resources: [coin], resource_per_turn: 2}", `playtest resource_per_turn repeats what resources says`},
+		{"playtest: {opening_hand: 6}", `playtest opening_hand says 6, but the game's draw: block says 7 (draw opening_hand)`},
+		{"playtest: {resources: [coin], buy: {cost: \"1 buys\"}}", `unknown resource kind "buys"; the playtest's resources are coin`},
+		{"playtest: {supply: suply}", `playtest supply "suply" is not a section of Proto; did you mean "supply"?`},
+		{"playtest: {market: {size: 3}}", `playtest market: name its section`},
+		{"playtest: {win: {pices: [A]}}", `unknown key "pices" in playtest win; did you mean "pieces"?`},
+		{"playtest: {lose: {clock: {from_turn: 3}}}", `playtest lose clock: say the damage`},
+		{"playtest: {mulligan: {rule: londn}}", `mulligan rule "londn": the rules are redraw (the default) and london; did you mean "london"?`},
+		{"playtest: {text_patterns: [{pattern: 'Draw (', effect: 'draw 1'}]}", `playtest text pattern "Draw (" does not read`},
+		{"playtest: {text_patterns: [{pattern: 'Draw', effect: 'draw $1'}]}", `names $1, but the pattern has 0 groups`},
+		{"playtest: {bots: [{name: greedy, buy: [A]}]}", `the name is a built-in policy's`},
+		{"playtest: {bots: [{name: b, buy: [A]}]}", `buys, but the playtest has no supply or market`},
+		{"playtest: {bots: [{name: b, play: [\"A if turn >> 3\"]}]}", `unknown comparison ">>"`},
+		{"playtest: {permanent_types: [spel]}", `unknown card type "spel"; did you mean "spell"?`},
+		{"playtest: {play_cost: {spel: \"1 resource\"}}", `playtest play_cost: unknown card type "spel"; did you mean "spell"?`},
+	} {
+		_, err := ParseGame("game.yaml", []byte(game+tc.block+"\n"), ".")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s:\n got  %v\n want %s", tc.block, err, tc.want)
+		}
+	}
+	// two fields of kind cost, none named cost: say which
+	two := strings.Replace(game, "{name: red, kind: int}", "{name: red, kind: cost}", 1)
+	if _, err := ParseGame("game.yaml", []byte(two+"playtest: {}\n"), "."); err == nil || !strings.Contains(err.Error(), "the fields price, red are all of kind cost; say which is the cost with cost_field") {
+		t.Errorf("two cost fields: %v", err)
+	}
+}

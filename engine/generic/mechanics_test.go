@@ -551,6 +551,28 @@ func TestRules2(t *testing.T) {
 			t.Error("a draw from an empty deck did not lose")
 		}
 	})
+	t.Run("a resource card's cost and effects both apply", func(t *testing.T) {
+		g := gameOf(t, "land spell", "[{id: main, types: [land, spell]}]", "{resource_per_turn: 0, resource_types: [land]}", `
+  - {name: Vault, type: land, cost: 1, effects: ["gives 3", "draw 1"]}
+  - {name: Plain, type: land}
+  - {name: Blank, type: spell, cost: 0}
+`)
+		d := mustCompile(t, deckOf(t, g, "main: 4 Vault, 4 Plain, 32 Blank"))
+		p, _ := NewPolicy("greedy")
+		m := NewMatch(d, p, 0)
+		m.S.reset()
+		hand(m, []string{"Vault", "Plain"}, "Blank", "Blank", "Blank")
+		m.upkeep(1)
+		if m.PlayLand(0) {
+			t.Fatal("a Vault (cost 1) was put into play with nothing to spend")
+		}
+		m.PlayLand(indexOf(m, "Plain"))
+		m.upkeep(2)
+		n := m.S.Hand.N
+		if !m.PlayLand(indexOf(m, "Vault")) || m.S.Budget != 3 || m.S.Hand.N != n {
+			t.Fatalf("Vault with 1 to spend: budget %d (want 1 - 1 + 3), hand %d (want %d: it played and drew 1)", m.S.Budget, m.S.Hand.N, n)
+		}
+	})
 	t.Run("greedy takes the win of this turn", func(t *testing.T) {
 		// 12 of 15 points, 4 to spend: the 4-point card wins at once
 		g := protoGame(t, "{win_points: 15, resource_per_turn: 0}", `
