@@ -3,6 +3,7 @@ package generic
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -201,6 +202,9 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 		out.Cards[i] = cc
 		if cc.CostX {
 			out.NotSimulated = append(out.NotSimulated, engine.NotSimulated{Card: cc.Name, Reason: "its cost is X, played as 0"})
+		}
+		if _, ok := c.Fields[pt.EffectsField]; !ok && strings.TrimSpace(c.Text) != "" && len(cc.Effects) == 0 && !cc.GivesAny {
+			out.NotSimulated = append(out.NotSimulated, engine.NotSimulated{Card: cc.Name, Reason: "its text is not played: it has no effects (write them in " + pt.EffectsField + ", or text_patterns that read its text)"})
 		}
 		if c.Sample || c.AllProvisional || len(c.Provisional) > 0 {
 			fields := c.Provisional

@@ -663,8 +663,12 @@ func TestTextPatterns(t *testing.T) {
   - {name: Study, type: spell, cost: 1, text: "Draw 2 cards. Gain 1 point."}
   - {name: Liar, type: spell, cost: 1, text: "Draw 1 card.", effects: ["draw 2"]}
   - {name: Honest, type: spell, cost: 1, text: "Draw 1 card.", effects: ["draw 1"]}
+  - {name: Mystery, type: spell, cost: 1, text: "Look at your opponent's hand."}
 `)
-	d := mustCompile(t, protoDeck(t, g, "10 Study, 10 Liar, 10 Honest"))
+	d := mustCompile(t, protoDeck(t, g, "10 Study, 10 Liar, 10 Honest, 1 Mystery"))
+	if len(d.NotSimulated) != 1 || d.NotSimulated[0].Card != "Mystery" || !strings.Contains(d.NotSimulated[0].Reason, "its text is not played") {
+		t.Errorf("not simulated: %+v; want Mystery, whose text no pattern reads", d.NotSimulated)
+	}
 	c := d.Cards[0]
 	if c.Draw != 2 || c.Points != 1 {
 		t.Errorf("Study from its text: draw %d, points %d; want 2 and 1", c.Draw, c.Points)
