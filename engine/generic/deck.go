@@ -72,6 +72,7 @@ type Card struct {
 	Gained      int   // cards it gains
 	Scry, Trash int
 	noPlay      bool // a resource card, or one not played (Playable false)
+	inert       bool // see inert
 	// The sums of the card's effects by verb, which policies weigh (each
 	// counted once; a per or an if counts its amount once). Each is the
 	// points each turn that the start of a turn scores at once (plain
@@ -254,10 +255,12 @@ func Compile(d *cardsdb.Deck) (*Deck, error) {
 		return nil, fmt.Errorf("deck %s: %d cards; the playtest plays at most %d", out.Name, len(out.Stack), 255*256)
 	}
 	out.Simple = out.Kinds == 1
-	for _, c := range out.Cards {
+	for i := range out.Cards {
+		c := &out.Cards[i]
 		if c.GivesOr != 0 {
 			out.Simple = false
 		}
+		c.inert = inert(c) // once the pieces are known
 	}
 	out.weigh()
 	return out, nil

@@ -165,6 +165,7 @@ type Match struct {
 	wcache [256]int
 	wstamp [256]uint32
 	stamp  uint32
+	fast   bool // one kind of resource, no choices, no limit of cards a turn
 }
 
 // NewMatch returns a Match of d played by p, stopped after maxTurns (0:
@@ -180,6 +181,7 @@ func NewMatch(d *Deck, p Policy, maxTurns int) *Match {
 	}
 	m := &Match{Deck: d, MaxTurns: maxTurns, pol: p, keys: keys, ck: make([]uint64, room), buf: make([]uint64, 2*room)}
 	m.deck = copyKeys(d.Stack, keys, nil)
+	m.fast = d.Simple && d.Rules.CardsPerTurn == 0
 	s := &m.S
 	for _, p := range []*Pile{&s.Deck, &s.Hand, &s.InPlay, &s.Played, &s.Discard, &s.Trash, &s.Market, &s.MarketDeck} {
 		*p = newPile(room)
@@ -937,7 +939,7 @@ func (m *Match) CanPlay(i int) bool {
 	if c.noPlay {
 		return false
 	}
-	if m.Deck.Simple && m.Deck.Rules.CardsPerTurn == 0 {
+	if m.fast {
 		return c.Cost <= s.Pool[0]
 	}
 	if lim := m.Deck.Rules.CardsPerTurn; lim > 0 && s.CardsPlayed >= lim {

@@ -128,8 +128,12 @@ func pieceWorth(m *Match, c *Card) int {
 }
 
 // doesNothing reports whether playing a card of worth w gains nothing.
-func doesNothing(c *Card, w int) bool {
-	return w <= 0 && c.Points+c.EachPts+c.Damage+c.Life == 0 && c.Gain <= c.Cost && c.Draw == 0 && c.Ramp == 0 &&
+func doesNothing(c *Card, w int) bool { return w <= 0 && c.inert }
+
+// inert reports whether a card scores, deals, gains, draws, ramps, gains
+// cards, trashes, scries and stays nothing (its worth aside).
+func inert(c *Card) bool {
+	return c.Points+c.EachPts+c.Damage+c.Life == 0 && c.Gain <= c.Cost && c.Draw == 0 && c.Ramp == 0 &&
 		c.Gained == 0 && c.Trash == 0 && c.Scry == 0 && c.Pieces == 0 && !c.Permanent
 }
 
