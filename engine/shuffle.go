@@ -150,50 +150,30 @@ func CopyKey(ck uint64, copy int) uint64 { return copyKey(ck, copy) }
 // SortKeyed orders cards, whose place i holds a card whose copy key is
 // ck[i], on the keys of the game and tag, as KeyedShuffle does, for a
 // slice of any length: the same order KeyedShuffle gives a pile of the
-// same cards. buf is scratch space of at least 2×len(cards) (it is grown
-// when shorter) and is returned for reuse, so that a caller allocates
-// once. Card ids are below 256.
+// same cards. buf is scratch space of at least len(cards) for a slice
+// longer than MaxPile (it is grown when shorter) and is returned for
+// reuse, so that a caller allocates once. Card ids are below 256.
 func SortKeyed(cards []uint8, ck []uint64, game, tag uint64, buf []uint64) []uint64 {
 	n := len(cards)
-	if cap(buf) < 2*n {
-		buf = make([]uint64, 2*n)
+	if n <= MaxPile {
+		// sortKeyed itself, on a pile's fixed arrays
+		var p Pile
+		p.N = copy(p.Card[:], cards)
+		sortKeyed(&p, ck[:n], game, tag)
+		copy(cards, p.Card[:n])
+		return buf
 	}
-	buf = buf[:2*n]
-	k, sorted := buf[:n], buf[n:]
+	if cap(buf) < n {
+		buf = make([]uint64, n)
+	}
+	k := buf[:n]
 	base := mix(game ^ mix(tag))
 	for i := 0; i < n; i++ {
 		k[i] = mix(base^ck[i])&^0xff | uint64(cards[i])
 	}
-	if n > MaxPile {
-		slices.Sort(k)
-		for i := 0; i < n; i++ {
-			cards[i] = uint8(k[i])
-		}
-		return buf
-	}
-	// as sortKeyed: a counting sort on the top 6 bits, then insertion
-	var start [65]uint8
+	slices.Sort(k)
 	for i := 0; i < n; i++ {
-		start[k[i]>>58+1]++
-	}
-	for b := 1; b < 65; b++ {
-		start[b] += start[b-1]
-	}
-	for i := 0; i < n; i++ {
-		b := k[i] >> 58
-		sorted[start[b]] = k[i]
-		start[b]++
-	}
-	for i := 1; i < n; i++ {
-		x := sorted[i]
-		j := i
-		for ; j > 0 && sorted[j-1] > x; j-- {
-			sorted[j] = sorted[j-1]
-		}
-		sorted[j] = x
-	}
-	for i := 0; i < n; i++ {
-		cards[i] = uint8(sorted[i])
+		cards[i] = uint8(k[i])
 	}
 	return buf
 }
