@@ -22,14 +22,14 @@ type Swap struct {
 func (s Swap) String() string { return "-1 " + s.Out.Name + " +1 " + s.In.Name }
 
 // Apply returns a copy of d with the swap made: one copy of Out fewer
-// (its entry gone at 0) and one more of In, in the section Out was in.
-// d is unchanged.
+// (its entry gone at 0) and one more of In, in the section Out was in
+// (never a playtest's supply or market). d is unchanged.
 func Apply(d *cardsdb.Deck, s Swap) *cardsdb.Deck {
 	nd := *d
 	nd.Cards = make([]cardsdb.DeckCard, 0, len(d.Cards)+1)
 	var sec *cardsdb.Section
 	for _, dc := range d.Cards {
-		if dc.Card == s.Out && sec == nil && !dc.Companion {
+		if dc.Card == s.Out && sec == nil && !dc.Companion && !supplied(d.Game, dc.Section) {
 			sec = dc.Section
 			if dc.Count--; dc.Count == 0 {
 				continue
@@ -72,12 +72,14 @@ type Problem struct {
 }
 
 // Swaps returns the legal swaps from d: for each card of d (once, not
-// kept), each card of the pool that can replace one copy of it.
+// kept), each card of the pool that can replace one copy of it. The
+// cards of a playtest's supply and market are what the game buys from,
+// not the list being tuned: they are never cut.
 func (p *Problem) Swaps(d *cardsdb.Deck) []Swap {
 	var out []Swap
 	seen := map[*cardsdb.Card]bool{}
 	for _, dc := range d.Cards {
-		if dc.Companion || seen[dc.Card] || p.Keep[dc.Card] {
+		if dc.Companion || seen[dc.Card] || p.Keep[dc.Card] || supplied(d.Game, dc.Section) {
 			continue
 		}
 		seen[dc.Card] = true
@@ -268,4 +270,14 @@ func (ev *evaluator) each(workers, n int, do func(i int) error) error {
 // rank sorts estimates by gain, best first; ties keep their order.
 func rank(es []*Estimate) {
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Gain > es[j].Gain })
+}
+
+// supplied reports whether s is the supply or the market section of the
+// game's playtest block.
+func supplied(g *cardsdb.Game, s *cardsdb.Section) bool {
+	if g == nil {
+		return false
+	}
+	pt := g.Playtest
+	return pt != nil && s != nil && s.ID != "" && (s.ID == pt.Supply || s.ID == pt.Market)
 }

@@ -210,3 +210,25 @@ func TestOptimizeRefusesUnconfirmed(t *testing.T) {
 		t.Errorf("confirmed %v on 1 game (gain CI %v); want the base deck back", res.Confirmed, res.Check.GainCI)
 	}
 }
+
+// TestSwapsKeepTheSupply: a deck-builder's supply is what it buys from;
+// tuning cuts the cards of its starting deck only.
+func TestSwapsKeepTheSupply(t *testing.T) {
+	db := cardsdb.Empty()
+	if err := db.AddPath("../../docs/examples/market"); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.ResolveBundled("market/starter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Problem{Pool: d.Game.Cards, Legal: func(*cardsdb.Deck) bool { return true }}
+	swaps := p.Swaps(d)
+	cut := map[string]bool{}
+	for _, s := range swaps {
+		cut[s.Out.Name] = true
+	}
+	if len(cut) != 2 || !cut["Copper Coin"] || !cut["Homestead"] {
+		t.Errorf("the swaps cut %v; want the starting deck's Copper Coin and Homestead only", cut)
+	}
+}
