@@ -61,14 +61,9 @@ func processArt(src *artSource, g artGeometry) (data []byte, typ string, err err
 }
 
 // decodeArt decodes src at 1/scale of its size (scale > 1 for JPEGs only,
-// see artDecodeScale), turning a decoder panic on malformed input into an
-// error.
+// see artDecodeScale). A decoder's panic on malformed input goes up to the
+// package's one recovery, guard.
 func decodeArt(src *artSource, scale int) (img image.Image, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			img, err = nil, fmt.Errorf("corrupt %s image: decoder failed: %v", src.format, p)
-		}
-	}()
 	if src.format == "jpeg" {
 		// third_party/jpeg decodes what image/jpeg decodes, faster
 		// (its fast Huffman path), and at a scale.
