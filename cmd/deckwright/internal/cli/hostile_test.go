@@ -22,6 +22,7 @@ import (
 
 	"github.com/deckwright/deckwright/cmd/deckwright/internal/cli"
 	"github.com/deckwright/deckwright/internal/jpegscans"
+	"github.com/deckwright/deckwright/internal/xlsxgen"
 )
 
 // outsideSecret is the text of the files the hostile cases may link to
@@ -53,6 +54,11 @@ const outsideSecret = "S3CRET-OUTSIDE-THE-FOLDER"
 //	gen: NAME jpeg-scans W H N appends a valid progressive JPEG of W×H
 //	                           pixels and N scans of end-of-band runs
 //	                           (internal/jpegscans) to NAME
+//	gen: NAME xlsx-far-cells N writes a workbook whose sheet Cards has a
+//	                           header (name, type) and N rows below of one
+//	                           cell in column XFD (internal/xlsxgen)
+//	gen: NAME xlsx-sheets N    writes a workbook of N sheets, "Sheet number
+//	                           1" to "Sheet number N"
 //	leaves: PATH               a file the case may leave behind
 //
 // Every case must also end without a crash, print no control character
@@ -155,9 +161,21 @@ func parseHostile(t *testing.T, comment string) *hostileCase {
 				c.gens = append(c.gens, hostileGen{name: f[0], data: jpegscans.Progressive(n[0], n[1], n[2])})
 				continue
 			}
+			if f := strings.Fields(val); len(f) == 3 && (f[1] == "xlsx-far-cells" || f[1] == "xlsx-sheets") {
+				n, err := strconv.Atoi(f[2])
+				if err != nil || n < 1 || n > 100000 {
+					bad("gen: %s: bad count %q", f[1], f[2])
+				}
+				data := xlsxgen.FarCells(n)
+				if f[1] == "xlsx-sheets" {
+					data = xlsxgen.Sheets(n)
+				}
+				c.gens = append(c.gens, hostileGen{name: f[0], data: data})
+				continue
+			}
 			f := strings.SplitN(val, " ", 4)
 			if len(f) != 4 || f[1] != "lines" {
-				bad("want gen: NAME lines N TEXT or gen: NAME jpeg-scans W H N, found %q", val)
+				bad("want gen: NAME lines N TEXT, NAME jpeg-scans W H N, NAME xlsx-far-cells N or NAME xlsx-sheets N, found %q", val)
 			}
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 0 {
