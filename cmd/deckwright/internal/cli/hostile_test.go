@@ -62,7 +62,8 @@ const outsideSecret = "S3CRET-OUTSIDE-THE-FOLDER"
 //	leaves: PATH               a file the case may leave behind
 //
 // Every case must also end without a crash, print no control character
-// (but newline and tab) and no text of the secret files, leave no file
+// (but newline and tab; bidirectional controls are control characters
+// too) and no text of the secret files, leave no file
 // behind but its leaves (which must not hold that text either), and
 // change nothing outside its folder.
 func TestHostile(t *testing.T) {
@@ -295,9 +296,11 @@ func runHostile(t *testing.T, file string) {
 	}
 	for _, s := range []string{out, errOut} {
 		if i := strings.IndexFunc(s, func(r rune) bool {
-			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f
+			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f ||
+				r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c // bidi
 		}); i >= 0 {
-			t.Errorf("output holds the control character %q at byte %d%s", s[i:i+1], i, show())
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			t.Errorf("output holds the control character %U at byte %d%s", r, i, show())
 		}
 		if !utf8.ValidString(s) {
 			t.Errorf("output is not UTF-8 (a raw byte such as 0x9b is a control code to some terminals)%s", show())
