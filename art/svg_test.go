@@ -320,3 +320,23 @@ func TestGuard(t *testing.T) {
 		t.Fatalf("got %v, %v", v, err)
 	}
 }
+
+// TestDecodeImage: the decoding other packages use (render's layer images)
+// goes through the package's recovery: a header that lies is an error, and
+// a PNG decodes.
+func TestDecodeImage(t *testing.T) {
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewNRGBA(image.Rect(0, 0, 3, 2))); err != nil {
+		t.Fatal(err)
+	}
+	cfg, format, err := DecodeConfig(b.Bytes())
+	if err != nil || format != "png" || cfg.Width != 3 || cfg.Height != 2 {
+		t.Fatalf("header: %v %s %v", cfg, format, err)
+	}
+	if img, err := DecodeImage(b.Bytes(), format, 1); err != nil || img.Bounds().Dx() != 3 {
+		t.Fatalf("decode: %v", err)
+	}
+	if _, err := DecodeImage(b.Bytes()[:30], "png", 1); err == nil {
+		t.Error("a PNG cut short decodes")
+	}
+}
