@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,7 +65,13 @@ type watchState struct {
 	// polling is set when Watch looks at the files itself, for want of
 	// file-system notifications
 	polling atomic.Bool
+	// ready is closed once Watch looks: a file saved before is no change
+	ready     chan struct{}
+	readyOnce sync.Once
 }
+
+// looking closes ready.
+func (w *watchState) looking() { w.readyOnce.Do(func() { close(w.ready) }) }
 
 // watchStates holds each server's state; Server's own fields belong to
 // server.go, so the state lives beside it here.
@@ -74,7 +81,7 @@ func (s *Server) watch() *watchState {
 	if w, ok := watchStates.Load(s); ok {
 		return w.(*watchState)
 	}
-	w, _ := watchStates.LoadOrStore(s, &watchState{changed: make(chan struct{})})
+	w, _ := watchStates.LoadOrStore(s, &watchState{changed: make(chan struct{}), ready: make(chan struct{})})
 	return w.(*watchState)
 }
 
@@ -148,13 +155,13 @@ func (s *Server) Watch(ctx context.Context, dirs []string, interval time.Duratio
 	changed := make(chan struct{}, 1)
 	ws := s.watch()
 	go func() {
-		err := notifyChanges(ctx, dirs, interval, changed)
+		err := notifyChanges(ctx, dirs, interval, changed, ws.looking)
 		if err == nil || ctx.Err() != nil {
 			return
 		}
 		ws.polling.Store(true)
 		s.logf("watching %s by looking at its files every %v or more: no file-system notifications (%v)", strings.Join(dirs, ", "), interval, err)
-		pollChanges(ctx, dirs, interval, changed)
+		pollChanges(ctx, dirs, interval, changed, ws.looking)
 	}()
 	for {
 		select {
@@ -211,10 +218,11 @@ var maxWatchDirs = 4096
 const maxWatchDelay = 8
 
 // notifyChanges sends on changed, once per burst, when the file system
-// says something under dirs changed (dot folders aside), until ctx ends.
+// says something under dirs changed (dot folders aside), until ctx ends;
+// it calls ready once it is told of changes.
 // It returns an error, having watched nothing, when notifications cannot
 // be had for every folder.
-func notifyChanges(ctx context.Context, dirs []string, interval time.Duration, changed chan<- struct{}) error {
+func notifyChanges(ctx context.Context, dirs []string, interval time.Duration, changed chan<- struct{}, ready func()) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
@@ -240,6 +248,7 @@ func notifyChanges(ctx context.Context, dirs []string, interval time.Duration, c
 			return err
 		}
 	}
+	ready()
 	var quiet <-chan time.Time // fires once the burst has paused
 	var timer *time.Timer
 	var first time.Time
@@ -263,6 +272,17 @@ func notifyChanges(ctx context.Context, dirs []string, interval time.Duration, c
 		case ev, ok := <-w.Events:
 			if !ok {
 				return nil
+			}
+			if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+				if slices.Contains(dirs, ev.Name) {
+					// a folder watched is gone: nothing tells of it
+					// coming back, looking at the files does
+					select {
+					case changed <- struct{}{}:
+					default:
+					}
+					return fmt.Errorf("%s was removed or renamed", ev.Name)
+				}
 			}
 			if ev.Has(fsnotify.Create) {
 				if st, err := os.Lstat(ev.Name); err == nil && st.IsDir() && !strings.HasPrefix(filepath.Base(ev.Name), ".") {
@@ -291,12 +311,14 @@ func notifyChanges(ctx context.Context, dirs []string, interval time.Duration, c
 	}
 }
 
-// pollChanges looks at the files under dirs every interval, or ten times
-// as long as looking took, and sends on changed when they differ, until
-// ctx ends.
-func pollChanges(ctx context.Context, dirs []string, interval time.Duration, changed chan<- struct{}) {
-	last := snapshot(dirs)
-	wait := interval
+// pollChanges looks at the files under dirs at once, then every interval
+// or ten times as long as looking took, and sends on changed when they
+// differ, until ctx ends.
+func pollChanges(ctx context.Context, dirs []string, interval time.Duration, changed chan<- struct{}, ready func()) {
+	// The first look is a change: what happened since notifications
+	// stopped (a folder removed and made again at once) is not known.
+	last := ""
+	wait := time.Duration(0)
 	for {
 		select {
 		case <-ctx.Done():
@@ -305,6 +327,7 @@ func pollChanges(ctx context.Context, dirs []string, interval time.Duration, cha
 		}
 		start := time.Now()
 		now := snapshot(dirs)
+		ready()
 		wait = max(interval, 10*time.Since(start))
 		if now == last {
 			continue

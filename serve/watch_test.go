@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,27 +25,31 @@ sections:
 `
 
 // startWatch runs s.Watch on dir until the test ends and returns once
-// it is looking: a file saved before its first look is not a change, so a
-// test that saved at once could wait for a change that never comes (seen
-// on a loaded machine). It saves a file of its own (whole, by a rename)
-// until the watch sees it, then waits until the version stays still for
-// twice as long as that took, so that no late reload of its own saves is
-// taken for the test's change: a save made while a reload runs is seen and
-// reloaded once more, and a reload under -race takes long (a version came
-// 1 ms after the test's save, from a reload that began before it).
+// it is looking (a file saved before is no change) and has reloaded once:
+// it saves a file of its own (whole, by a rename) and waits until the
+// version stays still for twice as long as that reload took, so that no
+// late reload of its own save is taken for the test's change (a save made
+// while a reload runs is reloaded once more, and a reload under -race
+// takes long).
 func startWatch(t *testing.T, s *Server, dir string, load Reload) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go s.Watch(ctx, []string{dir}, 20*time.Millisecond, load)
 	ws := s.watch()
+	select {
+	case <-ws.ready:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the watch did not start looking in 30 s")
+	}
 	start := time.Now()
-	for i := 0; ; i++ {
+	saveWhole(t, filepath.Join(dir, "started.txt"), "x")
+	for {
 		ws.mu.Lock()
 		v := ws.version
 		ws.mu.Unlock()
 		if v > 0 {
-			still := 200*time.Millisecond + 2*time.Since(start)
+			still := 100*time.Millisecond + 2*time.Since(start)
 			for {
 				time.Sleep(still)
 				ws.mu.Lock()
@@ -56,15 +61,10 @@ func startWatch(t *testing.T, s *Server, dir string, load Reload) {
 				}
 			}
 		}
-		if i > 600 {
+		if time.Since(start) > 30*time.Second {
 			t.Fatal("the watch saw no change in 30 s")
 		}
-		if i == 0 || time.Since(start) > 2*time.Second {
-			// once, and again only if it was missed (a save made before
-			// the watch looked)
-			saveWhole(t, filepath.Join(dir, "started.txt"), strings.Repeat("x", i))
-		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -240,11 +240,22 @@ func TestWatchCardData(t *testing.T) {
 	}
 }
 
+// watchBundled holds the bundled games, loaded once for the watch tests:
+// their reloads hand it back at once, so that they test the watch, not the
+// time loading takes (seconds on a busy machine).
+var watchBundled = sync.OnceValues(cardsdb.LoadBundled)
+
+// reloadBundled is a Reload that gives the bundled games, loaded once.
+func reloadBundled() (*cardsdb.DB, render.TemplateSource, error) {
+	db, err := watchBundled()
+	return db, nil, err
+}
+
 // watchDir serves the bundled games and watches dir with load, until the
 // test ends.
 func watchDir(t *testing.T, dir string, load Reload) *Server {
 	t.Helper()
-	db, err := cardsdb.LoadBundled()
+	db, err := watchBundled()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,8 +294,7 @@ func TestWatchReloadPanics(t *testing.T) {
 			var font *struct{ name []byte }
 			_ = font.name // what a reader that was not written for the file does
 		}
-		db, err := cardsdb.LoadBundled()
-		return db, nil, err
+		return reloadBundled()
 	}
 	s := watchDir(t, dir, load)
 	v0, _ := watchVersion(t, s, -1)
@@ -313,8 +323,7 @@ func TestWatchIdle(t *testing.T) {
 	var reloads atomic.Int64
 	load := func() (*cardsdb.DB, render.TemplateSource, error) {
 		reloads.Add(1)
-		db, err := cardsdb.LoadBundled()
-		return db, nil, err
+		return reloadBundled()
 	}
 	s := watchDir(t, dir, load)
 	if s.watch().polling.Load() {
@@ -345,10 +354,7 @@ func TestWatchPolls(t *testing.T) {
 	defer func(n int) { maxWatchDirs = n }(maxWatchDirs)
 	maxWatchDirs = 0
 	dir := t.TempDir()
-	s := watchDir(t, dir, func() (*cardsdb.DB, render.TemplateSource, error) {
-		db, err := cardsdb.LoadBundled()
-		return db, nil, err
-	})
+	s := watchDir(t, dir, reloadBundled)
 	if !s.watch().polling.Load() {
 		t.Fatal("the watch did not fall back to looking at the files")
 	}
@@ -356,5 +362,33 @@ func TestWatchPolls(t *testing.T) {
 	saveWhole(t, filepath.Join(dir, "cards.yaml"), "game: g\n")
 	if v1, e := watchVersion(t, s, v0); v1 != v0+1 || e != "" {
 		t.Errorf("after a save: version %d (was %d), error %q", v1, v0, e)
+	}
+}
+
+// TestWatchFolderRemoved: a watched folder removed and made again is seen
+// again (nothing notifies of a folder coming back: the watch looks at the
+// files from then on).
+func TestWatchFolderRemoved(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := watchDir(t, dir, reloadBundled)
+	if s.watch().polling.Load() {
+		t.Skip("no file-system notifications here: the watch looks at the files")
+	}
+	v0, _ := watchVersion(t, s, -1)
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	v1, _ := watchVersion(t, s, v0)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cards.yaml"), []byte("game: g\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if v2, _ := watchVersion(t, s, v1); v2 <= v1 {
+		t.Errorf("the folder made again was not seen: version %d", v2)
 	}
 }
