@@ -130,9 +130,13 @@ func TestApply(t *testing.T) {
 // most, so it ranks last; the best swap overall cuts it.
 func TestTuneRanksBadCardLast(t *testing.T) {
 	p, _ := problem(t)
-	swaps, values, err := Tune(p, 20000)
+	res, err := Tune(p, 20000)
 	if err != nil {
 		t.Fatal(err)
+	}
+	swaps, values := res.Swaps, res.Values
+	if res.Sampled || res.Legal != len(swaps) {
+		t.Errorf("%d of %d legal swaps raced (sampled %v); want them all", len(swaps), res.Legal, res.Sampled)
 	}
 	for _, v := range values {
 		t.Logf("%-30s %+.3f %v (%d swaps)", v.Card.Name, v.Gain, v.GainCI, v.Swaps)
