@@ -291,7 +291,7 @@ func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 						return []string{s}, nil
 					}
 				}
-				return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: fmt.Sprintf("no sheet %q; the workbook has %s%s", src.Sheet, quoteList(sheets), cardsdb.DidYouMean(cardsdb.Suggest(src.Sheet, sheets, 1)))}
+				return nil, noSheet(name, src.Sheet, sheets)
 			}
 			return sheets[:1], nil
 		})

@@ -259,6 +259,11 @@ func renderJob(out IO, job *printjob.Job, sf *sheetFlags, output string, strict,
 // progress on out.Err unless quiet. With strict, warnings are errors and
 // nothing is written.
 func renderPDF(out IO, job *printjob.Job, sf *sheetFlags, output string, strict, quiet bool) (*printjob.Result, error) {
+	if sf.dpi == 0 {
+		// render takes 0 for its default (300): --dpi 0 printed at 300
+		// DPI in silence, as --gap 0 with a cutter printed 6 mm.
+		return nil, usageError("--dpi 0: want 50 to 1200")
+	}
 	lo, err := job.Layout(sf.Sheet)
 	if err != nil {
 		return nil, exitErr(err)
