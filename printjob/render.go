@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // RenderOptions says how Render draws a job.

@@ -21,11 +21,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/changes"
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/templates"
 )
 
 type diffOptions struct {

@@ -9,12 +9,12 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // sheetFlags are the page-geometry flags print, build and calibration

@@ -1,9 +1,9 @@
 package cli
 
 import (
-	"github.com/deckwright/deckwright/templates"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/serve"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // liveFaces gives the server the templates its faces are drawn with
