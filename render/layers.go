@@ -12,6 +12,7 @@ import (
 
 	"github.com/jung-kurt/gofpdf"
 
+	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
@@ -33,7 +34,7 @@ type layerKey struct {
 type layerReg struct {
 	name, typ string
 	data      []byte
-	placed    [4]float64 // see LayerImage.Placed
+	placed    [4]float64 // see art.LayerImage.Placed
 	clip      bool
 }
 
@@ -87,7 +88,7 @@ func (r *renderer) prepareLayers(ctx context.Context, items []cardface.Item) {
 	if len(jobs) == 0 {
 		return
 	}
-	out := make([]*LayerImage, len(jobs))
+	out := make([]*art.LayerImage, len(jobs))
 	errs := make([]error, len(jobs))
 	workers := r.opts.Workers
 	if workers <= 0 {
@@ -98,7 +99,9 @@ func (r *renderer) prepareLayers(ctx context.Context, items []cardface.Item) {
 	for range min(workers, len(jobs)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = PrepareLayerImage(jobs[i].l, jobs[i].k.px, jobs[i].k.pad, true)
+				l := jobs[i].l
+				spec := art.LayerSpec{FS: l.ImageFS, Path: l.Image, Fit: l.Fit, AnchorX: l.AnchorX, AnchorY: l.AnchorY}
+				out[i], errs[i] = art.PrepareLayer(spec, jobs[i].k.px, jobs[i].k.pad, true)
 			}
 		})
 	}
