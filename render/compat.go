@@ -1,17 +1,12 @@
 package render
 
-import (
-	"github.com/deckwright/deckwright/cardface"
-	"github.com/deckwright/deckwright/cardsdb"
-)
+import "github.com/deckwright/deckwright/cardface"
 
-// Item is cardface.Item, under the name it had when it lived here.
-//
-// Deprecated: use cardface.Item. It stays only while pnp's tests, which
-// are being rewritten on their own branch, still name it.
+// Item and CardItem are cardface's, under the names they had when the
+// card/face model lived here (issue 37 item 3). They stay only while
+// pnp's tests, which are being rewritten on their own branch, still name
+// them; nothing else may: use cardface.
 type Item = cardface.Item
 
-// CardItem is cardface.CardItem.
-//
-// Deprecated: use cardface.CardItem (see Item).
-func CardItem(g *cardsdb.Game, c *cardsdb.Card) Item { return cardface.CardItem(g, c) }
+// CardItem is cardface.CardItem (see Item).
+var CardItem = cardface.CardItem
