@@ -291,7 +291,7 @@ func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
 	switch kinds[0] {
 	case "content":
 		l.kind = LayerText
-		allowed = append(allowed, boxKeys...)
+		allowed = append(allowed, boxTable.Names()...)
 	case "image":
 		l.kind = LayerImage
 		allowed = append(allowed, imageKeys...)

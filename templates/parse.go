@@ -433,7 +433,7 @@ var (
 
 // box reads one box (or, with notice, the notice box).
 func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
-	what, keys := "box", boxKeys
+	what, keys := "box", boxTable.Names()
 	if notice {
 		what, keys = "notice", noticeKeys
 	}
