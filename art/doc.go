@@ -8,7 +8,10 @@
 // transparency) ready to embed in a PDF. A JPEG that already fits is passed
 // through with its metadata stripped. Prepared art can be kept in a disk
 // cache keyed by content and parameters ([DefaultCacheDir]). [ReadIcon]
-// reads the small image of an inline rules-text icon the same safe way.
+// reads the small image of an inline rules-text icon the same safe way,
+// and [PrepareLayer] the picture of a template's image layer (a frame, an
+// art window), fitted to the layer, for the PDF and for the face images
+// of package faces alike.
 //
 // It knows nothing of pages or PDFs: package layout places cards on sheets
 // and package render draws them, asking [PrepareImages] for the art.

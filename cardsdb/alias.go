@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // addAlias records c's alias, unless it is the card's own name.
@@ -29,7 +31,7 @@ func (g *Game) Alias(name string) []*Card { return g.aliases[Fold(name)] }
 
 // icons reads a card's counted icons: a mapping of faction id to a count.
 func (d *decoder) icons(n *yaml.Node, g *Game, factionIDs []string) []Icon {
-	pairs, ok := d.mapping(n, "icons")
+	pairs, ok := yamlmap.Pairs(d, n, "icons")
 	if !ok {
 		return nil
 	}

@@ -1,6 +1,10 @@
 package cardsdb
 
-import "gopkg.in/yaml.v3"
+import (
+	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
+)
 
 // maxExpanded bounds the nodes that YAML aliases and merge keys may add
 // to a game definition: ten times the document's own nodes, and at most a
@@ -133,7 +137,7 @@ func (e *expander) merge(n *yaml.Node) {
 		}
 		for _, src := range sources {
 			if src.Kind != yaml.MappingNode {
-				e.d.errorf(src, "a merge key (<<) takes a mapping or a list of mappings, found %s", kindName(src))
+				e.d.errorf(src, "a merge key (<<) takes a mapping or a list of mappings, found %s", yamlmap.Kind(src))
 				continue
 			}
 			for j := 0; j+1 < len(src.Content); j += 2 {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // A cards folder is a folder without a game.yaml that holds cards/*.yaml
@@ -129,7 +131,7 @@ func cardsFileGame(file string, data []byte) (string, error) {
 		return "", err
 	}
 	d := &decoder{file: file}
-	pairs, _ := d.mapping(root, "cards file")
+	pairs, _ := yamlmap.Pairs(d, root, "cards file")
 	for _, p := range pairs {
 		if p.Key == "game" {
 			return d.str(p.V, "game"), d.errs.Err()
@@ -162,7 +164,7 @@ func (d *decoder) art(n *yaml.Node, g *Game) {
 	items, _ := d.list(n, "art must be a list")
 	for _, item := range items {
 		e := artEntry{pos: d.pos(item)}
-		if _, ok := artKeys.decode(d, item, &e); !ok {
+		if _, ok := artKeys.Decode(d, item, &e); !ok {
 			continue
 		}
 		if e.name == "" {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // MaxCount is the largest count a deck entry may have.
@@ -308,13 +310,13 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 	d := &decoder{file: file}
 	l := &DeckList{File: file}
 	doc := &deckDoc{DeckList: l}
-	pairs, ok := deckKeys.decode(d, root, doc)
+	pairs, ok := deckKeys.Decode(d, root, doc)
 	if !ok {
 		return nil, d.errs.Err()
 	}
 	sections := doc.sections
 	if sections == nil {
-		if l.IsSetup() || hasKey(pairs, "players") || hasKey(pairs, "packs") {
+		if l.IsSetup() || yamlmap.Has(pairs, "players") || yamlmap.Has(pairs, "packs") {
 			// A setup chooses packs; its cards come from them.
 			if len(l.Packs) == 0 && len(d.errs) == 0 {
 				d.errorf(root, "setup has no \"packs\"; add packs: [...] with one pack for each player")
@@ -327,7 +329,7 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 		d.errorf(root, "deck has no \"sections\"; add sections: with a list of cards for each section")
 		return nil, d.errs.Err()
 	}
-	secPairs, _ := d.mapping(sections, "sections")
+	secPairs, _ := yamlmap.Pairs(d, sections, "sections")
 	for _, sp := range secPairs {
 		spos := d.pos(sp.K)
 		l.Sections = append(l.Sections, SectionHeader{Name: sp.Key, Pos: spos})
@@ -340,7 +342,7 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 				d.deckItem(item, add)
 			}
 		case yaml.MappingNode:
-			cards, _ := d.mapping(sp.V, "section "+strconv.Quote(sp.Key))
+			cards, _ := yamlmap.Pairs(d, sp.V, "section "+strconv.Quote(sp.Key))
 			for _, c := range cards {
 				if strings.TrimSpace(c.Key) == "" {
 					d.errorf(c.K, "empty card name in section %q", sp.Key)
@@ -354,7 +356,7 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 			if sp.V.Tag == "!!null" {
 				continue // an empty section
 			}
-			d.errorf(sp.V, "section %q must be a list of cards or a mapping of card names to counts, found %s", sp.Key, kindName(sp.V))
+			d.errorf(sp.V, "section %q must be a list of cards or a mapping of card names to counts, found %s", sp.Key, yamlmap.Kind(sp.V))
 		}
 	}
 	if err := d.errs.Err(); err != nil {
@@ -407,11 +409,11 @@ func (d *decoder) deckItem(n *yaml.Node, add func(*yaml.Node, string, int)) {
 		return
 	}
 	e := &deckEntry{count: 1}
-	pairs, ok := deckEntryKeys.decode(d, n, e)
+	pairs, ok := deckEntryKeys.Decode(d, n, e)
 	if !ok {
 		return
 	}
-	name, count, named := e.name, e.count, hasKey(pairs, "name")
+	name, count, named := e.name, e.count, yamlmap.Has(pairs, "name")
 	if name == "" {
 		if !named {
 			d.errorf(n, "deck entry has no name")

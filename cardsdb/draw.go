@@ -51,7 +51,7 @@ var drawKeys = newKeys("draw", []key[*Draw]{
 
 func (d *decoder) draw(n *yaml.Node) *Draw {
 	dr := &Draw{Pos: d.pos(n)}
-	if _, ok := drawKeys.decode(d, n, dr); !ok {
+	if _, ok := drawKeys.Decode(d, n, dr); !ok {
 		return nil
 	}
 	return dr

@@ -63,7 +63,7 @@ func (d *decoder) extras(n *yaml.Node) []*Extra {
 	var out []*Extra
 	for _, item := range items {
 		e := &Extra{Pos: d.pos(item)}
-		if _, ok := extraKeys.decode(d, item, e); !ok {
+		if _, ok := extraKeys.Decode(d, item, e); !ok {
 			continue
 		}
 		if (e.Tag == "") == (e.Type == "") {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // Format is one of a game's deck-building formats (Hubworld's standard,
@@ -173,12 +175,12 @@ func (d *decoder) formats(n *yaml.Node) []*Format {
 	seen := map[string]Pos{}
 	for _, item := range items {
 		f := &Format{Pos: d.pos(item)}
-		pairs, ok := formatKeys.decode(d, item, f)
+		pairs, ok := formatKeys.Decode(d, item, f)
 		if !ok {
 			continue
 		}
 		if f.ID == "" {
-			if !hasKey(pairs, "id") {
+			if !yamlmap.Has(pairs, "id") {
 				d.errorf(item, "format has no id")
 			}
 			continue

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // IconDef is one icon of a game's icon set: rules text writes it as
@@ -57,7 +59,7 @@ var iconKeys = newKeys("icon", []key[*IconDef]{
 // icons reads a game's icon set: a mapping of icon name to a glyph, or to
 // {glyph, image}.
 func (d *decoder) iconSet(n *yaml.Node) []*IconDef {
-	pairs, ok := d.mapping(n, "icons")
+	pairs, ok := yamlmap.Pairs(d, n, "icons")
 	if !ok {
 		return nil
 	}
@@ -71,8 +73,8 @@ func (d *decoder) iconSet(n *yaml.Node) []*IconDef {
 		if p.V.Kind == yaml.ScalarNode {
 			ic.Glyph = d.name(p.V, "icon "+p.Key)
 		} else {
-			fields, _ := d.mapping(p.V, "icon "+p.Key)
-			iconKeys.walk(d, fields, ic)
+			fields, _ := yamlmap.Pairs(d, p.V, "icon "+p.Key)
+			iconKeys.Walk(d, fields, ic)
 			if ic.Glyph == "" && ic.Image == "" {
 				d.errorf(p.V, "icon %q has neither glyph nor image", p.Key)
 				continue

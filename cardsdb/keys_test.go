@@ -26,7 +26,7 @@ var thingKeys = newKeys("thing", []key[*thing]{
 		t.order = append(t.order, "count")
 	}},
 	{"colour", func(d *decoder, v *yaml.Node, t *thing) { t.order = append(t.order, "colour") }},
-}).withOther(func(d *decoder, p pair, t *thing) bool {
+}).Other(func(d *decoder, p pair, t *thing) bool {
 	if !strings.HasPrefix(p.Key, "x-") {
 		return false
 	}
@@ -44,7 +44,7 @@ func decodeThing(t *testing.T, src string) (*thing, bool, string) {
 	}
 	d := &decoder{file: "t.yaml"}
 	th := &thing{}
-	_, ok := thingKeys.decode(d, root, th)
+	_, ok := thingKeys.Decode(d, root, th)
 	msgs := ""
 	if err := d.errs.Err(); err != nil {
 		msgs = err.Error()
@@ -130,8 +130,8 @@ func TestDecoderList(t *testing.T) {
 // TestCardKeys checks that the card table lists the keys that messages
 // offer as a card's keys, in their order.
 func TestCardKeys(t *testing.T) {
-	if want := append(append([]string{}, reservedCardKeys...), commonCardKeys...); !slices.Equal(cardKeys.names, want) {
-		t.Errorf("cardKeys lists %q,\nreservedCardKeys and commonCardKeys %q", cardKeys.names, want)
+	if want := append(append([]string{}, reservedCardKeys...), commonCardKeys...); !slices.Equal(cardKeys.Names(), want) {
+		t.Errorf("cardKeys lists %q,\nreservedCardKeys and commonCardKeys %q", cardKeys.Names(), want)
 	}
 }
 
@@ -154,7 +154,7 @@ func FuzzKeyTable(f *testing.F) {
 		}
 		d := &decoder{file: "t.yaml"}
 		th := &thing{}
-		pairs, ok := thingKeys.decode(d, root, th)
+		pairs, ok := thingKeys.Decode(d, root, th)
 		reported := map[[2]int]bool{}
 		for _, e := range d.errs {
 			reported[[2]int{e.Pos.Line, e.Pos.Col}] = true
@@ -184,7 +184,7 @@ func FuzzKeyTable(f *testing.F) {
 				seen[k.Value] = true
 				known := true
 				switch {
-				case slices.Contains(thingKeys.names, k.Value):
+				case slices.Contains(thingKeys.Names(), k.Value):
 					read = append(read, k.Value)
 				case strings.HasPrefix(k.Value, "x-"):
 					extra = append(extra, k.Value)

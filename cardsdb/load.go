@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 //go:embed data
@@ -307,7 +309,7 @@ func (db *DB) AddPath(p string) error {
 		return err
 	}
 	d := &decoder{file: p}
-	pairs, _ := d.mapping(root, "cards file")
+	pairs, _ := yamlmap.Pairs(d, root, "cards file")
 	for _, pr := range pairs {
 		if pr.Key == "game" {
 			g, err := db.LookupGame(pr.V.Value)

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // cardsFileDoc is a cards file being read.
@@ -47,13 +49,13 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 		return err
 	}
 	d := &decoder{file: file, dir: dir, game: g}
-	pairs, ok := d.mapping(root, "cards file")
+	pairs, ok := yamlmap.Pairs(d, root, "cards file")
 	if !ok {
 		return d.errs.Err()
 	}
 	f := &cardsFileDoc{}
 	for _, p := range pairs {
-		if cardsFileKeys.pair(d, p, f); f.otherGame {
+		if cardsFileKeys.Pair(d, p, f); f.otherGame {
 			return d.errs.Err()
 		}
 	}
@@ -208,22 +210,22 @@ var cardKeys = newKeys("card", []key[*cardDoc]{
 
 func (d *decoder) card(n *yaml.Node, g *Game, c *cardDoc) *Card {
 	errsBefore := len(d.errs)
-	pairs, ok := d.mapping(n, "card")
+	pairs, ok := yamlmap.Pairs(d, n, "card")
 	if !ok {
 		return nil
 	}
 	c.Card, c.typ = &Card{Pos: d.pos(n), Copies: 1}, nil
 	// The type decides which other keys are allowed, so read it first.
 	for _, p := range pairs {
-		cardHeadKeys.known(d, p, c)
+		cardHeadKeys.Known(d, p, c)
 	}
 	if c.Name == "" {
-		if !hasKey(pairs, "name") {
+		if !yamlmap.Has(pairs, "name") {
 			d.errorf(n, "card has no name")
 		}
 		return nil
 	}
-	if c.Type == "" && !hasKey(pairs, "type") {
+	if c.Type == "" && !yamlmap.Has(pairs, "type") {
 		d.errorf(n, "card %q has no type; add type: (one of %s)", c.Name, joinSome(c.typeIDs))
 		return nil
 	}
@@ -236,7 +238,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, c *cardDoc) *Card {
 	for _, p := range pairs {
 		// A type's field wins over a common key of its name.
 		f := typ.Field(p.Key)
-		if f != nil && contains(commonCardKeys, p.Key) || !cardKeys.known(d, p, c) {
+		if f != nil && contains(commonCardKeys, p.Key) || !cardKeys.Known(d, p, c) {
 			if f == nil {
 				allowed := append(append([]string{}, reservedCardKeys...), commonCardKeys...)
 				for _, tf := range typ.Fields {
@@ -271,7 +273,7 @@ var faceKeys = newKeys("back", []key[*Face]{
 
 func (d *decoder) face(n *yaml.Node) *Face {
 	f := &Face{}
-	faceKeys.decode(d, n, f)
+	faceKeys.Decode(d, n, f)
 	return f
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // gameDoc is a game definition being read: the game, and the parts read
@@ -36,7 +38,7 @@ var gameKeys = newKeys("game definition", []key[*gameDoc]{
 	{"extras", func(d *decoder, v *yaml.Node, g *gameDoc) { g.extras = v }},
 	{"playtest", func(d *decoder, v *yaml.Node, g *gameDoc) { g.playtest = v }},
 	{"tables", func(d *decoder, v *yaml.Node, g *gameDoc) { g.Tables = d.tables(v) }},
-}).withOther(func(d *decoder, p pair, g *gameDoc) bool {
+}).Other(func(d *decoder, p pair, g *gameDoc) bool {
 	return strings.HasPrefix(p.Key, "x-") // a place for anchors (x-common: &common ...), as docker compose has
 })
 
@@ -59,7 +61,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	g := &Game{Pos: d.pos(root), Decks: map[string]string{}, byKey: map[string]*Card{}}
 	d.game = g
 	doc := &gameDoc{Game: g}
-	pairs, ok := gameKeys.decode(d, root, doc)
+	pairs, ok := gameKeys.Decode(d, root, doc)
 	if !ok {
 		return nil, d.errs.Err()
 	}
@@ -67,7 +69,7 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		ok  bool
 		key string
 	}{{g.ID != "", "id"}, {g.Name != "", "name"}, {g.CardSize.W > 0, "card_size"}, {doc.types != nil, "types"}, {doc.sections != nil, "sections"}} {
-		if !req.ok && !hasKey(pairs, req.key) && !contains(d.aliased, req.key) {
+		if !req.ok && !yamlmap.Has(pairs, req.key) && !contains(d.aliased, req.key) {
 			d.errorf(root, "game definition has no %q; add it", req.key)
 		}
 	}
@@ -97,15 +99,6 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 	return g, nil
 }
 
-func hasKey(pairs []pair, key string) bool {
-	for _, p := range pairs {
-		if p.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
 // sizeDoc is a card_size being read.
 type sizeDoc struct {
 	Size
@@ -126,7 +119,7 @@ var sizeKeys = newKeys("card_size", []key[*sizeDoc]{
 // the cards' cut outlines (0 when not given).
 func (d *decoder) size(n *yaml.Node) (Size, float64) {
 	var s sizeDoc
-	sizeKeys.decode(d, n, &s)
+	sizeKeys.Decode(d, n, &s)
 	if s.W <= 0 || s.H <= 0 || s.W > 500 || s.H > 500 {
 		d.errorf(n, "card_size must have width and height in mm between 0 and 500, found %gx%g", s.W, s.H)
 		return Size{}, 0
@@ -152,7 +145,7 @@ var factionKeys = newKeys("faction", []key[*Faction]{
 
 func (d *decoder) factions(n *yaml.Node, f *Factions) {
 	f.Pos = d.pos(n)
-	factionsKeys.decode(d, n, f)
+	factionsKeys.Decode(d, n, f)
 	if f.Label == "" {
 		f.Label = "Faction"
 	}
@@ -163,7 +156,7 @@ func (d *decoder) factionValues(n *yaml.Node, f *Factions) {
 	items, _ := d.list(n, "factions values must be a list")
 	for _, item := range items {
 		var fa Faction
-		factionKeys.decode(d, item, &fa)
+		factionKeys.Decode(d, item, &fa)
 		if fa.ID == "" {
 			d.errorf(item, "faction has no id")
 			continue
@@ -204,7 +197,7 @@ func (d *decoder) types(n *yaml.Node) []*CardType {
 	seen := make(map[string]*CardType, len(items))
 	for _, item := range items {
 		t := &CardType{Pos: d.pos(item)}
-		typeKeys.decode(d, item, t)
+		typeKeys.Decode(d, item, t)
 		if t.ID == "" {
 			d.errorf(item, "card type has no id")
 			continue
@@ -255,7 +248,7 @@ func (d *decoder) fields(n *yaml.Node) []*Field {
 	var out []*Field
 	for _, item := range items {
 		f := &Field{Pos: d.pos(item)}
-		fieldKeys.decode(d, item, f)
+		fieldKeys.Decode(d, item, f)
 		switch {
 		case f.Name == "":
 			d.errorf(item, "field has no name")
@@ -284,7 +277,7 @@ var sectionKeys = newKeys("section", []key[*Section]{
 	{"copies", func(d *decoder, v *yaml.Node, s *Section) { s.Copies, _ = d.intIn(v, "copies", 1, 999) }},
 	{"copy_overrides", func(d *decoder, v *yaml.Node, s *Section) {
 		s.CopyOverrides = map[string]int{}
-		ps, _ := d.mapping(v, "copy_overrides")
+		ps, _ := yamlmap.Pairs(d, v, "copy_overrides")
 		for _, q := range ps {
 			if c, ok := d.intIn(q.V, "copy limit", 0, 999); ok {
 				s.CopyOverrides[Fold(q.Key)] = c
@@ -296,7 +289,7 @@ var sectionKeys = newKeys("section", []key[*Section]{
 	{"leader", func(d *decoder, v *yaml.Node, s *Section) { s.Leader = d.bool(v, "leader") }},
 	{"companion_of", func(d *decoder, v *yaml.Node, s *Section) {
 		s.CompanionOf = &Companion{}
-		companionKeys.decode(d, v, s.CompanionOf)
+		companionKeys.Decode(d, v, s.CompanionOf)
 	}},
 	{"optional", func(d *decoder, v *yaml.Node, s *Section) { s.Optional = d.bool(v, "optional") }},
 	{"all", func(d *decoder, v *yaml.Node, s *Section) { s.All = d.bool(v, "all") }},
@@ -322,7 +315,7 @@ func (d *decoder) sections(n *yaml.Node, g *Game) []*Section {
 	firstByID, lastByID := map[string]*Section{}, map[string]*Section{}
 	for _, item := range items {
 		s := &Section{Pos: d.pos(item)}
-		sectionKeys.decode(d, item, s)
+		sectionKeys.Decode(d, item, s)
 		if s.ID == "" {
 			d.errorf(item, "section has no id")
 			continue
@@ -388,7 +381,7 @@ var countKeys = newKeys("count", []key[*Count]{
 	{"exact", func(d *decoder, v *yaml.Node, c *Count) { c.Exact = d.countIn(v, "count exact") }},
 	{"min", func(d *decoder, v *yaml.Node, c *Count) { c.Min = d.countIn(v, "count min") }},
 	{"max", func(d *decoder, v *yaml.Node, c *Count) { c.Max = d.countIn(v, "count max") }},
-}).withOther(func(d *decoder, p pair, c *Count) bool {
+}).Other(func(d *decoder, p pair, c *Count) bool {
 	// An unknown key is reported when its value is a count: a value that
 	// is none is reported as such, and is enough to fix.
 	return d.countIn(p.V, "count "+p.Key) == nil
@@ -404,7 +397,7 @@ func (d *decoder) countIn(n *yaml.Node, what string) *int {
 
 func (d *decoder) count(n *yaml.Node) Count {
 	var c Count
-	countKeys.decode(d, n, &c)
+	countKeys.Decode(d, n, &c)
 	if c.Exact != nil && (c.Min != nil || c.Max != nil) {
 		d.errorf(n, "count has exact and min/max; use one or the other")
 	}
@@ -433,7 +426,7 @@ func (d *decoder) typeLimits(n *yaml.Node) []TypeLimit {
 	var out []TypeLimit
 	for _, item := range items {
 		tl := TypeLimit{Pos: d.pos(item)}
-		typeLimitKeys.decode(d, item, &tl)
+		typeLimitKeys.Decode(d, item, &tl)
 		out = append(out, tl)
 	}
 	return out
@@ -443,7 +436,7 @@ var ruleKeys = newKeys("rule", []key[*RuleRef]{
 	{"name", func(d *decoder, v *yaml.Node, r *RuleRef) { r.Name = d.str(v, "rule name") }},
 	{"params", func(d *decoder, v *yaml.Node, r *RuleRef) {
 		if v.Kind != yaml.MappingNode {
-			d.errorf(v, "rule params must be a mapping of names to values, found %s", kindName(v))
+			d.errorf(v, "rule params must be a mapping of names to values, found %s", yamlmap.Kind(v))
 			return
 		}
 		r.Params, r.ParamPos = d.plain(v).(map[string]any), map[string]ParamPos{}
@@ -467,7 +460,7 @@ func (d *decoder) rules(n *yaml.Node) []RuleRef {
 		if item.Kind == yaml.ScalarNode {
 			r.Name = d.str(item, "rule name")
 		} else {
-			ruleKeys.decode(d, item, &r)
+			ruleKeys.Decode(d, item, &r)
 		}
 		if r.Name == "" {
 			d.errorf(item, "rule has no name")
@@ -483,7 +476,7 @@ var backKeys = newKeys("back", []key[*Back]{
 	{"text", func(d *decoder, v *yaml.Node, b *Back) { b.Text = d.str(v, "back text") }},
 })
 
-func (d *decoder) back(n *yaml.Node, b *Back) { backKeys.decode(d, n, b) }
+func (d *decoder) back(n *yaml.Node, b *Back) { backKeys.Decode(d, n, b) }
 
 // imagePath reads an image path relative to d.dir and returns it as a path
 // in the game's FS.

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // This file reads the parts of a game definition that describe the physical
@@ -29,12 +31,12 @@ func (d *decoder) packs(n *yaml.Node) []*Pack {
 	byID, byName, byFoldedID := map[string]*Pack{}, map[string]*Pack{}, map[string]*Pack{}
 	for _, item := range items {
 		p := &Pack{Pos: d.pos(item)}
-		pairs, ok := packKeys.decode(d, item, p)
+		pairs, ok := packKeys.Decode(d, item, p)
 		if !ok {
 			continue
 		}
 		if p.ID == "" {
-			if !hasKey(pairs, "id") {
+			if !yamlmap.Has(pairs, "id") {
 				d.errorf(item, "pack has no id")
 			}
 			continue
@@ -91,16 +93,16 @@ func (d *decoder) manifest(n *yaml.Node) []*ManifestGroup {
 	var out []*ManifestGroup
 	for _, item := range items {
 		m := &ManifestGroup{Pos: d.pos(item), Count: -1}
-		pairs, ok := manifestKeys.decode(d, item, &manifestDoc{m, out})
+		pairs, ok := manifestKeys.Decode(d, item, &manifestDoc{m, out})
 		if !ok {
 			continue
 		}
 		switch {
-		case m.Name == "" && !hasKey(pairs, "name"):
+		case m.Name == "" && !yamlmap.Has(pairs, "name"):
 			d.errorf(item, "manifest line has no name; add name: (what the rulebook calls these cards)")
-		case len(m.Types) == 0 && !hasKey(pairs, "types"):
+		case len(m.Types) == 0 && !yamlmap.Has(pairs, "types"):
 			d.errorf(item, "manifest line %q has no types; add types: [...]", m.Name)
-		case m.Count < 0 && !hasKey(pairs, "count"):
+		case m.Count < 0 && !yamlmap.Has(pairs, "count"):
 			d.errorf(item, "manifest line %q has no count; add count: N", m.Name)
 		}
 		if m.Count < 0 {
@@ -116,7 +118,7 @@ var variantKeys = newKeys("variant", []key[*Variant]{
 	{"name", func(d *decoder, v *yaml.Node, va *Variant) { va.Name = d.name(v, "variant name") }},
 	{"doc", func(d *decoder, v *yaml.Node, va *Variant) { va.Doc = d.str(v, "variant doc") }},
 	{"remove", func(d *decoder, v *yaml.Node, va *Variant) {
-		rs, _ := d.mapping(v, "variant remove")
+		rs, _ := yamlmap.Pairs(d, v, "variant remove")
 		for _, r := range rs {
 			name := strings.TrimSpace(r.Key)
 			if name == "" {
@@ -138,12 +140,12 @@ func (d *decoder) variants(n *yaml.Node) []*Variant {
 	var out []*Variant
 	for _, item := range items {
 		v := &Variant{Pos: d.pos(item)}
-		pairs, ok := variantKeys.decode(d, item, v)
+		pairs, ok := variantKeys.Decode(d, item, v)
 		if !ok {
 			continue
 		}
 		if v.ID == "" {
-			if !hasKey(pairs, "id") {
+			if !yamlmap.Has(pairs, "id") {
 				d.errorf(item, "variant has no id")
 			}
 			continue

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // Playtest is a game's `playtest:` block: how a goldfish game of the
@@ -352,7 +354,7 @@ var playtestKeys = newKeys("playtest", []key[*playtestDoc]{
 		pt.Supply, pt.supplyNode = d.section(v, "playtest supply"), v
 	}},
 	{"market", func(d *decoder, v *yaml.Node, pt *playtestDoc) { pt.marketNode = v }},
-	{"buy", func(d *decoder, v *yaml.Node, pt *playtestDoc) { buyKeys.decode(d, v, pt) }},
+	{"buy", func(d *decoder, v *yaml.Node, pt *playtestDoc) { buyKeys.Decode(d, v, pt) }},
 	{"reshuffle", func(d *decoder, v *yaml.Node, pt *playtestDoc) { pt.Reshuffle = d.bool(v, "playtest reshuffle") }},
 	{"discard_hand", func(d *decoder, v *yaml.Node, pt *playtestDoc) { pt.DiscardHand = d.bool(v, "playtest discard_hand") }},
 	{"hand_limit", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
@@ -362,17 +364,17 @@ var playtestKeys = newKeys("playtest", []key[*playtestDoc]{
 		pt.WinPoints, _ = d.intIn(v, "playtest win_points", 1, 1000)
 		pt.winPointsNode = v
 	}},
-	{"win", func(d *decoder, v *yaml.Node, pt *playtestDoc) { pt.winNode = v; winKeys.decode(d, v, pt) }},
-	{"lose", func(d *decoder, v *yaml.Node, pt *playtestDoc) { loseKeys.decode(d, v, &pt.Lose) }},
+	{"win", func(d *decoder, v *yaml.Node, pt *playtestDoc) { pt.winNode = v; winKeys.Decode(d, v, pt) }},
+	{"lose", func(d *decoder, v *yaml.Node, pt *playtestDoc) { loseKeys.Decode(d, v, &pt.Lose) }},
 	{"max_turns", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
 		pt.MaxTurns, _ = d.intIn(v, "playtest max_turns", 1, 1000)
 	}},
-	{"mulligan", func(d *decoder, v *yaml.Node, pt *playtestDoc) { mulliganKeys.decode(d, v, &pt.Mulligan) }},
+	{"mulligan", func(d *decoder, v *yaml.Node, pt *playtestDoc) { mulliganKeys.Decode(d, v, &pt.Mulligan) }},
 	{"text_patterns", func(d *decoder, v *yaml.Node, pt *playtestDoc) {
 		items, _ := d.list(v, "playtest text_patterns")
 		for _, it := range items {
 			var tp textPatternDoc
-			textPatternKeys.decode(d, it, &tp)
+			textPatternKeys.Decode(d, it, &tp)
 			if tp.re == "" || tp.effect == "" {
 				d.errorf(it, "playtest text pattern: write both pattern and effect, e.g. {pattern: 'Draw (\\d+) cards?', effect: 'draw $1'}")
 				continue
@@ -467,7 +469,7 @@ var winKeys = newKeys("playtest win", []key[*playtestDoc]{
 
 var loseKeys = newKeys("playtest lose", []key[*Lose]{
 	{"deck_out", func(d *decoder, v *yaml.Node, l *Lose) { l.DeckOut = d.bool(v, "playtest lose deck_out") }},
-	{"clock", func(d *decoder, v *yaml.Node, l *Lose) { clockKeys.decode(d, v, &l.Clock) }},
+	{"clock", func(d *decoder, v *yaml.Node, l *Lose) { clockKeys.Decode(d, v, &l.Clock) }},
 })
 
 var clockKeys = newKeys("playtest lose clock", []key[*Clock]{
@@ -545,7 +547,7 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 	}
 	fromDraw := [3]any{pt.OpeningHand, pt.DrawPerTurn, pt.DrawFirstTurn}
 	doc := &playtestDoc{Playtest: pt}
-	if _, ok := playtestKeys.decode(d, n, doc); !ok {
+	if _, ok := playtestKeys.Decode(d, n, doc); !ok {
 		return nil
 	}
 	if g.Draw != nil {
@@ -566,7 +568,7 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 	}
 	d.checkPlaytestField(g, doc.effectsNode, n, pt.EffectsField, "effects_field", KindList)
 	if doc.costFields != nil {
-		pairs, _ := d.mapping(doc.costFields, "playtest cost_fields")
+		pairs, _ := yamlmap.Pairs(d, doc.costFields, "playtest cost_fields")
 		for _, p := range pairs {
 			k, err := pt.kind(p.Key)
 			if err != nil {
@@ -580,7 +582,7 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 	}
 	if doc.playCost != nil {
 		pt.PlayCost = map[string][]Amount{}
-		pairs, _ := d.mapping(doc.playCost, "playtest play_cost")
+		pairs, _ := yamlmap.Pairs(d, doc.playCost, "playtest play_cost")
 		for _, p := range pairs {
 			if g.Type(p.Key) == nil {
 				d.errorf(p.K, "playtest play_cost: unknown card type %q%s", p.Key, didYouMean(d.suggest(p.Key, typeIDs(g))))
@@ -593,7 +595,7 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 		pt.BuyCost = d.amounts(doc.buyCost, pt, "playtest buy cost")
 	}
 	if doc.marketNode != nil {
-		marketKeys.decode(d, doc.marketNode, pt)
+		marketKeys.Decode(d, doc.marketNode, pt)
 		if pt.Market == "" {
 			d.errorf(doc.marketNode, "playtest market: name its section, e.g. {section: market, size: 5}")
 		}
@@ -665,7 +667,7 @@ func (d *decoder) resourceKinds(doc *playtestDoc) {
 		if it.Kind == yaml.ScalarNode {
 			k.Name = d.id(it, "resource name")
 		} else {
-			resourceKindKeys.decode(d, it, &k)
+			resourceKindKeys.Decode(d, it, &k)
 			anyPays = anyPays || nodeHasKey(it, "pays_cost")
 		}
 		if k.Name == "" {
@@ -765,7 +767,7 @@ func (d *decoder) bots(n *yaml.Node, pt *Playtest) {
 	for _, it := range items {
 		var b botDoc
 		b.Pos = d.pos(it)
-		botKeys.decode(d, it, &b)
+		botKeys.Decode(d, it, &b)
 		if b.Name == "" {
 			d.errorf(it, "playtest bot: give it a name, e.g. {name: big-money, buy: [...]}")
 			continue

@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // A Table is a spreadsheet whose rows are cards of the game, named in
@@ -87,7 +89,7 @@ var tableKeys = newKeys("table", []key[*Table]{
 	{"sheet", func(d *decoder, v *yaml.Node, t *Table) { t.Sheet = d.name(v, "sheet") }},
 	{"type", func(d *decoder, v *yaml.Node, t *Table) { t.Type, t.TypePos = d.str(v, "type"), d.pos(v) }},
 	{"columns", func(d *decoder, v *yaml.Node, t *Table) {
-		cols, _ := d.mapping(v, "columns")
+		cols, _ := yamlmap.Pairs(d, v, "columns")
 		for _, c := range cols {
 			if field := d.str(c.V, "column "+strconv.Quote(c.Key)); field != "" {
 				t.Columns = append(t.Columns, TableColumn{Header: c.Key, Field: field, Pos: d.pos(c.K)})
@@ -105,12 +107,12 @@ func (d *decoder) tables(n *yaml.Node) []*Table {
 	var out []*Table
 	for _, item := range items {
 		t := &Table{Pos: d.pos(item)}
-		pairs, ok := tableKeys.decode(d, item, t)
+		pairs, ok := tableKeys.Decode(d, item, t)
 		if !ok {
 			continue
 		}
 		if t.File == "" {
-			if !hasKey(pairs, "file") {
+			if !yamlmap.Has(pairs, "file") {
 				d.errorf(item, "table has no \"file\"; add the spreadsheet's path, relative to game.yaml")
 			}
 			continue

@@ -5,17 +5,15 @@ import "gopkg.in/yaml.v3"
 // ParseYAML parses one YAML document into a node tree and returns the
 // document's top node; a syntax error is an *Error with its position. It is
 // the parser of every file cardsdb reads, for packages that read YAML files
-// of their own (card templates).
+// of their own (card templates, printer profiles).
 func ParseYAML(file string, data []byte) (*yaml.Node, error) { return parseYAML(file, data) }
-
-// YAMLPair is one key and value of a YAML mapping, as YAMLDecoder.Mapping
-// returns them.
-type YAMLPair = pair
 
 // YAMLDecoder walks a YAML node tree the way cardsdb's loaders do: each
 // problem is recorded with its file:line:col instead of stopping at the
-// first, duplicate keys and aliases are errors, and messages say what was
-// found.
+// first, and messages say what was found. It is a yamlmap.Decoder, so
+// that other packages read their mappings as cardsdb does: duplicate
+// keys and aliases are errors, an unknown key gets the same
+// did-you-mean.
 type YAMLDecoder struct{ d decoder }
 
 // NewYAMLDecoder returns a decoder for the file named file.
@@ -29,17 +27,20 @@ func (y *YAMLDecoder) Errorf(n *yaml.Node, format string, args ...any) {
 	y.d.errorf(n, format, args...)
 }
 
+// SuggestKey returns the key of allowed closest to key, as cardsdb's own
+// files suggest one, or "".
+func (y *YAMLDecoder) SuggestKey(key string, allowed []string) string {
+	return y.d.SuggestKey(key, allowed)
+}
+
+// Aliased records that key's value was an alias (reported already).
+func (y *YAMLDecoder) Aliased(key string) { y.d.Aliased(key) }
+
 // Add records an error at pos.
 func (y *YAMLDecoder) Add(pos Pos, format string, args ...any) { y.d.errs.Add(pos, format, args...) }
 
 // Err returns every error recorded so far, sorted, or nil.
 func (y *YAMLDecoder) Err() error { return y.d.errs.Err() }
-
-// Mapping returns the pairs of a mapping node (what names it in messages),
-// reporting a node that is no mapping, duplicate keys and aliases.
-func (y *YAMLDecoder) Mapping(n *yaml.Node, what string) ([]YAMLPair, bool) {
-	return y.d.mapping(n, what)
-}
 
 // Scalar returns a single value, reporting a list, a mapping or nothing.
 func (y *YAMLDecoder) Scalar(n *yaml.Node, what string) (string, bool) { return y.d.scalar(n, what) }
@@ -49,10 +50,3 @@ func (y *YAMLDecoder) Str(n *yaml.Node, what string) string { return y.d.str(n, 
 
 // Bool returns true or false, reporting anything else.
 func (y *YAMLDecoder) Bool(n *yaml.Node, what string) bool { return y.d.bool(n, what) }
-
-// HasKey reports whether pairs hold key.
-func HasKey(pairs []YAMLPair, key string) bool { return hasKey(pairs, key) }
-
-// YAMLKind describes what a node is for messages: "a list", "a mapping",
-// "nothing" or the quoted value.
-func YAMLKind(n *yaml.Node) string { return kindName(n) }

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // MaxFileSize is the largest input file deckwright reads (8 MiB): a
@@ -230,66 +232,24 @@ func (d *decoder) errorf(n *yaml.Node, format string, args ...any) {
 	d.errs.Add(d.pos(n), format, args...)
 }
 
-func kindName(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.AliasNode:
-		return "an alias"
-	case yaml.ScalarNode:
-		if n.Tag == "!!null" {
-			return "nothing"
-		}
-		return strconv.Quote(n.Value)
-	}
-	return "a document"
-}
+// Errorf records an error at n (yamlmap.Decoder).
+func (d *decoder) Errorf(n *yaml.Node, format string, args ...any) { d.errorf(n, format, args...) }
 
-// pair is one key and value of a YAML mapping.
-type pair struct {
-	Key  string
-	K, V *yaml.Node
-}
+// Aliased records a key whose value was an alias (yamlmap.Decoder).
+func (d *decoder) Aliased(key string) { d.aliased = append(d.aliased, key) }
 
-// mapping returns the pairs of a mapping node, reporting duplicate keys.
-// what names the mapping in messages ("card", "game definition").
-func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) {
-	if n.Kind != yaml.MappingNode {
-		d.errorf(n, "%s must be a mapping of keys to values, found %s", what, kindName(n))
-		return nil, false
-	}
-	seen := make(map[string]*yaml.Node, len(n.Content)/2)
-	out := make([]pair, 0, len(n.Content)/2)
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		if k.Kind != yaml.ScalarNode {
-			d.errorf(k, "%s keys must be plain words, found %s", what, kindName(k))
-			continue
-		}
-		if v.Kind == yaml.AliasNode {
-			d.errorf(v, "YAML aliases (*name) are not supported; write the value out")
-			d.aliased = append(d.aliased, k.Value)
-			continue
-		}
-		if prev, dup := seen[k.Value]; dup {
-			d.errorf(k, "duplicate key %q in %s (first at line %d)", k.Value, what, prev.Line)
-			continue
-		}
-		seen[k.Value] = k
-		out = append(out, pair{k.Value, k, v})
-	}
-	return out, true
-}
-
-// unknown reports a key that is not allowed, with a suggestion.
-func (d *decoder) unknown(p pair, what string, allowed []string) {
-	s := d.suggest(p.Key, allowed)
+// SuggestKey returns the allowed key closest to an unknown key, within
+// the file's budget of comparisons, or one two edits from it (closeKey);
+// "" when none is close (yamlmap.Decoder).
+func (d *decoder) SuggestKey(key string, allowed []string) string {
+	s := d.suggest(key, allowed)
 	if len(s) == 0 {
-		s = closeKey(p.Key, allowed)
+		s = closeKey(key, allowed)
 	}
-	d.errorf(p.K, "unknown key %q in %s%s", p.Key, what, didYouMean(s))
+	if len(s) == 0 {
+		return ""
+	}
+	return s[0]
 }
 
 // closeKey finds the one allowed key two edits from a key of five letters
@@ -319,7 +279,7 @@ func closeKey(key string, allowed []string) []string {
 
 func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) {
 	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
-		d.errorf(n, "%s must be a single value, found %s", what, kindName(n))
+		d.errorf(n, "%s must be a single value, found %s", what, yamlmap.Kind(n))
 		return "", false
 	}
 	return n.Value, true
@@ -449,7 +409,7 @@ func (d *decoder) strings(n *yaml.Node, what string) []string {
 		return []string{n.Value}
 	}
 	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "%s must be a list of words, found %s", what, kindName(n))
+		d.errorf(n, "%s must be a list of words, found %s", what, yamlmap.Kind(n))
 		return nil
 	}
 	out := make([]string, 0, len(n.Content))
@@ -477,14 +437,14 @@ func (d *decoder) plain(n *yaml.Node) any {
 		}
 		return out
 	case yaml.MappingNode:
-		pairs, _ := d.mapping(n, "parameters")
+		pairs, _ := yamlmap.Pairs(d, n, "parameters")
 		out := make(map[string]any, len(pairs))
 		for _, p := range pairs {
 			out[p.Key] = d.plain(p.V)
 		}
 		return out
 	}
-	d.errorf(n, "unsupported value %s", kindName(n))
+	d.errorf(n, "unsupported value %s", yamlmap.Kind(n))
 	return nil
 }
 

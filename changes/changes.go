@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // Card is one card of a Diff: its name, and for a changed card the
@@ -63,11 +64,11 @@ const maxArtBytes = 128 << 20
 // from did (its Fingerprint: its art, its template, the images, fonts
 // and icons the template draws for it, the game's settings as the face
 // shows them).
-func Compare(old, new *cardsdb.Game, oldT, newT Templates) (Diff, error) {
+func Compare(old, new *cardsdb.Game, oldT, newT templates.Source) (Diff, error) {
 	d := Diff{Added: []Card{}, Removed: []Card{}, Changed: []Card{}}
-	for _, t := range []*Templates{&oldT, &newT} {
+	for _, t := range []*templates.Source{&oldT, &newT} {
 		if *t == nil {
-			set, err := bundledTemplates()
+			set, err := templates.Bundled()
 			if err != nil {
 				return d, err
 			}

@@ -10,17 +10,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
 )
-
-// Templates lays out a card's faces as print and export draw them;
-// *templates.Set (a render.TemplateSource) is one.
-type Templates interface {
-	Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Face, []templates.Warning)
-}
 
 // The kinds of Source.
 const (
@@ -61,9 +54,9 @@ func (s Source) key() string { return fmt.Sprint(s.Back, "\x00", s.Kind, "\x00",
 //
 // Two versions of a card print the same when their fingerprints are
 // equal; Compare reports a card whose fingerprint changed.
-func Fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) ([]Source, error) {
+func Fingerprint(g *cardsdb.Game, c *cardsdb.Card, t templates.Source) ([]Source, error) {
 	if t == nil {
-		set, err := bundledTemplates()
+		set, err := templates.Bundled()
 		if err != nil {
 			return nil, err
 		}
@@ -72,9 +65,7 @@ func Fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) ([]Source, error
 	return (&hasher{}).fingerprint(g, c, t), nil
 }
 
-var bundledTemplates = sync.OnceValues(templates.LoadBundled)
-
-func (h *hasher) fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) []Source {
+func (h *hasher) fingerprint(g *cardsdb.Game, c *cardsdb.Card, t templates.Source) []Source {
 	out := h.face(g, c, t, templates.Front, c.Image)
 	if c.Back != nil {
 		for _, s := range h.face(g, c, t, templates.Back, c.Back.Image) {
@@ -86,11 +77,11 @@ func (h *hasher) fingerprint(g *cardsdb.Game, c *cardsdb.Card, t Templates) []So
 }
 
 // face lists the sources of one side of a card whose art is image.
-func (h *hasher) face(g *cardsdb.Game, c *cardsdb.Card, t Templates, side templates.Side, image string) []Source {
+func (h *hasher) face(g *cardsdb.Game, c *cardsdb.Card, t templates.Source, side templates.Side, image string) []Source {
 	var out []Source
 	if image != "" {
 		// The printer reads the art at its path in the game's files
-		// (render.CardItem: Face.Image in Face.FS).
+		// (cardface.CardItem: Face.Image in Face.FS).
 		sum := h.file(g.Dir, g.FS, image)
 		out = append(out, Source{Kind: SourceArt, Name: image, Sum: sum})
 		if sum != "" {
@@ -171,7 +162,7 @@ func relative(g *cardsdb.Game, file string) string {
 // (hashed as their own sources): where those files are read from and
 // where the face's definitions stand in their files are left out, so
 // that the same face of two copies of a game folder has the same sum.
-func layoutSum(f templates.Face) string {
+func layoutSum(f templates.Layout) string {
 	// Fonts are named by their content in a PDF (Block.Font, Run.Font):
 	// their sources say when they change.
 	f.TemplateFile, f.TemplateSum, f.Fonts, f.FontFiles = "", "", nil, nil

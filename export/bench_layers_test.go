@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/internal/benchgame"
 	"github.com/deckwright/deckwright/internal/procstat"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -48,7 +48,7 @@ func BenchmarkLayeredPNG1000(b *testing.B) {
 }
 
 // layeredItems loads the benchmark's game and its templates.
-func layeredItems(tb testing.TB, dir string) ([]render.Item, *templates.Set) {
+func layeredItems(tb testing.TB, dir string) ([]cardface.Item, *templates.Set) {
 	tb.Helper()
 	db, err := cardsdb.LoadBundled()
 	if err != nil {
@@ -69,5 +69,5 @@ func layeredItems(tb testing.TB, dir string) ([]render.Item, *templates.Set) {
 	if err := set.AddFSFor(folder, "templates/", benchgame.GameID); err != nil {
 		tb.Fatal(err)
 	}
-	return render.SetItems(g), set
+	return cardface.SetItems(g), set
 }

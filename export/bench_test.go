@@ -12,10 +12,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/internal/procstat"
-	"github.com/deckwright/deckwright/render"
 )
 
 // benchArt is JPEG art of w×h pixels with gradients and noise (as
@@ -43,7 +43,7 @@ func benchArt(b *testing.B, seed uint64, w, h int) []byte {
 
 // benchDeck is a deck of n distinct cards, each with 300 DPI poker art
 // (744×1039 pixels), and a back.
-func benchDeck(b *testing.B, n int) []render.Item {
+func benchDeck(b *testing.B, n int) []cardface.Item {
 	fsys := fstest.MapFS{
 		"game.yaml": {Data: []byte("id: bench\nname: Bench\ncard_size: {width: 63, height: 88}\nback: {image: back.jpg}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n")},
 		"back.jpg":  {Data: benchArt(b, 9999, 744, 1039)},
@@ -60,9 +60,9 @@ func benchDeck(b *testing.B, n int) []render.Item {
 		b.Fatal(err)
 	}
 	g, _ := db.Game("bench")
-	var items []render.Item
+	var items []cardface.Item
 	for _, c := range g.Cards {
-		items = append(items, render.CardItem(g, c))
+		items = append(items, cardface.CardItem(g, c))
 	}
 	return items
 }

@@ -2,31 +2,28 @@ package export
 
 import (
 	"bytes"
-	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"hash/crc32"
 	"image"
 	"image/jpeg"
 	"image/png"
 	"math"
-	"runtime"
 	"strings"
-	"sync"
 	"unicode"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/fastpng"
-	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
 	"golang.org/x/text/unicode/norm"
 )
 
 // Options are the settings every export shares.
 type Options struct {
 	// Templates draws text proxies; nil uses the bundled templates.
-	Templates render.TemplateSource
+	Templates templates.Source
 	// CacheDir and Workers tune the art pipeline (art.PrepareOptions).
 	CacheDir string
 	Workers  int
@@ -74,18 +71,21 @@ func (res *Result) count(im *faces.Image) {
 
 // faceID identifies what a face looks like, as faces.Render shares them.
 type faceID struct {
-	game   *cardsdb.Game
-	card   *cardsdb.Card
-	second bool
-	image  string
-	land   bool
+	game     *cardsdb.Game
+	card     *cardsdb.Card
+	second   bool
+	image    string
+	land     bool
+	backType string
 }
 
-func idOf(f render.Face) faceID { return faceID{f.Game, f.Card, f.Second, f.Image, f.Landscape} }
+func idOf(f cardface.Face) faceID {
+	return faceID{f.Game, f.Card, f.Second, f.Image, f.Landscape, f.BackType}
+}
 
 // distinct lists the distinct faces among fs in their first order, and
 // for each face of fs its index in that list.
-func distinct(fs []render.Face) (uniq []render.Face, index []int) {
+func distinct(fs []cardface.Face) (uniq []cardface.Face, index []int) {
 	seen := map[faceID]int{}
 	index = make([]int, len(fs))
 	for i, f := range fs {
@@ -99,61 +99,6 @@ func distinct(fs []render.Face) (uniq []render.Face, index []int) {
 		index[i] = j
 	}
 	return uniq, index
-}
-
-// batch is how many faces are drawn at once: enough for the art pipeline
-// to work in parallel, few enough to keep memory flat on big decks.
-const batch = 32
-
-// drawEach draws every face of fs (which should be distinct) in batches
-// and calls each for every face with its image, from several goroutines
-// at once. Art that cannot be read fails the run, naming every card whose
-// art failed, once all faces have been tried.
-func drawEach(ctx context.Context, fs []render.Face, fo faces.Options, res *Result, each func(i int, im *faces.Image) error) error {
-	var artErrs []error
-	var mu sync.Mutex
-	for start := 0; start < len(fs); start += batch {
-		part := fs[start:min(start+batch, len(fs))]
-		imgs, err := faces.Render(ctx, part, fo)
-		if err != nil {
-			return err
-		}
-		var wg sync.WaitGroup
-		errs := make([]error, len(imgs))
-		next := make(chan int)
-		for range min(runtime.GOMAXPROCS(0), len(imgs)) {
-			wg.Go(func() {
-				for j := range next {
-					if ctx.Err() != nil {
-						errs[j] = ctx.Err()
-						continue
-					}
-					errs[j] = each(start+j, imgs[j])
-				}
-			})
-		}
-		for j, im := range imgs {
-			if im.ArtErr != nil {
-				artErrs = append(artErrs, fmt.Errorf("%s: %w", im.Face.Name(), im.ArtErr))
-			}
-			mu.Lock()
-			res.count(im)
-			for _, w := range im.Warnings {
-				res.Warnings = append(res.Warnings, w.String())
-			}
-			mu.Unlock()
-			next <- j
-		}
-		close(next)
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			return err
-		}
-	}
-	if len(artErrs) > 0 {
-		return &ArtError{Errs: artErrs}
-	}
-	return nil
 }
 
 // ArtError lists the faces whose art could not be read.
@@ -172,9 +117,15 @@ func (e *ArtError) Error() string {
 // Unwrap returns the errors of each face.
 func (e *ArtError) Unwrap() []error { return e.Errs }
 
+// newResult is the Result of an export of items into dir, before
+// anything is drawn.
+func newResult(dir string, items []cardface.Item) Result {
+	return Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}
+}
+
 // sampleOf reports whether an item's card is a sample or has provisional
 // values.
-func sampleOf(items []render.Item) bool {
+func sampleOf(items []cardface.Item) bool {
 	for _, it := range items {
 		if c := it.Front.Card; c != nil && (c.Sample || c.HasProvisional()) {
 			return true

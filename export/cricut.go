@@ -6,13 +6,11 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"io"
 	"math"
-	"sync"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/disintegration/imaging"
 )
 
@@ -88,7 +86,7 @@ func CricutGrid(w, h, gap float64) (cols, rows int, turned bool) {
 // own. Cards keep the deck's order, one per copy; a card's own second
 // face (a double-faced card) is not on the sheets, as Print Then Cut
 // prints one side.
-func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOptions) (*CricutResult, error) {
+func Cricut(ctx context.Context, dir string, items []cardface.Item, opts CricutOptions) (*CricutResult, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -105,7 +103,7 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 		return nil, fmt.Errorf("dpi %d: want 72 to 600", opts.DPI)
 	}
 	// The card in portrait; landscape faces are turned into its slots.
-	card := faces.TrimSize(render.Face{Game: items[0].Front.Game}, cardsdb.Size{})
+	card := faces.TrimSize(cardface.Face{Game: items[0].Front.Game}, cardsdb.Size{})
 	if !(opts.Corner >= 0 && 2*opts.Corner <= min(card.W, card.H)) {
 		return nil, fmt.Errorf("corner %g mm: want 0 to half the card's width (%g mm)", opts.Corner, min(card.W, card.H)/2)
 	}
@@ -119,7 +117,7 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 	}
 	px := func(mm float64) int { return int(math.Round(mm / 25.4 * float64(opts.DPI))) }
 	res := &CricutResult{
-		Result:   Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)},
+		Result:   newResult(dir, items),
 		PerSheet: cols * rows, Cols: cols, Rows: rows, Turned: turned,
 		Gap: opts.Gap, Corner: opts.Corner,
 	}
@@ -132,77 +130,55 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 		}
 	}
 
-	out, err := newFolder(dir, opts.TempDir)
-	if err != nil {
-		return nil, err
-	}
 	fo := opts.faces()
 	fo.DPI = opts.DPI
 	per := cols * rows
-	var mu sync.Mutex
-	counted := map[faceID]bool{}
-	warned := map[string]bool{}
-	for start := 0; start < len(items); start += per {
-		if err := ctx.Err(); err != nil {
-			out.abort()
-			return nil, err
-		}
-		part := items[start:min(start+per, len(items))]
-		// The sheet is as tall as its rows of cards: a last sheet of two
-		// cards is not a page of transparency.
-		usedRows := (len(part) + cols - 1) / cols
-		sheet := image.NewNRGBA(image.Rect(0, 0, px(float64(cols)*(slotW+opts.Gap)), px(float64(usedRows)*(slotH+opts.Gap))))
-		fs := make([]render.Face, len(part))
-		for i, it := range part {
-			fs[i] = it.Front
-		}
-		uniq, index := distinct(fs)
-		drawn := make([]*image.NRGBA, len(uniq))
-		// A card on two sheets is drawn for each: count its face and its
-		// warnings once.
-		var sheetRes Result
-		err := drawEach(ctx, uniq, fo, &sheetRes, func(i int, im *faces.Image) error {
-			mu.Lock()
-			if id := idOf(im.Face); !counted[id] {
-				counted[id] = true
-				res.count(im)
+	err := run(ctx, dir, opts.Options, &res.Result, func(j *job) error {
+		for start := 0; start < len(items); start += per {
+			if err := ctx.Err(); err != nil {
+				return err
 			}
-			mu.Unlock()
-			drawn[i] = cricutCard(im.Image, turned != im.Face.Landscape, opts.Corner/25.4*float64(opts.DPI))
-			return nil
-		})
-		if err != nil {
-			out.abort()
-			return nil, err
-		}
-		for _, w := range sheetRes.Warnings {
-			if !warned[w] {
-				warned[w] = true
-				res.Warnings = append(res.Warnings, w)
+			part := items[start:min(start+per, len(items))]
+			// The sheet is as tall as its rows of cards: a last sheet of
+			// two cards is not a page of transparency.
+			usedRows := (len(part) + cols - 1) / cols
+			sheet := image.NewNRGBA(image.Rect(0, 0, px(float64(cols)*(slotW+opts.Gap)), px(float64(usedRows)*(slotH+opts.Gap))))
+			fs := make([]cardface.Face, len(part))
+			for i, it := range part {
+				fs[i] = it.Front
 			}
+			uniq, index := distinct(fs)
+			drawn := make([]*image.NRGBA, len(uniq))
+			// A card on two sheets is drawn for each; the job counts its
+			// face and keeps its warnings once.
+			err := j.draw(uniq, fo, func(i int, im *faces.Image) error {
+				drawn[i] = cricutCard(im.Image, turned != im.Face.Landscape, opts.Corner/25.4*float64(opts.DPI))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			for i := range part {
+				c, r := i%cols, i/cols
+				x := px(opts.Gap/2 + float64(c)*(slotW+opts.Gap))
+				y := px(opts.Gap/2 + float64(r)*(slotH+opts.Gap))
+				img := drawn[index[i]]
+				draw.Draw(sheet, img.Bounds().Add(image.Pt(x, y)), img, image.Point{}, draw.Src)
+			}
+			data, err := encode(sheet, "png")
+			data = withDPI(data, opts.DPI) // Design Space places it at its real size
+			if err != nil {
+				return err
+			}
+			name := fmt.Sprintf("sheet-%s.png", number(start/per+1, (len(items)+per-1)/per))
+			if err := j.create(name, data); err != nil {
+				return err
+			}
+			res.Sheets++
 		}
-		for i := range part {
-			c, r := i%cols, i/cols
-			x := px(opts.Gap/2 + float64(c)*(slotW+opts.Gap))
-			y := px(opts.Gap/2 + float64(r)*(slotH+opts.Gap))
-			img := drawn[index[i]]
-			draw.Draw(sheet, img.Bounds().Add(image.Pt(x, y)), img, image.Point{}, draw.Src)
-		}
-		data, err := encode(sheet, "png")
-		data = withDPI(data, opts.DPI) // Design Space places it at its real size
-		if err != nil {
-			out.abort()
-			return nil, err
-		}
-		name := fmt.Sprintf("sheet-%s.png", number(start/per+1, (len(items)+per-1)/per))
-		if err := out.create(name, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
-			out.abort()
-			return nil, err
-		}
-		res.Sheets++
-	}
-	if err := out.commit(&res.Result); err != nil {
-		out.abort()
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	res.Notes = append(res.Notes,

@@ -11,9 +11,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
-	"github.com/deckwright/deckwright/render"
 )
 
 // shapes finds the separate opaque shapes of a sheet as Design Space
@@ -194,7 +194,7 @@ func testCricutLandscape(t *testing.T, wide string) {
 	}
 	g, _ := db.Game("land")
 	dir := filepath.Join(t.TempDir(), "land")
-	if _, err := export.Cricut(context.Background(), dir, []render.Item{render.CardItem(g, g.Cards[0])}, export.CricutOptions{}); err != nil {
+	if _, err := export.Cricut(context.Background(), dir, []cardface.Item{cardface.CardItem(g, g.Cards[0])}, export.CricutOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	img := readImage(t, filepath.Join(dir, "sheet-001.png"))

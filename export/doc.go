@@ -18,7 +18,7 @@
 //
 // Example:
 //
-//	res, err := export.TTS(ctx, "out/tts", render.DeckItems(deck), export.TTSOptions{Name: "Order"})
+//	res, err := export.TTS(ctx, "out/tts", cardface.DeckItems(deck), export.TTSOptions{Name: "Order"})
 //	if err != nil { ... }
 //	fmt.Println(res.Files)
 package export

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
-	"github.com/deckwright/deckwright/render"
 )
 
 // colorOf is the colour of card i's art: distinct for every card, so the
@@ -42,7 +42,7 @@ func flatPNG(t testing.TB, w, h int, c color.NRGBA) []byte {
 // image of colorOf(1000), and (twin) a double-faced card "Twin" whose
 // second face has colorOf(2000). It returns the game and the deck that
 // holds copies[i] of card i (1 when copies is short) and one Twin.
-func artGame(t testing.TB, n int, copies []int, twin bool, extra string) (*cardsdb.Game, []render.Item) {
+func artGame(t testing.TB, n int, copies []int, twin bool, extra string) (*cardsdb.Game, []cardface.Item) {
 	t.Helper()
 	fsys := fstest.MapFS{
 		"game.yaml": {Data: []byte(`id: art
@@ -78,14 +78,14 @@ sections:
 	if !ok {
 		t.Fatal("no game")
 	}
-	var items []render.Item
+	var items []cardface.Item
 	for i, c := range g.Cards {
 		k := 1
 		if i < len(copies) {
 			k = copies[i]
 		}
 		for range k {
-			items = append(items, render.CardItem(g, c))
+			items = append(items, cardface.CardItem(g, c))
 		}
 	}
 	return g, items
@@ -192,7 +192,7 @@ func TestPNG(t *testing.T) {
 // Before, the bleed of a text proxy was left white.
 func TestPNGTextProxyBleed(t *testing.T) {
 	g := &cardsdb.Game{ID: "x", Name: "X", CardSize: cardsdb.Size{W: 63, H: 88}}
-	items := []render.Item{render.CardItem(g, &cardsdb.Card{Name: "Alpha", Type: "unit"})}
+	items := []cardface.Item{cardface.CardItem(g, &cardsdb.Card{Name: "Alpha", Type: "unit"})}
 	dir := filepath.Join(t.TempDir(), "png")
 	if _, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 300, Bleed: 3}); err != nil {
 		t.Fatal(err)
@@ -239,9 +239,9 @@ func TestMissingArtWritesNothing(t *testing.T) {
 
 func TestSlugsAndNumbers(t *testing.T) {
 	g := &cardsdb.Game{ID: "x", Name: "X", CardSize: cardsdb.Size{W: 63, H: 88}}
-	var items []render.Item
+	var items []cardface.Item
 	for _, n := range []string{"Æther Vial", "  ", "Hierophant Ysolde: Marrowtide!", "ŻÓŁW № 5", "a/../../etc/passwd"} {
-		items = append(items, render.CardItem(g, &cardsdb.Card{Name: n, Type: "unit"}))
+		items = append(items, cardface.CardItem(g, &cardsdb.Card{Name: n, Type: "unit"}))
 	}
 	dir := filepath.Join(t.TempDir(), "s")
 	if _, err := export.PNG(context.Background(), dir, items, export.PNGOptions{DPI: 20}); err != nil {

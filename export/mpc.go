@@ -5,17 +5,15 @@ import (
 	"encoding/xml"
 	"fmt"
 	"image"
-	"io"
 	"math"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/disintegration/imaging"
 )
 
@@ -99,7 +97,7 @@ type MPCResult struct {
 // images' absolute paths. Decks of more than MPCMaxOrder cards are split
 // into order-1.xml, order-2.xml..., each of at most MPCMaxOrder cards in
 // the items' order. Landscape cards are turned a quarter turn clockwise.
-func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) (*MPCResult, error) {
+func MPC(ctx context.Context, dir string, items []cardface.Item, opts MPCOptions) (*MPCResult, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -123,10 +121,10 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 		return nil, fmt.Errorf("%s has no card size", gameName(game))
 	}
 	px := MPCPixels(game.CardSize)
-	res := &MPCResult{Result: Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}, Pixels: [2]int{px.X, px.Y}}
+	res := &MPCResult{Result: newResult(dir, items), Pixels: [2]int{px.X, px.Y}}
 
 	// Fronts and second faces, each distinct face once, numbered in order.
-	var fronts, seconds []render.Face
+	var fronts, seconds []cardface.Face
 	for _, it := range items {
 		fronts = append(fronts, it.Front)
 		if it.Own {
@@ -135,7 +133,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	}
 	ufront, ifront := distinct(fronts)
 	useconds, isecond := distinct(seconds)
-	all := append(append(append([]render.Face{}, ufront...), useconds...), render.Face{Game: game, Image: game.Back.Image, FS: game.FS})
+	all := append(append(append([]cardface.Face{}, ufront...), useconds...), cardface.Face{Game: game, Image: game.Back.Image, FS: game.FS})
 	files := make([]string, 0, len(all))
 	for i, f := range ufront {
 		files = append(files, "fronts/"+number(i+1, len(ufront))+"-"+slug(faceTitle(f))+mpcExt(f))
@@ -145,93 +143,85 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 	}
 	files = append(files, "cardback"+mpcExt(all[len(all)-1]))
 
-	out, err := newFolder(dir, opts.TempDir)
-	if err != nil {
-		return nil, err
-	}
-	fail := func(err error) (*MPCResult, error) {
-		out.abort()
-		return nil, err
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return fail(err)
-	}
-	fo := opts.faces()
-	fo.Pixels, fo.Bleed = px, MPCBleed
-	var mu sync.Mutex
-	err = drawEach(ctx, all, fo, &res.Result, func(i int, im *faces.Image) error {
-		trim := faces.TrimSize(im.Face, fo.Card)
-		bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, MPCBleed)
-		if im.Art {
-			mirrorBleed(im.Image, bx, by)
-		} else {
-			// The trim line's own pixels too: a blend of the frame and
-			// the white bleed the template was drawn on.
-			clampBleed(im.Image, bx+1, by+1)
-		}
-		img := image.Image(im.Image)
-		if b := img.Bounds(); b.Dx() > b.Dy() {
-			img = imaging.Rotate270(img) // a quarter turn clockwise
-		}
-		format := "png"
-		if strings.HasSuffix(files[i], ".jpg") {
-			format = "jpeg"
-		}
-		data, err := encode(img, format)
+	err := run(ctx, dir, opts.Options, &res.Result, func(j *job) error {
+		abs, err := filepath.Abs(dir)
 		if err != nil {
 			return err
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		return out.create(files[i], writeBytes(data))
+		fo := opts.faces()
+		fo.Pixels, fo.Bleed = px, MPCBleed
+		err = j.draw(all, fo, func(i int, im *faces.Image) error {
+			trim := faces.TrimSize(im.Face, fo.Card)
+			bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, MPCBleed)
+			if im.Art {
+				mirrorBleed(im.Image, bx, by)
+			} else {
+				// The trim line's own pixels too: a blend of the frame
+				// and the white bleed the template was drawn on.
+				clampBleed(im.Image, bx+1, by+1)
+			}
+			img := image.Image(im.Image)
+			if b := img.Bounds(); b.Dx() > b.Dy() {
+				img = imaging.Rotate270(img) // a quarter turn clockwise
+			}
+			format := "png"
+			if strings.HasSuffix(files[i], ".jpg") {
+				format = "jpeg"
+			}
+			data, err := encode(img, format)
+			if err != nil {
+				return err
+			}
+			return j.create(files[i], data)
+		})
+		if err != nil {
+			return err
+		}
+		if res.ArtFaces > 0 {
+			res.Notes = append(res.Notes, fmt.Sprintf("art has no bleed of its own: it was extended %.3g mm (0.12 inch) on every side by mirroring its edges", MPCBleed))
+		}
+
+		// The orders.
+		path := func(file string) string { return filepath.Join(abs, filepath.FromSlash(file)) }
+		n := (len(items) + MPCMaxOrder - 1) / MPCMaxOrder
+		k := 0 // index into seconds
+		for o := 0; o < n; o++ {
+			part := items[o*MPCMaxOrder : min((o+1)*MPCMaxOrder, len(items))]
+			ord := mpcOrder{
+				Details:  mpcDetails{Quantity: len(part), Bracket: MPCBracket(len(part)), Stock: stock, Foil: opts.Foil},
+				Cardback: path(files[len(files)-1]),
+			}
+			frontSlots := map[int][]int{}
+			backSlots := map[int][]int{}
+			for s, it := range part {
+				u := ifront[o*MPCMaxOrder+s]
+				frontSlots[u] = append(frontSlots[u], s)
+				if it.Own {
+					b := isecond[k]
+					k++
+					backSlots[b] = append(backSlots[b], s)
+				}
+			}
+			ord.Fronts = mpcCards(frontSlots, func(u int) (string, cardface.Face) { return files[u], ufront[u] }, path)
+			ord.Backs = mpcCards(backSlots, func(u int) (string, cardface.Face) { return files[len(ufront)+u], useconds[u] }, path)
+			file := "order.xml"
+			if n > 1 {
+				file = "order-" + strconv.Itoa(o+1) + ".xml"
+			}
+			data, err := xml.MarshalIndent(ord, "", "  ")
+			if err != nil {
+				return err
+			}
+			data = append([]byte(xml.Header), append(data, '\n')...)
+			if err := j.create(file, data); err != nil {
+				return err
+			}
+			res.Orders = append(res.Orders, MPCOrder{File: file, Quantity: ord.Details.Quantity, Bracket: ord.Details.Bracket})
+		}
+		return nil
 	})
 	if err != nil {
-		return fail(err)
-	}
-	if res.ArtFaces > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("art has no bleed of its own: it was extended %.3g mm (0.12 inch) on every side by mirroring its edges", MPCBleed))
-	}
-
-	// The orders.
-	path := func(file string) string { return filepath.Join(abs, filepath.FromSlash(file)) }
-	n := (len(items) + MPCMaxOrder - 1) / MPCMaxOrder
-	k := 0 // index into seconds
-	for o := 0; o < n; o++ {
-		part := items[o*MPCMaxOrder : min((o+1)*MPCMaxOrder, len(items))]
-		ord := mpcOrder{
-			Details:  mpcDetails{Quantity: len(part), Bracket: MPCBracket(len(part)), Stock: stock, Foil: opts.Foil},
-			Cardback: path(files[len(files)-1]),
-		}
-		frontSlots := map[int][]int{}
-		backSlots := map[int][]int{}
-		for s, it := range part {
-			j := ifront[o*MPCMaxOrder+s]
-			frontSlots[j] = append(frontSlots[j], s)
-			if it.Own {
-				b := isecond[k]
-				k++
-				backSlots[b] = append(backSlots[b], s)
-			}
-		}
-		ord.Fronts = mpcCards(frontSlots, func(j int) (string, render.Face) { return files[j], ufront[j] }, path)
-		ord.Backs = mpcCards(backSlots, func(j int) (string, render.Face) { return files[len(ufront)+j], useconds[j] }, path)
-		file := "order.xml"
-		if n > 1 {
-			file = "order-" + strconv.Itoa(o+1) + ".xml"
-		}
-		data, err := xml.MarshalIndent(ord, "", "  ")
-		if err != nil {
-			return fail(err)
-		}
-		data = append([]byte(xml.Header), append(data, '\n')...)
-		if err := out.create(file, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
-			return fail(err)
-		}
-		res.Orders = append(res.Orders, MPCOrder{File: file, Quantity: ord.Details.Quantity, Bracket: ord.Details.Bracket})
-	}
-	if err := out.commit(&res.Result); err != nil {
-		return fail(err)
+		return nil, err
 	}
 	return res, nil
 }
@@ -239,7 +229,7 @@ func MPC(ctx context.Context, dir string, items []render.Item, opts MPCOptions) 
 // mpcExt is the file type of a face's image: JPEG for art (a PNG of a
 // photograph at 822×1122 is ten times the size and five times the time),
 // PNG for text proxies, whose sharp lettering JPEG would blur.
-func mpcExt(f render.Face) string {
+func mpcExt(f cardface.Face) string {
 	if f.Image != "" {
 		return ".jpg"
 	}
@@ -247,7 +237,7 @@ func mpcExt(f render.Face) string {
 }
 
 // mpcCards lists the cards of one side of an order, by their first slot.
-func mpcCards(slots map[int][]int, of func(int) (string, render.Face), path func(string) string) []mpcCard {
+func mpcCards(slots map[int][]int, of func(int) (string, cardface.Face), path func(string) string) []mpcCard {
 	var out []mpcCard
 	for j, s := range slots {
 		file, f := of(j)

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
-	"github.com/deckwright/deckwright/render"
 )
 
 // order is the autofill tool's XML as the test reads it back.
@@ -153,11 +153,11 @@ func TestMPCSplitsBigDecks(t *testing.T) {
 	// orders of 612 and 89.
 	g := &cardsdb.Game{ID: "x", Name: "X", CardSize: cardsdb.Size{W: 63, H: 88}}
 	a, b := &cardsdb.Card{Name: "Alpha", Type: "unit"}, &cardsdb.Card{Name: "Beta", Type: "unit"}
-	var items []render.Item
+	var items []cardface.Item
 	for range 700 {
-		items = append(items, render.CardItem(g, a))
+		items = append(items, cardface.CardItem(g, a))
 	}
-	items = append(items, render.CardItem(g, b))
+	items = append(items, cardface.CardItem(g, b))
 	dir := filepath.Join(t.TempDir(), "big")
 	res, err := export.MPC(context.Background(), dir, items, export.MPCOptions{Stock: "(M31) Linen", Foil: true})
 	if err != nil {

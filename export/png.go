@@ -3,11 +3,9 @@ package export
 import (
 	"context"
 	"fmt"
-	"io"
-	"sync"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 )
 
 // PNGOptions says how to write one image per card face.
@@ -25,21 +23,21 @@ type PNGOptions struct {
 // several games) for the games' common card back. Every copy of a card is
 // a file of its own unless opts.Unique. Landscape cards come out wider
 // than tall.
-func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) (*Result, error) {
+func PNG(ctx context.Context, dir string, items []cardface.Item, opts PNGOptions) (*Result, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
-	res := &Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}
+	res := newResult(dir, items)
 	if opts.Unique {
 		items = uniqueItems(items)
 	}
 	// The files, in order, and the face each one shows.
 	type file struct {
 		name string
-		face render.Face
+		face cardface.Face
 	}
 	var files []file
-	games := map[string]render.Face{}
+	games := map[string]cardface.Face{}
 	var gameOrder []string
 	for i, it := range items {
 		base := number(i+1, len(items)) + "-" + slug(it.Name())
@@ -60,7 +58,7 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 		}
 		files = append(files, file{name, games[id]})
 	}
-	fs := make([]render.Face, len(files))
+	fs := make([]cardface.Face, len(files))
 	for i, f := range files {
 		fs[i] = f.face
 	}
@@ -70,59 +68,48 @@ func PNG(ctx context.Context, dir string, items []render.Item, opts PNGOptions) 
 		users[index[i]] = append(users[index[i]], f.name)
 	}
 
-	out, err := newFolder(dir, opts.TempDir)
-	if err != nil {
-		return nil, err
-	}
 	fo := opts.faces()
 	fo.DPI, fo.Bleed = opts.DPI, opts.Bleed
 	dpi := opts.DPI
 	if dpi == 0 {
 		dpi = faces.DefaultDPI
 	}
-	var mu sync.Mutex
-	err = drawEach(ctx, uniq, fo, res, func(i int, im *faces.Image) error {
-		if opts.Bleed > 0 && !im.Art {
-			// A text proxy is drawn on white: its edge (frame or
-			// background) runs on into the bleed, as in MPC, so a cut a
-			// little off shows no white sliver. The trim line's own pixels
-			// too: a blend of the frame and the white.
-			trim := faces.TrimSize(im.Face, fo.Card)
-			bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, opts.Bleed)
-			clampBleed(im.Image, bx+1, by+1)
-		}
-		data, err := encode(im.Image, "png")
-		data = withDPI(data, dpi)
-		if err != nil {
-			return err
-		}
-		for _, name := range users[i] {
-			if err := ctx.Err(); err != nil {
-				return err
+	err := run(ctx, dir, opts.Options, &res, func(j *job) error {
+		return j.draw(uniq, fo, func(i int, im *faces.Image) error {
+			if opts.Bleed > 0 && !im.Art {
+				// A text proxy is drawn on white: its edge (frame or
+				// background) runs on into the bleed, as in MPC, so a cut
+				// a little off shows no white sliver. The trim line's own
+				// pixels too: a blend of the frame and the white.
+				trim := faces.TrimSize(im.Face, fo.Card)
+				bx, by := bleedPixels(im.Image.Bounds().Size(), trim.W, trim.H, opts.Bleed)
+				clampBleed(im.Image, bx+1, by+1)
 			}
-			mu.Lock()
-			err := out.create(name, func(w io.Writer) error { _, err := w.Write(data); return err })
-			mu.Unlock()
+			data, err := encode(im.Image, "png")
+			data = withDPI(data, dpi)
 			if err != nil {
 				return err
 			}
-		}
-		return nil
+			for _, name := range users[i] {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if err := j.create(name, data); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	})
 	if err != nil {
-		out.abort()
 		return nil, err
 	}
-	if err := out.commit(res); err != nil {
-		out.abort()
-		return nil, err
-	}
-	return res, nil
+	return &res, nil
 }
 
 // uniqueItems keeps the first item of each card.
-func uniqueItems(items []render.Item) []render.Item {
-	var out []render.Item
+func uniqueItems(items []cardface.Item) []cardface.Item {
+	var out []cardface.Item
 	seen := map[faceID]bool{}
 	for _, it := range items {
 		k := idOf(it.Front)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -53,7 +54,7 @@ type PrintShopOptions struct {
 //
 // The PDF is streamed to w as render.Render does: write to a temporary
 // file and rename it into place on success.
-func PrintShop(ctx context.Context, w io.Writer, items []render.Item, opts PrintShopOptions) (*render.Report, error) {
+func PrintShop(ctx context.Context, w io.Writer, items []cardface.Item, opts PrintShopOptions) (*render.Report, error) {
 	bleed := opts.Bleed
 	if !(bleed >= 0 && bleed <= PrintShopMaxBleed) { // NaN too
 		return nil, fmt.Errorf("bleed %g mm: want 0 to %g mm", bleed, float64(PrintShopMaxBleed))

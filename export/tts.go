@@ -8,16 +8,15 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"io"
 	"math"
 	neturl "net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 	"github.com/disintegration/imaging"
 )
@@ -142,7 +141,7 @@ func TTSGrid(n int) (cols, rows int) {
 // after the card. Copy the JSON into Tabletop Simulator's Saves/Saved
 // Objects folder to find the deck under Objects → Saved Objects. A
 // double-faced card is one card with two states, its faces.
-func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) (*TTSResult, error) {
+func TTS(ctx context.Context, dir string, items []cardface.Item, opts TTSOptions) (*TTSResult, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no cards to export")
 	}
@@ -168,12 +167,12 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	if game == nil || !(game.CardSize.W > 0 && game.CardSize.H > 0) {
 		return nil, fmt.Errorf("%s has no card size", gameName(game))
 	}
-	res := &TTSResult{Result: Result{Dir: dir, Cards: len(items), Sample: sampleOf(items)}}
+	res := &TTSResult{Result: newResult(dir, items)}
 	px := TTSCardPixels(game.CardSize)
 	res.Card = [2]int{px.X, px.Y}
 
 	// The distinct faces, fronts and second faces, in order of first use.
-	var all []render.Face
+	var all []cardface.Face
 	for _, it := range items {
 		all = append(all, it.Front)
 		if it.Own {
@@ -217,128 +216,123 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 		}
 	}
 
-	out, err := newFolder(dir, opts.TempDir)
-	if err != nil {
-		return nil, err
-	}
-	fail := func(err error) (*TTSResult, error) {
-		out.abort()
-		return nil, err
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return fail(err)
-	}
-	url := func(file string) string {
-		if opts.URLPrefix != "" {
-			return strings.TrimRight(opts.URLPrefix, "/") + "/" + neturl.PathEscape(file)
+	err := run(ctx, dir, opts.Options, &res.Result, func(j *job) error {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return err
 		}
-		return fileURL(filepath.Join(abs, file))
-	}
-
-	fo := opts.faces()
-	// Each finished sheet is encoded in the background while the next
-	// one is drawn: encoding a 4096-pixel PNG takes about as long as
-	// drawing the sheet. At most one sheet waits, to bound memory.
-	type encoded struct {
-		file string
-		err  error
-	}
-	encDone := make(chan encoded, 1)
-	pending := 0
-	wait := func() error {
-		e := <-encDone
-		pending--
-		return e.err
-	}
-	for s, plan := range plans {
-		part := make([]render.Face, len(plan.faces))
-		for i, u := range plan.faces {
-			part[i] = uniq[u]
-		}
-		cell := plan.px
-		cols, rows := TTSGrid(len(part))
-		sheet := image.NewNRGBA(image.Rect(0, 0, cols*cell.X, rows*cell.Y))
-		// Empty slots are white: an opaque sheet is a smaller RGB PNG, and
-		// JPEG would make transparent slots black.
-		draw.Draw(sheet, sheet.Rect, image.White, image.Point{}, draw.Src)
-		fo.Pixels = cell
-		err := drawEach(ctx, part, fo, &res.Result, func(i int, im *faces.Image) error {
-			img := image.Image(im.Image)
-			if b := img.Bounds(); (b.Dx() > b.Dy()) != (cell.X > cell.Y) {
-				img = imaging.Rotate270(img) // a quarter turn clockwise
+		url := func(file string) string {
+			if opts.URLPrefix != "" {
+				return strings.TrimRight(opts.URLPrefix, "/") + "/" + neturl.PathEscape(file)
 			}
-			at := image.Pt(i%cols*cell.X, i/cols*cell.Y)
-			draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(cell)}, img, img.Bounds().Min, draw.Src)
+			return fileURL(filepath.Join(abs, file))
+		}
+
+		fo := opts.faces()
+		// Each finished sheet is encoded in the background while the next
+		// one is drawn: encoding a 4096-pixel PNG takes about as long as
+		// drawing the sheet. At most one sheet waits, to bound memory.
+		type encoded struct {
+			file string
+			err  error
+		}
+		encDone := make(chan encoded, 1)
+		pending := 0
+		wait := func() error {
+			e := <-encDone
+			pending--
+			return e.err
+		}
+		for s, plan := range plans {
+			part := make([]cardface.Face, len(plan.faces))
+			for i, u := range plan.faces {
+				part[i] = uniq[u]
+			}
+			cell := plan.px
+			cols, rows := TTSGrid(len(part))
+			sheet := image.NewNRGBA(image.Rect(0, 0, cols*cell.X, rows*cell.Y))
+			// Empty slots are white: an opaque sheet is a smaller RGB PNG, and
+			// JPEG would make transparent slots black.
+			draw.Draw(sheet, sheet.Rect, image.White, image.Point{}, draw.Src)
+			fo.Pixels = cell
+			err := j.draw(part, fo, func(i int, im *faces.Image) error {
+				img := image.Image(im.Image)
+				if b := img.Bounds(); (b.Dx() > b.Dy()) != (cell.X > cell.Y) {
+					img = imaging.Rotate270(img) // a quarter turn clockwise
+				}
+				at := image.Pt(i%cols*cell.X, i/cols*cell.Y)
+				draw.Draw(sheet, image.Rectangle{Min: at, Max: at.Add(cell)}, img, img.Bounds().Min, draw.Src)
+				return nil
+			})
+			if pending > 0 {
+				if werr := wait(); err == nil {
+					err = werr
+				}
+			}
+			if err != nil {
+				return err
+			}
+			file := "sheet-" + strconv.Itoa(s+1) + ext(format)
+			res.Sheets = append(res.Sheets, file)
+			res.Grids = append(res.Grids, [2]int{cols, rows})
+			pending++
+			go func() {
+				data, err := encode(sheet, format)
+				if err == nil {
+					err = j.create(file, data)
+				}
+				encDone <- encoded{file, err}
+			}()
+		}
+		if pending > 0 {
+			if err := wait(); err != nil {
+				return err
+			}
+		}
+		fo.Pixels = px
+
+		var back *faces.Image
+		err = j.draw([]cardface.Face{{Game: game, Image: game.Back.Image, FS: game.FS}}, fo, func(_ int, im *faces.Image) error {
+			back = im
 			return nil
 		})
-		if pending > 0 {
-			if werr := wait(); err == nil {
-				err = werr
+		if err != nil {
+			return err
+		}
+		res.Back = "back" + ext(format)
+		data, err := encode(back.Image, format)
+		if err != nil {
+			return err
+		}
+		if err := j.create(res.Back, data); err != nil {
+			return err
+		}
+		if len(groups[1]) > 0 {
+			// The back of a horizontal card: the game's back turned a
+			// quarter turn clockwise, as the faces are.
+			res.SidewaysBack = "back-sideways" + ext(format)
+			data, err := encode(imaging.Rotate270(back.Image), format)
+			if err != nil {
+				return err
+			}
+			if err := j.create(res.SidewaysBack, data); err != nil {
+				return err
 			}
 		}
-		if err != nil {
-			return fail(err)
-		}
-		file := "sheet-" + strconv.Itoa(s+1) + ext(format)
-		res.Sheets = append(res.Sheets, file)
-		res.Grids = append(res.Grids, [2]int{cols, rows})
-		pending++
-		go func() {
-			data, err := encode(sheet, format)
-			if err == nil {
-				err = out.create(file, writeBytes(data))
-			}
-			encDone <- encoded{file, err}
-		}()
-	}
-	if pending > 0 {
-		if err := wait(); err != nil {
-			return fail(err)
-		}
-	}
-	fo.Pixels = px
 
-	back, err := faces.RenderOne(ctx, render.Face{Game: game, Image: game.Back.Image, FS: game.FS}, fo)
-	if err != nil {
-		return fail(err)
-	}
-	if back.ArtErr != nil {
-		return fail(&ArtError{Errs: []error{fmt.Errorf("card back of %s: %w", game.Name, back.ArtErr)}})
-	}
-	res.count(back)
-	res.Back = "back" + ext(format)
-	data, err := encode(back.Image, format)
-	if err != nil {
-		return fail(err)
-	}
-	if err := out.create(res.Back, writeBytes(data)); err != nil {
-		return fail(err)
-	}
-	if len(groups[1]) > 0 {
-		// The back of a horizontal card: the game's back turned a
-		// quarter turn clockwise, as the faces are.
-		res.SidewaysBack = "back-sideways" + ext(format)
-		data, err := encode(imaging.Rotate270(back.Image), format)
+		obj := ttsObject(name, items, index, res, url, TTSScale(game.CardSize))
+		js, err := json.MarshalIndent(obj, "", "  ")
 		if err != nil {
-			return fail(err)
+			return err
 		}
-		if err := out.create(res.SidewaysBack, writeBytes(data)); err != nil {
-			return fail(err)
+		res.Object = slug(name) + ".json"
+		if err := j.create(res.Object, append(js, '\n')); err != nil {
+			return err
 		}
-	}
-
-	obj := ttsObject(name, items, index, res, url, TTSScale(game.CardSize))
-	js, err := json.MarshalIndent(obj, "", "  ")
+		return nil
+	})
 	if err != nil {
-		return fail(err)
-	}
-	res.Object = slug(name) + ".json"
-	if err := out.create(res.Object, writeBytes(append(js, '\n'))); err != nil {
-		return fail(err)
-	}
-	if err := out.commit(&res.Result); err != nil {
-		return fail(err)
+		return nil, err
 	}
 	return res, nil
 }
@@ -351,7 +345,7 @@ func gameName(g *cardsdb.Game) string {
 }
 
 // faceTitle is the name a face shows on the table.
-func faceTitle(f render.Face) string {
+func faceTitle(f cardface.Face) string {
 	switch {
 	case f.Card != nil && f.Second && f.Card.Back != nil && f.Card.Back.Name != "":
 		return f.Card.Back.Name
@@ -361,13 +355,6 @@ func faceTitle(f render.Face) string {
 		return f.Card.Name
 	}
 	return "card back"
-}
-
-func writeBytes(data []byte) func(io.Writer) error {
-	return func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	}
 }
 
 // The saved-object JSON, as Tabletop Simulator writes it (only the fields
@@ -438,7 +425,7 @@ func guid(parts ...string) string {
 	return hex.EncodeToString(h[:3])
 }
 
-func ttsObject(name string, items []render.Item, index []int, res *TTSResult, url func(string) string, scale float64) ttsSave {
+func ttsObject(name string, items []cardface.Item, index []int, res *TTSResult, url func(string) string, scale float64) ttsSave {
 	decks := map[string]TTSCustomDeck{}
 	sideways := map[int]bool{} // sheets of landscape cards
 	for _, f := range res.Faces {

@@ -15,9 +15,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
-	"github.com/deckwright/deckwright/render"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
@@ -246,7 +246,7 @@ func testTTSLandscape(t *testing.T, wide string) {
 	}
 	g, _ := db.Game("land")
 	dir := filepath.Join(t.TempDir(), "land")
-	res, err := export.TTS(context.Background(), dir, []render.Item{render.CardItem(g, g.Cards[0]), render.CardItem(g, g.Cards[1])}, export.TTSOptions{})
+	res, err := export.TTS(context.Background(), dir, []cardface.Item{cardface.CardItem(g, g.Cards[0]), cardface.CardItem(g, g.Cards[1])}, export.TTSOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 )
 
 // BenchmarkForgeFaces draws the worked example's faces at 300 DPI, each
@@ -13,9 +13,9 @@ import (
 // before it encodes the PNG.
 func BenchmarkForgeFaces(b *testing.B) {
 	g, set := forgeB(b)
-	var fs []render.Face
+	var fs []cardface.Face
 	for _, c := range g.Cards {
-		fs = append(fs, render.CardItem(g, c).Front)
+		fs = append(fs, cardface.CardItem(g, c).Front)
 	}
 	b.ResetTimer()
 	for b.Loop() {

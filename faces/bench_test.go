@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 )
 
 // BenchmarkTextProxy draws the 23 distinct text proxies of the Cosmos
@@ -13,9 +13,9 @@ import (
 // export pays per card without art.
 func BenchmarkTextProxy(b *testing.B) {
 	g := game(b, "seeker-chronicles")
-	var fs []render.Face
+	var fs []cardface.Face
 	for _, c := range g.Cards[:23] {
-		fs = append(fs, render.CardItem(g, c).Front)
+		fs = append(fs, cardface.CardItem(g, c).Front)
 	}
 	for _, dpi := range []int{150, 300} {
 		b.Run(itoa(dpi)+"dpi", func(b *testing.B) {

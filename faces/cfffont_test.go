@@ -6,10 +6,10 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
-	"github.com/deckwright/deckwright/render"
 )
 
 // cffTemplate sets a card's name large, and its rules, in a family whose
@@ -40,12 +40,12 @@ func TestCFFFontLooksLikePDF(t *testing.T) {
 	}
 	const dpi = 150
 	g, set := forgetest.Load(t, tmpl(t, cffTemplate))
-	f := render.CardItem(g, g.Card("Reef Stalker")).Front
+	f := cardface.CardItem(g, g.Card("Reef Stalker")).Front
 	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
 	if len(im.Warnings) > 0 {
 		t.Errorf("warnings %v", im.Warnings)
 	}
-	pdf := writePDF(t, render.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
+	pdf := writePDF(t, cardface.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
 	out, err := exec.Command("pdffonts", pdf).CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdffonts: %v: %s", err, out)
@@ -73,7 +73,7 @@ layers:
   - {name: title, content: "{{.Name}}", x: 3, y: 10, w: 57, h: 30, font: {size: 30, min_size: 8}, align: center, valign: middle}
   - {name: rules, content: "{{.Text}}", x: 3, y: 45, w: 57, h: 20, font: {size: 12}}
 `))
-	gofont := draw(t, render.CardItem(g2, g2.Card("Reef Stalker")).Front, faces.Options{DPI: dpi, Templates: set2})
+	gofont := draw(t, cardface.CardItem(g2, g2.Card("Reef Stalker")).Front, faces.Options{DPI: dpi, Templates: set2})
 	save(t, "cff-as-go.png", gofont.Image)
 	dg := meanAbsDiff(gofont.Image.SubImage(band), crop(pdfImg, band))
 	t.Logf("Go font: mean abs difference from the CFF PDF %.2f/255", dg)

@@ -6,7 +6,7 @@
 // (art.PrepareImages: safe reading, EXIF orientation, cropping to the
 // card's shape, resampling, edges extended into the bleed) and is then
 // brought to the exact pixel size asked for. A face without art (or whose
-// art cannot be read) is a text proxy drawn from the same templates.Face
+// art cannot be read) is a text proxy drawn from the same templates.Layout
 // the PDF draws — background, frame, box fills and borders, lines and
 // their bold or italic runs — with the embedded Go fonts rasterised by
 // golang.org/x/image/font/opentype at the target resolution, so a PNG of a
@@ -21,7 +21,7 @@
 //
 // Example:
 //
-//	imgs, err := faces.Render(ctx, []render.Face{item.Front, item.Back}, faces.Options{DPI: 300})
+//	imgs, err := faces.Render(ctx, []cardface.Face{item.Front, item.Back}, faces.Options{DPI: 300})
 //	if err != nil { ... }
 //	png.Encode(w, imgs[0].Image)
 package faces

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// canvas draws a templates.Face into an image, mapping millimetres on the
+// canvas draws a templates.Layout into an image, mapping millimetres on the
 // trimmed card to pixels.
 type canvas struct {
 	img    *image.NRGBA
@@ -59,7 +59,7 @@ func rgb(c templates.RGB) color.NRGBA { return color.NRGBA{c[0], c[1], c[2], 0xf
 
 // face draws a whole text proxy as the render package's PDF writer does: background
 // over the bleed, frame, then each block.
-func (c *canvas) face(f templates.Face) {
+func (c *canvas) face(f templates.Layout) {
 	if f.HasBackground {
 		fillNRGBA(c.img, rgb(f.Background))
 	}

@@ -13,8 +13,8 @@ import (
 	"sync"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 	"github.com/disintegration/imaging"
@@ -43,7 +43,7 @@ type Options struct {
 	Card cardsdb.Size
 	// Templates draws text proxies; nil uses the bundled templates. It is
 	// called from several goroutines at once (a *templates.Set may be).
-	Templates render.TemplateSource
+	Templates templates.Source
 	// CacheDir and Workers tune the art pipeline (see
 	// art.PrepareOptions).
 	CacheDir string
@@ -52,13 +52,13 @@ type Options struct {
 
 // Image is one face drawn.
 type Image struct {
-	Face  render.Face
+	Face  cardface.Face
 	Image *image.NRGBA
 	// Art reports that the face was drawn from its art; false for a face
 	// drawn from its template.
 	Art bool
 	// Designed reports that a face without art was drawn from the user's
-	// own template (templates.Face.Designed): a designed face, not a text
+	// own template (templates.Layout.Designed): a designed face, not a text
 	// proxy.
 	Designed bool
 	// ArtErr is why the face's art could not be used (a text proxy was
@@ -73,12 +73,9 @@ type Image struct {
 	prepared *art.PreparedImage // while Render runs
 }
 
-// bundled loads the bundled templates once.
-var bundled = sync.OnceValues(templates.LoadBundled)
-
 // TrimSize is the trimmed size of face f in its own orientation: card
 // (zero: the game's card size) turned for a landscape face.
-func TrimSize(f render.Face, card cardsdb.Size) cardsdb.Size {
+func TrimSize(f cardface.Face, card cardsdb.Size) cardsdb.Size {
 	if !(card.W > 0 && card.H > 0) && f.Game != nil {
 		card = f.Game.CardSize
 	}
@@ -89,7 +86,7 @@ func TrimSize(f render.Face, card cardsdb.Size) cardsdb.Size {
 }
 
 // PixelSize is the size of the image Render makes of face f.
-func PixelSize(f render.Face, opts Options) image.Point {
+func PixelSize(f cardface.Face, opts Options) image.Point {
 	s := TrimSize(f, opts.Card)
 	if opts.Pixels != (image.Point{}) {
 		p := opts.Pixels
@@ -117,7 +114,7 @@ type key struct {
 	backType string
 }
 
-func faceKey(f render.Face) key {
+func faceKey(f cardface.Face) key {
 	return key{f.Game, f.Card, f.Second, f.Image, f.Landscape, f.BackType}
 }
 
@@ -127,7 +124,7 @@ func faceKey(f render.Face) key {
 // Image.ArtErr says why. Render fails only for options that make no sense
 // (a size of no pixels or over MaxPixels, a face of no size) or when ctx
 // is cancelled.
-func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, error) {
+func Render(ctx context.Context, fs []cardface.Face, opts Options) ([]*Image, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -142,7 +139,7 @@ func Render(ctx context.Context, fs []render.Face, opts Options) ([]*Image, erro
 	}
 	src := opts.Templates
 	if src == nil {
-		set, err := bundled()
+		set, err := templates.Bundled()
 		if err != nil {
 			return nil, fmt.Errorf("bundled templates: %w", err)
 		}
@@ -259,7 +256,7 @@ func decodePrepared(p *art.PreparedImage, size image.Point) (*image.NRGBA, error
 
 // drawFace draws im: the text proxy when it has no art, and the notice of
 // a sample or provisional card over art.
-func drawFace(im *Image, src render.TemplateSource, opts Options, pics *layerPics) {
+func drawFace(im *Image, src templates.Source, opts Options, pics *layerPics) {
 	f := im.Face
 	side := templates.Front
 	if f.Second || f.Card == nil {
@@ -304,8 +301,8 @@ const noticeBox = "notice"
 var errNoFaces = errors.New("no face drawn")
 
 // RenderOne draws one face; see Render.
-func RenderOne(ctx context.Context, f render.Face, opts Options) (*Image, error) {
-	imgs, err := Render(ctx, []render.Face{f}, opts)
+func RenderOne(ctx context.Context, f cardface.Face, opts Options) (*Image, error) {
+	imgs, err := Render(ctx, []cardface.Face{f}, opts)
 	if err != nil {
 		return nil, err
 	}

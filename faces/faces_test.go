@@ -13,9 +13,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -60,7 +60,7 @@ func save(t *testing.T, name string, img image.Image) {
 	}
 }
 
-func draw(t *testing.T, f render.Face, opts faces.Options) *faces.Image {
+func draw(t *testing.T, f cardface.Face, opts faces.Options) *faces.Image {
 	t.Helper()
 	im, err := faces.RenderOne(context.Background(), f, opts)
 	if err != nil {
@@ -71,11 +71,11 @@ func draw(t *testing.T, f render.Face, opts faces.Options) *faces.Image {
 
 func TestPixelSizes(t *testing.T) {
 	g := game(t, "arkhtide")
-	unit := render.CardItem(g, cardOf(t, g, false))
-	realm := render.CardItem(g, cardOf(t, g, true))
+	unit := cardface.CardItem(g, cardOf(t, g, false))
+	realm := cardface.CardItem(g, cardOf(t, g, true))
 	for _, tc := range []struct {
 		name string
-		face render.Face
+		face cardface.Face
 		opts faces.Options
 		want image.Point
 	}{
@@ -102,7 +102,7 @@ func TestPixelSizes(t *testing.T) {
 
 func TestBadOptions(t *testing.T) {
 	g := game(t, "arkhtide")
-	f := render.CardItem(g, cardOf(t, g, false)).Front
+	f := cardface.CardItem(g, cardOf(t, g, false)).Front
 	for _, o := range []faces.Options{
 		{DPI: 100000},
 		{DPI: -1},
@@ -133,7 +133,7 @@ func ink(img *image.NRGBA, r image.Rectangle) int {
 }
 
 // block finds a block of the card's template face.
-func block(t *testing.T, f templates.Face, name string) templates.Block {
+func block(t *testing.T, f templates.Layout, name string) templates.Block {
 	t.Helper()
 	for _, b := range f.Blocks {
 		if b.Box == name {
@@ -159,7 +159,7 @@ func TestTextProxyName(t *testing.T) {
 	tf, _ := set.Render(c, g, cardsdb.Size{}, templates.Front)
 	name := block(t, tf, "name")
 	for _, bleed := range []float64{0, 3} {
-		im := draw(t, render.CardItem(g, c).Front, faces.Options{DPI: 300, Bleed: bleed})
+		im := draw(t, cardface.CardItem(g, c).Front, faces.Options{DPI: 300, Bleed: bleed})
 		if im.Art {
 			t.Fatal("a card without art was drawn from art")
 		}
@@ -197,13 +197,13 @@ func TestSampleNotice(t *testing.T) {
 	r := pxRect(notice, 300, 0)
 
 	// A text proxy, and art of one flat colour: both show the notice.
-	im := draw(t, render.CardItem(g, c).Front, faces.Options{DPI: 300})
+	im := draw(t, cardface.CardItem(g, c).Front, faces.Options{DPI: 300})
 	save(t, "arkhtide-unit.png", im.Image)
 	if n := ink(im.Image, r); n == 0 {
 		t.Errorf("text proxy: no ink in the notice box %v", r)
 	}
 	art := flatJPEG(t, 630, 880, color.RGBA{250, 250, 250, 255})
-	f := render.Face{Game: g, Card: c, Image: "art.jpg", FS: fstest.MapFS{"art.jpg": {Data: art}}}
+	f := cardface.Face{Game: g, Card: c, Image: "art.jpg", FS: fstest.MapFS{"art.jpg": {Data: art}}}
 	im = draw(t, f, faces.Options{DPI: 300})
 	if !im.Art || im.ArtErr != nil {
 		t.Fatalf("art not used: %v", im.ArtErr)
@@ -270,7 +270,7 @@ func TestArt(t *testing.T) {
 		}
 	}
 	t.Run("portrait, resampled with bleed", func(t *testing.T) {
-		im := draw(t, render.Face{Game: g, Image: "q.png", FS: fsys}, faces.Options{DPI: 300, Bleed: 3.175})
+		im := draw(t, cardface.Face{Game: g, Image: "q.png", FS: fsys}, faces.Options{DPI: 300, Bleed: 3.175})
 		if !im.Art {
 			t.Fatal(im.ArtErr)
 		}
@@ -284,7 +284,7 @@ func TestArt(t *testing.T) {
 		check(t, im.Image, image.Pt(816, 1111), want{255, 255})
 	})
 	t.Run("landscape card keeps landscape art upright", func(t *testing.T) {
-		realm := render.CardItem(g, cardOf(t, g, true)).Front
+		realm := cardface.CardItem(g, cardOf(t, g, true)).Front
 		realm.Image, realm.FS = "wide.png", fsys
 		im := draw(t, realm, faces.Options{DPI: 200})
 		if !im.Art {
@@ -301,7 +301,7 @@ func TestArt(t *testing.T) {
 	})
 	t.Run("low-resolution art is brought to size", func(t *testing.T) {
 		small := fstest.MapFS{"s.png": {Data: quadrantsPNG(t, 100, 140)}}
-		im := draw(t, render.Face{Game: g, Image: "s.png", FS: small}, faces.Options{DPI: 300})
+		im := draw(t, cardface.Face{Game: g, Image: "s.png", FS: small}, faces.Options{DPI: 300})
 		if got := im.Image.Bounds().Size(); got != image.Pt(744, 1039) {
 			t.Errorf("size %v", got)
 		}
@@ -311,7 +311,7 @@ func TestArt(t *testing.T) {
 	})
 	t.Run("missing and corrupt art: text proxy and the reason", func(t *testing.T) {
 		for _, p := range []string{"nope.png", "corrupt.png"} {
-			im := draw(t, render.Face{Game: g, Image: p, FS: fsys}, faces.Options{DPI: 100})
+			im := draw(t, cardface.Face{Game: g, Image: p, FS: fsys}, faces.Options{DPI: 100})
 			if im.Art || im.ArtErr == nil {
 				t.Errorf("%s: art %v, error %v", p, im.Art, im.ArtErr)
 			}
@@ -324,9 +324,9 @@ func TestArt(t *testing.T) {
 
 func TestEqualFacesShared(t *testing.T) {
 	g := game(t, "seeker-chronicles")
-	a := render.CardItem(g, g.Cards[0])
-	b := render.CardItem(g, g.Cards[1])
-	imgs, err := faces.Render(context.Background(), []render.Face{a.Front, b.Front, a.Front, a.Back, b.Back}, faces.Options{DPI: 50})
+	a := cardface.CardItem(g, g.Cards[0])
+	b := cardface.CardItem(g, g.Cards[1])
+	imgs, err := faces.Render(context.Background(), []cardface.Face{a.Front, b.Front, a.Front, a.Back, b.Back}, faces.Options{DPI: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

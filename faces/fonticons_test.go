@@ -6,10 +6,10 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -72,7 +72,7 @@ func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 	const dpi = 300
 	g, set := forgetest.Load(t, forgeRulesInFamily(t))
 	c := g.Card("Wandering Smith")
-	f := render.CardItem(g, c).Front
+	f := cardface.CardItem(g, c).Front
 	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
 	if len(im.Warnings) > 0 {
 		t.Errorf("warnings %v", im.Warnings)
@@ -83,7 +83,7 @@ func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 	// The same card with its rules in the Go fonts, as the example has it.
 	g0, set0 := forgetest.Load(t, forgetest.Dir)
 	c0 := g0.Card("Wandering Smith")
-	im0 := draw(t, render.CardItem(g0, c0).Front, faces.Options{DPI: dpi, Templates: set0})
+	im0 := draw(t, cardface.CardItem(g0, c0).Front, faces.Options{DPI: dpi, Templates: set0})
 	sq0 := sparkSquare(t, set0, g0, c0, dpi)
 	n, n0 := orange(im.Image, sq), orange(im0.Image, sq0)
 	t.Logf("spark pixels: %d in the template font, %d in the Go font, of %d", n, n0, sq.Dx()*sq.Dy())
@@ -104,7 +104,7 @@ func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {
 		t.Skip("pdftoppm not installed")
 	}
-	pdfImg := rasterLayered(t, render.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
+	pdfImg := rasterLayered(t, cardface.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
 	save(t, "family-icon-pdf.png", pdfImg)
 	// The rules panel, icon and text.
 	band := image.Rect(0, 55*dpi*10/254, im.Image.Rect.Dx(), 80*dpi*10/254)

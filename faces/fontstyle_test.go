@@ -8,10 +8,10 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
-	"github.com/deckwright/deckwright/render"
 )
 
 // styledTemplate sets a card's name large in a family's bold file, and a
@@ -42,12 +42,12 @@ func TestFontStyleLooksLikePDF(t *testing.T) {
 	}
 	const dpi = 150
 	g, set := forgetest.Load(t, tmpl(t, styledTemplate))
-	f := render.CardItem(g, g.Card("Reef Stalker")).Front
+	f := cardface.CardItem(g, g.Card("Reef Stalker")).Front
 	im := draw(t, f, faces.Options{DPI: dpi, Templates: set})
 	if len(im.Warnings) > 0 {
 		t.Errorf("warnings %v", im.Warnings)
 	}
-	pdfImg := rasterLayered(t, render.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
+	pdfImg := rasterLayered(t, cardface.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
 	save(t, "bold.png", im.Image)
 	save(t, "bold-pdf.png", pdfImg)
 	// Only the title's band: the rest of the card is white in both.
@@ -68,7 +68,7 @@ layers:
   - {name: title, content: "{{.Name}}", x: 3, y: 10, w: 57, h: 30, font: {family: body, size: 30, min_size: 8, bold: true}, align: center, valign: middle}
   - {name: rules, content: "{{.Text}}", x: 3, y: 45, w: 57, h: 20, font: {family: body, size: 12}}
 `))
-	reg := draw(t, render.CardItem(g2, g2.Card("Reef Stalker")).Front, faces.Options{DPI: dpi, Templates: set2})
+	reg := draw(t, cardface.CardItem(g2, g2.Card("Reef Stalker")).Front, faces.Options{DPI: dpi, Templates: set2})
 	if len(reg.Warnings) != 1 {
 		t.Errorf("regular file only: warnings %v, want one", reg.Warnings)
 	}

@@ -14,9 +14,9 @@ import (
 
 	"golang.org/x/image/font/gofont/gosmallcaps"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
-	"github.com/deckwright/deckwright/render"
 )
 
 // writeForge regenerates the pictures of the worked designer example,
@@ -159,9 +159,9 @@ func hsl(h, s, l float64) color.NRGBA {
 // into docs/images/forge-faces.png, for the docs.
 func writeForgeFaces(t *testing.T) {
 	g, set := forge(t)
-	var fs []render.Face
+	var fs []cardface.Face
 	for _, n := range []string{"Cinder Drake", "Tide Caller", "Pearl Oracle", "Wandering Smith"} {
-		fs = append(fs, render.CardItem(g, g.Card(n)).Front)
+		fs = append(fs, cardface.CardItem(g, g.Card(n)).Front)
 	}
 	imgs, err := faces.Render(context.Background(), fs, faces.Options{DPI: 120, Templates: set})
 	if err != nil {

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -40,7 +40,7 @@ func TestInlineIcon(t *testing.T) {
 	g, _ := db.Game("icon-test")
 	c := g.Card("Miner")
 	const dpi = 300
-	im := draw(t, render.CardItem(g, c).Front, faces.Options{DPI: dpi})
+	im := draw(t, cardface.CardItem(g, c).Front, faces.Options{DPI: dpi})
 	set, err := templates.LoadBundled()
 	if err != nil {
 		t.Fatal(err)
@@ -83,9 +83,9 @@ func TestInlineIcon(t *testing.T) {
 // Thronecards' back says so.
 func TestTypeBackText(t *testing.T) {
 	g := game(t, "kaizerseat")
-	var throne, pack render.Face
+	var throne, pack cardface.Face
 	for _, c := range g.Cards {
-		it := render.CardItem(g, c)
+		it := cardface.CardItem(g, c)
 		it.Back.Image = ""
 		switch c.Type {
 		case "thronecard":

@@ -14,8 +14,8 @@ import (
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/vector"
 
+	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -82,7 +82,8 @@ func (c *layerPics) get(l templates.Layer, px image.Point, pad [4]int) (*image.N
 	p.uses++
 	c.mu.Unlock()
 	p.once.Do(func() {
-		li, err := render.PrepareLayerImage(l, px, pad, false)
+		spec := art.LayerSpec{FS: l.ImageFS, Path: l.Image, Fit: l.Fit, AnchorX: l.AnchorX, AnchorY: l.AnchorY}
+		li, err := art.PrepareLayer(spec, px, pad, false)
 		if err != nil {
 			p.err = err
 			return

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/layout"
@@ -26,14 +27,14 @@ func forgeB(b *testing.B) (*cardsdb.Game, *templates.Set) { return forgetest.Loa
 
 // rasterLayered prints one item with set on a page of the card's size
 // plus bleed, and rasterises it.
-func rasterLayered(t *testing.T, it render.Item, trim cardsdb.Size, dpi int, bleed float64, set *templates.Set) image.Image {
+func rasterLayered(t *testing.T, it cardface.Item, trim cardsdb.Size, dpi int, bleed float64, set *templates.Set) image.Image {
 	t.Helper()
 	return pdfToPNG(t, writePDF(t, it, trim, dpi, bleed, set), dpi)
 }
 
 // writePDF prints one item with set on a page of the card's size plus
 // bleed and returns the PDF's path.
-func writePDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int, bleed float64, set *templates.Set) string {
+func writePDF(t *testing.T, it cardface.Item, trim cardsdb.Size, dpi int, bleed float64, set *templates.Set) string {
 	t.Helper()
 	page := layout.Size{W: trim.W + 2*bleed, H: trim.H + 2*bleed}
 	sheet := layout.Options{Paper: page, Card: layout.Size{W: trim.W, H: trim.H}, Marks: layout.MarksNone, Bleed: bleed}
@@ -42,7 +43,7 @@ func writePDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int, bleed fl
 		opts.Templates = set
 	}
 	var buf bytes.Buffer
-	if _, err := render.Render(context.Background(), &buf, []render.Item{it}, opts); err != nil {
+	if _, err := render.Render(context.Background(), &buf, []cardface.Item{it}, opts); err != nil {
 		t.Fatal(err)
 	}
 	pdf := filepath.Join(t.TempDir(), "card.pdf")

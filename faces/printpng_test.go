@@ -14,6 +14,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
@@ -49,8 +50,8 @@ func TestSheetLooksLikePNG(t *testing.T) {
 	const dpi = 127
 	type sheetCase struct {
 		name  string
-		faces []render.Face
-		set   render.TemplateSource
+		faces []cardface.Face
+		set   templates.Source
 		bleed float64
 		// quiet: the faces draw without warnings (the bundled games'
 		// long texts are cut to fit, with one).
@@ -91,9 +92,9 @@ func TestSheetLooksLikePNG(t *testing.T) {
 		// A unit (every layer: art, frame, title font, cost badge, rules
 		// with an icon, power shield, the turned SAMPLE ribbon) and a spell
 		// (no power, the JPEG art).
-		var fs []render.Face
+		var fs []cardface.Face
 		for _, n := range []string{"Cinder Drake", "Tide Caller"} {
-			fs = append(fs, render.CardItem(g, g.Card(n)).Front)
+			fs = append(fs, cardface.CardItem(g, g.Card(n)).Front)
 		}
 		cases = append(cases, sheetCase{"forge", fs, set, 0, true}, sheetCase{"forge bleed 3", fs, set, 3, true})
 	}
@@ -118,9 +119,9 @@ func TestSheetLooksLikePNG(t *testing.T) {
     h: 11.5
     padding: 1
 `}))
-		var fs []render.Face
+		var fs []cardface.Face
 		for _, n := range []string{"Pearl Oracle", "Wandering Smith"} {
-			f := render.CardItem(g, g.Card(n)).Front
+			f := cardface.CardItem(g, g.Card(n)).Front
 			face, _ := set.Render(f.Card, g, cardsdb.Size{}, templates.Front)
 			if n == "Pearl Oracle" && !hasBlock(face, "rules-more") {
 				t.Fatalf("%s: no text flowed into rules-more: the case proves nothing", n)
@@ -134,18 +135,18 @@ func TestSheetLooksLikePNG(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range db.Games() {
-		var fs []render.Face
+		var fs []cardface.Face
 		seen := map[string]bool{}
 		for _, c := range g.Cards {
 			if seen[c.Type] {
 				continue
 			}
 			seen[c.Type] = true
-			it := render.CardItem(g, c)
+			it := cardface.CardItem(g, c)
 			it.Front.Image = "" // drawn from its template
 			fs = append(fs, it.Front)
 			if len(fs) == 1 {
-				fs = append(fs, render.Face{Game: g}) // the game's back (card-back template)
+				fs = append(fs, cardface.Face{Game: g}) // the game's back (card-back template)
 			}
 		}
 		cases = append(cases, sheetCase{g.ID, fs, nil, 0, false})
@@ -183,11 +184,11 @@ type slotResult struct {
 // printVsPNG prints fs, each twice in a row, on sheets of four by two
 // slots with bleed, rasterises the PDF and compares every slot with the
 // face's PNG (see worstBlock).
-func printVsPNG(t *testing.T, fs []render.Face, set render.TemplateSource, dpi int, bleed float64) []slotResult {
+func printVsPNG(t *testing.T, fs []cardface.Face, set templates.Source, dpi int, bleed float64) []slotResult {
 	t.Helper()
-	var items []render.Item
+	var items []cardface.Item
 	for _, f := range fs {
-		items = append(items, render.Item{Front: f}, render.Item{Front: f})
+		items = append(items, cardface.Item{Front: f}, cardface.Item{Front: f})
 	}
 	card := fs[0].Game.CardSize
 	const cols, rows = 4, 2
@@ -251,7 +252,7 @@ func printVsPNG(t *testing.T, fs []render.Face, set render.TemplateSource, dpi i
 	return out
 }
 
-func faceName(f render.Face) string {
+func faceName(f cardface.Face) string {
 	if f.Card == nil {
 		return f.Game.ID + " back"
 	}
@@ -290,7 +291,7 @@ func worstBlock(a, b *image.NRGBA, n int) (float64, image.Point) {
 
 // hasBlock reports whether a face has a block of box name, as a block or
 // as a text layer.
-func hasBlock(f templates.Face, name string) bool {
+func hasBlock(f templates.Layout, name string) bool {
 	for _, b := range f.Blocks {
 		if b.Box == name {
 			return true

@@ -11,11 +11,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/atomicfile"
+	"github.com/deckwright/deckwright/internal/yamlmap"
 	"github.com/deckwright/deckwright/layout"
 )
 
@@ -50,12 +53,13 @@ type Profile struct {
 // fileProfile is a Profile as the file writes it: the offset and scale as
 // the command line takes them ("0.5,-0.3").
 type fileProfile struct {
-	Name   string   `yaml:"name"`
-	Offset string   `yaml:"offset,omitempty"`
-	Scale  string   `yaml:"scale,omitempty"`
-	Flip   string   `yaml:"flip,omitempty"`
-	Paper  string   `yaml:"paper,omitempty"`
-	Margin *float64 `yaml:"margin,omitempty"`
+	pos    cardsdb.Pos // where Parse read it
+	Name   string      `yaml:"name"`
+	Offset string      `yaml:"offset,omitempty"`
+	Scale  string      `yaml:"scale,omitempty"`
+	Flip   string      `yaml:"flip,omitempty"`
+	Paper  string      `yaml:"paper,omitempty"`
+	Margin *float64    `yaml:"margin,omitempty"`
 }
 
 type fileBook struct {
@@ -268,50 +272,96 @@ func Load(path string) (*Book, error) {
 	return Parse(path, data)
 }
 
-// Parse reads a profiles file's content; path names it in errors.
+// Parse reads a profiles file's content; path names it in errors. Every
+// problem is reported, each at its file:line:col, as a cardsdb.ErrorList:
+// YAML that does not parse, keys that are not a profile's (read as
+// game and card files are read, package yamlmap), values print could
+// not use, a name twice. A file without a YAML document holds no
+// profiles.
 func Parse(path string, data []byte) (*Book, error) {
-	var fb fileBook
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&fb); err != nil && !errors.Is(err, io.EOF) {
-		return nil, yamlError(path, err)
+	var empty yaml.Node
+	if err := yaml.Unmarshal(data, &empty); err == nil && len(empty.Content) == 0 {
+		return &Book{}, nil // nothing, or only comments
 	}
+	root, err := cardsdb.ParseYAML(path, data)
+	if err != nil {
+		return nil, err
+	}
+	d := cardsdb.NewYAMLDecoder(path)
+	var fb fileBook
+	bookTable.Decode(d, root, &fb)
 	var b Book
 	seen := map[string]bool{}
 	for _, f := range fb.Printers {
 		p, err := f.profile()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			d.Add(f.pos, "%v", err)
+			continue
 		}
 		if seen[p.Name] {
-			return nil, fmt.Errorf("%s: printer %s is there twice", path, p.Name)
+			d.Add(f.pos, "printer %s is there twice", p.Name)
+			continue
 		}
 		seen[p.Name] = true
 		b.Printers = append(b.Printers, p)
+	}
+	if err := d.Err(); err != nil {
+		return nil, err
 	}
 	slices.SortFunc(b.Printers, func(a, c Profile) int { return strings.Compare(a.Name, c.Name) })
 	return &b, nil
 }
 
-// yamlError turns a YAML error into one line, path:line: message.
-func yamlError(path string, err error) error {
-	msg := err.Error()
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = te.Errors[0]
-	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	if rest, ok := strings.CutPrefix(msg, "line "); ok {
-		if n, m, ok := strings.Cut(rest, ": "); ok {
-			if f, ok := strings.CutPrefix(m, "field "); ok {
-				if name, _, ok := strings.Cut(f, " not found"); ok {
-					m = fmt.Sprintf("unknown field %q (want name, offset, scale, flip, paper, margin)", name)
-				}
-			}
-			return fmt.Errorf("%s:%s: %s", path, n, m)
+// bookTable reads a profiles file: its list of printers.
+var bookTable = yamlmap.New("printer profiles file", []yamlmap.Key[*cardsdb.YAMLDecoder, *fileBook]{
+	{Name: "printers", Read: func(d *cardsdb.YAMLDecoder, v *yaml.Node, fb *fileBook) {
+		if v.Kind != yaml.SequenceNode {
+			d.Errorf(v, "printers must be a list of printers, found %s", yamlmap.Kind(v))
+			return
 		}
+		for _, item := range v.Content {
+			f := fileProfile{pos: d.Pos(item)}
+			if _, ok := profileTable.Decode(d, item, &f); ok {
+				fb.Printers = append(fb.Printers, f)
+			}
+		}
+	}},
+}).ListKeys()
+
+// profileTable reads one printer of a profiles file. A key without a
+// value is a value not set, as Save leaves it out.
+var profileTable = yamlmap.New("printer", []yamlmap.Key[*cardsdb.YAMLDecoder, *fileProfile]{
+	{Name: "name", Read: func(d *cardsdb.YAMLDecoder, v *yaml.Node, f *fileProfile) { f.Name = fileString(d, v, "printer name") }},
+	{Name: "offset", Read: func(d *cardsdb.YAMLDecoder, v *yaml.Node, f *fileProfile) {
+		f.Offset = fileString(d, v, "printer offset")
+	}},
+	{Name: "scale", Read: func(d *cardsdb.YAMLDecoder, v *yaml.Node, f *fileProfile) {
+		f.Scale = fileString(d, v, "printer scale")
+	}},
+	{Name: "flip", Read: func(d *cardsdb.YAMLDecoder, v *yaml.Node, f *fileProfile) { f.Flip = fileString(d, v, "printer flip") }},
+	{Name: "paper", Read: func(d *cardsdb.YAMLDecoder, v *yaml.Node, f *fileProfile) {
+		f.Paper = fileString(d, v, "printer paper")
+	}},
+	{Name: "margin", Read: func(d *cardsdb.YAMLDecoder, v *yaml.Node, f *fileProfile) {
+		s := fileString(d, v, "printer margin")
+		if s == "" {
+			return
+		}
+		m, err := strconv.ParseFloat(s, 64)
+		if err != nil || v.Tag != "!!int" && v.Tag != "!!float" {
+			d.Errorf(v, "printer margin must be a number of mm, found %q", s)
+			return
+		}
+		f.Margin = &m
+	}},
+}).ListKeys()
+
+// fileString reads a single value; nothing is "".
+func fileString(d *cardsdb.YAMLDecoder, v *yaml.Node, what string) string {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return ""
 	}
-	return fmt.Errorf("%s: %s", path, msg)
+	return d.Str(v, what)
 }
 
 // header starts every profiles file Save writes.

@@ -72,17 +72,44 @@ func TestSaveLoad(t *testing.T) {
 	}
 }
 
+// TestParseNothingSet checks that a file without a document holds no
+// profiles and that a key without a value is a value not set.
+func TestParseNothingSet(t *testing.T) {
+	for _, data := range []string{"", "\n", "# printers: none yet\n"} {
+		if b, err := Parse("printers.yaml", []byte(data)); err != nil || len(b.Printers) != 0 {
+			t.Errorf("Parse(%q) = %v, %v; want no profiles", data, b, err)
+		}
+	}
+	b, err := Parse("printers.yaml", []byte("printers:\n  - name: a\n    margin:\n    offset: ~\n    paper: a4\n"))
+	if err != nil || len(b.Printers) != 1 {
+		t.Fatalf("Parse = %v, %v; want profile a", b, err)
+	}
+	if p := b.Printers[0]; p.Name != "a" || p.Margin != nil || p.Offset != (layout.Offset{}) || p.Paper != "a4" {
+		t.Errorf("profile %+v, want a with paper a4 only", p)
+	}
+}
+
 func TestLoadBad(t *testing.T) {
 	tests := []struct{ name, data, err string }{
-		{"yaml", "printers: [", "printers.yaml:1: did not find expected node content"},
-		{"unknown-field", "printers:\n  - name: a\n    offest: 1,1\n", "printers.yaml:3: unknown field \"offest\" (want name, offset"},
-		{"bad-name", "printers:\n  - name: a b\n", `printer name "a b"`},
-		{"offset", "printers:\n  - name: a\n    offset: 30,0\n", "printer a: offset \"30,0\""},
+		{"yaml", "printers: [", "printers.yaml:2: invalid YAML: did not find expected node content"},
+		{"unknown-field", "printers:\n  - name: a\n    offest: 1,1\n", `printers.yaml:3:5: unknown key "offest" in printer; did you mean "offset"? (allowed: name, offset, scale, flip, paper, margin)`},
+		{"unknown-top", "printer:\n  - name: a\n", `printers.yaml:1:1: unknown key "printer" in printer profiles file; did you mean "printers"? (allowed: printers)`},
+		{"not-a-list", "printers: {name: a}\n", `printers.yaml:1:11: printers must be a list of printers, found a mapping`},
+		{"not-a-mapping", "printers: [a]\n", `printers.yaml:1:12: printer must be a mapping of keys to values, found "a"`},
+		{"duplicate-key", "printers:\n  - name: a\n    name: b\n", `printers.yaml:3:5: duplicate key "name" in printer (first at line 2)`},
+		{"margin-word", "printers:\n  - name: a\n    margin: wide\n", `printers.yaml:3:13: printer margin must be a number of mm, found "wide"`},
+		{"bad-name", "printers:\n  - name: a b\n", `printers.yaml:2:5: printer name "a b"`},
+		{"offset", "printers:\n  - name: a\n    offset: 30,0\n", "printers.yaml:2:5: printer a: offset \"30,0\""},
 		{"scale", "printers:\n  - name: a\n    scale: 2,1\n", "not within"},
 		{"flip", "printers:\n  - name: a\n    flip: sideways\n", `flip "sideways"`},
 		{"paper", "printers:\n  - name: a\n    paper: napkin\n", "napkin"},
 		{"margin", "printers:\n  - name: a\n    margin: -1\n", "margin -1"},
-		{"twice", "printers:\n  - name: a\n  - name: a\n", "printer a is there twice"},
+		{"twice", "printers:\n  - name: a\n  - name: a\n", "printers.yaml:3:5: printer a is there twice"},
+		// Every problem at once, in the file's order.
+		{"all", "printers:\n  - name: a\n    flip: sideways\n  - name: b\n    offest: 1,1\n  - name: c\n    margin: -1\n",
+			"printers.yaml:2:5: printer a: flip \"sideways\": want long or short\n" +
+				`printers.yaml:5:5: unknown key "offest" in printer; did you mean "offset"? (allowed: name, offset, scale, flip, paper, margin)` + "\n" +
+				"printers.yaml:6:5: printer c: margin -1: want 0 to 50 mm"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,8 +118,18 @@ func TestLoadBad(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, err := Load(path)
-			if err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), "printers.yaml") {
-				t.Errorf("Load error %v, want one naming the file and saying %q", err, tt.err)
+			if err == nil {
+				t.Fatalf("Load: no error, want %q", tt.err)
+			}
+			// One line a problem, each naming the file.
+			lines, wants := strings.Split(err.Error(), "\n"), strings.Split(tt.err, "\n")
+			if len(lines) != len(wants) {
+				t.Errorf("Load error %v, want %d lines", err, len(wants))
+			}
+			for i := range min(len(lines), len(wants)) {
+				if !strings.Contains(lines[i], wants[i]) || !strings.HasPrefix(lines[i], path) {
+					t.Errorf("Load error line %q, want one naming the file and saying %q", lines[i], wants[i])
+				}
 			}
 		})
 	}

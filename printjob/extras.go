@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 )
 
 // Extra is a card print added because the deck needs it on the table
@@ -37,7 +37,7 @@ func (j *Job) addExtras(deck *cardsdb.Deck, limit *Limit) error {
 			return err
 		}
 		for range x.Count {
-			j.Items = append(j.Items, render.CardItem(deck.Game, x.Card))
+			j.Items = append(j.Items, cardface.CardItem(deck.Game, x.Card))
 		}
 		j.Extras = append(j.Extras, Extra{Game: deck.Game.ID, What: x.Extra.What, Card: x.Card.Name, Count: x.Count})
 	}

@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/report"
 )
 
@@ -30,7 +30,7 @@ type Job struct {
 	// DB holds every game loaded (the templates are checked against it).
 	DB    *cardsdb.DB
 	Games []*cardsdb.Game
-	Items []render.Item
+	Items []cardface.Item
 	// Card is the card size of the decks' game.
 	Card cardsdb.Size
 	// Name is the job's name, for the default output name (out/NAME.pdf)
@@ -119,7 +119,7 @@ func Collect(db *cardsdb.DB, opts Options) (*Job, error) {
 				return nil, err
 			}
 		}
-		job.Items = render.SetItems(g)
+		job.Items = cardface.SetItems(g)
 		job.Games = []*cardsdb.Game{g}
 		job.Card, job.Name = g.CardSize, g.ID+"-set"
 		if len(job.Items) == 0 {
@@ -170,7 +170,7 @@ func Collect(db *cardsdb.DB, opts Options) (*Job, error) {
 		}
 		job.Card = deck.Game.CardSize
 		job.Games = append(job.Games, deck.Game)
-		job.Items = append(job.Items, render.DeckItems(deck)...)
+		job.Items = append(job.Items, cardface.DeckItems(deck)...)
 		if !opts.NoExtras && !opts.Missing {
 			if err := job.addExtras(deck, limit); err != nil {
 				return nil, err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -27,7 +28,7 @@ func FormatBytes(n int64) string {
 
 // anyArt reports whether a print has art, whose resolution MaxSize could
 // lower: a front's, or a back's when backs are printed.
-func anyArt(items []render.Item, ro render.RenderOptions) bool {
+func anyArt(items []cardface.Item, ro render.RenderOptions) bool {
 	for _, it := range items {
 		if it.Front.Image != "" || ro.Sheet.Backs != layout.BacksNone && it.Back.Image != "" {
 			return true

@@ -8,6 +8,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // RenderOptions says how Render draws a job.
@@ -18,7 +19,7 @@ type RenderOptions struct {
 	// none); Templates draw the text proxies (nil: the bundled ones).
 	DPI       int
 	CacheDir  string
-	Templates render.TemplateSource
+	Templates templates.Source
 	// InkSaver draws text proxies with thin frames and no solid fills.
 	InkSaver bool
 	// MaxSize, when not 0, keeps the PDF within this many bytes by

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 )
 
 // cardSelector is one --only or --exclude value: a card by name (or
@@ -17,7 +17,7 @@ type cardSelector struct {
 	types       map[*cardsdb.Game]string // the type id per game that has it
 }
 
-func (s *cardSelector) matches(it render.Item) bool {
+func (s *cardSelector) matches(it cardface.Item) bool {
 	c := it.Front.Card
 	if c == nil {
 		return false
@@ -102,7 +102,7 @@ func (j *Job) Select(only, exclude []string) error {
 		}
 		drop = append(drop, s)
 	}
-	any := func(list []*cardSelector, it render.Item) bool {
+	any := func(list []*cardSelector, it cardface.Item) bool {
 		for _, s := range list {
 			if s.matches(it) {
 				return true
@@ -110,7 +110,7 @@ func (j *Job) Select(only, exclude []string) error {
 		}
 		return false
 	}
-	var out []render.Item
+	var out []cardface.Item
 	for _, it := range j.Items {
 		if (len(keep) == 0 || any(keep, it)) && !any(drop, it) {
 			out = append(out, it)

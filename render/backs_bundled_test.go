@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -16,7 +17,7 @@ import (
 func TestBundledBacks(t *testing.T) {
 	for _, id := range []string{"arkhtide", "hubworld", "kaizerseat", "seeders", "seeker-chronicles"} {
 		t.Run(id, func(t *testing.T) {
-			items := render.SetItems(bundledGame(t, id))
+			items := cardface.SetItems(bundledGame(t, id))
 			want := map[string]int{} // back image -> default backs that show it
 			for _, it := range items {
 				if !it.Own {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/benchgame"
 	"github.com/deckwright/deckwright/layout"
@@ -43,7 +44,7 @@ func writeLayeredGame(tb testing.TB, dir string, n, artW, artH int) {
 }
 
 // layeredItems loads the benchmark's game and its templates.
-func layeredItems(tb testing.TB, dir string) ([]render.Item, *templates.Set) {
+func layeredItems(tb testing.TB, dir string) ([]cardface.Item, *templates.Set) {
 	tb.Helper()
 	db, err := cardsdb.LoadBundled()
 	if err != nil {
@@ -64,7 +65,7 @@ func layeredItems(tb testing.TB, dir string) ([]render.Item, *templates.Set) {
 	if err := set.AddFSFor(folder, "templates/", "layered"); err != nil {
 		tb.Fatal(err)
 	}
-	return render.SetItems(g), set
+	return cardface.SetItems(g), set
 }
 
 // BenchmarkLayered1000 prints 1,000 cards with layered faces (a frame

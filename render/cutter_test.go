@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -81,7 +82,7 @@ func (g gray) spans(vertical bool, a, b, c, d float64) [][2]float64 {
 // them, to 0.1 mm.
 func TestRenderSilhouette(t *testing.T) {
 	g := gameDir(t, "", artCards, artFiles())
-	var items []render.Item
+	var items []cardface.Item
 	for range 5 {
 		items = append(items, cardItems(t, g, "Alpha", "Beta")...)
 	}

@@ -27,7 +27,7 @@ func forgeInFamily(t *testing.T) (*cardsdb.Game, *templates.Set) {
 
 // iconRuns are the image icon runs of a laid-out face, each with the
 // line it is on.
-func iconRuns(f templates.Face) (lines []templates.Line, runs []templates.Run) {
+func iconRuns(f templates.Layout) (lines []templates.Line, runs []templates.Run) {
 	blocks := append([]templates.Block(nil), f.Blocks...)
 	for _, l := range f.Layers {
 		if l.Block != nil {

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
@@ -19,7 +20,7 @@ func TestFontStyleWarningOnce(t *testing.T) {
 	dir := forgetest.Copy(t, nil, forgetest.Edit{File: "templates/default.yaml",
 		Old: "font: {family: title, size: 12, min_size: 8}", New: "font: {family: title, size: 12, min_size: 8, bold: true}"})
 	g, set := forgetest.Load(t, dir)
-	items := render.SetItems(g)
+	items := cardface.SetItems(g)
 	rep, err := render.Render(context.Background(), io.Discard, items, render.RenderOptions{Sheet: layout.DefaultOptions(), Templates: set})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -64,7 +65,7 @@ func (p gamesPage) all() string {
 }
 
 // gamesRender prints items and reads the PDF back.
-func gamesRender(t *testing.T, items []render.Item, sheet layout.Options) ([]gamesPage, *render.Report) {
+func gamesRender(t *testing.T, items []cardface.Item, sheet layout.Options) ([]gamesPage, *render.Report) {
 	t.Helper()
 	var buf bytes.Buffer
 	rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: sheet})
@@ -221,7 +222,7 @@ func gamesCheckPages(t *testing.T, pages []gamesPage, rep *render.Report, want i
 // gamesCheckFronts checks that each item's front slot shows its card's
 // name: item i is in slot i%per of front page i/per (every other page when
 // backs follow fronts).
-func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *render.Report, items []render.Item, duplex bool) {
+func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *render.Report, items []cardface.Item, duplex bool) {
 	t.Helper()
 	per := rep.Sheet.PerPage()
 	for i, it := range items {
@@ -241,7 +242,7 @@ func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *render.Report, items
 // slot, the seeker first, every face marked as a sample.
 func TestPrintHubworldSample(t *testing.T) {
 	d := deck(t, "hubworld/sample")
-	items := render.DeckItems(d)
+	items := cardface.DeckItems(d)
 	if len(items) != 37 {
 		t.Fatalf("%d items, want 37", len(items))
 	}
@@ -266,7 +267,7 @@ func TestPrintHubworldSample(t *testing.T) {
 // 34 Seatcards, 98 cards on 11 pages, and no card of another pack.
 func TestPrintKaizerseatSetup(t *testing.T) {
 	d := deck(t, "kaizerseat/four-players")
-	items := render.DeckItems(d)
+	items := cardface.DeckItems(d)
 	if len(items) != 98 {
 		t.Fatalf("%d items, want 98", len(items))
 	}
@@ -308,7 +309,7 @@ func TestPrintKaizerseatSetup(t *testing.T) {
 // shows the game's back.
 func TestPrintSeedersSetBacks(t *testing.T) {
 	g := bundledGame(t, "seeders")
-	items := textBacks(render.SetItems(g)) // the game's back as text, to read it
+	items := textBacks(cardface.SetItems(g)) // the game's back as text, to read it
 	if len(items) != 44 {
 		t.Fatalf("%d items, want 44", len(items))
 	}

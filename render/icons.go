@@ -9,6 +9,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -29,7 +30,7 @@ type iconImage struct {
 // across and standing on the baseline at x, baseline. An icon whose image
 // cannot be read prints its fallback text (its glyph), or an empty square
 // for an icon without one, with one warning per icon.
-func (r *renderer) inlineIcon(f Face, run templates.Run, x, baseline, size float64) {
+func (r *renderer) inlineIcon(f cardface.Face, run templates.Run, x, baseline, size float64) {
 	img := r.iconImage(f, run)
 	side := run.W * (1 - 2*iconInset)
 	if !img.ok {
@@ -55,7 +56,7 @@ func (r *renderer) inlineIcon(f Face, run templates.Run, x, baseline, size float
 
 // iconImage reads, checks and registers an icon's image the first time a
 // face of its game draws it.
-func (r *renderer) iconImage(f Face, run templates.Run) iconImage {
+func (r *renderer) iconImage(f cardface.Face, run templates.Run) iconImage {
 	k := artKey{gameID(f), run.Icon.Image}
 	if img, ok := r.icons[k]; ok {
 		return img

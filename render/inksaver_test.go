@@ -3,6 +3,7 @@ package render_test
 import (
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -15,7 +16,7 @@ func TestInkSaver(t *testing.T) {
 	for _, id := range []string{"seeker-chronicles", "arkhtide", "hubworld", "kaizerseat", "seeders"} {
 		t.Run(id, func(t *testing.T) {
 			g := bundledGame(t, id)
-			items := render.SetItems(g)[:9]
+			items := cardface.SetItems(g)[:9]
 			marks := func(o *render.RenderOptions) { o.Sheet.Marks = layout.MarksNone }
 			_, plain := renderPDF(t, items, marks)
 			_, saver := renderPDF(t, items, func(o *render.RenderOptions) { marks(o); o.InkSaver = true })

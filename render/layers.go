@@ -12,6 +12,8 @@ import (
 
 	"github.com/jung-kurt/gofpdf"
 
+	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
 )
@@ -32,7 +34,7 @@ type layerKey struct {
 type layerReg struct {
 	name, typ string
 	data      []byte
-	placed    [4]float64 // see LayerImage.Placed
+	placed    [4]float64 // see art.LayerImage.Placed
 	clip      bool
 }
 
@@ -51,7 +53,7 @@ func LayerPixels(l templates.Layer, size cardsdb.Size, bleed float64, dpi float6
 // the pictures of their image layers, in parallel, before any page is
 // drawn. A picture that cannot be read is a warning; its layer is left
 // out.
-func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
+func (r *renderer) prepareLayers(ctx context.Context, items []cardface.Item) {
 	type job struct {
 		k   layerKey
 		l   templates.Layer
@@ -59,7 +61,7 @@ func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
 	}
 	var jobs []job
 	r.layerImgs = map[layerKey]*layerReg{}
-	add := func(f Face, who string) {
+	add := func(f cardface.Face, who string) {
 		if f.Image != "" && r.art[artKey{gameID(f), f.Image}] != nil {
 			return // drawn from its art
 		}
@@ -86,7 +88,7 @@ func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
 	if len(jobs) == 0 {
 		return
 	}
-	out := make([]*LayerImage, len(jobs))
+	out := make([]*art.LayerImage, len(jobs))
 	errs := make([]error, len(jobs))
 	workers := r.opts.Workers
 	if workers <= 0 {
@@ -97,7 +99,9 @@ func (r *renderer) prepareLayers(ctx context.Context, items []Item) {
 	for range min(workers, len(jobs)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = PrepareLayerImage(jobs[i].l, jobs[i].k.px, jobs[i].k.pad, true)
+				l := jobs[i].l
+				spec := art.LayerSpec{FS: l.ImageFS, Path: l.Image, Fit: l.Fit, AnchorX: l.AnchorX, AnchorY: l.AnchorY}
+				out[i], errs[i] = art.PrepareLayer(spec, jobs[i].k.px, jobs[i].k.pad, true)
 			}
 		})
 	}
@@ -130,7 +134,7 @@ func (r *renderer) layerKeyOf(l templates.Layer, size cardsdb.Size) layerKey {
 
 // layer draws one layer of a face whose card's top-left corner is at
 // (x, y), on a card of size.
-func (r *renderer) layer(f Face, face *templates.Face, l templates.Layer, x, y float64, size cardsdb.Size) {
+func (r *renderer) layer(f cardface.Face, face *templates.Layout, l templates.Layer, x, y float64, size cardsdb.Size) {
 	pdf := r.pdf
 	lx, ly, lw, lh := l.Rect(size, r.sheet.Bleed)
 	turned := l.Rotation != 0

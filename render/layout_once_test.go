@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
@@ -19,7 +20,7 @@ type countingSource struct {
 	n   atomic.Int64
 }
 
-func (s *countingSource) Render(c *cardsdb.Card, g *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Face, []templates.Warning) {
+func (s *countingSource) Render(c *cardsdb.Card, g *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Layout, []templates.Warning) {
 	s.n.Add(1)
 	return s.set.Render(c, g, size, side)
 }
@@ -31,7 +32,7 @@ func (s *countingSource) Render(c *cardsdb.Card, g *cardsdb.Game, size cardsdb.S
 func TestRenderLaysOutOncePerCard(t *testing.T) {
 	huge := strings.Repeat("Draw a card. ", 7<<20/13)
 	g := gameDir(t, "", []string{"  - {name: Verbose, type: unit, text: \"" + huge + "\"}", "  - {name: Plain, type: unit}"}, nil)
-	var items []render.Item
+	var items []cardface.Item
 	for range 200 {
 		items = append(items, cardItems(t, g, "Verbose", "Plain")...)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -70,7 +71,7 @@ func pdfBox(r layout.Rect, pageH float64) [4]float64 {
 // Without PageBoxes the pages have none, and the same print gives the same
 // bytes every time (the boxes are written in a fixed order).
 func TestPageBoxes(t *testing.T) {
-	items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:4]
+	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:4]
 	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), PageBoxes: true}
 	opts.Sheet.Bleed = 2
 	opts.Sheet.Backs = layout.BacksLong

@@ -3,6 +3,7 @@ package render_test
 import (
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -12,7 +13,7 @@ import (
 // cards that fit unscaled within the 5 mm margin.
 func TestRenderSmallAndLargePaper(t *testing.T) {
 	g := bundledGame(t, "seeker-chronicles")
-	items := render.SetItems(g)[:20]
+	items := cardface.SetItems(g)[:20]
 	for _, tc := range []struct {
 		paper      string
 		size       layout.Size

@@ -1,25 +1,16 @@
 package render
 
 import (
-	"sync"
-
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
 
 	"github.com/deckwright/deckwright/layout"
 )
 
-// TemplateSource lays out text proxies; *templates.Set is one.
-type TemplateSource interface {
-	Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side templates.Side) (templates.Face, []templates.Warning)
-}
-
-// bundledTemplates loads the bundled templates once.
-var bundledTemplates = sync.OnceValues(templates.LoadBundled)
-
 // proxyArgs are what a face's template is rendered with: the card (a
 // stand-in for the back of a card type), the side, and the face's size.
-func (r *renderer) proxyArgs(f Face) (*cardsdb.Card, cardsdb.Size, templates.Side) {
+func (r *renderer) proxyArgs(f cardface.Face) (*cardsdb.Card, cardsdb.Size, templates.Side) {
 	side := templates.Front
 	if f.Second || f.Card == nil {
 		side = templates.Back
@@ -39,7 +30,7 @@ const maxFrameInset = 1.0
 // textFace draws f from its template into box, the face's bleed rectangle
 // in its own (unturned) orientation, and reports whether the template is
 // the user's own (a designed face, not a text proxy).
-func (r *renderer) textFace(f Face, box layout.Rect) bool {
+func (r *renderer) textFace(f cardface.Face, box layout.Rect) bool {
 	card, size, side := r.proxyArgs(f)
 	face := r.layOut(f, card, size, side)
 	pdf := r.pdf
@@ -85,7 +76,7 @@ func (r *renderer) line(w float64) float64 {
 
 // block draws one text block of a face whose card's top-left corner is
 // at (x, y).
-func (r *renderer) block(f Face, face *templates.Face, blk templates.Block, x, y float64) {
+func (r *renderer) block(f cardface.Face, face *templates.Layout, blk templates.Block, x, y float64) {
 	pdf := r.pdf
 	ink := r.opts.InkSaver
 	switch {
@@ -153,7 +144,7 @@ type proxyKey struct {
 // layOut lays out a text proxy once per card and side (issue 25: a card
 // with megabytes of rules text was laid out again for every copy), and
 // reports its warnings once.
-func (r *renderer) layOut(f Face, card *cardsdb.Card, size cardsdb.Size, side templates.Side) templates.Face {
+func (r *renderer) layOut(f cardface.Face, card *cardsdb.Card, size cardsdb.Size, side templates.Side) templates.Layout {
 	k := proxyKey{f.Game, f.Card, f.Second, f.BackType, size}
 	if face, ok := r.proxies[k]; ok {
 		return face
@@ -186,7 +177,7 @@ func (r *renderer) layOut(f Face, card *cardsdb.Card, size cardsdb.Size, side te
 		r.warn(w.Card, w.Kind, "%s", w.Message)
 	}
 	if r.proxies == nil {
-		r.proxies = map[proxyKey]templates.Face{}
+		r.proxies = map[proxyKey]templates.Layout{}
 	}
 	r.proxies[k] = face
 	return face

@@ -5,6 +5,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -14,7 +15,7 @@ import (
 // cut a little off shows no white sliver (as export mpc and png draw it).
 func TestTextProxyBleedTakesFrame(t *testing.T) {
 	g := bundledGame(t, "seeker-chronicles")
-	items := render.SetItems(g)[:1]
+	items := cardface.SetItems(g)[:1]
 	opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 	opts.Sheet.Bleed = 3
 	var pdf bytes.Buffer

@@ -10,6 +10,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/templates"
 
 	"github.com/deckwright/deckwright/layout"
@@ -26,7 +27,7 @@ type RenderOptions struct {
 	CacheDir string         // prepared-art cache, "" for none
 	Workers  int            // art preparation workers, 0 = one per core
 	// Templates draws text proxies; nil uses the bundled templates.
-	Templates TemplateSource
+	Templates templates.Source
 	// Progress, when set, hears how far each stage is.
 	Progress func(stage string, done, total int)
 	Title    string
@@ -65,7 +66,7 @@ type Report struct {
 	// cache entry that was rebuilt.
 	Notes []string `json:"notes,omitempty"`
 	// Designed counts the faces printed from the user's own templates
-	// (templates.Face.Designed), fronts and backs: designed faces, not
+	// (templates.Layout.Designed), fronts and backs: designed faces, not
 	// text proxies.
 	Designed int `json:"designed_faces"`
 	// BackImages, BackTextFaces and BackDesigned are the backs among
@@ -89,7 +90,7 @@ var fixedDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 // memory does not grow with the number of pages. When Render fails (or ctx
 // is cancelled) w may hold part of a PDF: write to a temporary file and
 // rename it into place on success.
-func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) (*Report, error) {
+func Render(ctx context.Context, w io.Writer, items []cardface.Item, opts RenderOptions) (*Report, error) {
 	if len(items) == 0 {
 		return nil, fmt.Errorf("nothing to print")
 	}
@@ -104,7 +105,7 @@ func Render(ctx context.Context, w io.Writer, items []Item, opts RenderOptions) 
 		return nil, fmt.Errorf("dpi %d is outside 50 to 1200", opts.DPI)
 	}
 	if opts.Templates == nil {
-		set, err := bundledTemplates()
+		set, err := templates.Bundled()
 		if err != nil {
 			return nil, fmt.Errorf("bundled templates: %w", err)
 		}
@@ -145,7 +146,7 @@ type renderer struct {
 	// replaced holds the characters a replaced-chars warning named.
 	replaced map[rune]bool
 	// proxies are the text proxies laid out, by card and side.
-	proxies map[proxyKey]templates.Face
+	proxies map[proxyKey]templates.Layout
 	// layerImgs are the pictures of image layers, prepared.
 	layerImgs map[layerKey]*layerReg
 }
@@ -180,7 +181,7 @@ func (r *renderer) warn(card, kind, format string, args ...any) {
 }
 
 // faceSize is a face's own size: the card, turned for landscape faces.
-func (r *renderer) faceSize(f Face) layout.Size {
+func (r *renderer) faceSize(f cardface.Face) layout.Size {
 	if f.Landscape && r.sheet.Card.H > r.sheet.Card.W {
 		return r.sheet.Card.Rotated()
 	}
@@ -190,12 +191,12 @@ func (r *renderer) faceSize(f Face) layout.Size {
 func (r *renderer) backs() bool { return r.sheet.BackMode != layout.BacksNone }
 
 // prepareArt prepares every distinct piece of art the items use.
-func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
+func (r *renderer) prepareArt(ctx context.Context, items []cardface.Item) error {
 	r.art = map[artKey]*registered{}
 	var specs []art.ImageSpec
 	var keys []artKey
 	var names []string
-	add := func(f Face, name string) {
+	add := func(f cardface.Face, name string) {
 		if f.Image == "" {
 			return
 		}
@@ -254,7 +255,7 @@ func (r *renderer) prepareArt(ctx context.Context, items []Item) error {
 
 // warnBacks warns once per game when a duplex or fold print has no back
 // image to print behind its cards.
-func (r *renderer) warnBacks(items []Item) {
+func (r *renderer) warnBacks(items []cardface.Item) {
 	if !r.backs() {
 		return
 	}
@@ -322,7 +323,7 @@ func (r *renderer) newPDF(w io.Writer) {
 
 // draw lays the items out page by page: fronts, then (duplex) a page of
 // backs mirrored behind them, or (fold) backs on the same page.
-func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
+func (r *renderer) draw(ctx context.Context, w io.Writer, items []cardface.Item) error {
 	r.newPDF(w)
 	per := r.sheet.PerPage()
 	for start := 0; start < len(items); start += per {
@@ -365,7 +366,7 @@ func (r *renderer) draw(ctx context.Context, w io.Writer, items []Item) error {
 	return r.pdf.Error()
 }
 
-func (r *renderer) frontTurn(f Face) layout.Turn {
+func (r *renderer) frontTurn(f cardface.Face) layout.Turn {
 	if layout.FitRotation(r.faceSize(f), r.sheet.Card) {
 		return layout.Clockwise
 	}
@@ -374,7 +375,7 @@ func (r *renderer) frontTurn(f Face) layout.Turn {
 
 // face draws one face into rect (the slot's bleed rectangle), turned by t.
 // back draws a card's back as face does, counting it among the backs.
-func (r *renderer) back(f Face, rect layout.Rect, t layout.Turn) {
+func (r *renderer) back(f cardface.Face, rect layout.Rect, t layout.Turn) {
 	images, text, designed := r.rep.Images, r.rep.TextFaces, r.rep.Designed
 	r.face(f, rect, t)
 	r.rep.BackImages += r.rep.Images - images
@@ -382,7 +383,7 @@ func (r *renderer) back(f Face, rect layout.Rect, t layout.Turn) {
 	r.rep.BackDesigned += r.rep.Designed - designed
 }
 
-func (r *renderer) face(f Face, rect layout.Rect, t layout.Turn) {
+func (r *renderer) face(f cardface.Face, rect layout.Rect, t layout.Turn) {
 	box := layout.ImageBox(rect, t)
 	cx, cy := rect.Center()
 	pdf := r.pdf
@@ -408,7 +409,7 @@ func (r *renderer) face(f Face, rect layout.Rect, t layout.Turn) {
 	pdf.TransformEnd()
 }
 
-func gameID(f Face) string {
+func gameID(f cardface.Face) string {
 	if f.Game == nil {
 		return ""
 	}

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -26,8 +27,8 @@ import (
 // Chronicles set, over and over) to a PDF thrown away. The target is
 // 500 text proxies in at most 3 s.
 func BenchmarkTextProxies500(b *testing.B) {
-	set := render.SetItems(bundledGame(b, "seeker-chronicles"))
-	items := make([]render.Item, 500)
+	set := cardface.SetItems(bundledGame(b, "seeker-chronicles"))
+	items := make([]cardface.Item, 500)
 	for i := range items {
 		items[i] = set[i%len(set)]
 	}
@@ -83,11 +84,11 @@ func BenchmarkRender60Art(b *testing.B) {
 
 // artItems60 makes a game of n cards, each with its own 2000×2800 JPEG, in
 // a temporary folder; the art is made once per benchmark run.
-func artItems60(b *testing.B, n int) []render.Item { return artItems(b, n, 2000, 2800) }
+func artItems60(b *testing.B, n int) []cardface.Item { return artItems(b, n, 2000, 2800) }
 
 // artItems makes a game of n cards, each with its own w×h JPEG, in a
 // temporary folder.
-func artItems(b *testing.B, n, w, h int) []render.Item {
+func artItems(b *testing.B, n, w, h int) []cardface.Item {
 	b.Helper()
 	base := paint(w, h, 0)
 	files := map[string][]byte{}
@@ -139,7 +140,7 @@ func artItems(b *testing.B, n, w, h int) []render.Item {
 func BenchmarkRender5000Art(b *testing.B) {
 	const distinct, copies = 200, 25
 	art := artItems(b, distinct, 1000, 1400)
-	items := make([]render.Item, 0, distinct*copies)
+	items := make([]cardface.Item, 0, distinct*copies)
 	for _, it := range art {
 		for range copies {
 			items = append(items, it)

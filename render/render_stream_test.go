@@ -5,6 +5,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -14,8 +15,8 @@ import (
 // millions of cards once went past 5 GB): by the time the last page is
 // drawn, most of the PDF is written.
 func TestRenderStreams(t *testing.T) {
-	set := render.SetItems(bundledGame(t, "seeker-chronicles"))
-	items := make([]render.Item, 540) // 60 pages of 9
+	set := cardface.SetItems(bundledGame(t, "seeker-chronicles"))
+	items := make([]cardface.Item, 540) // 60 pages of 9
 	for i := range items {
 		items[i] = set[i%len(set)]
 	}

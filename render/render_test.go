@@ -32,6 +32,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"github.com/deckwright/deckwright/art"
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/pdfcontent"
 	"github.com/deckwright/deckwright/layout"
@@ -513,22 +514,22 @@ sections:
 }
 
 // cardItems returns one item per named card of g, in that order.
-func cardItems(t testing.TB, g *cardsdb.Game, names ...string) []render.Item {
+func cardItems(t testing.TB, g *cardsdb.Game, names ...string) []cardface.Item {
 	t.Helper()
-	var items []render.Item
+	var items []cardface.Item
 	for _, n := range names {
 		c := g.Card(n)
 		if c == nil {
 			t.Fatalf("no card %q in %s", n, g.ID)
 		}
-		items = append(items, render.CardItem(g, c))
+		items = append(items, cardface.CardItem(g, c))
 	}
 	return items
 }
 
 // render renders items with the bundled templates, A4 and poker-size
 // defaults changed by mod, and reads the PDF back.
-func renderPDF(t testing.TB, items []render.Item, mod func(*render.RenderOptions)) (*render.Report, *pdfDoc) {
+func renderPDF(t testing.TB, items []cardface.Item, mod func(*render.RenderOptions)) (*render.Report, *pdfDoc) {
 	t.Helper()
 	opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 	if mod != nil {
@@ -612,151 +613,17 @@ func checkEmbeddedFonts(t *testing.T, doc *pdfDoc) {
 	}
 }
 
-// ---- Items ----
-
-func TestDeckItems(t *testing.T) {
-	tests := []struct {
-		deck  string
-		n     int
-		first []string // card types of the first items, in order
-	}{
-		{"seeker-chronicles/cosmos", 46, []string{"guardian", "guardian", "guardian", "gmodule", "gmodule", "gmodule", "module"}},
-		{"seeker-chronicles/order", 46, []string{"guardian", "guardian", "guardian", "gmodule", "gmodule", "gmodule", "module"}},
-		{"arkhtide/ember-covenant-mono", 48, []string{"seeker", "unit"}},
-	}
-	for _, tt := range tests {
-		t.Run(strings.ReplaceAll(tt.deck, "/", "_"), func(t *testing.T) {
-			d := deck(t, tt.deck)
-			items := render.DeckItems(d)
-			if len(items) != tt.n {
-				t.Fatalf("%d items, want %d", len(items), tt.n)
-			}
-			for i, typ := range tt.first {
-				if got := items[i].Front.Card.Type; got != typ {
-					t.Errorf("item %d (%s) is a %s, want a %s", i, items[i].Name(), got, typ)
-				}
-			}
-			// Every card in its count.
-			want := map[string]int{}
-			for _, dc := range d.Cards {
-				want[dc.Card.Name] += dc.Count
-			}
-			got := map[string]int{}
-			for _, it := range items {
-				got[it.Front.Card.Name]++
-				if it.Front.Game != d.Game || it.Front.FS != d.Game.FS {
-					t.Errorf("%s: front not of the deck's game", it.Name())
-				}
-				if it.Own || it.Back.Card != nil {
-					t.Errorf("%s: bundled cards have no second face, got %+v", it.Name(), it.Back)
-				}
-			}
-			if !maps.Equal(got, want) {
-				t.Errorf("counts %v, want %v", got, want)
-			}
-		})
-	}
-}
-
-func TestDeckItemsLeavesOutUnknownCards(t *testing.T) {
-	g := bundledGame(t, "seeker-chronicles")
-	list, err := cardsdb.ParseDecklist("typo.txt", []byte("game: seeker-chronicles\nGuardians:\nJohnson\nStack:\n2 Comet\n3 Rouge Star\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := cardsdb.Resolve(g, list)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(d.Unknown) != 1 {
-		t.Fatalf("%d unknown cards, want 1 (Rouge Star)", len(d.Unknown))
-	}
-	items := render.DeckItems(d)
-	var names []string
-	for _, it := range items {
-		names = append(names, it.Name())
-	}
-	// Johnson brings his G-module, Spaceflight.
-	want := []string{"Johnson", "Spaceflight", "Comet", "Comet"}
-	if !slices.Equal(names, want) {
-		t.Errorf("items %q, want %q", names, want)
-	}
-}
-
-func TestSetItems(t *testing.T) {
-	for _, id := range []string{"seeker-chronicles", "arkhtide"} {
-		t.Run(id, func(t *testing.T) {
-			g := bundledGame(t, id)
-			want := 0
-			copies := map[string]int{}
-			for _, c := range g.Cards {
-				want += c.Copies
-				copies[c.Name] += c.Copies
-			}
-			items := render.SetItems(g)
-			if len(items) != want || want == 0 {
-				t.Fatalf("%d items, want the sum of copies %d", len(items), want)
-			}
-			got := map[string]int{}
-			for _, it := range items {
-				got[it.Name()]++
-			}
-			for name, n := range copies {
-				if got[name] != n {
-					t.Errorf("%s: %d items, want %d copies", name, got[name], n)
-				}
-			}
-		})
-	}
-}
-
-func TestCardItem(t *testing.T) {
-	g := gameDir(t, "{image: cards/art/back.jpg, text: Art}", []string{
-		"  - {name: Plain, type: unit, image: art/plain.jpg}",
-		"  - {name: Vale, type: realm}",
-		"  - {name: Twin, type: unit, image: art/twin.jpg, back: {name: Twin Reborn, text: Again, image: art/twin-back.jpg}}",
-		"  - {name: Wide Twin, type: unit, landscape: true, back: {name: Wide Twin Reborn}}",
-		"  - {name: Tall Vale, type: realm, landscape: false}",
-	}, nil)
-	plain, vale, twin := render.CardItem(g, g.Card("Plain")), render.CardItem(g, g.Card("Vale")), render.CardItem(g, g.Card("Twin"))
-	if plain.Front.Image != "cards/art/plain.jpg" || plain.Front.Landscape || plain.Own {
-		t.Errorf("Plain front %+v own %v", plain.Front, plain.Own)
-	}
-	if plain.Back.Card != nil || plain.Back.Image != "cards/art/back.jpg" || plain.Back.Second {
-		t.Errorf("Plain back %+v, want the game's back", plain.Back)
-	}
-	if !vale.Front.Landscape || vale.Front.Image != "" {
-		t.Errorf("Vale front %+v, want a landscape text face", vale.Front)
-	}
-	if vale.Back.Landscape {
-		t.Errorf("Vale's back is the game's (portrait) back, got %+v", vale.Back)
-	}
-	// A card's own landscape key wins over its type's, for both faces.
-	if wide := render.CardItem(g, g.Card("Wide Twin")); !wide.Front.Landscape || !wide.Back.Landscape || !wide.Own {
-		t.Errorf("Wide Twin %+v, want landscape front and second face", wide)
-	}
-	if tall := render.CardItem(g, g.Card("Tall Vale")); tall.Front.Landscape {
-		t.Errorf("Tall Vale front %+v, want portrait (landscape: false)", tall.Front)
-	}
-	if !twin.Own || !twin.Back.Second || twin.Back.Card != g.Card("Twin") || twin.Back.Image != "cards/art/twin-back.jpg" {
-		t.Errorf("Twin item %+v, want its own second face", twin)
-	}
-	if plain.Name() != "Plain" || (render.Item{}).Name() != "card back" {
-		t.Errorf("names %q, %q", plain.Name(), (render.Item{}).Name())
-	}
-}
-
 // ---- Rendering bundled decks (text proxies) ----
 
 func TestRenderBundled(t *testing.T) {
 	// The bundled games have back images (TestBundledBacks); here every
 	// face is a text proxy, backs included, as for a game without one.
-	cosmos := func(t *testing.T) []render.Item {
-		return textBacks(render.DeckItems(deck(t, "seeker-chronicles/cosmos")))
+	cosmos := func(t *testing.T) []cardface.Item {
+		return textBacks(cardface.DeckItems(deck(t, "seeker-chronicles/cosmos")))
 	}
 	tests := []struct {
 		name      string
-		items     func(*testing.T) []render.Item
+		items     func(*testing.T) []cardface.Item
 		mod       func(*layout.Options)
 		pages     int
 		w, h      float64 // page size, points
@@ -780,15 +647,15 @@ func TestRenderBundled(t *testing.T) {
 		{name: "cosmos-lines-bleed-gap", items: cosmos, mod: func(o *layout.Options) {
 			o.Marks, o.Bleed, o.Gap = layout.MarksLines, 2, 1
 		}, pages: 6, w: a4H, h: a4W, perPage: 8, textFaces: 46}, // 67x92 cells: 4x2 on landscape A4
-		{name: "seeker-chronicles-set", items: func(t *testing.T) []render.Item {
-			return render.SetItems(bundledGame(t, "seeker-chronicles"))
+		{name: "seeker-chronicles-set", items: func(t *testing.T) []cardface.Item {
+			return cardface.SetItems(bundledGame(t, "seeker-chronicles"))
 		}, w: a4W, h: a4H, perPage: 9},
 		// Realms are landscape cards turned into portrait slots.
-		{name: "ember-covenant-mono", items: func(t *testing.T) []render.Item {
-			return render.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
+		{name: "ember-covenant-mono", items: func(t *testing.T) []cardface.Item {
+			return cardface.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
 		}, pages: 6, w: a4W, h: a4H, perPage: 9, textFaces: 48},
-		{name: "ember-covenant-mono-backs-long", items: func(t *testing.T) []render.Item {
-			return textBacks(render.DeckItems(deck(t, "arkhtide/ember-covenant-mono")))
+		{name: "ember-covenant-mono-backs-long", items: func(t *testing.T) []cardface.Item {
+			return textBacks(cardface.DeckItems(deck(t, "arkhtide/ember-covenant-mono")))
 		}, mod: func(o *layout.Options) { o.Backs = layout.BacksLong },
 			pages: 12, w: a4W, h: a4H, perPage: 9, textFaces: 96, warns: map[string]int{"missing-back": 1}},
 	}
@@ -846,7 +713,7 @@ func TestRenderBundled(t *testing.T) {
 
 // textBacks takes the back images off items, so that their backs print as
 // text proxies.
-func textBacks(items []render.Item) []render.Item {
+func textBacks(items []cardface.Item) []cardface.Item {
 	for i := range items {
 		if !items[i].Own {
 			items[i].Back.Image = ""
@@ -928,7 +795,7 @@ type wantDraw struct {
 
 // ownTurn is how a face is turned in a front slot of sheet: landscape faces
 // a quarter turn clockwise.
-func ownTurn(sheet layout.Sheet, f render.Face) layout.Turn {
+func ownTurn(sheet layout.Sheet, f cardface.Face) layout.Turn {
 	size := sheet.Card
 	if f.Landscape {
 		size = size.Rotated()
@@ -943,7 +810,7 @@ func ownTurn(sheet layout.Sheet, f render.Face) layout.Turn {
 // page should draw where: faces whose art is in size (by path), fronts at
 // Slots, backs at Backs (on the next page for duplex, on the same page for
 // a fold), each turned as BackTurn says for its own orientation.
-func expectDraws(sheet layout.Sheet, items []render.Item, size map[string][2]int) [][]wantDraw {
+func expectDraws(sheet layout.Sheet, items []cardface.Item, size map[string][2]int) [][]wantDraw {
 	per := sheet.PerPage()
 	var pages [][]wantDraw
 	for start := 0; start < len(items); start += per {
@@ -976,7 +843,7 @@ func expectDraws(sheet layout.Sheet, items []render.Item, size map[string][2]int
 // preparedJPEGs prepares the art of items as Render does (the same specs)
 // and returns the SHA-256 of each JPEG by path: a JPEG is embedded in the
 // PDF as it is, so the drawn image can be told by its bytes.
-func preparedJPEGs(t *testing.T, items []render.Item, opts render.RenderOptions) map[string][sha256.Size]byte {
+func preparedJPEGs(t *testing.T, items []cardface.Item, opts render.RenderOptions) map[string][sha256.Size]byte {
 	t.Helper()
 	sheet, err := layout.Plan(opts.Sheet)
 	if err != nil {
@@ -985,7 +852,7 @@ func preparedJPEGs(t *testing.T, items []render.Item, opts render.RenderOptions)
 	dpi := cmp.Or(opts.DPI, 300)
 	var specs []art.ImageSpec
 	seen := map[string]bool{}
-	add := func(f render.Face) {
+	add := func(f cardface.Face) {
 		if f.Image == "" || seen[f.Image] {
 			return
 		}
@@ -1293,7 +1160,7 @@ func TestRenderArt(t *testing.T) {
 // ---- Same input, same bytes ----
 
 // renderBytes renders items and returns the PDF.
-func renderBytes(t testing.TB, items []render.Item, opts render.RenderOptions) ([]byte, *render.Report) {
+func renderBytes(t testing.TB, items []cardface.Item, opts render.RenderOptions) ([]byte, *render.Report) {
 	t.Helper()
 	var buf bytes.Buffer
 	rep, err := render.Render(context.Background(), &buf, items, opts)
@@ -1306,7 +1173,7 @@ func renderBytes(t testing.TB, items []render.Item, opts render.RenderOptions) (
 // equalWidthGame is a game of n cards, each with its own art of the same
 // size, so that every prepared image has the same pixel width: the case
 // where gofpdf used to write images in random map order.
-func equalWidthGame(t testing.TB, n int) (*cardsdb.Game, []render.Item) {
+func equalWidthGame(t testing.TB, n int) (*cardsdb.Game, []cardface.Item) {
 	t.Helper()
 	var cards []string
 	files := map[string][]byte{}
@@ -1323,7 +1190,7 @@ func equalWidthGame(t testing.TB, n int) (*cardsdb.Game, []render.Item) {
 
 func TestRenderDeterministic(t *testing.T) {
 	t.Run("text-proxies", func(t *testing.T) {
-		items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))
+		items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))
 		opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Title: "cosmos"}
 		opts.Sheet.Backs = layout.BacksLong
 		first, _ := renderBytes(t, items, opts)
@@ -1384,14 +1251,14 @@ type failWriter struct{ err error }
 func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
 
 func TestRenderErrors(t *testing.T) {
-	items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))
+	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	diskFull := errors.New("disk full")
 	tests := []struct {
 		name  string
 		ctx   context.Context
-		items []render.Item
+		items []cardface.Item
 		w     io.Writer
 		mod   func(*render.RenderOptions)
 		is    error  // errors.Is target, if any
@@ -1461,7 +1328,7 @@ func TestRenderCancelledWhilePreparingArt(t *testing.T) {
 
 func TestRenderProgress(t *testing.T) {
 	_, items := equalWidthGame(t, 2)
-	items = append(items, render.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:10]...)
+	items = append(items, cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:10]...)
 	last := map[string][2]int{}
 	var mu sync.Mutex
 	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Progress: func(stage string, done, total int) {
@@ -1535,7 +1402,7 @@ func TestRenderReport(t *testing.T) {
 // TestRenderViewerPreferences checks that every PDF asks to be printed at
 // actual size, and duplex ones which edge to flip on.
 func TestRenderViewerPreferences(t *testing.T) {
-	items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
+	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
 	for _, tt := range []struct {
 		backs  layout.BackMode
 		duplex string
@@ -1564,7 +1431,7 @@ func TestRenderViewerPreferences(t *testing.T) {
 // the features it uses: /PrintScaling is PDF 1.6, /Duplex PDF 1.7, and
 // pdfcpu rejects a /Duplex in an older file.
 func TestRenderPDFVersion(t *testing.T) {
-	items := render.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
+	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
 	check := func(t *testing.T, data []byte) {
 		t.Helper()
 		v := pdfVersion(data)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -64,7 +65,7 @@ func (g gray) outlines() []image.Rectangle {
 // trim's own corner pixel white).
 func TestRenderScanNCut(t *testing.T) {
 	g := gameDir(t, "", artCards, artFiles())
-	var items []render.Item
+	var items []cardface.Item
 	for range 5 {
 		items = append(items, cardItems(t, g, "Alpha", "Beta")...)
 	}

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
 )
 
 // FaceDPI is the resolution of the card images of the grid and the card
@@ -88,7 +88,7 @@ func (s *Server) face(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) drawFace(r *http.Request, g *cardsdb.Game, c *cardsdb.Card, back bool) ([]byte, error) {
-	item := render.CardItem(g, c)
+	item := cardface.CardItem(g, c)
 	f := item.Front
 	if back {
 		f = item.Back

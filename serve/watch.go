@@ -19,8 +19,8 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/report"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // Live preview: Watch looks at a designer's folders (the --db game folders
@@ -45,13 +45,13 @@ const WatchPoll = 20 * time.Second
 const maxWatchFiles = 20000
 
 // Reload loads the games and the templates again after a change.
-type Reload func() (*cardsdb.DB, render.TemplateSource, error)
+type Reload func() (*cardsdb.DB, templates.Source, error)
 
 // live is what the face pages draw from once a change has been loaded,
 // and the cards the card pages show (nil: those the server started with).
 type live struct {
 	db        *cardsdb.DB
-	templates render.TemplateSource
+	templates templates.Source
 	cards     map[string][]report.Card
 }
 
@@ -87,7 +87,7 @@ func (s *Server) watch() *watchState {
 
 // SetTemplates sets the templates the faces are drawn from (nil: the
 // bundled ones).
-func (s *Server) SetTemplates(t render.TemplateSource) {
+func (s *Server) SetTemplates(t templates.Source) {
 	s.watch().cur.Store(&live{db: s.cfg.DB, templates: t})
 }
 
@@ -126,7 +126,7 @@ func cardLists(db *cardsdb.DB) map[string][]report.Card {
 
 // faceTemplates is the templates the faces are drawn with, nil for the
 // bundled ones.
-func (s *Server) faceTemplates() render.TemplateSource {
+func (s *Server) faceTemplates() templates.Source {
 	if l := s.watch().cur.Load(); l != nil {
 		return l.templates
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/badfont"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -41,7 +40,7 @@ func TestWatchBrokenFont(t *testing.T) {
 	write("cards/cards.yaml", []byte("game: g\ncards:\n  - {name: C, type: t, text: \"Draw a card.\"}\n"))
 	write("templates/default.yaml", []byte("size: {width: 63, height: 88}\nfonts:\n  body: fonts/Body.ttf\nlayers:\n  - {name: title, content: \"{{.Name}}\", x: 3, y: 3, w: 57, h: 10, font: {family: body, size: 14}}\n"))
 	write("templates/fonts/Body.ttf", good)
-	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+	load := func() (*cardsdb.DB, templates.Source, error) {
 		db, err := cardsdb.LoadBundled()
 		if err != nil {
 			return nil, nil, err

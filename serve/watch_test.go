@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
 )
 
 const watchGame = `id: g
@@ -105,7 +105,7 @@ func watchFolder(t *testing.T, game, cards string) watched {
 	}
 	write("game.yaml", game)
 	write("cards/cards.yaml", cards)
-	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+	load := func() (*cardsdb.DB, templates.Source, error) {
 		db, err := cardsdb.LoadBundled()
 		if err != nil {
 			return nil, nil, err
@@ -246,7 +246,7 @@ func TestWatchCardData(t *testing.T) {
 var watchBundled = sync.OnceValues(cardsdb.LoadBundled)
 
 // reloadBundled is a Reload that gives the bundled games, loaded once.
-func reloadBundled() (*cardsdb.DB, render.TemplateSource, error) {
+func reloadBundled() (*cardsdb.DB, templates.Source, error) {
 	db, err := watchBundled()
 	return db, nil, err
 }
@@ -289,7 +289,7 @@ func watchVersion(t *testing.T, s *Server, since int) (int, string) {
 // the next good reload clears it.
 func TestWatchReloadPanics(t *testing.T) {
 	dir := t.TempDir()
-	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+	load := func() (*cardsdb.DB, templates.Source, error) {
 		if _, err := os.Stat(filepath.Join(dir, "broken.ttf")); err == nil {
 			var font *struct{ name []byte }
 			_ = font.name // what a reader that was not written for the file does
@@ -321,7 +321,7 @@ func TestWatchReloadPanics(t *testing.T) {
 func TestWatchIdle(t *testing.T) {
 	dir := t.TempDir()
 	var reloads atomic.Int64
-	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+	load := func() (*cardsdb.DB, templates.Source, error) {
 		reloads.Add(1)
 		return reloadBundled()
 	}

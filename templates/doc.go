@@ -51,7 +51,7 @@
 // and text boxes, drawn in order before the boxes, each with when:,
 // bleed, opacity and rotation; and fonts: of its folder (TrueType), used
 // by a box's font family, with the Go fonts as the fallback per glyph.
-// Face.Layers holds them laid out; Layer.Rect and Layer.Outline give
+// Layout.Layers holds them laid out; Layer.Rect and Layer.Outline give
 // their geometry to drawers. Templates run within bounds (MaxSteps,
 // MaxOutput, MaxExecTime): a hostile template stops with an error.
 //
@@ -75,7 +75,7 @@
 // # Rendering and fitting
 //
 // Template.Render (or Set.Render, which looks the template up) turns a
-// card into a Face: Blocks of lines with their positions in mm, scaled to
+// card into a Layout: Blocks of lines with their positions in mm, scaled to
 // the card's size. Text is Sanitized, wrapped at spaces (inside words that
 // are wider than the box), and shrunk from the box's size to its min_size
 // in SizeStep (0.5 pt) steps until it fits; what still does not fit is cut

@@ -32,7 +32,7 @@ func newPDF(t testing.TB) *gofpdf.Fpdf {
 
 // drawFace is the reference drawer: it draws a face with its top-left
 // corner at (x, y) on the page, as the PDF writer does.
-func drawFace(pdf *gofpdf.Fpdf, f Face, x, y float64) {
+func drawFace(pdf *gofpdf.Fpdf, f Layout, x, y float64) {
 	if f.HasBackground {
 		pdf.SetFillColor(int(f.Background[0]), int(f.Background[1]), int(f.Background[2]))
 		pdf.Rect(x, y, f.Size.W, f.Size.H, "F")
@@ -96,7 +96,7 @@ func TestDrawBundled(t *testing.T) {
 	pdf := newPDF(t)
 	pages := 0
 	x, y, rowH := 1e9, 1e9, 0.0
-	place := func(f Face) {
+	place := func(f Layout) {
 		if x+f.Size.W > 205 {
 			x, y, rowH = 5, y+rowH+2, 0
 		}

@@ -182,7 +182,7 @@ func TestFlowErrors(t *testing.T) {
 	}
 }
 
-func blockOf(f Face, name string) *Block {
+func blockOf(f Layout, name string) *Block {
 	for i := range f.Blocks {
 		if f.Blocks[i].Box == name {
 			return &f.Blocks[i]

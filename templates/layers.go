@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // The kinds of Layer.
@@ -89,7 +90,7 @@ type Layer struct {
 	Radius      float64
 	Points      []Point
 
-	// A text layer: the block to draw, as Face.Blocks are drawn.
+	// A text layer: the block to draw, as Layout.Blocks are drawn.
 	Block *Block
 }
 
@@ -187,7 +188,7 @@ type layer struct {
 // layers reads a template's layers: list.
 func (d *decoder) layers(n *yaml.Node, t *Template, dir fs.FS) []*layer {
 	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "layers must be a list of layers, found %s", kindName(n))
+		d.Errorf(n, "layers must be a list of layers, found %s", yamlmap.Kind(n))
 		return nil
 	}
 	seen := map[string]cardsdb.Pos{}
@@ -198,7 +199,7 @@ func (d *decoder) layers(n *yaml.Node, t *Template, dir fs.FS) []*layer {
 			continue
 		}
 		if prev, dup := seen[l.name]; dup && l.name != "" {
-			d.errorf(item, "two layers are called %q (the first at line %d); layer names must differ", l.name, prev.Line)
+			d.Errorf(item, "two layers are called %q (the first at line %d); layer names must differ", l.name, prev.Line)
 			continue
 		}
 		seen[l.name] = l.pos
@@ -207,26 +208,80 @@ func (d *decoder) layers(n *yaml.Node, t *Template, dir fs.FS) []*layer {
 	return out
 }
 
+// layerDoc is what the keys of a layer are read into: the layer, and the
+// nodes read once every key is known.
+type layerDoc struct {
+	l                   *layer
+	when, image, points *yaml.Node
+}
+
+// layerCommonTable reads the keys every layer has, a text layer too.
+var layerCommonTable = yamlmap.New("layer", []yamlmap.Key[*decoder, *layerDoc]{
+	{Name: "when", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.when = v }},
+	{Name: "bleed", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.bleed = d.Bool(v, "layer bleed") }},
+	{Name: "opacity", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.opacity, _ = d.numberIn(v, "layer opacity", 0, 1, "")
+	}},
+	{Name: "rotation", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.rotation, _ = d.numberIn(v, "layer rotation", -360, 360, " degrees")
+	}},
+})
+
+// layerTable reads the other keys of an image or a shape layer (a text
+// layer's are a box's). Messages offer a layer the keys of its kind.
+var layerTable = yamlmap.New("layer", []yamlmap.Key[*decoder, *layerDoc]{
+	{Name: "name", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.name = d.boxName(v) }},
+	{Name: "x", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.x, _ = d.numberIn(v, "layer x", -maxCardMM, maxCardMM, " mm")
+	}},
+	{Name: "y", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.y, _ = d.numberIn(v, "layer y", -maxCardMM, maxCardMM, " mm")
+	}},
+	{Name: "w", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.w, _ = d.numberIn(v, "layer w", 0, maxCardMM, " mm")
+	}},
+	{Name: "h", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.h, _ = d.numberIn(v, "layer h", 0, maxCardMM, " mm")
+	}},
+	{Name: "image", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.image = v }},
+	{Name: "fit", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.fit = d.oneOf(v, "image fit", fitNames...) }},
+	{Name: "anchor", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		if a := d.oneOf(v, "image anchor", anchorNames...); a != "" {
+			ld.l.anchorX, ld.l.anchorY = anchors[a][0], anchors[a][1]
+		}
+	}},
+	{Name: "shape", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.shape = d.oneOf(v, "shape", shapeNames...) }},
+	{Name: "fill", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.fill, _ = d.paint(v, "shape fill") }},
+	{Name: "stroke", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.l.stroke, _ = d.paint(v, "shape stroke") }},
+	{Name: "stroke_width", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.strokeWidth, _ = d.numberIn(v, "shape stroke_width", 0, maxBorder, " mm")
+	}},
+	{Name: "radius", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) {
+		ld.l.radius, _ = d.numberIn(v, "shape radius", 0, maxCardMM, " mm")
+	}},
+	{Name: "points", Read: func(d *decoder, v *yaml.Node, ld *layerDoc) { ld.points = v }},
+})
+
 // layer reads one layer: a text layer when it has content:, an image
 // layer when it has image:, a shape layer when it has shape:.
 func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
-	pairs, ok := d.mapping(n, "layer")
+	pairs, ok := yamlmap.Pairs(d, n, "layer")
 	if !ok {
 		return nil
 	}
-	l := &layer{opacity: 1, pos: d.pos(n), anchorX: 0.5, anchorY: 0.5, fit: FitCover}
+	l := &layer{opacity: 1, pos: d.Pos(n), anchorX: 0.5, anchorY: 0.5, fit: FitCover}
 	var kinds []string
 	for _, k := range []string{"content", "image", "shape"} {
-		if hasKey(pairs, k) {
+		if yamlmap.Has(pairs, k) {
 			kinds = append(kinds, k)
 		}
 	}
 	switch {
 	case len(kinds) == 0:
-		d.errorf(n, "layer has none of content (text), image or shape; give it one")
+		d.Errorf(n, "layer has none of content (text), image or shape; give it one")
 		return nil
 	case len(kinds) > 1:
-		d.errorf(n, "layer has both %s and %s; a layer is one of text (content), image or shape", kinds[0], kinds[1])
+		d.Errorf(n, "layer has both %s and %s; a layer is one of text (content), image or shape", kinds[0], kinds[1])
 		return nil
 	}
 	// Keys every layer has are read here; a text layer's other keys are
@@ -236,7 +291,7 @@ func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
 	switch kinds[0] {
 	case "content":
 		l.kind = LayerText
-		allowed = append(allowed, boxKeys...)
+		allowed = append(allowed, boxTable.Names()...)
 	case "image":
 		l.kind = LayerImage
 		allowed = append(allowed, imageKeys...)
@@ -244,61 +299,20 @@ func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
 		l.kind = LayerShape
 		allowed = append(allowed, shapeKeys...)
 	}
-	var whenNode, imageNode, pointsNode *yaml.Node
+	ld := &layerDoc{l: l}
 	for _, p := range pairs {
-		switch p.Key {
-		case "when":
-			whenNode = p.V
-			continue
-		case "bleed":
-			l.bleed = d.bool(p.V, "layer bleed")
-			continue
-		case "opacity":
-			l.opacity, _ = d.numberIn(p.V, "layer opacity", 0, 1, "")
-			continue
-		case "rotation":
-			l.rotation, _ = d.numberIn(p.V, "layer rotation", -360, 360, " degrees")
+		if layerCommonTable.Known(d, p, ld) {
 			continue
 		}
 		if l.kind == LayerText {
 			boxPairs = append(boxPairs, p.K, p.V)
 			continue
 		}
-		switch p.Key {
-		case "name":
-			l.name = d.boxName(p.V)
-		case "x":
-			l.x, _ = d.numberIn(p.V, "layer x", -maxCardMM, maxCardMM, " mm")
-		case "y":
-			l.y, _ = d.numberIn(p.V, "layer y", -maxCardMM, maxCardMM, " mm")
-		case "w":
-			l.w, _ = d.numberIn(p.V, "layer w", 0, maxCardMM, " mm")
-		case "h":
-			l.h, _ = d.numberIn(p.V, "layer h", 0, maxCardMM, " mm")
-		case "image":
-			imageNode = p.V
-		case "fit":
-			l.fit = d.oneOf(p.V, "image fit", fitNames...)
-		case "anchor":
-			if a := d.oneOf(p.V, "image anchor", anchorNames...); a != "" {
-				l.anchorX, l.anchorY = anchors[a][0], anchors[a][1]
-			}
-		case "shape":
-			l.shape = d.oneOf(p.V, "shape", shapeNames...)
-		case "fill":
-			l.fill, _ = d.paint(p.V, "shape fill")
-		case "stroke":
-			l.stroke, _ = d.paint(p.V, "shape stroke")
-		case "stroke_width":
-			l.strokeWidth, _ = d.numberIn(p.V, "shape stroke_width", 0, maxBorder, " mm")
-		case "radius":
-			l.radius, _ = d.numberIn(p.V, "shape radius", 0, maxCardMM, " mm")
-		case "points":
-			pointsNode = p.V
-		default:
-			d.unknown(p, l.kind+" layer", allowed)
+		if !layerTable.Known(d, p, ld) {
+			yamlmap.Unknown(d, p, l.kind+" layer", allowed, true)
 		}
 	}
+	whenNode, imageNode, pointsNode := ld.when, ld.image, ld.points
 	if whenNode != nil {
 		l.when = d.whenTemplate(whenNode)
 	}
@@ -310,16 +324,16 @@ func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
 		}
 		return l
 	}
-	if !hasKey(pairs, "name") {
-		d.errorf(n, "layer has no name; give it one (name: frame) for messages")
+	if !yamlmap.Has(pairs, "name") {
+		d.Errorf(n, "layer has no name; give it one (name: frame) for messages")
 	}
 	for _, k := range []string{"x", "y", "w", "h"} {
-		if !hasKey(pairs, k) {
-			d.errorf(n, "layer %q has no %q; a layer needs x, y, w and h in mm", l.name, k)
+		if !yamlmap.Has(pairs, k) {
+			d.Errorf(n, "layer %q has no %q; a layer needs x, y, w and h in mm", l.name, k)
 		}
 	}
 	if l.x+l.w > t.Size.W+eps || l.y+l.h > t.Size.H+eps || l.x < -eps || l.y < -eps {
-		d.errorf(n, "layer %q goes outside the %gx%g mm card (x %g to %g, y %g to %g); keep it on the card (bleed: true runs a layer at the edge into the bleed)", l.name, t.Size.W, t.Size.H, l.x, l.x+l.w, l.y, l.y+l.h)
+		d.Errorf(n, "layer %q goes outside the %gx%g mm card (x %g to %g, y %g to %g); keep it on the card (bleed: true runs a layer at the edge into the bleed)", l.name, t.Size.W, t.Size.H, l.x, l.x+l.w, l.y, l.y+l.h)
 	}
 	switch l.kind {
 	case LayerImage:
@@ -333,23 +347,23 @@ func (d *decoder) layer(n *yaml.Node, t *Template, dir fs.FS) *layer {
 // whenTemplate reads a layer's when: a template that must render true or
 // false; it is tried on blank cards now.
 func (d *decoder) whenTemplate(n *yaml.Node) *template.Template {
-	s, ok := d.scalar(n, "when")
+	s, ok := d.Scalar(n, "when")
 	if !ok {
 		return nil
 	}
 	tmpl, err := compile("when", s)
 	if err != nil {
-		d.Add(d.pos(n), "when: %s", cleanExecErr(err))
+		d.Add(d.Pos(n), "when: %s", cleanExecErr(err))
 		return nil
 	}
 	for _, probe := range []*Data{{}, {Back: true}, {CardBack: true}} {
 		out, err := execute(tmpl, probe)
 		if err != nil {
-			d.Add(d.pos(n), "when: %s", cleanExecErr(err))
+			d.Add(d.Pos(n), "when: %s", cleanExecErr(err))
 			return nil
 		}
 		if v := strings.TrimSpace(out); v != "true" && v != "false" {
-			d.errorf(n, "when must render true or false, but renders %q on a blank card; write a test such as '{{.Has \"cost\"}}' or '{{eq .FactionID \"ember\"}}'", v)
+			d.Errorf(n, "when must render true or false, but renders %q on a blank card; write a test such as '{{.Has \"cost\"}}' or '{{eq .FactionID \"ember\"}}'", v)
 			return nil
 		}
 	}
@@ -359,22 +373,22 @@ func (d *decoder) whenTemplate(n *yaml.Node) *template.Template {
 // imageSource reads an image layer's path: a fixed file of the templates
 // folder, checked now, or a template (a card field), resolved per card.
 func (d *decoder) imageSource(n *yaml.Node, l *layer, dir fs.FS) {
-	s, ok := d.scalar(n, "image")
+	s, ok := d.Scalar(n, "image")
 	if !ok {
 		return
 	}
 	if !strings.Contains(s, "{{") {
 		p, msg := cleanImagePath(s)
 		if msg != "" {
-			d.errorf(n, "image %q %s", s, msg)
+			d.Errorf(n, "image %q %s", s, msg)
 			return
 		}
 		if dir == nil {
-			d.errorf(n, "image %q: this template is not read from a folder, so it cannot name a file; give the folder with --templates", s)
+			d.Errorf(n, "image %q: this template is not read from a folder, so it cannot name a file; give the folder with --templates", s)
 			return
 		}
 		if st, err := fs.Stat(dir, p); err != nil || st.IsDir() {
-			d.errorf(n, "image %q is not in the templates folder%s", s, didYouMean(cardsdb.Suggest(p, filesNear(dir, p), 1)))
+			d.Errorf(n, "image %q is not in the templates folder%s", s, didYouMean(cardsdb.Suggest(p, filesNear(dir, p), 1)))
 			return
 		}
 		l.fixed = p
@@ -382,12 +396,12 @@ func (d *decoder) imageSource(n *yaml.Node, l *layer, dir fs.FS) {
 	}
 	tmpl, err := compile("image", s)
 	if err != nil {
-		d.Add(d.pos(n), "image: %s", cleanExecErr(err))
+		d.Add(d.Pos(n), "image: %s", cleanExecErr(err))
 		return
 	}
 	for _, probe := range []*Data{{}, {Back: true}, {CardBack: true}} {
 		if _, err := execute(tmpl, probe); err != nil {
-			d.Add(d.pos(n), "image: %s", cleanExecErr(err))
+			d.Add(d.Pos(n), "image: %s", cleanExecErr(err))
 			return
 		}
 	}
@@ -431,11 +445,11 @@ func filesNear(dir fs.FS, p string) []string {
 func (d *decoder) shapeGeometry(n, pointsNode *yaml.Node, l *layer) {
 	if pointsNode != nil {
 		if pointsNode.Kind != yaml.SequenceNode {
-			d.errorf(pointsNode, "points must be a list of [x, y] in mm from the layer's top-left corner, found %s", kindName(pointsNode))
+			d.Errorf(pointsNode, "points must be a list of [x, y] in mm from the layer's top-left corner, found %s", yamlmap.Kind(pointsNode))
 		} else {
 			for _, pn := range pointsNode.Content {
 				if pn.Kind != yaml.SequenceNode || len(pn.Content) != 2 {
-					d.errorf(pn, "a point is [x, y] in mm from the layer's top-left corner")
+					d.Errorf(pn, "a point is [x, y] in mm from the layer's top-left corner")
 					continue
 				}
 				x, okx := d.numberIn(pn.Content[0], "point x", 0, l.w, " mm (the layer's width)")
@@ -449,13 +463,13 @@ func (d *decoder) shapeGeometry(n, pointsNode *yaml.Node, l *layer) {
 	switch l.shape {
 	case ShapePolygon:
 		if len(l.points) < 3 {
-			d.errorf(n, "polygon %q needs points: at least 3 corners [x, y] in mm from the layer's top-left corner", l.name)
+			d.Errorf(n, "polygon %q needs points: at least 3 corners [x, y] in mm from the layer's top-left corner", l.name)
 		}
 	case ShapeLine:
 		if pointsNode == nil {
 			l.points = []Point{{0, 0}, {l.w, l.h}} // the layer's diagonal
 		} else if len(l.points) < 2 {
-			d.errorf(n, "line %q needs at least 2 points", l.name)
+			d.Errorf(n, "line %q needs at least 2 points", l.name)
 		}
 		if l.strokeWidth == 0 {
 			l.strokeWidth = 0.3
@@ -465,14 +479,14 @@ func (d *decoder) shapeGeometry(n, pointsNode *yaml.Node, l *layer) {
 		}
 	default:
 		if pointsNode != nil {
-			d.errorf(pointsNode, "points are for a polygon or a line, not a %s", l.shape)
+			d.Errorf(pointsNode, "points are for a polygon or a line, not a %s", l.shape)
 		}
 	}
 	if l.radius > 0 && l.shape != ShapeRounded {
-		d.errorf(n, "radius is for a rounded shape, not a %s", l.shape)
+		d.Errorf(n, "radius is for a rounded shape, not a %s", l.shape)
 	}
 	if l.fill.kind == paintNone && l.stroke.kind == paintNone {
-		d.errorf(n, "shape %q has neither fill nor stroke, so it draws nothing", l.name)
+		d.Errorf(n, "shape %q has neither fill nor stroke, so it draws nothing", l.name)
 	}
 	if l.stroke.kind != paintNone && l.strokeWidth == 0 {
 		l.strokeWidth = 0.3
@@ -480,7 +494,7 @@ func (d *decoder) shapeGeometry(n, pointsNode *yaml.Node, l *layer) {
 }
 
 // renderLayers lays out the template's layers for one face.
-func (r *renderer) renderLayers(f *Face, data *Data) {
+func (r *renderer) renderLayers(f *Layout, data *Data) {
 	for _, l := range r.t.layers {
 		if !r.layerOn(l, data) {
 			continue

@@ -14,14 +14,14 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
+// The keys of a box and of the notice box, in the order messages list
+// them.
 var (
-	templateKeys = []string{"size", "description", "frame", "faction_colors", "palette", "neutral_color", "labels", "line_height", "notice", "fonts", "layers", "boxes"}
-	frameKeys    = []string{"border", "color", "background", "inset"}
-	boxKeys      = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fit", "flow", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
-	noticeKeys   = []string{"x", "y", "w", "h", "font", "align", "valign", "fill", "border", "border_color", "color", "padding", "line_height", "sample_text", "provisional_text"}
-	fontKeys     = []string{"family", "size", "min_size", "bold", "italic"}
+	boxKeys    = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fit", "flow", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
+	noticeKeys = []string{"x", "y", "w", "h", "font", "align", "valign", "fill", "border", "border_color", "color", "padding", "line_height", "sample_text", "provisional_text"}
 )
 
 // Limits on template values.
@@ -64,58 +64,25 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	if err := cardsdb.CheckText(file, data); err != nil {
 		return nil, err
 	}
-	root, err := parseYAML(file, data)
+	root, err := cardsdb.ParseYAML(file, data)
 	if err != nil {
 		return nil, err
 	}
 	d := &decoder{YAMLDecoder: cardsdb.NewYAMLDecoder(file)}
-	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root), sum: fmt.Sprintf("%x", sha256.Sum256(data))}
+	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.Pos(root), sum: fmt.Sprintf("%x", sha256.Sum256(data))}
 	t.frame.color = paint{kind: paintFaction}
-	pairs, ok := d.mapping(root, "template")
+	t.dir = dir
+	doc := &templateDoc{t: t}
+	pairs, ok := templateTable.Decode(d, root, doc)
 	if !ok {
 		return nil, d.Err()
 	}
-	t.dir = dir
-	var boxesNode, noticeNode, fontsNode, layersNode *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "size":
-			t.Size = d.size(p.V)
-		case "description":
-			t.Description = d.str(p.V, "description")
-		case "frame":
-			d.frame(p.V, &t.frame)
-		case "faction_colors":
-			t.factionColors = d.colorMap(p.V)
-		case "palette":
-			t.palette = d.palette(p.V)
-		case "neutral_color":
-			if c, ok := d.rgb(p.V, "neutral_color"); ok {
-				t.neutral = c
-			}
-		case "labels":
-			t.labels = d.labels(p.V)
-		case "line_height":
-			if v, ok := d.number(p.V, "line_height"); ok {
-				t.lineHeight = d.lineHeight(p.V, v)
-			}
-		case "notice":
-			noticeNode = p.V
-		case "boxes":
-			boxesNode = p.V
-		case "fonts":
-			fontsNode = p.V
-		case "layers":
-			layersNode = p.V
-		default:
-			d.unknown(p, "template", templateKeys)
-		}
-	}
-	if !hasKey(pairs, "size") {
-		d.errorf(root, "template has no size; add size: {width: 63, height: 88}, the card size its boxes are laid out on")
+	boxesNode, noticeNode, fontsNode, layersNode := doc.boxes, doc.notice, doc.fonts, doc.layers
+	if !yamlmap.Has(pairs, "size") {
+		d.Errorf(root, "template has no size; add size: {width: 63, height: 88}, the card size its boxes are laid out on")
 	}
 	if boxesNode == nil && layersNode == nil {
-		d.errorf(root, "template has no boxes or layers; add boxes: with at least one box")
+		d.Errorf(root, "template has no boxes or layers; add boxes: with at least one box")
 	}
 	if fontsNode != nil {
 		t.fonts = d.fonts(fontsNode, dir)
@@ -137,6 +104,37 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 	return t, nil
 }
 
+// templateDoc is what the keys of a template file are read into: the
+// template, and the nodes read once every key is known.
+type templateDoc struct {
+	t                            *Template
+	boxes, notice, fonts, layers *yaml.Node
+}
+
+// templateTable reads the keys of a template file.
+var templateTable = yamlmap.New("template", []yamlmap.Key[*decoder, *templateDoc]{
+	{Name: "size", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.Size = d.size(v) }},
+	{Name: "description", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.Description = d.Str(v, "description") }},
+	{Name: "frame", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { d.frame(v, &doc.t.frame) }},
+	{Name: "faction_colors", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.factionColors = d.colorMap(v) }},
+	{Name: "palette", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.palette = d.palette(v) }},
+	{Name: "neutral_color", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) {
+		if c, ok := d.rgb(v, "neutral_color"); ok {
+			doc.t.neutral = c
+		}
+	}},
+	{Name: "labels", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.t.labels = d.labels(v) }},
+	{Name: "line_height", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) {
+		if x, ok := d.number(v, "line_height"); ok {
+			doc.t.lineHeight = d.lineHeight(v, x)
+		}
+	}},
+	{Name: "notice", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.notice = v }},
+	{Name: "fonts", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.fonts = v }},
+	{Name: "layers", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.layers = v }},
+	{Name: "boxes", Read: func(d *decoder, v *yaml.Node, doc *templateDoc) { doc.boxes = v }},
+}).ListKeys()
+
 // decoder reads a template's YAML with cardsdb's decoder, so that template
 // errors read like card-file errors: every problem with its file:line:col.
 type decoder struct {
@@ -146,42 +144,16 @@ type decoder struct {
 	fontWarns []Warning
 }
 
-type pair = cardsdb.YAMLPair
-
-func parseYAML(file string, data []byte) (*yaml.Node, error) { return cardsdb.ParseYAML(file, data) }
-
-func (d *decoder) pos(n *yaml.Node) cardsdb.Pos { return d.Pos(n) }
-
-func (d *decoder) errorf(n *yaml.Node, format string, args ...any) { d.Errorf(n, format, args...) }
-
-func (d *decoder) mapping(n *yaml.Node, what string) ([]pair, bool) { return d.Mapping(n, what) }
-
-func (d *decoder) scalar(n *yaml.Node, what string) (string, bool) { return d.Scalar(n, what) }
-
-func (d *decoder) str(n *yaml.Node, what string) string { return d.Str(n, what) }
-
-func (d *decoder) bool(n *yaml.Node, what string) bool { return d.Bool(n, what) }
-
-var (
-	hasKey   = cardsdb.HasKey
-	kindName = cardsdb.YAMLKind
-)
-
-// unknown reports a key templates do not know, listing the ones they do.
-func (d *decoder) unknown(p pair, what string, allowed []string) {
-	d.errorf(p.K, "unknown key %q in %s%s (allowed: %s)", p.Key, what, didYouMean(cardsdb.Suggest(p.Key, allowed, 1)), strings.Join(allowed, ", "))
-}
-
 func didYouMean(s []string) string { return cardsdb.DidYouMean(s[:min(len(s), 1)]) }
 
 func (d *decoder) number(n *yaml.Node, what string) (float64, bool) {
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return 0, false
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil || (n.Tag != "!!int" && n.Tag != "!!float") || math.IsInf(v, 0) || math.IsNaN(v) {
-		d.errorf(n, "%s must be a number, found %q", what, s)
+		d.Errorf(n, "%s must be a number, found %q", what, s)
 		return 0, false
 	}
 	return v, true
@@ -191,14 +163,14 @@ func (d *decoder) number(n *yaml.Node, what string) (float64, bool) {
 func (d *decoder) numberIn(n *yaml.Node, what string, lo, hi float64, unit string) (float64, bool) {
 	v, ok := d.number(n, what)
 	if ok && (v < lo || v > hi) {
-		d.errorf(n, "%s must be from %g to %g%s, found %g", what, lo, hi, unit, v)
+		d.Errorf(n, "%s must be from %g to %g%s, found %g", what, lo, hi, unit, v)
 		return 0, false
 	}
 	return v, ok
 }
 
 func (d *decoder) oneOf(n *yaml.Node, what string, allowed ...string) string {
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return ""
 	}
@@ -207,7 +179,7 @@ func (d *decoder) oneOf(n *yaml.Node, what string, allowed ...string) string {
 			return s
 		}
 	}
-	d.errorf(n, "%s must be one of %s, found %q%s", what, strings.Join(allowed, ", "), s, didYouMean(cardsdb.Suggest(s, allowed, 1)))
+	d.Errorf(n, "%s must be one of %s, found %q%s", what, strings.Join(allowed, ", "), s, didYouMean(cardsdb.Suggest(s, allowed, 1)))
 	return ""
 }
 
@@ -217,16 +189,16 @@ const colorHint = "; quote it (\"#1d3557\"): an unquoted # starts a YAML comment
 
 func (d *decoder) paint(n *yaml.Node, what string) (paint, bool) {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
-		d.errorf(n, "%s is empty%s", what, colorHint)
+		d.Errorf(n, "%s is empty%s", what, colorHint)
 		return paint{}, false
 	}
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return paint{}, false
 	}
 	p, err := parsePaint(s)
 	if err != nil {
-		d.errorf(n, "%s must be \"#rrggbb\", \"#rgb\", faction, faction-tint or none, found %q", what, s)
+		d.Errorf(n, "%s must be \"#rrggbb\", \"#rgb\", faction, faction-tint or none, found %q", what, s)
 		return paint{}, false
 	}
 	return p, true
@@ -234,36 +206,36 @@ func (d *decoder) paint(n *yaml.Node, what string) (paint, bool) {
 
 func (d *decoder) rgb(n *yaml.Node, what string) (RGB, bool) {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
-		d.errorf(n, "%s is empty%s", what, colorHint)
+		d.Errorf(n, "%s is empty%s", what, colorHint)
 		return RGB{}, false
 	}
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if !ok {
 		return RGB{}, false
 	}
 	c, err := parseRGB(s)
 	if err != nil {
-		d.errorf(n, "%s must be \"#rrggbb\" or \"#rgb\", found %q", what, s)
+		d.Errorf(n, "%s must be \"#rrggbb\" or \"#rgb\", found %q", what, s)
 		return RGB{}, false
 	}
 	return c, true
 }
 
+// sizeTable reads a template's size.
+var sizeTable = yamlmap.New("size", []yamlmap.Key[*decoder, *cardsdb.Size]{
+	{Name: "width", Read: func(d *decoder, v *yaml.Node, s *cardsdb.Size) {
+		s.W, _ = d.numberIn(v, "size width", 1, maxCardMM, " mm")
+	}},
+	{Name: "height", Read: func(d *decoder, v *yaml.Node, s *cardsdb.Size) {
+		s.H, _ = d.numberIn(v, "size height", 1, maxCardMM, " mm")
+	}},
+}).ListKeys()
+
 func (d *decoder) size(n *yaml.Node) cardsdb.Size {
 	var s cardsdb.Size
-	pairs, _ := d.mapping(n, "size")
-	for _, p := range pairs {
-		switch p.Key {
-		case "width":
-			s.W, _ = d.numberIn(p.V, "size width", 1, maxCardMM, " mm")
-		case "height":
-			s.H, _ = d.numberIn(p.V, "size height", 1, maxCardMM, " mm")
-		default:
-			d.unknown(p, "size", []string{"width", "height"})
-		}
-	}
-	if n.Kind == yaml.MappingNode && (!hasKey(pairs, "width") || !hasKey(pairs, "height")) {
-		d.errorf(n, "size needs width and height in mm, e.g. {width: 63, height: 88}")
+	pairs, _ := sizeTable.Decode(d, n, &s)
+	if n.Kind == yaml.MappingNode && (!yamlmap.Has(pairs, "width") || !yamlmap.Has(pairs, "height")) {
+		d.Errorf(n, "size needs width and height in mm, e.g. {width: 63, height: 88}")
 	}
 	if s.W <= 0 || s.H <= 0 {
 		return cardsdb.Size{}
@@ -271,28 +243,24 @@ func (d *decoder) size(n *yaml.Node) cardsdb.Size {
 	return s
 }
 
-func (d *decoder) frame(n *yaml.Node, f *frameSpec) {
-	pairs, _ := d.mapping(n, "frame")
-	for _, p := range pairs {
-		switch p.Key {
-		case "border":
-			f.border, _ = d.numberIn(p.V, "frame border", 0, maxBorder, " mm")
-		case "color":
-			if c, ok := d.paint(p.V, "frame color"); ok {
-				f.color = c
-			}
-		case "background":
-			f.background, _ = d.paint(p.V, "frame background")
-		case "inset":
-			f.inset, _ = d.numberIn(p.V, "frame inset", 0, 20, " mm")
-		default:
-			d.unknown(p, "frame", frameKeys)
+// frameTable reads a template's frame.
+var frameTable = yamlmap.New("frame", []yamlmap.Key[*decoder, *frameSpec]{
+	{Name: "border", Read: func(d *decoder, v *yaml.Node, f *frameSpec) {
+		f.border, _ = d.numberIn(v, "frame border", 0, maxBorder, " mm")
+	}},
+	{Name: "color", Read: func(d *decoder, v *yaml.Node, f *frameSpec) {
+		if c, ok := d.paint(v, "frame color"); ok {
+			f.color = c
 		}
-	}
-}
+	}},
+	{Name: "background", Read: func(d *decoder, v *yaml.Node, f *frameSpec) { f.background, _ = d.paint(v, "frame background") }},
+	{Name: "inset", Read: func(d *decoder, v *yaml.Node, f *frameSpec) { f.inset, _ = d.numberIn(v, "frame inset", 0, 20, " mm") }},
+}).ListKeys()
+
+func (d *decoder) frame(n *yaml.Node, f *frameSpec) { frameTable.Decode(d, n, f) }
 
 func (d *decoder) colorMap(n *yaml.Node) map[string]RGB {
-	pairs, _ := d.mapping(n, "faction_colors")
+	pairs, _ := yamlmap.Pairs(d, n, "faction_colors")
 	out := make(map[string]RGB, len(pairs))
 	for _, p := range pairs {
 		if c, ok := d.rgb(p.V, "colour of faction "+strconv.Quote(p.Key)); ok {
@@ -304,7 +272,7 @@ func (d *decoder) colorMap(n *yaml.Node) map[string]RGB {
 
 func (d *decoder) palette(n *yaml.Node) []RGB {
 	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "palette must be a list of colours, found %s", kindName(n))
+		d.Errorf(n, "palette must be a list of colours, found %s", yamlmap.Kind(n))
 		return nil
 	}
 	var out []RGB
@@ -317,10 +285,10 @@ func (d *decoder) palette(n *yaml.Node) []RGB {
 }
 
 func (d *decoder) labels(n *yaml.Node) map[string]string {
-	pairs, _ := d.mapping(n, "labels")
+	pairs, _ := yamlmap.Pairs(d, n, "labels")
 	out := make(map[string]string, len(pairs))
 	for _, p := range pairs {
-		if s, ok := d.scalar(p.V, "label of "+strconv.Quote(p.Key)); ok {
+		if s, ok := d.Scalar(p.V, "label of "+strconv.Quote(p.Key)); ok {
 			out[p.Key] = s
 		}
 	}
@@ -329,7 +297,7 @@ func (d *decoder) labels(n *yaml.Node) map[string]string {
 
 func (d *decoder) lineHeight(n *yaml.Node, v float64) float64 {
 	if v < 0.8 || v > 3 {
-		d.errorf(n, "line_height is a multiple of the font size from 0.8 to 3, found %g", v)
+		d.Errorf(n, "line_height is a multiple of the font size from 0.8 to 3, found %g", v)
 		return DefaultLineHeight
 	}
 	return v
@@ -337,11 +305,11 @@ func (d *decoder) lineHeight(n *yaml.Node, v float64) float64 {
 
 func (d *decoder) boxes(n *yaml.Node, t *Template) []*box {
 	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "boxes must be a list of boxes, found %s", kindName(n))
+		d.Errorf(n, "boxes must be a list of boxes, found %s", yamlmap.Kind(n))
 		return nil
 	}
 	if len(n.Content) == 0 && !t.layered() {
-		d.errorf(n, "boxes is empty; add at least one box")
+		d.Errorf(n, "boxes is empty; add at least one box")
 	}
 	seen := map[string]*box{}
 	var out []*box
@@ -351,7 +319,7 @@ func (d *decoder) boxes(n *yaml.Node, t *Template) []*box {
 			continue
 		}
 		if prev, dup := seen[b.name]; dup && b.name != "" {
-			d.errorf(item, "two boxes are called %q (the first at line %d); box names must differ", b.name, prev.pos.Line)
+			d.Errorf(item, "two boxes are called %q (the first at line %d); box names must differ", b.name, prev.pos.Line)
 			continue
 		}
 		seen[b.name] = b
@@ -374,13 +342,102 @@ func (d *decoder) notice(n *yaml.Node, t *Template) *box {
 	return d.box(n, t, true)
 }
 
+// boxDoc is what the keys of a box are read into: the box, what it is
+// called in messages ("box" or "notice"), and the nodes read once every
+// key is known.
+type boxDoc struct {
+	b             *box
+	what          string
+	content, font *yaml.Node
+}
+
+// boxReaders read the keys of a box and of the notice box, which share
+// most of them.
+var boxReaders = map[string]func(d *decoder, v *yaml.Node, bd *boxDoc){
+	"name": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.name = d.boxName(v) },
+	"x": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.x, _ = d.numberIn(v, bd.what+" x", 0, maxCardMM, " mm")
+	},
+	"y": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.y, _ = d.numberIn(v, bd.what+" y", 0, maxCardMM, " mm")
+	},
+	"w": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.w, _ = d.numberIn(v, bd.what+" w", 0.5, maxCardMM, " mm")
+	},
+	"h": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.h, _ = d.numberIn(v, bd.what+" h", 0.5, maxCardMM, " mm")
+	},
+	"content": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.content = v },
+	"font":    func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.font = v },
+	"align": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.align = d.oneOf(v, bd.what+" align", "left", "center", "right")
+	},
+	"valign": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.valign = d.oneOf(v, bd.what+" valign", "top", "middle", "bottom")
+	},
+	"wrap": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.wrap = d.Bool(v, bd.what+" wrap") },
+	"fit": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.line = d.oneOf(v, bd.what+" fit", FitBox, FitLine) == FitLine
+	},
+	"flow":  func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.flow, bd.b.flowPos = d.boxName(v), d.Pos(v) },
+	"fill":  func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.fill, _ = d.paint(v, bd.what+" fill") },
+	"color": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.color, _ = d.paint(v, bd.what+" color") },
+	"border": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.border, _ = d.numberIn(v, bd.what+" border", 0, maxBorder, " mm")
+	},
+	"border_color": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.bColor, _ = d.paint(v, bd.what+" border_color")
+	},
+	"padding": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.padding, _ = d.numberIn(v, bd.what+" padding", 0, 50, " mm")
+	},
+	"line_height": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		if x, ok := d.number(v, bd.what+" line_height"); ok {
+			bd.b.lineHeight = d.lineHeight(v, x)
+		}
+	},
+	"always": func(d *decoder, v *yaml.Node, bd *boxDoc) { bd.b.always = d.Bool(v, bd.what+" always") },
+	"sample_text": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.sampleText = d.noticeText(v, "sample_text", "a sample card must say that it is one")
+	},
+	"provisional_text": func(d *decoder, v *yaml.Node, bd *boxDoc) {
+		bd.b.provisionalText = d.noticeText(v, "provisional_text", "the provisional mark needs its explanation")
+	},
+}
+
+// boxTableOf returns the table of a box named what in messages that
+// reads keys.
+func boxTableOf(what string, keys ...string) *yamlmap.Table[*decoder, *boxDoc] {
+	ks := make([]yamlmap.Key[*decoder, *boxDoc], len(keys))
+	for i, k := range keys {
+		ks[i] = yamlmap.Key[*decoder, *boxDoc]{Name: k, Read: boxReaders[k]}
+	}
+	return yamlmap.New(what, ks)
+}
+
+var (
+	// boxTable reads a box: the keys of boxKeys.
+	boxTable = boxTableOf("box", boxKeys...)
+	// noticeTable reads the notice box: the keys of noticeKeys, and
+	// those of a box the notice has always taken without their being
+	// offered in messages; its content: has a message of its own.
+	noticeTable = boxTableOf("notice", append(append([]string{}, noticeKeys...), "wrap", "fit", "flow", "always")...).
+			Other(func(d *decoder, p yamlmap.Pair, bd *boxDoc) bool {
+			if p.Key != "content" {
+				return false
+			}
+			d.Errorf(p.K, "the notice box has no content: it prints the sample and provisional lines (set their words with sample_text and provisional_text)")
+			return true
+		})
+)
+
 // box reads one box (or, with notice, the notice box).
 func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
-	what, keys := "box", boxKeys
+	what, keys := "box", boxTable.Names()
 	if notice {
 		what, keys = "notice", noticeKeys
 	}
-	pairs, ok := d.mapping(n, what)
+	pairs, ok := yamlmap.Pairs(d, n, what)
 	if !ok {
 		return nil
 	}
@@ -389,79 +446,23 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 		color:      paint{kind: paintRGB},
 		bColor:     paint{kind: paintRGB},
 		lineHeight: t.lineHeight,
-		pos:        d.pos(n),
+		pos:        d.Pos(n),
 	}
 	if notice {
 		b.name, b.sampleText, b.provisionalText = "notice", SampleNotice, ProvisionalNotice
 	}
-	var contentNode, fontNode *yaml.Node
-	var minSet bool
+	table := boxTable
+	if notice {
+		table = noticeTable
+	}
+	bd := &boxDoc{b: b, what: what}
 	for _, p := range pairs {
-		switch p.Key {
-		case "name":
-			if notice {
-				d.unknown(p, what, keys)
-				continue
-			}
-			b.name = d.boxName(p.V)
-		case "x":
-			b.x, _ = d.numberIn(p.V, what+" x", 0, maxCardMM, " mm")
-		case "y":
-			b.y, _ = d.numberIn(p.V, what+" y", 0, maxCardMM, " mm")
-		case "w":
-			b.w, _ = d.numberIn(p.V, what+" w", 0.5, maxCardMM, " mm")
-		case "h":
-			b.h, _ = d.numberIn(p.V, what+" h", 0.5, maxCardMM, " mm")
-		case "content":
-			if notice {
-				d.errorf(p.K, "the notice box has no content: it prints the sample and provisional lines (set their words with sample_text and provisional_text)")
-				continue
-			}
-			contentNode = p.V
-		case "font":
-			fontNode = p.V
-		case "align":
-			b.align = d.oneOf(p.V, what+" align", "left", "center", "right")
-		case "valign":
-			b.valign = d.oneOf(p.V, what+" valign", "top", "middle", "bottom")
-		case "wrap":
-			b.wrap = d.bool(p.V, what+" wrap")
-		case "fit":
-			b.line = d.oneOf(p.V, what+" fit", FitBox, FitLine) == FitLine
-		case "flow":
-			b.flow, b.flowPos = d.boxName(p.V), d.pos(p.V)
-		case "fill":
-			b.fill, _ = d.paint(p.V, what+" fill")
-		case "color":
-			b.color, _ = d.paint(p.V, what+" color")
-		case "border":
-			b.border, _ = d.numberIn(p.V, what+" border", 0, maxBorder, " mm")
-		case "border_color":
-			b.bColor, _ = d.paint(p.V, what+" border_color")
-		case "padding":
-			b.padding, _ = d.numberIn(p.V, what+" padding", 0, 50, " mm")
-		case "line_height":
-			if v, ok := d.number(p.V, what+" line_height"); ok {
-				b.lineHeight = d.lineHeight(p.V, v)
-			}
-		case "always":
-			b.always = d.bool(p.V, what+" always")
-		case "sample_text":
-			if notice {
-				b.sampleText = d.noticeText(p.V, "sample_text", "a sample card must say that it is one")
-				continue
-			}
-			d.unknown(p, what, keys)
-		case "provisional_text":
-			if notice {
-				b.provisionalText = d.noticeText(p.V, "provisional_text", "the provisional mark needs its explanation")
-				continue
-			}
-			d.unknown(p, what, keys)
-		default:
-			d.unknown(p, what, keys)
+		if !table.Known(d, p, bd) {
+			yamlmap.Unknown(d, p, what, keys, true)
 		}
 	}
+	contentNode, fontNode := bd.content, bd.font
+	var minSet bool
 	if fontNode != nil {
 		minSet = d.font(fontNode, b, what)
 		if b.family != "" {
@@ -472,12 +473,12 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 		b.minSize = defaultMinSize(b.size)
 	}
 	for _, k := range []string{"x", "y", "w", "h"} {
-		if !hasKey(pairs, k) {
-			d.errorf(n, "%s has no %q; a box needs x, y, w and h in mm", d.boxLabel(b, notice), k)
+		if !yamlmap.Has(pairs, k) {
+			d.Errorf(n, "%s has no %q; a box needs x, y, w and h in mm", d.boxLabel(b, notice), k)
 		}
 	}
-	if !notice && !hasKey(pairs, "name") {
-		d.errorf(n, "box has no name; give it one (name: rules) for messages and overrides")
+	if !notice && !yamlmap.Has(pairs, "name") {
+		d.Errorf(n, "box has no name; give it one (name: rules) for messages and overrides")
 	}
 	d.checkGeometry(n, b, t, notice)
 	if !notice {
@@ -492,7 +493,7 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 		b.tmpl = nil
 	}
 	if b.line && b.flow != "" {
-		d.errorf(n, "%s has fit: line, which keeps its text on one line, and flow: %s; a line does not flow: drop one", d.boxLabel(b, notice), b.flow)
+		d.Errorf(n, "%s has fit: line, which keeps its text on one line, and flow: %s; a line does not flow: drop one", d.boxLabel(b, notice), b.flow)
 		b.flow = ""
 	}
 	return b
@@ -561,9 +562,9 @@ func (d *decoder) flows(t *Template) {
 
 // noticeText reads the wording of a notice line, which may not be empty.
 func (d *decoder) noticeText(n *yaml.Node, what, why string) string {
-	s, ok := d.scalar(n, what)
+	s, ok := d.Scalar(n, what)
 	if ok && strings.TrimSpace(s) == "" {
-		d.errorf(n, "%s is empty; %s", what, why)
+		d.Errorf(n, "%s is empty; %s", what, why)
 	}
 	return s
 }
@@ -571,15 +572,15 @@ func (d *decoder) noticeText(n *yaml.Node, what, why string) string {
 var boxNameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
 func (d *decoder) boxName(n *yaml.Node) string {
-	s, ok := d.scalar(n, "box name")
+	s, ok := d.Scalar(n, "box name")
 	if !ok {
 		return ""
 	}
 	if !boxNameRE.MatchString(s) {
-		d.errorf(n, "box name %q must be lower-case letters, digits, '-' and '_'", s)
+		d.Errorf(n, "box name %q must be lower-case letters, digits, '-' and '_'", s)
 	}
 	if s == "notice" {
-		d.errorf(n, "box name \"notice\" is taken by the notice box; set that one with the template's notice: key")
+		d.Errorf(n, "box name \"notice\" is taken by the notice box; set that one with the template's notice: key")
 	}
 	return s
 }
@@ -594,28 +595,32 @@ func (d *decoder) boxLabel(b *box, notice bool) string {
 	return "box " + strconv.Quote(b.name)
 }
 
+// fontDoc is what the keys of a box's font are read into: the box, and
+// min_size, read once the size is known.
+type fontDoc struct {
+	b   *box
+	min *yaml.Node
+}
+
+// fontTable reads the keys of a box's font.
+var fontTable = yamlmap.New("font", []yamlmap.Key[*decoder, *fontDoc]{
+	{Name: "family", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.b.family, _ = d.Scalar(v, "font family") }},
+	{Name: "size", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) {
+		if x, ok := d.numberIn(v, "font size", minFontSize, maxFontSize, " pt"); ok {
+			fd.b.size = x
+		}
+	}},
+	{Name: "min_size", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.min = v }},
+	{Name: "bold", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.b.bold = d.Bool(v, "font bold") }},
+	{Name: "italic", Read: func(d *decoder, v *yaml.Node, fd *fontDoc) { fd.b.italic = d.Bool(v, "font italic") }},
+}).ListKeys()
+
 // font reads a box's font and reports whether it set min_size.
 func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
-	pairs, _ := d.mapping(n, what+" font")
-	var minNode *yaml.Node
-	for _, p := range pairs {
-		switch p.Key {
-		case "size":
-			if v, ok := d.numberIn(p.V, "font size", minFontSize, maxFontSize, " pt"); ok {
-				b.size = v
-			}
-		case "min_size":
-			minNode = p.V
-		case "family":
-			b.family, _ = d.scalar(p.V, "font family")
-		case "bold":
-			b.bold = d.bool(p.V, "font bold")
-		case "italic":
-			b.italic = d.bool(p.V, "font italic")
-		default:
-			d.unknown(p, "font", fontKeys)
-		}
-	}
+	pairs, _ := yamlmap.Pairs(d, n, what+" font")
+	fd := &fontDoc{b: b}
+	fontTable.Walk(d, pairs, fd)
+	minNode := fd.min
 	if minNode == nil {
 		return false
 	}
@@ -625,7 +630,7 @@ func (d *decoder) font(n *yaml.Node, b *box, what string) bool {
 		return true
 	}
 	if v > b.size {
-		d.errorf(minNode, "font min_size %g is larger than size %g; text shrinks from size down to min_size", v, b.size)
+		d.Errorf(minNode, "font min_size %g is larger than size %g; text shrinks from size down to min_size", v, b.size)
 		v = b.size
 	}
 	b.minSize = v
@@ -645,19 +650,19 @@ func (d *decoder) checkGeometry(n *yaml.Node, b *box, t *Template, notice bool) 
 	}
 	label := d.boxLabel(b, notice)
 	if b.x+b.w > t.Size.W+eps {
-		d.errorf(n, "%s goes outside the %gx%g mm card: x + w = %g > %g; make it narrower or move it left", label, t.Size.W, t.Size.H, b.x+b.w, t.Size.W)
+		d.Errorf(n, "%s goes outside the %gx%g mm card: x + w = %g > %g; make it narrower or move it left", label, t.Size.W, t.Size.H, b.x+b.w, t.Size.W)
 	}
 	if b.y+b.h > t.Size.H+eps {
-		d.errorf(n, "%s goes outside the %gx%g mm card: y + h = %g > %g; make it shorter or move it up", label, t.Size.W, t.Size.H, b.y+b.h, t.Size.H)
+		d.Errorf(n, "%s goes outside the %gx%g mm card: y + h = %g > %g; make it shorter or move it up", label, t.Size.W, t.Size.H, b.y+b.h, t.Size.H)
 	}
 	if 2*b.padding >= min(b.w, b.h) {
-		d.errorf(n, "%s padding %g leaves no room inside a %gx%g mm box", label, b.padding, b.w, b.h)
+		d.Errorf(n, "%s padding %g leaves no room inside a %gx%g mm box", label, b.padding, b.w, b.h)
 		return
 	}
 	inner := b.h - 2*b.padding
 	need := b.minSize * b.lineHeight * PtToMM
 	if need > inner+eps {
-		d.errorf(n, "%s is %g mm tall inside its padding, but one line at min_size %g pt needs %.2f mm; make it taller or the font smaller", label, round1(inner), b.minSize, need)
+		d.Errorf(n, "%s is %g mm tall inside its padding, but one line at min_size %g pt needs %.2f mm; make it taller or the font smaller", label, round1(inner), b.minSize, need)
 	}
 }
 
@@ -672,7 +677,7 @@ var (
 // front and back, so that a misspelt field is reported now, with its
 // position, rather than on every card.
 func (d *decoder) content(n *yaml.Node, b *box) {
-	s, ok := d.scalar(n, "box content")
+	s, ok := d.Scalar(n, "box content")
 	if !ok {
 		return
 	}
@@ -695,7 +700,7 @@ func (d *decoder) content(n *yaml.Node, b *box) {
 // value: lines count from the value's first line.
 func (d *decoder) tplError(n *yaml.Node, b *box, err error) {
 	msg := err.Error()
-	pos := d.pos(n)
+	pos := d.Pos(n)
 	if m := tplErrRE.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		col, _ := strconv.Atoi(m[2])

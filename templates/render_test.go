@@ -15,7 +15,7 @@ import (
 // checkFace checks the geometry of a face: blocks inside the card, lines
 // inside their blocks (with the blocks' padding unknown here, only the
 // block edges count).
-func checkFace(t *testing.T, name string, f Face) {
+func checkFace(t *testing.T, name string, f Layout) {
 	t.Helper()
 	const slack = 1e-6
 	for _, b := range f.Blocks {
@@ -77,7 +77,7 @@ func TestRenderBundledCards(t *testing.T) {
 	}
 }
 
-func blockText(f Face, box string) string {
+func blockText(f Layout, box string) string {
 	for _, b := range f.Blocks {
 		if b.Box == box {
 			var lines []string
@@ -90,7 +90,7 @@ func blockText(f Face, box string) string {
 	return ""
 }
 
-func hasBlock(f Face, box string) bool {
+func hasBlock(f Layout, box string) bool {
 	for _, b := range f.Blocks {
 		if b.Box == box {
 			return true
@@ -427,7 +427,7 @@ func TestRenderConcurrently(t *testing.T) {
 		}
 	}
 	type result struct {
-		face  Face
+		face  Layout
 		warns []Warning
 	}
 	want := make([]result, len(jobs))

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/deckwright/deckwright/cardsdb"
 )
@@ -52,7 +53,31 @@ type Set struct {
 // NewSet returns an empty set.
 func NewSet() *Set { return &Set{byName: map[string]*Template{}} }
 
-// LoadBundled returns the set of bundled templates.
+// Source lays out the sides of cards as Set.Render does; *Set is one. The
+// PDF writer, the face drawer, the exports, the web page and package
+// changes each take a Source, so that a caller (or a test) can give its
+// own. It must be safe to call from several goroutines at once, as a
+// *Set is.
+type Source interface {
+	Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Layout, []Warning)
+}
+
+// sharedBundled is the bundled templates, loaded once (Bundled).
+var sharedBundled = sync.OnceValues(LoadBundled)
+
+// Bundled returns the bundled templates, loaded once and shared by every
+// caller: what print, export, the web page and changes draw with when
+// they are given no templates. It is a Source, not a *Set, so that
+// nothing adds to the shared set; LoadBundled returns a set of one's own.
+func Bundled() (Source, error) {
+	s, err := sharedBundled()
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// LoadBundled returns a new set of the bundled templates.
 func LoadBundled() (*Set, error) {
 	s := NewSet()
 	if err := s.AddFS(BundledFS(), bundledPrefix); err != nil {
@@ -329,7 +354,7 @@ func FaceSize(game *cardsdb.Game, card *cardsdb.Card) cardsdb.Size {
 // back: card nil, or side Back of a card without a second face) and
 // renders the side with it at size; a zero size means FaceSize. A set
 // without a template for the card gives an empty face and a warning.
-func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Face, []Warning) {
+func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Layout, []Warning) {
 	if !(size.W > 0 && size.H > 0) {
 		size = FaceSize(game, card)
 	}
@@ -344,7 +369,7 @@ func (s *Set) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, 
 			r.card = nil
 		}
 		r.warn("", WarnNoTemplate, "no template for %s: the set has none of %s", r.cardName(), strings.Join(cardChain(game, card, typeID), ", "))
-		return Face{Size: size, Side: side}, r.warns
+		return Layout{Size: size, Side: side}, r.warns
 	}
 	return t.Render(card, game, size, side)
 }

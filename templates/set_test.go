@@ -156,6 +156,36 @@ func TestUserOverride(t *testing.T) {
 	}
 }
 
+// TestBundledShared checks that Bundled loads the bundled templates once
+// for every caller (print, export, serve and changes each kept a cache of
+// their own), and that LoadBundled still gives a set of one's own to add
+// to.
+func TestBundledShared(t *testing.T) {
+	a, err := Bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Bundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Error("Bundled returned two sets; want the one shared set")
+	}
+	own, err := LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Source(own) == a {
+		t.Error("LoadBundled returned the shared set; want a new one")
+	}
+	ark := game(t, "arkhtide")
+	face, _ := a.Render(card(t, ark, "Ashen Acolyte"), ark, cardsdb.Size{}, Front)
+	if face.Template != "arkhtide/unit" {
+		t.Errorf("the shared set lays Ashen Acolyte out with %q, want arkhtide/unit", face.Template)
+	}
+}
+
 func TestAddDir(t *testing.T) {
 	set, err := LoadBundled()
 	if err != nil {

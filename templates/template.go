@@ -143,11 +143,11 @@ func (s Side) String() string {
 	return "front"
 }
 
-// Face is one side of a card laid out for drawing: the template's boxes
+// Layout is one side of a card laid out for drawing: the template's boxes
 // filled with the card's text, fitted and positioned. Every length is in
 // millimetres from the card's top-left corner (y grows downwards, as in
 // gofpdf with unit "mm"); font sizes are in points.
-type Face struct {
+type Layout struct {
 	Template string // name of the template used
 	// Designed reports that the template is the user's own (a game
 	// folder's templates/, or --templates), not a bundled one: a face a
@@ -181,7 +181,7 @@ type Face struct {
 }
 
 // marked reports whether a block of the face shows ProvisionalMark.
-func (f *Face) marked() bool {
+func (f *Layout) marked() bool {
 	for _, b := range f.Blocks {
 		for _, l := range b.Lines {
 			if strings.Contains(l.Text, ProvisionalMark) {
@@ -289,7 +289,7 @@ const MaxBoxText = 16 << 10
 // renders its back: its type's (cardsdb.Game.BackFor) when game.yaml gives
 // the type one, else the game's. Render never fails: text that does not fit, characters the font
 // cannot draw and content that fails to execute are warnings.
-func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Face, []Warning) {
+func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.Size, side Side) (Layout, []Warning) {
 	if !(size.W > 0 && size.H > 0) {
 		size = t.Size
 	}
@@ -311,7 +311,7 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	r.sx, r.sy = size.W/design.W, size.H/design.H
 	r.sf = min(r.sx, r.sy)
 	r.fc = t.factionColor(card, game)
-	f := Face{Template: t.Name, Designed: !t.bundled(), TemplateFile: t.File, TemplateSum: t.sum, Size: size, Side: side}
+	f := Layout{Template: t.Name, Designed: !t.bundled(), TemplateFile: t.File, TemplateSum: t.sum, Size: size, Side: side}
 	switch {
 	case card == nil && game != nil:
 		f.Image = game.BackFor(backOf).Image
@@ -375,7 +375,7 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 }
 
 // fontFiles names the file, in the templates folder, of each of a face's
-// fonts (Face.Fonts), nil for none.
+// fonts (Layout.Fonts), nil for none.
 func (t *Template) fontFiles(fonts map[string][]byte) map[string]string {
 	if len(fonts) == 0 {
 		return nil
@@ -430,7 +430,7 @@ func (r *renderer) warn(boxName, kind, format string, args ...any) {
 // addBlock fits text into a box and appends the block, unless the text is
 // empty and the box is not drawn when empty. A box of a flow (flow:)
 // appends the block its flow laid out for it (layoutFlows) instead.
-func (r *renderer) addBlock(f *Face, bx *box, text string) {
+func (r *renderer) addBlock(f *Layout, bx *box, text string) {
 	if blk, ok := r.flowed[bx]; ok {
 		if blk != nil {
 			f.Blocks = append(f.Blocks, *blk)
@@ -515,7 +515,7 @@ func (r *renderer) inner(bx *box) (float64, float64) {
 // layoutBlock lays text out in box geo (its place, padding, alignment and
 // paint) in the font of box font (the box a flow starts from, or geo
 // itself), from size down to minSize points.
-func (r *renderer) layoutBlock(f *Face, geo, font *box, text string, styles []byte, size, minSize float64) Block {
+func (r *renderer) layoutBlock(f *Layout, geo, font *box, text string, styles []byte, size, minSize float64) Block {
 	blk := Block{
 		Box:    geo.name,
 		X:      geo.x * r.sx,
@@ -661,7 +661,7 @@ func padStyles(styles []byte, n int) []byte {
 // The text of a box flowed into that has content of its own follows the
 // flowed text, from that box on. A text layer whose when: is false is
 // left out of its flow.
-func (r *renderer) layoutFlows(f *Face, data *Data) {
+func (r *renderer) layoutFlows(f *Layout, data *Data) {
 	layerOf := map[*box]*layer{}
 	for _, l := range r.t.layers {
 		if l.box != nil {

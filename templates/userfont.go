@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +13,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/fontfile"
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // MaxFontBytes is the largest font file a template may name.
@@ -32,6 +32,16 @@ const WarnFontStyle = "font-style"
 // keys of fonts: {NAME: {regular: FILE, bold: FILE, italic: FILE,
 // bold_italic: FILE}}.
 var fontStyleKeys = []string{"regular", "bold", "italic", "bold_italic"}
+
+// fontStyleTable reads a font family's files, {regular: FILE, bold:
+// FILE...}, by their index in fontStyleKeys.
+var fontStyleTable = func() *yamlmap.Table[*decoder, map[int]*yaml.Node] {
+	var keys []yamlmap.Key[*decoder, map[int]*yaml.Node]
+	for i, k := range fontStyleKeys {
+		keys = append(keys, yamlmap.Key[*decoder, map[int]*yaml.Node]{Name: k, Read: func(d *decoder, v *yaml.Node, files map[int]*yaml.Node) { files[i] = v }})
+	}
+	return yamlmap.New("font family", keys).ListKeys()
+}()
 
 // FontStyle is a font style's index, 0 regular, 1 bold, 2 italic and 3
 // bold italic: the order of a family's style files and of the Go fonts.
@@ -59,27 +69,19 @@ type userFont struct {
 // files of the templates folder (CFF outlines converted to TrueType
 // ones), each checked now.
 func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
-	pairs, _ := d.mapping(n, "fonts")
+	pairs, _ := yamlmap.Pairs(d, n, "fonts")
 	out := map[string]*userFont{}
 	for _, p := range pairs {
 		out[p.Key] = nil // declared; set below when it loads
 		if !boxNameRE.MatchString(p.Key) {
-			d.errorf(p.K, "font name %q must be lower-case letters, digits, '-' and '_'", p.Key)
+			d.Errorf(p.K, "font name %q must be lower-case letters, digits, '-' and '_'", p.Key)
 			continue
 		}
 		files := map[int]*yaml.Node{}
 		if p.V.Kind == yaml.MappingNode {
-			styles, _ := d.mapping(p.V, "font family "+p.Key)
-			for _, st := range styles {
-				i := slices.Index(fontStyleKeys, st.Key)
-				if i < 0 {
-					d.unknown(st, "font family "+p.Key, fontStyleKeys)
-					continue
-				}
-				files[i] = st.V
-			}
+			fontStyleTable.As("font family "+p.Key).Decode(d, p.V, files)
 			if files[0] == nil {
-				d.errorf(p.V, "font family %q has no regular file; add regular: FILE (bold, italic and bold_italic fall back to it)", p.Key)
+				d.Errorf(p.V, "font family %q has no regular file; add regular: FILE (bold, italic and bold_italic fall back to it)", p.Key)
 				continue
 			}
 		} else {
@@ -110,27 +112,27 @@ func (d *decoder) fonts(n *yaml.Node, dir fs.FS) map[string]*userFont {
 // fontFile reads and checks one font file named by the scalar n; what
 // says which ("bold font file").
 func (d *decoder) fontFile(n *yaml.Node, what string, dir fs.FS) (string, *face) {
-	file, ok := d.scalar(n, what+" of a font family")
+	file, ok := d.Scalar(n, what+" of a font family")
 	if !ok {
 		return "", nil
 	}
 	if dir == nil {
-		d.errorf(n, "font %q: this template is not read from a folder, so it cannot name a file; give the folder with --templates", file)
+		d.Errorf(n, "font %q: this template is not read from a folder, so it cannot name a file; give the folder with --templates", file)
 		return "", nil
 	}
 	clean, msg := cleanImagePath(file)
 	if msg != "" {
-		d.errorf(n, "%s %q %s", what, file, msg)
+		d.Errorf(n, "%s %q %s", what, file, msg)
 		return "", nil
 	}
 	data, err := readFont(dir, clean)
 	if err != nil {
-		d.errorf(n, "%s %q: %v%s", what, file, err, didYouMean(cardsdb.Suggest(clean, filesNear(dir, clean), 1)))
+		d.Errorf(n, "%s %q: %v%s", what, file, err, didYouMean(cardsdb.Suggest(clean, filesNear(dir, clean), 1)))
 		return "", nil
 	}
 	f, err := loadFont(data)
 	if err != nil {
-		d.errorf(n, "%s %q: %v", what, file, err)
+		d.Errorf(n, "%s %q: %v", what, file, err)
 		return "", nil
 	}
 	return clean, f
@@ -177,10 +179,10 @@ func (d *decoder) fontFamily(n *yaml.Node, b *box, fonts map[string]*userFont) {
 		}
 		sort.Strings(names)
 		if len(names) == 0 {
-			d.errorf(n, "font family %q: the template has no fonts; add fonts: {%s: FILE.ttf} with a font file of the templates folder", b.family, b.family)
+			d.Errorf(n, "font family %q: the template has no fonts; add fonts: {%s: FILE.ttf} with a font file of the templates folder", b.family, b.family)
 			return
 		}
-		d.errorf(n, "font family %q is not among the template's fonts (%s)%s", b.family, strings.Join(names, ", "), didYouMean(cardsdb.Suggest(b.family, names, 1)))
+		d.Errorf(n, "font family %q is not among the template's fonts (%s)%s", b.family, strings.Join(names, ", "), didYouMean(cardsdb.Suggest(b.family, names, 1)))
 		return
 	}
 	// The family's file of the box's style, else its regular file (with
@@ -192,7 +194,7 @@ func (d *decoder) fontFamily(n *yaml.Node, b *box, fonts map[string]*userFont) {
 		f = uf.faces[0]
 		d.fontWarns = append(d.fontWarns, Warning{
 			Kind: WarnFontStyle,
-			Pos:  d.pos(n),
+			Pos:  d.Pos(n),
 			Message: fmt.Sprintf("font family %q has no %s file: the %s text of %s prints in its regular file; add %s: FILE under fonts: %s",
 				b.family, fontStyleKeys[style], strings.ReplaceAll(fontStyleKeys[style], "_", " "), d.boxLabel(b, false), fontStyleKeys[style], b.family),
 		})

@@ -21,10 +21,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/changes"
 	"github.com/deckwright/deckwright/faces"
-	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
 )
 
 type diffOptions struct {
@@ -225,7 +226,7 @@ func readGameFile(g *cardsdb.Game, name string) ([]byte, error) {
 
 // writeDiffPictures draws each changed card's old and new front side by
 // side into dir/NNN-name.png, and dir/index.html showing them.
-func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version, oldT, newT render.TemplateSource) error {
+func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version, oldT, newT templates.Source) error {
 	if len(d.Changed) == 0 {
 		return nil
 	}
@@ -236,11 +237,11 @@ func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version, ol
 	var page strings.Builder
 	page.WriteString("<!doctype html>\n<meta charset=\"utf-8\">\n<title>Changed cards</title>\n<style>body{font-family:sans-serif}figure{display:inline-block;margin:1em}img{max-width:100%}</style>\n<h1>Changed cards: old (left), new (right)</h1>\n")
 	for i, c := range d.Changed {
-		a, err := faces.RenderOne(ctx, render.CardItem(old.game, c.Old).Front, faces.Options{DPI: 150, Templates: oldT})
+		a, err := faces.RenderOne(ctx, cardface.CardItem(old.game, c.Old).Front, faces.Options{DPI: 150, Templates: oldT})
 		if err != nil {
 			return inputError(err)
 		}
-		b, err := faces.RenderOne(ctx, render.CardItem(cur.game, c.New).Front, faces.Options{DPI: 150, Templates: newT})
+		b, err := faces.RenderOne(ctx, cardface.CardItem(cur.game, c.New).Front, faces.Options{DPI: 150, Templates: newT})
 		if err != nil {
 			return inputError(err)
 		}

@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/printjob"
-	"github.com/deckwright/deckwright/render"
 )
 
 // exportDeckFlags are the flags export png, tts and mpc share.
@@ -41,7 +41,7 @@ func (f *exportDeckFlags) register(cmd *cobra.Command, what string) {
 // exportJob is a deck ready to export.
 type exportJob struct {
 	deck  *cardsdb.Deck
-	items []render.Item
+	items []cardface.Item
 	dir   string
 	opts  export.Options
 	prov  int
@@ -76,7 +76,7 @@ func (f *exportDeckFlags) collect(arg, what string) (*exportJob, error) {
 			return nil, err
 		}
 	}
-	job := &exportJob{deck: deck, items: render.DeckItems(deck), dir: f.output}
+	job := &exportJob{deck: deck, items: cardface.DeckItems(deck), dir: f.output}
 	if len(job.items) == 0 {
 		return nil, inputError(fmt.Errorf("%s has no cards to export", arg))
 	}
@@ -149,7 +149,7 @@ func describeFaces(res *export.Result) string {
 	return "distinct faces: " + faceKinds(res.ArtFaces, res.DesignedFaces, res.TextFaces)
 }
 
-func anySample(items []render.Item) bool {
+func anySample(items []cardface.Item) bool {
 	for _, it := range items {
 		if c := it.Front.Card; c != nil && c.Sample {
 			return true

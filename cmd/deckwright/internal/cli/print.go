@@ -14,6 +14,7 @@ import (
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/render"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // sheetFlags are the page-geometry flags print, build and calibration
@@ -57,7 +58,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 
 // templateSet loads the templates faces are drawn from (see
 // loadTemplates), or returns nil for the bundled ones alone.
-func (f *sheetFlags) templateSet(db *cardsdb.DB) (render.TemplateSource, error) {
+func (f *sheetFlags) templateSet(db *cardsdb.DB) (templates.Source, error) {
 	return templateSource(db, f.templates)
 }
 

@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/changes"
 	"github.com/deckwright/deckwright/printjob"
-	"github.com/deckwright/deckwright/render"
 )
 
 // keepChanged is print --changed-since OLD: it keeps only the items whose
@@ -61,7 +61,7 @@ func keepChanged(opts *printOptions, db *cardsdb.DB, job *printjob.Job) (bool, e
 			touched[c] = true
 		}
 	}
-	var kept []render.Item
+	var kept []cardface.Item
 	cards := map[*cardsdb.Card]bool{}
 	for _, it := range job.Items {
 		if c := it.Front.Card; c != nil && touched[c] {

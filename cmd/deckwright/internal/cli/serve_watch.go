@@ -2,8 +2,8 @@ package cli
 
 import (
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/serve"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // liveFaces gives the server the templates its faces are drawn with
@@ -24,7 +24,7 @@ func liveFaces(opts *serveOptions, srv *serve.Server, db *cardsdb.DB) error {
 		dirs = append(dirs, opts.templates)
 	}
 	paths, tdir := opts.g.db, opts.templates
-	reload := func() (*cardsdb.DB, render.TemplateSource, error) {
+	reload := func() (*cardsdb.DB, templates.Source, error) {
 		g := &globalOptions{db: paths}
 		db, err := g.loadDB()
 		if err != nil {

@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -84,9 +83,9 @@ func loadTemplates(db *cardsdb.DB, dir string) (*templates.Set, error) {
 	return set, nil
 }
 
-// templateSource is loadTemplates as a render.TemplateSource: nil (the
+// templateSource is loadTemplates as a templates.Source: nil (the
 // bundled templates) when there is nothing else.
-func templateSource(db *cardsdb.DB, dir string) (render.TemplateSource, error) {
+func templateSource(db *cardsdb.DB, dir string) (templates.Source, error) {
 	set, err := loadTemplates(db, dir)
 	if err != nil || set == nil {
 		return nil, err

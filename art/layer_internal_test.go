@@ -1,4 +1,4 @@
-package render
+package art
 
 import (
 	"image"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/disintegration/imaging"
+
+	"github.com/deckwright/deckwright/templates"
 )
 
 // TestResizeYCbCrAsImaging: a JPEG's picture already of the size asked
@@ -39,5 +41,13 @@ func TestResizeYCbCrAsImaging(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLayerFitsAreTemplates checks that LayerSpec.Fit takes the values a
+// template's image layer gives (art does not import templates).
+func TestLayerFitsAreTemplates(t *testing.T) {
+	if fitCover != templates.FitCover || fitContain != templates.FitContain || fitStretch != templates.FitStretch {
+		t.Errorf("fits %q %q %q, templates' %q %q %q", fitCover, fitContain, fitStretch, templates.FitCover, templates.FitContain, templates.FitStretch)
 	}
 }

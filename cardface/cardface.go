@@ -1,4 +1,4 @@
-package render
+package cardface
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package render
+package art
 
 import (
 	"bytes"
@@ -9,14 +9,13 @@ import (
 	_ "image/gif" // layer images may be GIF
 	"image/jpeg"
 	"image/png"
+	"io/fs"
 	"math"
 
 	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/webp" // and WebP
 
-	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/templates"
 )
 
 // Limits on the file of an image layer (a frame, an art window): bigger
@@ -24,6 +23,26 @@ import (
 const (
 	MaxLayerImageBytes  = 64 << 20
 	MaxLayerImagePixels = 50_000_000
+)
+
+// LayerSpec is the picture an image layer of a card template draws
+// (templates.Layer) and how it fills the layer.
+type LayerSpec struct {
+	FS   fs.FS  // the folder the picture is read from
+	Path string // its path in FS
+	// Fit is how the picture fills the layer: "cover" (cut on the sides
+	// away from the anchor), "contain" or "stretch", the values of
+	// templates.FitCover, FitContain and FitStretch.
+	Fit string
+	// AnchorX and AnchorY are the anchor's place across and down, 0 to 1.
+	AnchorX, AnchorY float64
+}
+
+// The values of LayerSpec.Fit.
+const (
+	fitCover   = "cover"
+	fitContain = "contain"
+	fitStretch = "stretch"
 )
 
 // LayerImage is an image layer's file fitted to the pixels it is drawn
@@ -47,33 +66,34 @@ type LayerImage struct {
 	Clip   bool
 }
 
-// PrepareLayerImage reads the file of an image layer (l.Image in
-// l.ImageFS: PNG, JPEG, GIF or WebP, a regular file of at most
-// MaxLayerImageBytes and MaxLayerImagePixels) and fits it into px
-// pixels as l.Fit says: cover (the layer filled, the picture cut on the
-// sides away from the anchor), contain (the whole picture, placed by the
-// anchor, transparent around it) or stretch. With forPDF it also encodes
-// it (Data, Type); a JPEG of the layer's shape then goes through as it is,
-// undecoded.
+// PrepareLayer reads the file of an image layer (l.Path in l.FS: PNG,
+// JPEG, GIF or WebP, a regular file of at most MaxLayerImageBytes and
+// MaxLayerImagePixels, decoded behind the recovery card art is) and fits
+// it into px pixels as l.Fit says: cover (the layer filled, the picture
+// cut on the sides away from the anchor), contain (the whole picture,
+// placed by the anchor, transparent around it) or stretch. With forPDF it
+// also encodes it (Data, Type); a JPEG of the layer's shape then goes
+// through as it is, undecoded. The PDF writer and the face drawer both
+// prepare layers here.
 //
 // pad, when not zero, is the bleed around the layer in pixels (left, top,
 // right, bottom): the fitted picture's edge pixels are repeated out over
 // it, as card art's are, so that a frame keeps its place on the card.
-func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF bool) (*LayerImage, error) {
+func PrepareLayer(l LayerSpec, px image.Point, pad [4]int, forPDF bool) (*LayerImage, error) {
 	if px.X < 1 || px.Y < 1 || int64(px.X)*int64(px.Y) > MaxLayerImagePixels {
 		return nil, fmt.Errorf("a layer of %d×%d pixels", px.X, px.Y)
 	}
-	if l.ImageFS == nil {
+	if l.FS == nil {
 		return nil, errors.New("no folder to read it from")
 	}
-	raw, err := cardsdb.ReadLimited(l.ImageFS, l.Image, MaxLayerImageBytes)
+	raw, err := cardsdb.ReadLimited(l.FS, l.Path, MaxLayerImageBytes)
 	if errors.Is(err, cardsdb.ErrTooLarge) {
 		return nil, fmt.Errorf("over the %d MB limit for a layer image", MaxLayerImageBytes>>20)
 	}
 	if err != nil {
 		return nil, err
 	}
-	cfg, format, err := art.DecodeConfig(raw) // behind art's recovery, as card art
+	cfg, format, err := DecodeConfig(raw) // behind art's recovery, as card art
 	if err != nil {
 		return nil, fmt.Errorf("not a PNG, JPEG, GIF or WebP image (%v)", err)
 	}
@@ -84,7 +104,7 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 	iw, ih := float64(cfg.Width), float64(cfg.Height)
 	// The scale from the file to the layer's pixels.
 	scale := max(float64(px.X)/iw, float64(px.Y)/ih)
-	if l.Fit == templates.FitContain {
+	if l.Fit == fitContain {
 		scale = min(float64(px.X)/iw, float64(px.Y)/ih)
 	}
 	// A baseline JPEG with no more than 1.5 times the pixels it is drawn
@@ -95,11 +115,11 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 		out.Data, out.Type = raw, "jpg"
 		fw, fh := iw*scale/float64(px.X), ih*scale/float64(px.Y) // of the layer
 		switch l.Fit {
-		case templates.FitStretch:
+		case fitStretch:
 			out.Placed = [4]float64{0, 0, 1, 1}
 		default:
 			out.Placed = [4]float64{(1 - fw) * l.AnchorX, (1 - fh) * l.AnchorY, fw, fh}
-			out.Clip = l.Fit == templates.FitCover
+			out.Clip = l.Fit == fitCover
 		}
 		return out, nil
 	}
@@ -114,9 +134,9 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 				break
 			}
 		}
-		src, err = art.DecodeImage(raw, format, denom)
+		src, err = DecodeImage(raw, format, denom)
 	} else {
-		src, err = art.DecodeImage(raw, format, 1)
+		src, err = DecodeImage(raw, format, 1)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("decode: %w", err)
@@ -124,7 +144,7 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 	out.Image = extendEdges(fitImage(src, px, l.Fit, l.AnchorX, l.AnchorY), pad)
 	if forPDF {
 		var buf bytes.Buffer
-		if opaque(out.Image) {
+		if opaqueNRGBA(out.Image) {
 			// Opaque NRGBA is RGBA, which image/jpeg encodes on its fast
 			// path (NRGBA goes pixel by pixel through At).
 			m := out.Image
@@ -154,9 +174,9 @@ func fitImage(src image.Image, px image.Point, fit string, ax, ay float64) *imag
 	b := src.Bounds()
 	iw, ih := float64(b.Dx()), float64(b.Dy())
 	switch fit {
-	case templates.FitStretch:
+	case fitStretch:
 		return resize(src, px.X, px.Y)
-	case templates.FitContain:
+	case fitContain:
 		s := min(float64(px.X)/iw, float64(px.Y)/ih)
 		rw, rh := max(1, int(math.Round(iw*s))), max(1, int(math.Round(ih*s)))
 		small := resize(src, rw, rh)
@@ -215,8 +235,8 @@ func extendEdges(m *image.NRGBA, pad [4]int) *image.NRGBA {
 	return out
 }
 
-// opaque reports whether every pixel of m is opaque.
-func opaque(m *image.NRGBA) bool {
+// opaqueNRGBA reports whether every pixel of m is opaque.
+func opaqueNRGBA(m *image.NRGBA) bool {
 	for y := 0; y < m.Rect.Dy(); y++ {
 		row := m.Pix[y*m.Stride : y*m.Stride+4*m.Rect.Dx()]
 		for i := 3; i < len(row); i += 4 {
