@@ -1,0 +1,354 @@
+package safefile
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNotRegular is matched (errors.Is) by the error for a file that is not
+// a regular file: a folder, a FIFO, a device or a socket.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooBig is matched by the error for a file over the size its reader
+// allows.
+var ErrTooBig = errors.New("file too big")
+
+// ErrOutside is matched by the error for a name inside a folder that leads
+// out of it, through a symbolic link or "..".
+var ErrOutside = errors.New("leads outside its folder")
+
+// NotRegularError says a file is not a regular file, and what it is.
+type NotRegularError struct {
+	Mode fs.FileMode // the file's mode, as a stat of it says
+}
+
+func (e *NotRegularError) Error() string {
+	return "not a regular file (a " + Kind(e.Mode) + "); deckwright reads only regular files"
+}
+
+// Is makes errors.Is(err, ErrNotRegular) hold.
+func (e *NotRegularError) Is(target error) bool { return target == ErrNotRegular }
+
+// TooBigError says a file holds more than Limit bytes, the most its reader
+// reads.
+type TooBigError struct {
+	Limit int64
+}
+
+func (e *TooBigError) Error() string {
+	return "more than " + Size(e.Limit) + ", the most deckwright reads of such a file"
+}
+
+// Is makes errors.Is(err, ErrTooBig) hold.
+func (e *TooBigError) Is(target error) bool { return target == ErrTooBig }
+
+// OutsideError says a name leads out of the folder Folder (as it was given
+// to OpenFolder; "" when the file system has no folder).
+type OutsideError struct {
+	Folder string
+}
+
+func (e *OutsideError) Error() string {
+	where := "its folder"
+	if e.Folder != "" {
+		where = fmt.Sprintf("the folder %q", e.Folder)
+	}
+	return "leads outside " + where + " (through a symbolic link or ..); deckwright reads only files inside the folder it is given"
+}
+
+// Is makes errors.Is(err, ErrOutside) hold.
+func (e *OutsideError) Is(target error) bool { return target == ErrOutside }
+
+// Kind names a kind of file for messages: "directory", "named pipe"...
+func Kind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "directory"
+	case m.IsRegular():
+		return "regular file"
+	case m&fs.ModeSymlink != 0:
+		return "symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	}
+	return "special file"
+}
+
+// Size writes a number of bytes for messages: "8 MiB", "64 KiB" when it is
+// a whole number of them, else "1000 bytes".
+func Size(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	case n == 1:
+		return "1 byte"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// Folder is a folder read through os.Root: no name leads out of it. It is
+// an fs.FS (and an fs.StatFS) whose Open opens regular files and folders
+// only, without ever blocking on a FIFO. Names are slash-separated, as
+// fs.FS names are. A Folder is safe for use by several goroutines at once.
+type Folder struct {
+	root *os.Root
+}
+
+// OpenFolder opens the folder dir.
+func OpenFolder(dir string) (*Folder, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Folder{root: root}, nil
+}
+
+// InRoot returns the folder of a root its caller opened (and closes).
+func InRoot(root *os.Root) *Folder { return &Folder{root: root} }
+
+// Name is the folder's path, as given to OpenFolder or os.OpenRoot.
+func (f *Folder) Name() string { return f.root.Name() }
+
+// Close closes the folder's root.
+func (f *Folder) Close() error { return f.root.Close() }
+
+// Open opens name if it is a regular file or a folder.
+func (f *Folder) Open(name string) (fs.File, error) {
+	file, err := f.open(name, true)
+	if err != nil {
+		return nil, err // not a nil *os.File in an fs.File
+	}
+	return file, nil
+}
+
+// Stat returns what name is, following links inside the folder.
+func (f *Folder) Stat(name string) (fs.FileInfo, error) {
+	if err := f.checkName("stat", name); err != nil {
+		return nil, err
+	}
+	st, err := f.root.Stat(filepath.FromSlash(name))
+	if err != nil {
+		return nil, f.pathErr("stat", name, err)
+	}
+	return st, nil
+}
+
+// open opens name if it is a regular file, or (dirOK) a folder.
+func (f *Folder) open(name string, dirOK bool) (*os.File, error) {
+	if err := f.checkName("open", name); err != nil {
+		return nil, err
+	}
+	native := filepath.FromSlash(name)
+	st, err := f.root.Stat(native)
+	if err != nil {
+		return nil, f.pathErr("open", name, err)
+	}
+	if err := refuse(st.Mode(), dirOK); err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	file, err := f.root.OpenFile(native, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, f.pathErr("open", name, err)
+	}
+	if err := recheck(file, name, dirOK); err != nil {
+		file.Close()
+		return nil, err
+	}
+	return file, nil
+}
+
+// checkName refuses a name that is not an fs.FS name, with ErrOutside for
+// one that climbs out of the folder ("../x", "/x").
+func (f *Folder) checkName(op, name string) error {
+	if fs.ValidPath(name) {
+		return nil
+	}
+	return &fs.PathError{Op: op, Path: name, Err: invalid(name, f.Name())}
+}
+
+// invalid is the cause of a name fs.FS does not take: *OutsideError when
+// it climbs out of its folder, else fs.ErrInvalid.
+func invalid(name, folder string) error {
+	c := path.Clean(strings.ReplaceAll(name, `\`, "/"))
+	if c == ".." || strings.HasPrefix(c, "../") || strings.HasPrefix(c, "/") || filepath.IsAbs(name) {
+		return &OutsideError{Folder: folder}
+	}
+	return fs.ErrInvalid
+}
+
+// pathErr gives os.Root's errors the name inside the folder and, for a name
+// that escapes it, an *OutsideError.
+func (f *Folder) pathErr(op, name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	// os.Root's error for an escape is not exported; its text is stable
+	// (os/root.go: errPathEscapes).
+	if strings.Contains(err.Error(), "path escapes from parent") {
+		err = &OutsideError{Folder: f.Name()}
+	}
+	return &fs.PathError{Op: op, Path: name, Err: err}
+}
+
+// refuse is the cause for not opening a file of mode m, or nil.
+func refuse(m fs.FileMode, dirOK bool) error {
+	if m.IsRegular() || dirOK && m.IsDir() {
+		return nil
+	}
+	return &NotRegularError{Mode: m}
+}
+
+// recheck looks at an open file: what its name was when looked at before
+// it was opened may have been replaced since.
+func recheck(file fs.File, name string, dirOK bool) error {
+	st, err := file.Stat()
+	if err != nil {
+		return &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	if err := refuse(st.Mode(), dirOK); err != nil {
+		return &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return nil
+}
+
+// Open opens name of fsys if it is a regular file. Through a Folder it is
+// opened without waiting on a FIFO; through any other fs.FS (an embedded
+// one, a test's) it is looked at first, then opened and looked at again.
+func Open(fsys fs.FS, name string) (fs.File, error) {
+	if f, ok := fsys.(*Folder); ok {
+		file, err := f.open(name, false)
+		if err != nil {
+			return nil, err
+		}
+		return file, nil
+	}
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: invalid(name, "")}
+	}
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := refuse(st.Mode(), false); err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	file, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := recheck(file, name, false); err != nil {
+		file.Close()
+		return nil, err
+	}
+	return file, nil
+}
+
+// ReadFile reads name of fsys (see Open), at most max bytes.
+func ReadFile(fsys fs.FS, name string, max int64) ([]byte, error) {
+	file, err := Open(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return readAll(file, name, max)
+}
+
+// OpenPath opens the file at the path name, which the user gave (a link is
+// followed, since the user named it), if it is a regular file, without
+// waiting on a FIFO.
+func OpenPath(name string) (*os.File, error) {
+	st, err := os.Stat(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Op = "open" // what the caller asked for, as os.Open says it
+		}
+		return nil, err
+	}
+	if err := refuse(st.Mode(), false); err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	file, err := os.OpenFile(name, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := recheck(file, name, false); err != nil {
+		file.Close()
+		return nil, err
+	}
+	return file, nil
+}
+
+// ReadPath reads the file at the path name (see OpenPath), at most max
+// bytes.
+func ReadPath(name string, max int64) ([]byte, error) {
+	file, err := OpenPath(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	return readAll(file, name, max)
+}
+
+// readAll reads an open file up to max bytes, in one buffer of the size its
+// stat gives (a hint only: the cap holds if the file grows).
+func readAll(file fs.File, name string, max int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if st, err := file.Stat(); err == nil {
+		if n := st.Size(); n > max {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: &TooBigError{Limit: max}}
+		} else if n > 0 {
+			buf.Grow(int(n) + bytes.MinRead)
+		}
+	}
+	if _, err := buf.ReadFrom(LimitReader(file, max)); err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	return buf.Bytes(), nil
+}
+
+// LimitReader reads r up to max bytes; a read past them fails with a
+// *TooBigError (after the first max bytes, which it does return).
+func LimitReader(r io.Reader, max int64) io.Reader {
+	return &limitReader{r: r, left: max, limit: max}
+}
+
+type limitReader struct {
+	r           io.Reader
+	left, limit int64
+	over        bool
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.over {
+		return 0, &TooBigError{Limit: l.limit}
+	}
+	// One byte more than is left tells a file of exactly max bytes from
+	// a larger one.
+	if int64(len(p)) > l.left+1 {
+		p = p[:l.left+1]
+	}
+	n, err := l.r.Read(p)
+	if int64(n) > l.left {
+		n, l.left, l.over = int(l.left), 0, true
+		return n, &TooBigError{Limit: l.limit}
+	}
+	l.left -= int64(n)
+	return n, err
+}
