@@ -1,6 +1,0 @@
-//go:build !unix
-
-package cardsdb
-
-// openNonblock is 0 where there are no FIFOs to block on.
-const openNonblock = 0
