@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // writeFolder writes files (name -> text) as one folder and commits it.
@@ -171,8 +173,8 @@ func TestFolderMergeWithoutManifest(t *testing.T) {
 	if _, err := f.ReadExisting("nothing.yaml", 100); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("ReadExisting of a missing file: %v, want fs.ErrNotExist", err)
 	}
-	if _, err := f.ReadExisting("notes.txt", 2); err == nil {
-		t.Error("ReadExisting read more than its limit")
+	if _, err := f.ReadExisting("notes.txt", 2); !errors.Is(err, safefile.ErrTooBig) || !strings.HasPrefix(err.Error(), f.Path("notes.txt")+": ") {
+		t.Errorf("ReadExisting over its limit: %v, want safefile.ErrTooBig naming the file", err)
 	}
 	f.WriteFile("cards.yaml", []byte("old+new"))
 	sum, err := f.Commit()

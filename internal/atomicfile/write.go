@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // Options change how Write and WriteIn write a file.
@@ -280,25 +282,8 @@ func outputKind(path string, allowThrough bool) (through bool, err error) {
 }
 
 // FileKind names a kind of file for messages: "directory", "named pipe"...
-func FileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m.IsRegular():
-		return "regular file"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character device"
-	case m&fs.ModeDevice != 0:
-		return "block device"
-	}
-	return "special file"
-}
+// (safefile.Kind, which the readers' messages use too).
+func FileKind(m fs.FileMode) string { return safefile.Kind(m) }
 
 // copyThrough copies the finished temporary file tmp into the device or
 // pipe at path, opened for writing without creating or truncating it.
