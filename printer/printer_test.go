@@ -83,6 +83,7 @@ func TestLoadBad(t *testing.T) {
 		{"paper", "printers:\n  - name: a\n    paper: napkin\n", "napkin"},
 		{"margin", "printers:\n  - name: a\n    margin: -1\n", "margin -1"},
 		{"twice", "printers:\n  - name: a\n  - name: a\n", "printer a is there twice"},
+		{"too-big", "printers: []\n#" + strings.Repeat("x", MaxFileBytes), "bigger than 1048576 bytes; not a profiles file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
