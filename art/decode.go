@@ -61,14 +61,9 @@ func processArt(src *artSource, g artGeometry) (data []byte, typ string, err err
 }
 
 // decodeArt decodes src at 1/scale of its size (scale > 1 for JPEGs only,
-// see artDecodeScale), turning a decoder panic on malformed input into an
-// error.
+// see artDecodeScale). A decoder's panic on malformed input goes up to the
+// package's one recovery, guard.
 func decodeArt(src *artSource, scale int) (img image.Image, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			img, err = nil, fmt.Errorf("corrupt %s image: decoder failed: %v", src.format, p)
-		}
-	}()
 	if src.format == "jpeg" {
 		// third_party/jpeg decodes what image/jpeg decodes, faster
 		// (its fast Huffman path), and at a scale.
@@ -144,4 +139,35 @@ func orientArt(img image.Image, orient int) image.Image {
 		return imaging.Rotate90(img)
 	}
 	return img
+}
+
+// DecodeConfig reads an image file's header (PNG, JPEG, GIF or WebP) and
+// names its format, as image.DecodeConfig does, behind the package's one
+// recovery (guard): for the other readers of pictures from a game's folder
+// (render's layer images), so that a decoder's panic on a file is an error
+// there too.
+func DecodeConfig(raw []byte) (image.Config, string, error) {
+	type header struct {
+		cfg    image.Config
+		format string
+	}
+	h, err := guard(func() (header, error) {
+		cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+		return header{cfg, format}, err
+	})
+	return h.cfg, h.format, err
+}
+
+// DecodeImage decodes an image file in the format DecodeConfig named, a
+// JPEG at 1/denom of its size (1, 2, 4 or 8; the other formats whole),
+// behind the package's one recovery (guard). The caller checks the
+// header's size against its budget first.
+func DecodeImage(raw []byte, format string, denom int) (image.Image, error) {
+	return guard(func() (image.Image, error) {
+		if format == "jpeg" {
+			return scaledjpeg.DecodeScaled(bytes.NewReader(raw), denom)
+		}
+		img, _, err := image.Decode(bytes.NewReader(raw))
+		return img, err
+	})
 }

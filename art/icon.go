@@ -24,7 +24,22 @@ const (
 // file of at most MaxIconBytes and MaxIconPixels) for an inline icon of
 // rules text and returns it as an
 // 8-bit non-interlaced RGBA PNG, a form gofpdf always reads, with its size.
+// A decoder's panic on the file is an error (guard).
 func ReadIcon(spec ImageSpec) ([]byte, int, int, error) {
+	ic, err := guard(func() (icon, error) {
+		data, w, h, err := readIcon(spec)
+		return icon{data, w, h}, err
+	})
+	return ic.data, ic.w, ic.h, err
+}
+
+// icon is what readIcon returns, as one value for guard.
+type icon struct {
+	data []byte
+	w, h int
+}
+
+func readIcon(spec ImageSpec) ([]byte, int, int, error) {
 	f, err := openArt(spec)
 	if err != nil {
 		return nil, 0, 0, err

@@ -193,7 +193,7 @@ func (r *artRun) do(i int) {
 		r.finish(i, nil, err)
 		return
 	}
-	src, err := readArt(spec)
+	src, err := guard(func() (*artSource, error) { return readArt(spec, r.budget) })
 	if err != nil {
 		r.finish(i, nil, err)
 		return
@@ -213,7 +213,7 @@ func (r *artRun) do(i int) {
 	r.jobs[key] = j
 	r.mu.Unlock()
 
-	res, err := prepareArt(spec, src, key, r.opts.CacheDir, r.budget)
+	res, err := guard(func() (*PreparedImage, error) { return prepareArt(spec, src, key, r.opts.CacheDir, r.budget) })
 	r.mu.Lock()
 	j.finished, j.res, j.err = true, res, err
 	r.settle(i, res, err)
@@ -244,6 +244,16 @@ func (r *artRun) settle(i int, res *PreparedImage, err error) {
 	}
 }
 
+// processBudgeted is processArt within the memory budget: the bytes its
+// header says it takes are held while it runs, and given back however it
+// ends (a decoder's panic too, on its way to guard).
+func processBudgeted(src *artSource, g artGeometry, budget *artBudget) ([]byte, string, error) {
+	n := src.decodedBytes(g.orient)
+	budget.acquire(n)
+	defer budget.release(n)
+	return processArt(src, g)
+}
+
 // prepareArt turns src into a PreparedImage for spec: passed through, read
 // from the cache, or decoded and processed (and then cached).
 func prepareArt(spec ImageSpec, src *artSource, key, cacheDir string, budget *artBudget) (*PreparedImage, error) {
@@ -269,10 +279,7 @@ func prepareArt(spec ImageSpec, src *artSource, key, cacheDir string, budget *ar
 	if err := src.checkDecoded(g.orient); err != nil {
 		return nil, err
 	}
-	n := src.decodedBytes(g.orient)
-	budget.acquire(n)
-	data, typ, err := processArt(src, g)
-	budget.release(n)
+	data, typ, err := processBudgeted(src, g, budget)
 	if err != nil {
 		return nil, err
 	}

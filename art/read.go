@@ -29,7 +29,8 @@ type artSource struct {
 }
 
 // readArt reads spec's file, checking its header before reading the rest.
-func readArt(spec ImageSpec) (*artSource, error) {
+// An SVG is drawn now, holding the memory of its drawing from budget.
+func readArt(spec ImageSpec, budget *artBudget) (*artSource, error) {
 	if err := spec.check(); err != nil {
 		return nil, err
 	}
@@ -51,7 +52,7 @@ func readArt(spec ImageSpec) (*artSource, error) {
 	br := bufio.NewReader(io.TeeReader(lf, &buf))
 	magic, _ := br.Peek(16)
 	if head, _ := br.Peek(512); isSVG(head) {
-		src, err := readSVG(spec, br) // drawn at the print's size: svg.go
+		src, err := readSVG(spec, br, budget) // drawn at the print's size: svg.go
 		if err == nil {
 			src.sum = sha256.Sum256(src.data)
 		}

@@ -71,7 +71,7 @@ func TestPrepareImagesScaledDecode(t *testing.T) {
 			path := artWrite(t, dir, "art.jpg", c.data)
 			spec := poker(path, c.bleed)
 			spec.DPI = c.dpi
-			src, err := readArt(spec)
+			src, err := readArt(spec, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

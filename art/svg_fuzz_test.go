@@ -18,6 +18,13 @@ func FuzzSVGArt(f *testing.F) {
 	f.Add(data)
 	f.Add([]byte(`<svg viewBox="0 0 10 20"><rect x="1" y="1" width="5" height="5" fill="red"/><circle cx="5" cy="5" r="3" stroke="blue" stroke-dasharray="1 2"/></svg>`))
 	f.Add([]byte(`<?xml version="1.0"?><svg width="4" height="4"><path d="M0 0 C 1 1 2 2 3 3 Z" fill="url(#g)"/><linearGradient id="g"><stop offset="0"/></linearGradient></svg>`))
+	// The files that crashed or stalled the drawing (issue 34): <use>
+	// loops, fan-outs and chains, dense dashes.
+	for _, c := range svgBombs() {
+		if len(c.svg) < 4096 { // the big ones are TestSVGBombs': as seeds they slow every run
+			f.Add(c.svg)
+		}
+	}
 	defer func(n int64) { artMaxPixels = n }(artMaxPixels)
 	artMaxPixels = 1 << 20
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -423,6 +423,26 @@ func (d *decoder) deckItem(n *yaml.Node, add func(*yaml.Node, string, int)) {
 	}
 }
 
+// SplitLines splits s at every line end the decklist reader knows
+// (scanLines): "\n", "\r\n" and a lone "\r". Text written line by line for
+// the reader (a deck's notes as comment lines) must be split by it: a lone
+// CR inside what was written as one comment line starts a line the reader
+// takes for an entry ("# first thought\r40 Spark" adds 40 cards).
+func SplitLines(s string) []string {
+	var out []string
+	for {
+		i := strings.IndexAny(s, "\r\n")
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i])
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		s = s[i+1:]
+	}
+}
+
 // scanLines is bufio.ScanLines that also ends a line at a lone carriage
 // return, as old Mac editors write them: "\n", "\r\n" and "\r" all end a
 // line.

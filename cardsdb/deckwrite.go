@@ -40,7 +40,7 @@ func (l *DeckList) Text() (string, error) {
 	if l.Sample {
 		b.WriteString("# a sample deck: built from sample cards invented for deckwright\n")
 	}
-	for _, line := range strings.Split(strings.TrimSpace(l.Notes), "\n") {
+	for _, line := range SplitLines(strings.TrimSpace(l.Notes)) { // as the reader ends lines
 		if line = strings.TrimSpace(line); line != "" {
 			fmt.Fprintf(&b, "# %s\n", line)
 		}

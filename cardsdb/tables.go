@@ -18,7 +18,7 @@ import (
 //
 //	tables:
 //	  - file: data/deck.xlsx        # relative to game.yaml: .csv, .tsv, .xlsx
-//	    sheet: Deck                 # default: the first sheet
+//	    sheet: Deck                 # default: every sheet of cards (see Sheets)
 //	    type: card                  # every row is of this type
 //	    columns: {Description: text, Type: "-"}   # header -> field; "-" skips
 //
@@ -31,8 +31,14 @@ type Table struct {
 	Pos     Pos           // the entry in game.yaml
 	TypePos Pos           // where type: is written
 	// Layout is the table's header as read: each column's header and
-	// the key it fills ("-" for none), for an export in the same order.
+	// the key it fills ("-" for none), for an export in the same order
+	// (a workbook's sheets' headers one after the other, each header
+	// once).
 	Layout []TableColumn
+	// Sheets are the sheets of a workbook read without sheet: (every
+	// sheet named after a card type or with a type column), and Skipped
+	// the others that hold something, each "NAME: why", for a note.
+	Sheets, Skipped []string
 }
 
 // TableColumn maps a header of a table to the field its cells fill

@@ -1,9 +1,8 @@
 package changes
 
 import (
-	"crypto/sha256"
 	"fmt"
-	"io"
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,10 +13,18 @@ import (
 
 // Card is one card of a Diff: its name, and for a changed card the
 // fields that changed, in a fixed order (name-like fields first, then the
-// type's own fields by name).
+// type's own fields by name), and what else its face is drawn from that
+// changed (see Fingerprint).
 type Card struct {
 	Name   string   `json:"name"`
 	Fields []string `json:"fields,omitempty"`
+	// Sources are the changes of the face that no field of the card
+	// explains: "template templates/default.yaml", "image
+	// templates/frames/ember.png", "font title", "icon icons/spark.png",
+	// or "face" for a face laid out otherwise by the same files (a
+	// faction renamed in game.yaml); "back: ..." for a double-faced
+	// card's second face.
+	Sources []string `json:"sources,omitempty"`
 	// Old and New are the card in each version (nil where it has none).
 	Old *cardsdb.Card `json:"-"`
 	New *cardsdb.Card `json:"-"`
@@ -50,15 +57,30 @@ func (d Diff) Touched() map[*cardsdb.Card]bool {
 // maxArtBytes is the most of an art file read to compare it.
 const maxArtBytes = 128 << 20
 
-// Compare compares the cards of two versions of a game.
-func Compare(old, new *cardsdb.Game) Diff {
+// Compare compares the cards of two versions of a game, each with the
+// templates its faces are drawn with (nil: the bundled ones): a card
+// changed when one of its fields did or when anything its face is drawn
+// from did (its Fingerprint: its art, its template, the images, fonts
+// and icons the template draws for it, the game's settings as the face
+// shows them).
+func Compare(old, new *cardsdb.Game, oldT, newT Templates) (Diff, error) {
 	d := Diff{Added: []Card{}, Removed: []Card{}, Changed: []Card{}}
+	for _, t := range []*Templates{&oldT, &newT} {
+		if *t == nil {
+			set, err := bundledTemplates()
+			if err != nil {
+				return d, err
+			}
+			*t = set
+		}
+	}
 	olds := map[string]*cardsdb.Card{}
 	for _, c := range old.Cards {
 		olds[cardsdb.Fold(c.Name)] = c
 	}
 	news := map[string]bool{}
-	h := &hasher{}
+	// One hasher a version: a file's path may be the same in both.
+	oldH, newH := &hasher{}, &hasher{}
 	for _, c := range new.Cards {
 		k := cardsdb.Fold(c.Name)
 		news[k] = true
@@ -67,8 +89,10 @@ func Compare(old, new *cardsdb.Game) Diff {
 			d.Added = append(d.Added, Card{Name: c.Name, New: c})
 			continue
 		}
-		if f := fields(old, o, new, c, h); len(f) > 0 {
-			d.Changed = append(d.Changed, Card{Name: c.Name, Fields: f, Old: o, New: c})
+		f := fields(old, o, new, c)
+		f, src := sourceChanges(oldH.fingerprint(old, o, oldT), newH.fingerprint(new, c, newT), c, f)
+		if len(f)+len(src) > 0 {
+			d.Changed = append(d.Changed, Card{Name: c.Name, Fields: f, Sources: src, Old: o, New: c})
 		}
 	}
 	for _, c := range old.Cards {
@@ -76,12 +100,12 @@ func Compare(old, new *cardsdb.Game) Diff {
 			d.Removed = append(d.Removed, Card{Name: c.Name, Old: c})
 		}
 	}
-	return d
+	return d, nil
 }
 
 // fields lists the fields in which card a of game ga and card b of game
 // gb differ.
-func fields(ga *cardsdb.Game, a *cardsdb.Card, gb *cardsdb.Game, b *cardsdb.Card, h *hasher) []string {
+func fields(ga *cardsdb.Game, a *cardsdb.Card, gb *cardsdb.Game, b *cardsdb.Card) []string {
 	var out []string
 	diff := func(name string, x, y any) {
 		if fmt.Sprint(x) != fmt.Sprint(y) {
@@ -96,10 +120,8 @@ func fields(ga *cardsdb.Game, a *cardsdb.Card, gb *cardsdb.Game, b *cardsdb.Card
 	diff("copies", a.Copies, b.Copies)
 	diff("deck_limit", a.DeckLimit, b.DeckLimit)
 	diff("pack", a.Pack, b.Pack)
-	if a.Image != b.Image || (a.Image != "" && h.sum(ga, a.Image) != h.sum(gb, b.Image)) {
-		out = append(out, "image")
-	}
-	diff("back", faceString(ga, a.Back, h), faceString(gb, b.Back, h))
+	diff("image", a.Image, b.Image)
+	diff("back", faceString(a.Back), faceString(b.Back))
 	diff("provisional", provisional(a), provisional(b))
 	diff("sample", a.Sample, b.Sample)
 	diff("tags", a.Tags, b.Tags)
@@ -128,15 +150,102 @@ func fields(ga *cardsdb.Game, a *cardsdb.Card, gb *cardsdb.Game, b *cardsdb.Card
 		vb, okb := b.Fields[n]
 		if oka != okb || valueString(va) != valueString(vb) {
 			out = append(out, n)
-			continue
-		}
-		// A field holding a picture (an art window's file) changes with
-		// its file.
-		if va.Kind == cardsdb.KindString && looksLikeImage(va.Str) && h.sum(ga, va.Str) != h.sum(gb, vb.Str) {
-			out = append(out, n)
 		}
 	}
-	return slices.Compact(out)
+	return out
+}
+
+// sourceChanges adds to the changed fields of card c what changed between
+// the fingerprints a (old) and b (new) that no changed field explains: a
+// changed art file is its field ("image", or the field that names a
+// layer's picture, "art"); a template, font or icon is a source; a
+// layout that changed alone is "face".
+func sourceChanges(a, b []Source, c *cardsdb.Card, fields []string) ([]string, []string) {
+	olds := map[string]Source{}
+	for _, s := range a {
+		olds[s.key()] = s
+	}
+	news := map[string]bool{}
+	var sources []string
+	layout := false
+	changed := func(s Source) {
+		prefix := ""
+		if s.Back {
+			prefix = "back: "
+		}
+		switch s.Kind {
+		case SourceLayout:
+			layout = true
+		case SourceArt:
+			if s.Back {
+				fields = append(fields, "back")
+			} else {
+				fields = append(fields, "image")
+			}
+		case SourceImage:
+			if f := fieldNaming(c, s.Name); f != "" && !s.Back {
+				fields = append(fields, f)
+				return
+			}
+			sources = append(sources, prefix+s.Kind+" "+s.Name)
+		default:
+			sources = append(sources, prefix+s.Kind+" "+s.Name)
+		}
+	}
+	templateNow := map[bool]bool{}
+	for _, s := range b {
+		news[s.key()] = true
+		if s.Kind == SourceTemplate {
+			templateNow[s.Back] = true
+		}
+		if o, ok := olds[s.key()]; !ok || o.Sum != s.Sum {
+			changed(s)
+		}
+	}
+	for _, s := range a {
+		// A template given up for another is named by the new one.
+		if !news[s.key()] && !(s.Kind == SourceTemplate && templateNow[s.Back]) {
+			changed(s)
+		}
+	}
+	fields, sources = uniq(fields), uniq(sources)
+	if layout && len(fields) == 0 && len(sources) == 0 {
+		sources = append(sources, "face")
+	}
+	return fields, sources
+}
+
+// uniq drops the repeats of a list, keeping its order.
+func uniq(list []string) []string {
+	var out []string
+	for _, s := range list {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// fieldNaming returns the card's field whose value is the picture p (a
+// path relative to the game's folder, found beside the card's file or at
+// the game's top), "" for none.
+func fieldNaming(c *cardsdb.Card, p string) string {
+	names := make([]string, 0, len(c.Fields))
+	for n := range c.Fields {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		v := c.Fields[n]
+		if v.Kind != cardsdb.KindString || v.Str == "" {
+			continue
+		}
+		q := path.Clean(strings.TrimPrefix(strings.TrimSpace(v.Str), "./"))
+		if p == q || strings.HasSuffix(p, "/"+q) {
+			return n
+		}
+	}
+	return ""
 }
 
 func provisional(c *cardsdb.Card) string {
@@ -146,11 +255,11 @@ func provisional(c *cardsdb.Card) string {
 	return strings.Join(c.Provisional, ",")
 }
 
-func faceString(g *cardsdb.Game, f *cardsdb.Face, h *hasher) string {
+func faceString(f *cardsdb.Face) string {
 	if f == nil {
 		return ""
 	}
-	return f.Name + "\x00" + f.Text + "\x00" + f.Image + "\x00" + h.sum(g, f.Image)
+	return f.Name + "\x00" + f.Text + "\x00" + f.Image
 }
 
 func valueString(v cardsdb.Value) string {
@@ -166,54 +275,4 @@ func valueString(v cardsdb.Value) string {
 		return strings.Join(v.List, "\x00")
 	}
 	return v.Str
-}
-
-func looksLikeImage(s string) bool {
-	s = strings.ToLower(s)
-	for _, ext := range []string{".png", ".jpg", ".jpeg", ".webp", ".gif", ".svg"} {
-		if strings.HasSuffix(s, ext) {
-			return true
-		}
-	}
-	return false
-}
-
-// hasher hashes art files once each, looking for them where a card's
-// image: or a template's card field would (the path, or beside the cards
-// file).
-type hasher struct {
-	sums map[string]string
-}
-
-// sum returns the hash of a game's file p, or "" when it cannot be read.
-func (h *hasher) sum(g *cardsdb.Game, p string) string {
-	if g == nil || g.FS == nil || p == "" {
-		return ""
-	}
-	k := g.Dir + "\x00" + p
-	if s, ok := h.sums[k]; ok {
-		return s
-	}
-	if h.sums == nil {
-		h.sums = map[string]string{}
-	}
-	s := ""
-	for _, q := range []string{p, "cards/" + p} {
-		f, err := g.FS.Open(q)
-		if err != nil {
-			continue
-		}
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-			hs := sha256.New()
-			if _, err := io.Copy(hs, io.LimitReader(f, maxArtBytes)); err == nil {
-				s = fmt.Sprintf("%x", hs.Sum(nil))
-			}
-		}
-		f.Close()
-		if s != "" {
-			break
-		}
-	}
-	h.sums[k] = s
-	return s
 }

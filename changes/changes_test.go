@@ -21,7 +21,7 @@ func TestCompare(t *testing.T) {
 		{Name: "Delta", Type: "unit", Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindCost, X: true}}},
 		{Name: "Epsilon", Type: "unit"},
 	}}
-	d := Compare(old, cur)
+	d := compare(t, old, cur)
 	var got []string
 	for _, c := range d.Added {
 		got = append(got, "+"+c.Name)
@@ -48,14 +48,24 @@ func TestCompare(t *testing.T) {
 	types := []*cardsdb.CardType{{ID: "unit"}, {ID: "realm", Landscape: true}}
 	was := &cardsdb.Game{ID: "g", Types: types, Cards: []*cardsdb.Card{{Name: "Wide", Type: "unit"}, {Name: "Vale", Type: "realm"}}}
 	now := &cardsdb.Game{ID: "g", Types: types, Cards: []*cardsdb.Card{{Name: "Wide", Type: "unit", Landscape: &yes}, {Name: "Vale", Type: "realm", Landscape: &yes}}}
-	if ch := Compare(was, now).Changed; len(ch) != 1 || ch[0].Name != "Wide" || strings.Join(ch[0].Fields, ",") != "landscape" {
+	if ch := compare(t, was, now).Changed; len(ch) != 1 || ch[0].Name != "Wide" || strings.Join(ch[0].Fields, ",") != "landscape" {
 		t.Errorf("changed %+v, want Wide's landscape only", ch)
 	}
 	now.Cards[1].Landscape = &no
-	if ch := Compare(was, now).Changed; len(ch) != 2 {
+	if ch := compare(t, was, now).Changed; len(ch) != 2 {
 		t.Errorf("changed %+v, want Wide and Vale (landscape: false on a realm)", ch)
 	}
-	if !Compare(cur, cur).Empty() {
+	if !compare(t, cur, cur).Empty() {
 		t.Error("a version differs from itself")
 	}
+}
+
+// compare is Compare with the bundled templates.
+func compare(t *testing.T, old, new *cardsdb.Game) Diff {
+	t.Helper()
+	d, err := Compare(old, new, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }

@@ -11,9 +11,23 @@ import (
 // MaxDepth is how deeply collections may nest.
 const MaxDepth = 200
 
+// MaxValues is the most values Read reads from one input, each value of
+// each collection counted: a value held takes some 80 bytes, so 4 MB of
+// "{}" (two million maps) took 320 MB. Card files hold a few thousand.
+const MaxValues = 1_000_000
+
 // Read parses every top-level value in data.
-func Read(data []byte) ([]any, error) {
+//
+// It is the package's one boundary for input from strangers: what it
+// holds is bounded before it is built (MaxDepth, MaxValues), and a panic
+// in it is an *Error at the position reached, never a crash.
+func Read(data []byte) (vals []any, err error) {
 	r := &reader{src: data, line: 1, col: 1}
+	defer func() {
+		if p := recover(); p != nil {
+			vals, err = nil, r.errorf("reading failed here (%v)", p)
+		}
+	}()
 	var out []any
 	for {
 		r.space()
@@ -34,6 +48,7 @@ type reader struct {
 	src       []byte
 	i         int
 	line, col int
+	values    int // read so far, for MaxValues
 }
 
 func (r *reader) eof() bool { return r.i >= len(r.src) }
@@ -87,6 +102,9 @@ func isDelim(c rune) bool {
 func (r *reader) value(depth int) (v any, skip bool, err error) {
 	if depth > MaxDepth {
 		return nil, false, r.errorf("values nest deeper than %d", MaxDepth)
+	}
+	if r.values++; r.values > MaxValues {
+		return nil, false, r.errorf("more than %d values; EDN files of cards hold far fewer", MaxValues)
 	}
 	if r.eof() {
 		return nil, false, r.errorf("unexpected end of input")

@@ -73,3 +73,24 @@ func TestMapGet(t *testing.T) {
 		t.Errorf("a string key found a keyword: %v", got)
 	}
 }
+
+// TestReadBudget: nesting and the values held are bounded before they are
+// built: 100,000 brackets deep, and 4 MB of empty maps (two million, which
+// took 320 MB), are errors with a position.
+func TestReadBudget(t *testing.T) {
+	for _, tt := range []struct {
+		name, in, want string
+	}{
+		{"deep", strings.Repeat("[", 100000) + strings.Repeat("]", 100000), "1:202: values nest deeper than 200"},
+		{"wide", "[" + strings.Repeat("{}", 2<<20-1) + "]", "more than 1000000 values"},
+	} {
+		_, err := Read([]byte(tt.in))
+		var e *Error
+		if err == nil || !errors.As(err, &e) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if v, err := Read([]byte("[" + strings.Repeat("{:a 1}", 1000) + "]")); err != nil || len(v[0].(Vector)) != 1000 {
+		t.Errorf("a thousand maps: %v", err)
+	}
+}

@@ -1,6 +1,9 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // CardKey is a card's key for KeyedShuffle: the FNV-1a hash of its name,
 // so that the same card has the same key in every deck.
@@ -137,4 +140,40 @@ func sortKeyed(p *Pile, ck []uint64, game, tag uint64) {
 	for i := 0; i < n; i++ {
 		p.Card[i] = uint8(sorted[i])
 	}
+}
+
+// CopyKey is the key of the copy-th copy (0 for the first) of a card
+// whose CardKey is ck, as KeyedShuffle gives it: for a game that shuffles
+// piles of its own (engine/generic's decks of any size).
+func CopyKey(ck uint64, copy int) uint64 { return copyKey(ck, copy) }
+
+// SortKeyed orders cards, whose place i holds a card whose copy key is
+// ck[i], on the keys of the game and tag, as KeyedShuffle does, for a
+// slice of any length: the same order KeyedShuffle gives a pile of the
+// same cards. buf is scratch space of at least len(cards) for a slice
+// longer than MaxPile (it is grown when shorter) and is returned for
+// reuse, so that a caller allocates once. Card ids are below 256.
+func SortKeyed(cards []uint8, ck []uint64, game, tag uint64, buf []uint64) []uint64 {
+	n := len(cards)
+	if n <= MaxPile {
+		// sortKeyed itself, on a pile's fixed arrays
+		var p Pile
+		p.N = copy(p.Card[:], cards)
+		sortKeyed(&p, ck[:n], game, tag)
+		copy(cards, p.Card[:n])
+		return buf
+	}
+	if cap(buf) < n {
+		buf = make([]uint64, n)
+	}
+	k := buf[:n]
+	base := mix(game ^ mix(tag))
+	for i := 0; i < n; i++ {
+		k[i] = mix(base^ck[i])&^0xff | uint64(cards[i])
+	}
+	slices.Sort(k)
+	for i := 0; i < n; i++ {
+		cards[i] = uint8(k[i])
+	}
+	return buf
 }

@@ -164,3 +164,46 @@ func BenchmarkDeal40(b *testing.B) {
 		d.Deal(p, uint64(i), 1)
 	}
 }
+
+// TestSortKeyed: SortKeyed gives a slice the order KeyedShuffle gives a
+// pile of the same cards, and a longer slice a permutation of its cards
+// that depends on the tag.
+func TestSortKeyed(t *testing.T) {
+	keys := CardKeys(5, func(i int) string { return string(rune('A' + i)) })
+	for n := 1; n <= MaxPile; n += 7 {
+		var p Pile
+		cards := make([]uint8, n)
+		ck := make([]uint64, n)
+		var copies [256]int
+		for i := range n {
+			c := uint8(i % 5)
+			p.Push(c)
+			cards[i] = c
+			ck[i] = CopyKey(keys[c], copies[c])
+			copies[c]++
+		}
+		KeyedShuffle(&p, 7, 3, keys)
+		SortKeyed(cards, ck, 7, 3, nil)
+		if !slices.Equal(p.Cards(), cards) {
+			t.Fatalf("%d cards: SortKeyed %v, KeyedShuffle %v", n, cards, p.Cards())
+		}
+	}
+	const n = 200
+	a, b := make([]uint8, n), make([]uint8, n)
+	ck := make([]uint64, n)
+	for i := range n {
+		a[i], b[i] = uint8(i%5), uint8(i%5)
+		ck[i] = CopyKey(keys[i%5], i/5)
+	}
+	SortKeyed(a, ck, 1, 1, nil)
+	SortKeyed(b, ck, 1, 2, nil)
+	if slices.Equal(a, b) {
+		t.Error("two tags give the same order of 200 cards")
+	}
+	slices.Sort(a)
+	for i := range n {
+		if a[i] != uint8(i/40) {
+			t.Fatalf("the sorted cards are not a permutation: %v", a)
+		}
+	}
+}

@@ -46,16 +46,30 @@ type Result struct {
 	Dir   string   `json:"dir"`
 	Files []string `json:"files"` // slash-separated, inside Dir, sorted
 	Cards int      `json:"cards"` // physical cards exported
-	// ArtFaces and TextFaces count the distinct faces drawn from art and
-	// as text proxies.
-	ArtFaces  int `json:"art_faces"`
-	TextFaces int `json:"text_faces"`
+	// ArtFaces, DesignedFaces and TextFaces count the distinct faces
+	// drawn from art, from the user's own templates and as text proxies
+	// (the bundled templates).
+	ArtFaces      int `json:"art_faces"`
+	TextFaces     int `json:"text_faces"`
+	DesignedFaces int `json:"designed_faces"`
 	// Sample reports that a card is a sample or carries provisional values
 	// (each image says so on its face too).
 	Sample   bool     `json:"sample"`
 	Warnings []string `json:"warnings,omitempty"`
 	// Notes say what was done that a user may want to know.
 	Notes []string `json:"notes,omitempty"`
+}
+
+// count counts a face drawn among the faces of its kind.
+func (res *Result) count(im *faces.Image) {
+	switch {
+	case im.Art:
+		res.ArtFaces++
+	case im.Designed:
+		res.DesignedFaces++
+	default:
+		res.TextFaces++
+	}
 }
 
 // faceID identifies what a face looks like, as faces.Render shares them.
@@ -123,11 +137,7 @@ func drawEach(ctx context.Context, fs []render.Face, fo faces.Options, res *Resu
 				artErrs = append(artErrs, fmt.Errorf("%s: %w", im.Face.Name(), im.ArtErr))
 			}
 			mu.Lock()
-			if im.Art {
-				res.ArtFaces++
-			} else {
-				res.TextFaces++
-			}
+			res.count(im)
 			for _, w := range im.Warnings {
 				res.Warnings = append(res.Warnings, w.String())
 			}

@@ -165,11 +165,7 @@ func Cricut(ctx context.Context, dir string, items []render.Item, opts CricutOpt
 			mu.Lock()
 			if id := idOf(im.Face); !counted[id] {
 				counted[id] = true
-				if im.Art {
-					res.ArtFaces++
-				} else {
-					res.TextFaces++
-				}
+				res.count(im)
 			}
 			mu.Unlock()
 			drawn[i] = cricutCard(im.Image, turned != im.Face.Landscape, opts.Corner/25.4*float64(opts.DPI))

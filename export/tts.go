@@ -306,11 +306,7 @@ func TTS(ctx context.Context, dir string, items []render.Item, opts TTSOptions) 
 	if back.ArtErr != nil {
 		return fail(&ArtError{Errs: []error{fmt.Errorf("card back of %s: %w", game.Name, back.ArtErr)}})
 	}
-	if back.Art {
-		res.ArtFaces++
-	} else {
-		res.TextFaces++
-	}
+	res.count(back)
 	res.Back = "back" + ext(format)
 	data, err := encode(back.Image, format)
 	if err != nil {

@@ -52,8 +52,8 @@ func TestCFFFontLooksLikePDF(t *testing.T) {
 	}
 	t.Logf("pdffonts:\n%s", out)
 	// name, type, encoding, emb, sub, uni: the template's font is
-	// tpl-<hash of its (converted) file>.
-	if !regexp.MustCompile(`(?m)^\S*tpl-[0-9a-f]+\s+CID TrueType\s+\S+\s+yes\s`).Match(out) {
+	// embedded as a subset named by its PostScript name.
+	if !regexp.MustCompile(`(?m)^[A-Z]{6}\+SourceSans3-Regular\s+CID TrueType\s+\S+\s+yes\s`).Match(out) {
 		t.Errorf("the CFF font is not embedded as a TrueType font:\n%s", out)
 	}
 	pdfImg := pdfToPNG(t, pdf, dpi)

@@ -54,9 +54,13 @@ type Options struct {
 type Image struct {
 	Face  render.Face
 	Image *image.NRGBA
-	// Art reports that the face was drawn from its art; false for a text
-	// proxy.
+	// Art reports that the face was drawn from its art; false for a face
+	// drawn from its template.
 	Art bool
+	// Designed reports that a face without art was drawn from the user's
+	// own template (templates.Face.Designed): a designed face, not a text
+	// proxy.
+	Designed bool
 	// ArtErr is why the face's art could not be used (a text proxy was
 	// drawn instead); nil when it has none or it was used.
 	ArtErr error
@@ -268,6 +272,7 @@ func drawFace(im *Image, src render.TemplateSource, opts Options, pics *layerPic
 	}
 	face, warns := src.Render(card, f.Game, trim, side)
 	im.Warnings = warns
+	im.Designed = !im.Art && face.Designed
 	size := PixelSize(f, opts)
 	c := newCanvas(im.Image, size, trim, opts.Bleed).withFS(f.FS)
 	c.pics = pics

@@ -9,7 +9,6 @@ import (
 	"image/jpeg"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"testing/fstest"
@@ -334,73 +333,6 @@ func TestEqualFacesShared(t *testing.T) {
 	if imgs[0] != imgs[2] || imgs[3] != imgs[4] || imgs[0] == imgs[1] {
 		t.Errorf("sharing wrong: %p %p %p %p %p", imgs[0], imgs[1], imgs[2], imgs[3], imgs[4])
 	}
-}
-
-// TestLooksLikePDF draws text proxies both ways, as a PNG here and in a
-// PDF by layout rasterised with pdftoppm at the same resolution, and
-// compares them pixel by pixel.
-func TestLooksLikePDF(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm not installed")
-	}
-	const dpi = 150
-	for _, tc := range []struct {
-		game      string
-		landscape bool
-		back      bool
-	}{
-		{"seeker-chronicles", false, false},
-		{"arkhtide", false, false},
-		{"arkhtide", true, false},
-		{"kaizerseat", false, false},
-		{"hubworld", false, true},
-	} {
-		g := game(t, tc.game)
-		c := cardOf(t, g, tc.landscape)
-		it := render.CardItem(g, c)
-		it.Front.Image = ""
-		f := it.Front
-		if tc.back {
-			f = render.Face{Game: g}
-		}
-		name := f.Game.ID + "-" + c.Type
-		if tc.back {
-			name = g.ID + "-back"
-		}
-		t.Run(name, func(t *testing.T) {
-			im := draw(t, f, faces.Options{DPI: dpi})
-			trim := faces.TrimSize(f, cardsdb.Size{})
-			pdfImg := rasterPDF(t, render.Item{Front: f}, trim, dpi)
-			save(t, name+".png", im.Image)
-			save(t, name+"-pdf.png", pdfImg)
-			// pdftoppm rounds the page size up, Render to the nearest pixel.
-			if d := pdfImg.Bounds().Size().Sub(im.Image.Bounds().Size()); d.X < 0 || d.Y < 0 || d.X > 1 || d.Y > 1 {
-				t.Fatalf("PDF page %v, image %v", pdfImg.Bounds().Size(), im.Image.Bounds().Size())
-			}
-			d := meanAbsDiff(im.Image, pdfImg)
-			t.Logf("mean abs difference %.2f/255", d)
-			if d > 8 {
-				t.Errorf("mean abs difference from the PDF %.2f/255, want at most 8", d)
-			}
-			// The comparison can fail: a blank image is far from the PDF.
-			blank := image.NewNRGBA(im.Image.Rect)
-			for i := range blank.Pix {
-				blank.Pix[i] = 255
-			}
-			db := meanAbsDiff(blank, pdfImg)
-			t.Logf("a blank image: %.2f/255", db)
-			if db < 16 {
-				t.Errorf("a blank image is only %.2f from the PDF: the check proves nothing", db)
-			}
-		})
-	}
-}
-
-// rasterPDF prints one item on a page of exactly the card's size and
-// rasterises it.
-func rasterPDF(t *testing.T, it render.Item, trim cardsdb.Size, dpi int) image.Image {
-	t.Helper()
-	return rasterLayered(t, it, trim, dpi, 0, nil)
 }
 
 func itoa(n int) string {

@@ -67,7 +67,7 @@ func orange(m image.Image, r image.Rectangle) int {
 // template's own font family is drawn from its picture in the PNG, as in
 // the Go fonts (its square looks like the Go-font face's), with no
 // warning, and the face is within the mean difference of
-// TestLayeredLooksLikePDF from the PDF's.
+// TestSheetLooksLikePNG from the PDF's.
 func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 	const dpi = 300
 	g, set := forgetest.Load(t, forgeRulesInFamily(t))

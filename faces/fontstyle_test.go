@@ -27,7 +27,7 @@ layers:
 
 // TestFontStyleLooksLikePDF: a box in a family's bold file (and a bold
 // mark) is drawn in that file in the picture and in the PDF (within the mean difference of
-// TestLayeredLooksLikePDF), and not in the regular file: the picture
+// TestSheetLooksLikePNG), and not in the regular file: the picture
 // drawn with the regular file only is further from the PDF.
 func TestFontStyleLooksLikePDF(t *testing.T) {
 	if _, err := exec.LookPath("pdftoppm"); err != nil {

@@ -400,3 +400,46 @@ func ptr[T any](p *T) any {
 	}
 	return *p
 }
+
+// TestCorpusRight pins the test of a PDF read right, which the
+// first-try column and its share are counted by.
+func TestCorpusRight(t *testing.T) {
+	for _, c := range []struct {
+		name                                             string
+		want, cut, distinct, wantDistinct, stray, missed int
+		worst                                            float64
+		right                                            bool
+	}{
+		{"all right", 100, 100, 40, 40, 0, 0, 0.4, true},
+		{"faces within 2%", 100, 98, 40, 40, 0, 0, 0.4, true},
+		{"faces short by more than 2%", 100, 97, 40, 40, 0, 0, 0.4, false},
+		{"distinct off by one", 100, 100, 41, 40, 0, 0, 0.4, false},
+		{"a face from a page without cards", 100, 100, 40, 40, 1, 0, 0.4, false},
+		{"a measured trim missed", 100, 100, 40, 40, 0, 1, 0.4, false},
+		{"a trim 1 mm off", 100, 100, 40, 40, 0, 0, 1.0, true},
+		{"a trim more than 1 mm off", 100, 100, 40, 40, 0, 0, 1.01, false},
+		{"no cards, none found", 0, 0, 0, 0, 0, 0, 0, true},
+	} {
+		if got := corpusRight(c.want, c.cut, c.distinct, c.wantDistinct, c.stray, c.missed, c.worst); got != c.right {
+			t.Errorf("%s: corpusRight = %v, want %v", c.name, got, c.right)
+		}
+	}
+}
+
+// TestFirstTryShare checks that the share counts the latest n first tries
+// only, in manifest order.
+func TestFirstTryShare(t *testing.T) {
+	for _, c := range []struct {
+		firsts []bool
+		n      int
+		want   string
+	}{
+		{nil, 20, "no PDF has a first try"},
+		{[]bool{true, false, false}, 20, "right at first try: 1 of the latest 3 with a first try (33%)"},
+		{[]bool{true, true, false, false, true}, 2, "right at first try: 1 of the latest 2 with a first try (50%)"},
+	} {
+		if got := firstTryShare(c.firsts, c.n); got != c.want {
+			t.Errorf("firstTryShare(%v, %d) = %q, want %q", c.firsts, c.n, got, c.want)
+		}
+	}
+}

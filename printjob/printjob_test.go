@@ -183,6 +183,11 @@ func TestSheetOptions(t *testing.T) {
 		{"offset without backs", func(s *Sheet) { s.BackOffset = "1,1"; s.Given = given("back-offset") }, "--back-offset 1,1 moves the backs, but none are printed", nil},
 		{"cutter and grid", func(s *Sheet) { s.Cutter = "silhouette"; s.Grid = "3x3"; s.Given = given("grid") }, "--grid does not go with --cutter silhouette", nil},
 		{"corner without cutter", func(s *Sheet) { s.Corner = 2; s.Given = given("corner") }, "--corner is the corner radius of a cutter's outlines", nil},
+		// --gap 0 was taken for "not given" and 6 mm used in silence
+		// (issue 34): a gap given is the gap asked for.
+		{"scanncut gap 0", func(s *Sheet) { s.Cutter = "scanncut"; s.Gap = 0; s.Given = given("gap") }, "--cutter scanncut: --gap 0 mm: Direct Cut needs at least 3 mm", nil},
+		{"scanncut gap given", func(s *Sheet) { s.Cutter = "scanncut"; s.Gap = 4; s.Given = given("gap") }, "", func(o layout.Options) bool { return o.Gap == 4 }},
+		{"scanncut gap default", func(s *Sheet) { s.Cutter = "scanncut" }, "", func(o layout.Options) bool { return o.Gap == layout.ScanNCutGap }},
 		{"printer", func(s *Sheet) { s.Printer, s.LoadPrinter = "office", load }, "", func(o layout.Options) bool {
 			return o.Backs == layout.BacksShort && o.Margin == 6 && o.BackOffset == layout.Offset{X: 0.5, Y: -0.5} && o.Paper.W < 216
 		}},

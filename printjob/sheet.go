@@ -141,6 +141,14 @@ func (s Sheet) applyCutter(o layout.Options) (layout.Options, error) {
 		if s.given("marks") && o.Marks != layout.MarksNone { // --marks none asks for what Direct Cut needs
 			return o, fmt.Errorf("--marks does not go with --cutter scanncut: the machine would take the marks for shapes to cut")
 		}
+		// --gap 0 is a gap asked for (too small), not the default: the
+		// default is set here, where "given" is known (0 was taken for
+		// "not given", and 6 mm used in silence).
+		if !s.given("gap") {
+			o.Gap = layout.ScanNCutGap
+		} else if o.Gap < layout.ScanNCutMinGap {
+			return o, fmt.Errorf("--cutter scanncut: --gap %g mm: Direct Cut needs at least %d mm of white between cards to find them apart", o.Gap, layout.ScanNCutMinGap)
+		}
 		o.Cutter, o.Corner, o.Marks = c, s.Corner, layout.MarksNone
 		return o, nil
 	}

@@ -14,9 +14,9 @@ import (
 	"github.com/disintegration/imaging"
 	_ "golang.org/x/image/webp" // and WebP
 
+	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
-	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 )
 
 // Limits on the file of an image layer (a frame, an art window): bigger
@@ -73,7 +73,7 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 	if err != nil {
 		return nil, err
 	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(raw))
+	cfg, format, err := art.DecodeConfig(raw) // behind art's recovery, as card art
 	if err != nil {
 		return nil, fmt.Errorf("not a PNG, JPEG, GIF or WebP image (%v)", err)
 	}
@@ -114,9 +114,9 @@ func PrepareLayerImage(l templates.Layer, px image.Point, pad [4]int, forPDF boo
 				break
 			}
 		}
-		src, err = scaledjpeg.DecodeScaled(bytes.NewReader(raw), denom)
+		src, err = art.DecodeImage(raw, format, denom)
 	} else {
-		src, _, err = image.Decode(bytes.NewReader(raw))
+		src, err = art.DecodeImage(raw, format, 1)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("decode: %w", err)

@@ -36,9 +36,10 @@ func (r *renderer) proxyArgs(f Face) (*cardsdb.Card, cardsdb.Size, templates.Sid
 // and still be run on into the bleed: a frame drawn at the card's edge.
 const maxFrameInset = 1.0
 
-// textFace draws f as a text proxy into box, the face's bleed rectangle in
-// its own (unturned) orientation.
-func (r *renderer) textFace(f Face, box layout.Rect) {
+// textFace draws f from its template into box, the face's bleed rectangle
+// in its own (unturned) orientation, and reports whether the template is
+// the user's own (a designed face, not a text proxy).
+func (r *renderer) textFace(f Face, box layout.Rect) bool {
 	card, size, side := r.proxyArgs(f)
 	face := r.layOut(f, card, size, side)
 	pdf := r.pdf
@@ -71,6 +72,7 @@ func (r *renderer) textFace(f Face, box layout.Rect) {
 	for _, blk := range face.Blocks {
 		r.block(f, &face, blk, x, y)
 	}
+	return face.Designed
 }
 
 // line is a line width as drawn: at most InkSaverLine with InkSaver.

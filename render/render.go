@@ -57,17 +57,22 @@ type Report struct {
 	Cards       int       `json:"cards"`
 	PerPage     int       `json:"per_page"`
 	Images      int       `json:"images"`      // faces printed from art, fronts and backs
-	TextFaces   int       `json:"text_faces"`  // faces printed as text proxies, fronts and backs
+	TextFaces   int       `json:"text_faces"`  // faces printed as text proxies (bundled templates), fronts and backs
 	Passthrough int       `json:"passthrough"` // JPEGs embedded untouched
 	Cached      int       `json:"cached"`      // art taken from the cache
 	Warnings    []Warning `json:"warnings"`
 	// Notes tell of things put right on the way, such as a damaged art
 	// cache entry that was rebuilt.
 	Notes []string `json:"notes,omitempty"`
-	// BackImages and BackTextFaces are the backs among Images and
-	// TextFaces (0 without backs).
+	// Designed counts the faces printed from the user's own templates
+	// (templates.Face.Designed), fronts and backs: designed faces, not
+	// text proxies.
+	Designed int `json:"designed_faces"`
+	// BackImages, BackTextFaces and BackDesigned are the backs among
+	// Images, TextFaces and Designed (0 without backs).
 	BackImages    int          `json:"back_images"`
 	BackTextFaces int          `json:"back_text_faces"`
+	BackDesigned  int          `json:"back_designed_faces"`
 	Sheet         layout.Sheet `json:"-"`
 }
 
@@ -265,9 +270,22 @@ func (r *renderer) warnBacks(items []Item) {
 			what = g.Name + " (" + g.TypeName(b.BackType) + ")"
 			where = "back: {image: ...} under the type in its game.yaml"
 		}
+		if b.Image != "" && r.art[artKey{g.ID, b.Image}] != nil {
+			continue
+		}
+		card, size, side := r.proxyArgs(b)
+		if face := r.layOut(b, card, size, side); face.Designed {
+			// A back of the game's own card-back template is designed,
+			// not a text stand-in; a back image that cannot be read
+			// still is a mistake.
+			if b.Image != "" {
+				r.warn("", "missing-back", "%s's back image %s could not be read: backs are printed from template %s", what, b.Image, face.Template)
+			}
+			continue
+		}
 		if b.Image == "" {
-			r.warn("", "missing-back", "%s has no back image: backs are printed as text (set %s)", what, where)
-		} else if _, ok := r.art[artKey{g.ID, b.Image}]; !ok {
+			r.warn("", "missing-back", "%s has no back image: backs are printed as text (set %s, or make a card-back.yaml template in its templates/ folder)", what, where)
+		} else {
 			r.warn("", "missing-back", "%s's back image %s could not be read: backs are printed as text", what, b.Image)
 		}
 	}
@@ -357,10 +375,11 @@ func (r *renderer) frontTurn(f Face) layout.Turn {
 // face draws one face into rect (the slot's bleed rectangle), turned by t.
 // back draws a card's back as face does, counting it among the backs.
 func (r *renderer) back(f Face, rect layout.Rect, t layout.Turn) {
-	images, text := r.rep.Images, r.rep.TextFaces
+	images, text, designed := r.rep.Images, r.rep.TextFaces, r.rep.Designed
 	r.face(f, rect, t)
 	r.rep.BackImages += r.rep.Images - images
 	r.rep.BackTextFaces += r.rep.TextFaces - text
+	r.rep.BackDesigned += r.rep.Designed - designed
 }
 
 func (r *renderer) face(f Face, rect layout.Rect, t layout.Turn) {
@@ -381,8 +400,9 @@ func (r *renderer) face(f Face, rect layout.Rect, t layout.Turn) {
 		reg.img = nil // the PDF has its own copy, written out with the page
 		pdf.ImageOptions(reg.name, box.X, box.Y, box.W, box.H, false, opt, 0, "")
 		r.rep.Images++
+	} else if r.textFace(f, box) {
+		r.rep.Designed++
 	} else {
-		r.textFace(f, box)
 		r.rep.TextFaces++
 	}
 	pdf.TransformEnd()

@@ -1517,7 +1517,7 @@ func TestRenderReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := slices.Sorted(maps.Keys(m))
-	wantKeys := []string{"back_images", "back_text_faces", "cached", "cards", "images", "pages", "passthrough", "per_page", "text_faces", "warnings"}
+	wantKeys := []string{"back_designed_faces", "back_images", "back_text_faces", "cached", "cards", "designed_faces", "images", "pages", "passthrough", "per_page", "text_faces", "warnings"}
 	if !slices.Equal(keys, wantKeys) {
 		t.Errorf("JSON keys %q, want %q", keys, wantKeys)
 	}

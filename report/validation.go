@@ -155,7 +155,16 @@ func EffectFindings(err error) []validate.Finding {
 	}
 	out := make([]validate.Finding, len(list))
 	for i, e := range list {
-		out[i] = validate.Finding{Pos: e.Pos, Rule: "effects", Severity: validate.Warning, Message: e.Msg + "; deckwright goldfish cannot play the deck until it is fixed"}
+		suffix := "; deckwright goldfish cannot play the deck until it is fixed"
+		if Disagreement(e.Msg) {
+			suffix = "; deckwright goldfish plays its effects list"
+		}
+		out[i] = validate.Finding{Pos: e.Pos, Rule: "effects", Severity: validate.Warning, Message: e.Msg + suffix}
 	}
 	return out
 }
+
+// Disagreement reports whether an effects warning says that a card's
+// effects and rules text disagree (the playtest plays its effects list),
+// rather than that an effect does not read.
+func Disagreement(msg string) bool { return strings.Contains(msg, "disagree with its text") }

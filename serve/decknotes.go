@@ -14,8 +14,8 @@ import (
 var headerRE = regexp.MustCompile(`(?i)^\s*(game|name|players|packs|variant|format)\s*:`)
 
 // notesBlock finds a decklist's notes: the comment lines right after its
-// header lines, as DeckList.Text writes them. It returns the lines and
-// where the block starts and ends (end excluded).
+// header lines, as DeckList.Text writes them, in the lines of deckLines.
+// It returns where the block starts and ends (end excluded).
 func notesBlock(lines []string) (start, end int) {
 	for start < len(lines) && headerRE.MatchString(lines[start]) {
 		start++
@@ -36,7 +36,7 @@ func deckNotes(text string) string {
 		}
 		return ""
 	}
-	lines := strings.Split(text, "\n")
+	lines, _ := deckLines(text)
 	start, end := notesBlock(lines)
 	var out []string
 	for _, l := range lines[start:end] {
@@ -58,16 +58,30 @@ func setDeckNotes(text, notes string) (string, error) {
 		out, err := l.YAML()
 		return string(out), err
 	}
-	lines := strings.Split(text, "\n")
+	lines, eol := deckLines(text)
 	start, end := notesBlock(lines)
 	var block []string
 	if notes != "" {
-		for _, l := range strings.Split(notes, "\n") {
+		// A line of the notes is a comment line wherever the reader ends
+		// lines: a lone CR too (a note "first thought\r40 Spark" added 40
+		// cards to the deck).
+		for _, l := range cardsdb.SplitLines(notes) {
 			block = append(block, strings.TrimRight("# "+l, " "))
 		}
 	}
 	out := append(append(append([]string{}, lines[:start]...), block...), lines[end:]...)
-	return strings.Join(out, "\n"), nil
+	return strings.Join(out, eol), nil
+}
+
+// deckLines splits a decklist's text into its lines where the decklist
+// reader ends them ("\n", "\r\n", a lone "\r"), and says which line end to
+// write them back with: the text's own, CRLF or LF.
+func deckLines(text string) ([]string, string) {
+	eol := "\n"
+	if strings.Contains(text, "\r\n") {
+		eol = "\r\n"
+	}
+	return cardsdb.SplitLines(text), eol
 }
 
 // apiDeckNotes sets the notes of the deck in the form's text.

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,40 +25,46 @@ sections:
 `
 
 // startWatch runs s.Watch on dir until the test ends and returns once
-// it is looking: a file saved before its first look is not a change, so a
-// test that saved at once could wait for a change that never comes (seen
-// on a loaded machine). It saves a file of its own (whole, by a rename)
-// until the watch sees it, then waits until the version stays still, so
-// that no late look at its own file is taken for the test's change (seen
-// under -race: a version came 2 ms after the test's save, before the
-// reload of it).
+// it is looking (a file saved before is no change) and has reloaded once:
+// it saves a file of its own (whole, by a rename) and waits until the
+// version stays still for twice as long as that reload took, so that no
+// late reload of its own save is taken for the test's change (a save made
+// while a reload runs is reloaded once more, and a reload under -race
+// takes long).
 func startWatch(t *testing.T, s *Server, dir string, load Reload) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go s.Watch(ctx, []string{dir}, 20*time.Millisecond, load)
 	ws := s.watch()
-	for i := 0; ; i++ {
+	select {
+	case <-ws.ready:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the watch did not start looking in 30 s")
+	}
+	start := time.Now()
+	saveWhole(t, filepath.Join(dir, "started.txt"), "x")
+	for {
 		ws.mu.Lock()
 		v := ws.version
 		ws.mu.Unlock()
 		if v > 0 {
+			still := 100*time.Millisecond + 2*time.Since(start)
 			for {
-				time.Sleep(200 * time.Millisecond)
+				time.Sleep(still)
 				ws.mu.Lock()
-				still := ws.version == v
+				same := ws.version == v
 				v = ws.version
 				ws.mu.Unlock()
-				if still {
+				if same {
 					return
 				}
 			}
 		}
-		if i > 600 {
+		if time.Since(start) > 30*time.Second {
 			t.Fatal("the watch saw no change in 30 s")
 		}
-		saveWhole(t, filepath.Join(dir, "started.txt"), strings.Repeat("x", i))
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 
@@ -229,5 +237,158 @@ func TestWatchCardData(t *testing.T) {
 	}
 	if _, js := get("/watch.js"); !strings.Contains(js, "[data-live]") || !strings.Contains(js, "innerHTML = now.innerHTML") {
 		t.Error("/watch.js does not put the page's data-live parts in place")
+	}
+}
+
+// watchBundled holds the bundled games, loaded once for the watch tests:
+// their reloads hand it back at once, so that they test the watch, not the
+// time loading takes (seconds on a busy machine).
+var watchBundled = sync.OnceValues(cardsdb.LoadBundled)
+
+// reloadBundled is a Reload that gives the bundled games, loaded once.
+func reloadBundled() (*cardsdb.DB, render.TemplateSource, error) {
+	db, err := watchBundled()
+	return db, nil, err
+}
+
+// watchDir serves the bundled games and watches dir with load, until the
+// test ends.
+func watchDir(t *testing.T, dir string, load Reload) *Server {
+	t.Helper()
+	db, err := watchBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{DB: db, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	startWatch(t, s, dir, load)
+	return s
+}
+
+// watchVersion waits for the watch's version to pass since and returns it
+// with its error.
+func watchVersion(t *testing.T, s *Server, since int) (int, string) {
+	t.Helper()
+	a := call(t, s.Handler(), "GET", "/api/watch?since="+itoa(since), "")
+	var j struct {
+		Version int    `json:"version"`
+		Error   string `json:"error"`
+	}
+	if a.code != 200 || json.Unmarshal([]byte(a.body), &j) != nil {
+		t.Fatalf("/api/watch: %d %s", a.code, a.body)
+	}
+	return j.Version, j.Error
+}
+
+// TestWatchReloadPanics: a reload that panics (a broken font saved into a
+// game folder made gofpdf's font reader dereference nil, and the server
+// died: issue 34) is an error shown on the pages; the server goes on, and
+// the next good reload clears it.
+func TestWatchReloadPanics(t *testing.T) {
+	dir := t.TempDir()
+	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+		if _, err := os.Stat(filepath.Join(dir, "broken.ttf")); err == nil {
+			var font *struct{ name []byte }
+			_ = font.name // what a reader that was not written for the file does
+		}
+		return reloadBundled()
+	}
+	s := watchDir(t, dir, load)
+	v0, _ := watchVersion(t, s, -1)
+	saveWhole(t, filepath.Join(dir, "broken.ttf"), "not a font")
+	v1, e := watchVersion(t, s, v0)
+	if v1 != v0+1 || !strings.Contains(e, "reading the changed files failed (runtime error: invalid memory address or nil pointer dereference)") {
+		t.Fatalf("after the broken file: version %d (was %d), error %q", v1, v0, e)
+	}
+	if a := call(t, s.Handler(), "GET", "/", ""); a.code != 200 {
+		t.Fatalf("the server after the panic: %d", a.code)
+	}
+	if err := os.Remove(filepath.Join(dir, "broken.ttf")); err != nil {
+		t.Fatal(err)
+	}
+	if v2, e := watchVersion(t, s, v1); v2 != v1+1 || e != "" {
+		t.Errorf("after the file is gone: version %d, error %q", v2, e)
+	}
+}
+
+// TestWatchIdle: the watch is told of changes by the file system, and looks
+// at no file while nothing changes (it walked the whole folder every
+// 250 ms: half a core for 100,000 files); a burst of saves is one reload, or
+// very few.
+func TestWatchIdle(t *testing.T) {
+	dir := t.TempDir()
+	var reloads atomic.Int64
+	load := func() (*cardsdb.DB, render.TemplateSource, error) {
+		reloads.Add(1)
+		return reloadBundled()
+	}
+	s := watchDir(t, dir, load)
+	if s.watch().polling.Load() {
+		t.Skip("no file-system notifications here: the watch looks at the files")
+	}
+	looks := snapshots.Load()
+	time.Sleep(300 * time.Millisecond) // fifteen intervals
+	if n := snapshots.Load() - looks; n > 0 {
+		t.Errorf("the watch looked at the files %d times while nothing changed", n)
+	}
+	v0, _ := watchVersion(t, s, -1)
+	before := reloads.Load()
+	for i := range 20 {
+		saveWhole(t, filepath.Join(dir, "card"+itoa(i)+".yaml"), "x")
+	}
+	if v1, _ := watchVersion(t, s, v0); v1 <= v0 {
+		t.Fatalf("no reload after 20 saves")
+	}
+	time.Sleep(200 * time.Millisecond)
+	if n := reloads.Load() - before; n > 4 {
+		t.Errorf("20 saves at once made %d reloads; want them as one burst", n)
+	}
+}
+
+// TestWatchPolls: where notifications cannot be had (here, more folders
+// than maxWatchDirs), the watch looks at the files and still sees a save.
+func TestWatchPolls(t *testing.T) {
+	defer func(n int) { maxWatchDirs = n }(maxWatchDirs)
+	maxWatchDirs = 0
+	dir := t.TempDir()
+	s := watchDir(t, dir, reloadBundled)
+	if !s.watch().polling.Load() {
+		t.Fatal("the watch did not fall back to looking at the files")
+	}
+	v0, _ := watchVersion(t, s, -1)
+	saveWhole(t, filepath.Join(dir, "cards.yaml"), "game: g\n")
+	if v1, e := watchVersion(t, s, v0); v1 != v0+1 || e != "" {
+		t.Errorf("after a save: version %d (was %d), error %q", v1, v0, e)
+	}
+}
+
+// TestWatchFolderRemoved: a watched folder removed and made again is seen
+// again (nothing notifies of a folder coming back: the watch looks at the
+// files from then on).
+func TestWatchFolderRemoved(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "game")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := watchDir(t, dir, reloadBundled)
+	if s.watch().polling.Load() {
+		t.Skip("no file-system notifications here: the watch looks at the files")
+	}
+	v0, _ := watchVersion(t, s, -1)
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	v1, _ := watchVersion(t, s, v0)
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "cards.yaml"), []byte("game: g\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if v2, _ := watchVersion(t, s, v1); v2 <= v1 {
+		t.Errorf("the folder made again was not seen: version %d", v2)
 	}
 }

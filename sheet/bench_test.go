@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/internal/xlsxgen"
 )
 
 // BenchmarkImportCSV reads and converts a 5,000-card CSV table (Seeker
@@ -81,6 +83,20 @@ func BenchmarkLoneCRCSV(b *testing.B) {
 	for b.Loop() {
 		if _, err := Read("mac.csv", data, ""); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFarCells reads a workbook of 20,000 rows each of one cell in
+// column XFD (issue 34: 8.8 GB before the width was checked): refused at
+// the first such row. Run with -benchmem: B/op is what reading takes.
+func BenchmarkFarCells(b *testing.B) {
+	data := xlsxgen.FarCells(20000)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Read("far.xlsx", data, ""); err == nil {
+			b.Fatal("a cell in column XFD was read")
 		}
 	}
 }

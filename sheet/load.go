@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -15,12 +16,9 @@ func init() {
 	cardsdb.RegisterTableLoader(loadTable)
 }
 
-// loadTable reads one entry of game.yaml's tables: into g.
+// loadTable reads one entry of game.yaml's tables: into g. A workbook
+// without sheet: gives every sheet of cards (see cardSheets).
 func loadTable(g *cardsdb.Game, spec *cardsdb.Table, name string, data []byte) error {
-	t, err := Read(name, data, spec.Sheet)
-	if err != nil {
-		return err
-	}
 	opt := Options{MapName: "columns", Type: spec.Type, TypePos: spec.TypePos, Loaded: true, LaterCards: true}
 	if len(spec.Columns) > 0 {
 		opt.Map = map[string]string{}
@@ -31,11 +29,200 @@ func loadTable(g *cardsdb.Game, spec *cardsdb.Table, name string, data []byte) e
 			opt.MapPos[k] = c.Pos
 		}
 	}
-	f, err := addTable(g, t, opt, path.Dir(spec.File))
-	if f != nil {
-		spec.Layout = f.Columns
+	var tables []*Table
+	var types []string
+	if FormatOf(name) == XLSX && spec.Sheet == "" {
+		pick, err := cardSheets(name, data, g, spec.Type, opt.Map)
+		if err != nil {
+			return err
+		}
+		tables, types = pick.tables, pick.types
+		spec.Skipped = pick.skipped
+		if pick.of > 1 {
+			for _, t := range tables {
+				spec.Sheets = append(spec.Sheets, t.Sheet)
+			}
+		}
+	} else {
+		t, err := Read(name, data, spec.Sheet)
+		if err != nil {
+			return err
+		}
+		tables, types = []*Table{t}, []string{""}
 	}
-	return err
+	var errs cardsdb.ErrorList
+	spec.Layout = nil
+	for i, t := range tables {
+		o := opt
+		if types[i] != "" {
+			o.Type = types[i]
+		}
+		// One columns: for the several sheets of a workbook.
+		o.MapUnused = len(tables) > 1
+		f, err := addTable(g, t, o, path.Dir(spec.File))
+		if f != nil {
+			spec.Layout = appendLayout(spec.Layout, f.Columns)
+		}
+		if err != nil && !appendErrs(&errs, err) {
+			return err
+		}
+	}
+	if len(tables) > 1 {
+		// A columns: entry no sheet has, said once.
+		for _, c := range spec.Columns {
+			if !anyHeader(tables, cardsdb.Fold(c.Header)) {
+				errs.Add(c.Pos, "columns: the table has no column %q", c.Header)
+			}
+		}
+	}
+	return errs.Err()
+}
+
+// appendLayout adds to a table's layout the columns of one more of its
+// sheets that it does not have yet.
+func appendLayout(layout, cols []cardsdb.TableColumn) []cardsdb.TableColumn {
+	for _, c := range cols {
+		seen := false
+		for _, l := range layout {
+			seen = seen || cardsdb.Fold(l.Header) == cardsdb.Fold(c.Header)
+		}
+		if !seen {
+			layout = append(layout, c)
+		}
+	}
+	return layout
+}
+
+func appendErrs(errs *cardsdb.ErrorList, err error) bool {
+	var el cardsdb.ErrorList
+	var e *cardsdb.Error
+	switch {
+	case errors.As(err, &el):
+		*errs = append(*errs, el...)
+	case errors.As(err, &e):
+		*errs = append(*errs, e)
+	default:
+		return false
+	}
+	return true
+}
+
+func anyHeader(tables []*Table, k string) bool {
+	for _, t := range tables {
+		for _, h := range t.Header {
+			if cardsdb.Fold(h) == k {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sheetPick is the sheets of a workbook that hold cards: each sheet's
+// table and the card type its name gives ("" for its type column), the
+// sheets left out ("NAME: why") and how many the workbook has.
+type sheetPick struct {
+	tables  []*Table
+	types   []string
+	skipped []string
+	of      int
+}
+
+// cardSheets reads the sheets of a workbook that hold cards of g: every
+// sheet named after one of its card types (its id or name, or their
+// plural: "Units"), its rows of that type, and every other sheet whose
+// header has a type column (typ, the table's own type, when given, is
+// every such row's). typ given, a sheet named after another type is left
+// out. Sheets left out that hold something are listed with the reason;
+// when no sheet holds cards this way, the first sheet is read as before,
+// with typ or its errors. m is the table's columns: (folded header ->
+// field).
+func cardSheets(file string, data []byte, g *cardsdb.Game, typ string, m map[string]string) (*sheetPick, error) {
+	p := &sheetPick{}
+	var want *cardsdb.CardType
+	if typ != "" {
+		want = typeOf(g, typ)
+	}
+	err := workbook(file, data, func(sheets []string, read func(string) (*Table, error)) error {
+		p.of = len(sheets)
+		why := map[string]string{} // the sheets left out, and why
+		for _, s := range sheets {
+			ty := typeOfSheet(g, s)
+			if ty != nil && want != nil && ty != want {
+				why[s] = fmt.Sprintf("named after card type %s, not the table's type %s", ty.ID, want.ID)
+				continue
+			}
+			t, err := read(s)
+			switch {
+			case ty != nil && err != nil:
+				return err // a sheet of cards that cannot be read
+			case ty != nil:
+				p.tables, p.types = append(p.tables, t), append(p.types, ty.ID)
+			case err != nil:
+				if !isEmpty(err) {
+					why[s] = errMsg(err)
+				}
+			case hasTypeColumn(t, m):
+				p.tables, p.types = append(p.tables, t), append(p.types, "")
+			default:
+				why[s] = fmt.Sprintf("not named after a card type of %s (%s) and no type column", g.Name, strings.Join(typeIDs(g), ", "))
+			}
+		}
+		if len(p.tables) == 0 {
+			// No sheet says its cards' type: the first is read, as a
+			// table of one sheet is (with the table's type, or an error
+			// that asks for one).
+			t, err := read(sheets[0])
+			if err != nil {
+				return err
+			}
+			p.tables, p.types = []*Table{t}, []string{""}
+			delete(why, sheets[0])
+		}
+		for _, s := range sheets {
+			if w, ok := why[s]; ok {
+				p.skipped = append(p.skipped, fmt.Sprintf("%q: %s", s, w))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// hasTypeColumn reports whether a table's header has a column that fills
+// the card type, by its name or by the table's columns: m.
+func hasTypeColumn(t *Table, m map[string]string) bool {
+	for _, h := range t.Header {
+		k := cardsdb.Fold(h)
+		if target, ok := m[k]; ok {
+			if cardsdb.Fold(target) == "type" {
+				return true
+			}
+			continue
+		}
+		if k == "type" {
+			return true
+		}
+	}
+	return false
+}
+
+// isEmpty reports a sheet without a header row.
+func isEmpty(err error) bool {
+	var e *cardsdb.Error
+	return errors.As(err, &e) && e.Msg == emptyTable
+}
+
+// errMsg is an error's message without its position.
+func errMsg(err error) string {
+	var e *cardsdb.Error
+	if errors.As(err, &e) {
+		return e.Msg
+	}
+	return err.Error()
 }
 
 // addTable turns a table into cards and adds them to g; dir is the table's
@@ -60,17 +247,22 @@ type Source struct {
 type Loaded struct {
 	Game   *cardsdb.Game
 	Sheets []string // the workbook's sheets read, by name
-	Of     int      // how many sheets the workbook has
-	Comma  rune     // a CSV or TSV file's delimiter
-	Cards  int
+	// Skipped are the sheets left out that hold something, each "NAME:
+	// why" (see cardSheets).
+	Skipped []string
+	Of      int  // how many sheets the workbook has
+	Comma   rune // a CSV or TSV file's delimiter
+	Cards   int
 }
 
 // AddPath loads a table of cards into db, beside the cards its game has
 // already (deckwright --db cards.csv). The table's game column names the
 // game; without one, the only game loaded from a folder (not bundled) is
-// meant. A workbook read without a sheet gives every sheet named after a
-// card type of the game (each of that type), or else its first sheet. A card
-// whose name the game has already is an error.
+// meant. A workbook read without a sheet or a type, beside that one game,
+// gives its sheets of cards as game.yaml's tables: does (every sheet named
+// after a card type, each of that type, and every sheet with a type
+// column; else its first sheet); otherwise its first sheet. A card whose
+// name the game has already is an error.
 func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 	if FormatOf(name) == "" {
 		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: "not a spreadsheet: want a .csv, .tsv or .xlsx file"}
@@ -82,8 +274,15 @@ func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 	var tables []*Table
 	var types []string
 	of := 0
-	if FormatOf(name) == XLSX {
-		var g0 *cardsdb.Game
+	var skipped []string
+	if g0 := onlyLoaded(db); FormatOf(name) == XLSX && src.Sheet == "" && src.Type == "" && g0 != nil {
+		// The game is known without reading a sheet: its sheets of
+		// cards, as game.yaml's tables: reads them.
+		var pick *sheetPick
+		if pick, err = cardSheets(name, data, g0, "", src.Map); err == nil {
+			tables, types, skipped, of = pick.tables, pick.types, pick.skipped, pick.of
+		}
+	} else if FormatOf(name) == XLSX {
 		tables, err = ReadSheets(name, data, func(sheets []string) ([]string, error) {
 			of = len(sheets)
 			if src.Sheet != "" {
@@ -92,27 +291,9 @@ func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 						return []string{s}, nil
 					}
 				}
-				return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: fmt.Sprintf("no sheet %q; the workbook has %s%s", src.Sheet, quoteList(sheets), cardsdb.DidYouMean(cardsdb.Suggest(src.Sheet, sheets, 1)))}
+				return nil, noSheet(name, src.Sheet, sheets)
 			}
-			if src.Type != "" {
-				return sheets[:1], nil
-			}
-			// The sheets named after types, when the game is known
-			// without reading a sheet.
-			if g0 = onlyLoaded(db); g0 == nil {
-				return sheets[:1], nil
-			}
-			var picked []string
-			for _, s := range sheets {
-				if ty := typeOfSheet(g0, s); ty != nil {
-					picked = append(picked, s)
-					types = append(types, ty.ID)
-				}
-			}
-			if len(picked) == 0 {
-				return sheets[:1], nil
-			}
-			return picked, nil
+			return sheets[:1], nil
 		})
 	} else {
 		var t *Table
@@ -127,7 +308,7 @@ func AddPath(db *cardsdb.DB, name string, src Source) (*Loaded, error) {
 		return nil, err
 	}
 	dir := tableDir(g, name)
-	l := &Loaded{Game: g, Of: of, Comma: tables[0].Comma}
+	l := &Loaded{Game: g, Of: of, Comma: tables[0].Comma, Skipped: skipped}
 	before := len(g.Cards)
 	var errs cardsdb.ErrorList
 	for k := range src.Map {

@@ -266,7 +266,7 @@ func ReadXLSX(file string, data []byte, sheetName string) (*Table, error) {
 				return []string{s}, nil
 			}
 		}
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("no sheet %q; the workbook has %s%s", sheetName, quoteList(sheets), cardsdb.DidYouMean(cardsdb.Suggest(sheetName, sheets, 1)))}
+		return nil, noSheet(file, sheetName, sheets)
 	})
 	if err != nil {
 		return nil, err
@@ -281,41 +281,58 @@ const maxSharedStrings = 250_000
 
 // ReadSheets reads the sheets of an Excel workbook that choose picks from
 // the names of all its sheets (never none), in choose's order.
-func ReadSheets(file string, data []byte, choose func(sheets []string) ([]string, error)) (tables []*Table, err error) {
-	if len(data) > cardsdb.MaxFileSize {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads tables up to that size", cardsdb.MaxFileSize>>20)}
-	}
-	if err := checkSharedStrings(file, data); err != nil {
+func ReadSheets(file string, data []byte, choose func(sheets []string) ([]string, error)) ([]*Table, error) {
+	var tables []*Table
+	err := workbook(file, data, func(sheets []string, read func(string) (*Table, error)) error {
+		names, err := choose(sheets)
+		if err != nil {
+			return err
+		}
+		for _, name := range names {
+			t, err := read(name)
+			if err != nil {
+				return err
+			}
+			tables = append(tables, t)
+		}
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
+	return tables, nil
+}
+
+// workbook opens an Excel workbook and calls use with the names of its
+// sheets (never none) and a function that reads one.
+//
+// It is the package's one boundary around excelize, a reader of files
+// from strangers: its budgets are checked before the work they bound (the
+// file's size, what it unpacks to, its shared strings before they are
+// parsed, its rows and columns as each row is read), and a panic in it is
+// an error naming the file, never a crash.
+func workbook(file string, data []byte, use func(sheets []string, read func(name string) (*Table, error)) error) (err error) {
 	defer func() {
-		// excelize is robust, but a workbook is untrusted input: a
-		// malformed one is an error, never a crash.
 		if r := recover(); r != nil {
-			tables, err = nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("not a readable .xlsx workbook (%v)", r)}
+			err = &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("not a readable .xlsx workbook (%v)", r)}
 		}
 	}()
+	if len(data) > cardsdb.MaxFileSize {
+		return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads tables up to that size", cardsdb.MaxFileSize>>20)}
+	}
+	if err := checkSharedStrings(file, data); err != nil {
+		return err
+	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxUnzipped, UnzipXMLSizeLimit: maxUnzipped})
 	if err != nil {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "not a readable .xlsx workbook: " + err.Error()}
+		return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "not a readable .xlsx workbook: " + err.Error()}
 	}
 	defer f.Close()
 	sheets := f.GetSheetList()
 	if len(sheets) == 0 {
-		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "the workbook has no sheet"}
+		return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: "the workbook has no sheet"}
 	}
-	names, err := choose(sheets)
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range names {
-		t, err := readSheet(f, file, name)
-		if err != nil {
-			return nil, err
-		}
-		tables = append(tables, t)
-	}
-	return tables, nil
+	return use(sheets, func(name string) (*Table, error) { return readSheet(f, file, name) })
 }
 
 func readSheet(f *excelize.File, file, name string) (*Table, error) {
@@ -327,17 +344,22 @@ func readSheet(f *excelize.File, file, name string) (*Table, error) {
 	defer it.Close()
 	var rows [][]string
 	for it.Next() {
+		n := len(rows) + 1 // the row's number in the sheet
 		if len(rows) >= MaxRows {
-			where.Line = len(rows) + 1
+			where.Line = n
 			return nil, &cardsdb.Error{Pos: where, Msg: fmt.Sprintf("more than %d rows; deckwright reads tables up to that size", MaxRows)}
 		}
 		cols, err := it.Columns()
 		if err != nil {
-			where.Line = len(rows) + 1
+			where.Line = n
 			return nil, &cardsdb.Error{Pos: where, Msg: err.Error()}
 		}
-		if len(cols) > MaxColumns {
-			cols = trimEmpty(cols)
+		// A cell far to the right (XFD) makes a row of 16,384 cells:
+		// refused here, at the first, rather than once every row is held
+		// (20,000 such rows took 8.8 GB).
+		if cols = trimEmpty(cols); len(cols) > MaxColumns {
+			where.Line, where.Col = n, len(cols)
+			return nil, &cardsdb.Error{Pos: where, Msg: fmt.Sprintf("a cell in column %s, past the %d columns deckwright reads (A to %s); clear it, or move the table's columns left", ColumnName(len(cols)-1), MaxColumns, ColumnName(MaxColumns-1))}
 		}
 		rows = append(rows, cols)
 	}
@@ -346,6 +368,19 @@ func readSheet(f *excelize.File, file, name string) (*Table, error) {
 	}
 	return table(file, name, rows)
 }
+
+// noSheet says that a workbook has no sheet called name: with its sheets
+// when they are few, else their count and the closest few.
+func noSheet(file, name string, sheets []string) error {
+	msg, guesses := fmt.Sprintf("no sheet %q; the workbook has %s", name, quoteList(sheets)), 1
+	if len(sheets) > maxSheetsListed {
+		msg, guesses = fmt.Sprintf("no sheet %q; the workbook has %d sheets", name, len(sheets)), 3
+	}
+	return &cardsdb.Error{Pos: cardsdb.Pos{File: file}, Msg: msg + cardsdb.DidYouMean(cardsdb.Suggest(name, sheets, guesses))}
+}
+
+// maxSheetsListed is the most sheets an error names all of.
+const maxSheetsListed = 10
 
 // checkSharedStrings counts the workbook's shared strings before excelize
 // parses them all, streaming through the part (bounded by maxUnzipped).
@@ -413,6 +448,9 @@ func trimEmpty(cells []string) []string {
 
 // table finds the header (the first non-blank row) and keeps the
 // non-blank rows below it, each as long as the header.
+// emptyTable is the message of a table without a header row.
+const emptyTable = "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"
+
 func table(file, sheetName string, rows [][]string) (*Table, error) {
 	t := &Table{File: file, Sheet: sheetName}
 	for i, rec := range rows {
@@ -441,7 +479,7 @@ func table(file, sheetName string, rows [][]string) (*Table, error) {
 		t.Rows = append(t.Rows, Row{N: n, Cells: cells})
 	}
 	if t.Header == nil {
-		return nil, &cardsdb.Error{Pos: t.Where(), Msg: "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"}
+		return nil, &cardsdb.Error{Pos: t.Where(), Msg: emptyTable}
 	}
 	return t, nil
 }

@@ -4,8 +4,11 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/internal/xlsxgen"
 )
 
 // TestDelimiterSniffed: a .csv file is read with the delimiter its header
@@ -131,5 +134,49 @@ func TestSharedStringsBomb(t *testing.T) {
 	n, _ := countTag(strings.NewReader("<si><t>a</t></si><si/><si x='1'><sis>"), []byte("<si"))
 	if n != 3 {
 		t.Errorf("countTag = %d, want 3", n)
+	}
+}
+
+// TestFarCellRefused: a cell far to the right on every row (column XFD,
+// Excel's last) is refused at the first such row, where it is, while the
+// sheet is read: 20,000 rows of them took 8.8 GB before the width was
+// checked (issue 34). The memory read takes is bounded here, not its time.
+func TestFarCellRefused(t *testing.T) {
+	data := xlsxgen.FarCells(20000)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Read("far.xlsx", data, "")
+	runtime.ReadMemStats(&after)
+	want := "far.xlsx:Cards!XFD2: a cell in column XFD, past the 200 columns deckwright reads (A to GR); clear it, or move the table's columns left"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 200<<20 {
+		t.Errorf("reading took %d MB", n>>20)
+	}
+	// A cell past GR that is empty (formatted only) is no cell.
+	ok := xlsxgen.Workbook([]xlsxgen.Sheet{{Name: "Cards", Rows: []xlsxgen.Row{
+		{N: 1, Cells: []xlsxgen.Cell{{Col: "A", Text: "name"}, {Col: "B", Text: "type"}, {Col: "XFD", Text: ""}}},
+		{N: 2, Cells: []xlsxgen.Cell{{Col: "A", Text: "Rogue Star"}, {Col: "B", Text: "module"}}},
+	}}})
+	if tab, err := Read("ok.xlsx", ok, ""); err != nil || len(tab.Header) != 2 {
+		t.Errorf("an empty cell in XFD: %v", err)
+	}
+}
+
+// TestManySheets: a sheet that is not there, in a workbook of thousands
+// of sheets, is one short line naming the count and the closest few (8,000
+// made a line of 280 kB naming all of them); a workbook of a few names them
+// all.
+func TestManySheets(t *testing.T) {
+	_, err := ReadXLSX("book.xlsx", xlsxgen.Sheets(2000), "Sheet numbr 7")
+	want := `book.xlsx: no sheet "Sheet numbr 7"; the workbook has 2000 sheets; did you mean "Sheet number 7"`
+	if err == nil || !strings.HasPrefix(err.Error(), want) || len(err.Error()) > 200 {
+		t.Errorf("got %v\nwant %s...", err, want)
+	}
+	_, err = ReadXLSX("book.xlsx", xlsxgen.Sheets(3), "Sheet numbr 2")
+	want = `book.xlsx: no sheet "Sheet numbr 2"; the workbook has "Sheet number 1", "Sheet number 2", "Sheet number 3"; did you mean "Sheet number 2"?`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

@@ -31,6 +31,10 @@ type FitOptions struct {
 	// LineHeight is the distance between baselines as a multiple of the
 	// size; 0 means DefaultLineHeight.
 	LineHeight float64
+	// Line keeps the text on one line (its line breaks become spaces) at
+	// the largest size, to a tenth of a point, from Size down to MinSize
+	// at which it fits the box; below MinSize it is cut.
+	Line bool
 
 	face *face // a template font to measure with; nil: the Go font of Bold, Italic
 }
@@ -72,10 +76,29 @@ func Fit(text string, w, h float64, opt FitOptions) Fitted {
 	if f == nil {
 		f = fontFace(opt.Bold, opt.Italic)
 	}
+	if opt.Line {
+		text = strings.Join(strings.Fields(text), " ")
+	}
 	paras := splitParas(text, f)
 	out := Fitted{Size: size, LineHeight: size * lhf * PtToMM}
 	if len(paras) == 0 {
 		return out
+	}
+	if opt.Line {
+		// The width of a line grows with its size: the size that fills
+		// the box is found at once, not tried step by step.
+		s := size
+		if u := float64(f.units(text)); u > 0 {
+			s = min(s, w/unitsToMM(u, 1))
+		}
+		s = min(s, h/(lhf*PtToMM))
+		if s >= minSize-eps {
+			s = max(minSize, math.Floor(s*10+eps)/10)
+			out.Lines, out.Size, out.LineHeight = []string{text}, s, s*lhf*PtToMM
+			return out
+		}
+		opt.Wrap = false // cut at MinSize, below
+		paras = [][]word{paras[0]}
 	}
 	for s := size; ; {
 		lh := s * lhf * PtToMM
@@ -268,4 +291,160 @@ func tail(s string) string {
 		out = Ellipsis + out
 	}
 	return out
+}
+
+// flowSplit sets text in a flow of boxes, one after another, each with
+// room w x h mm (rooms[i]): it finds the largest size from opt.Size down
+// to opt.MinSize, in steps of SizeStep, at which the whole text fits, each
+// box taking the lines it can (as Fit breaks them) and the rest going on
+// in the next, and returns that size and where each box's part of text
+// starts: box i holds text[cuts[i]:cuts[i+1]]. When the text does not fit
+// at MinSize, the last box gets all that is left (Fit cuts it). The text
+// of each of parts goes in its own box or a later one, never an earlier.
+func flowSplit(text string, parts []flowPart, rooms [][2]float64, opt FitOptions) (cuts []int, size float64) {
+	size = opt.Size
+	if size <= 0 || math.IsNaN(size) {
+		size = 8
+	}
+	minSize := opt.MinSize
+	if minSize <= 0 || minSize > size || math.IsNaN(minSize) {
+		minSize = size
+	}
+	lhf := opt.LineHeight
+	if lhf <= 0 || math.IsNaN(lhf) {
+		lhf = DefaultLineHeight
+	}
+	f := opt.face
+	if f == nil {
+		f = fontFace(opt.Bold, opt.Italic)
+	}
+	toks := flowTokens(text, f)
+	for i := range toks {
+		for _, p := range parts {
+			if toks[i].off >= p.off {
+				toks[i].box = p.box
+			}
+		}
+	}
+	cuts = make([]int, len(rooms)+1)
+	for s := size; ; {
+		lh := s * lhf * PtToMM
+		i := 0
+		for b, room := range rooms {
+			cuts[b] = len(text)
+			if i < len(toks) {
+				cuts[b] = toks[i].off
+			}
+			if b == 0 {
+				cuts[0] = 0
+			}
+			i = fillBox(toks, i, b, f, room[0]/unitsToMM(1, s), int(math.Floor((room[1]+eps)/lh)), opt.Wrap)
+		}
+		cuts[len(rooms)] = len(text)
+		if i == len(toks) || s <= minSize {
+			return cuts, s
+		}
+		s -= SizeStep
+		if s < minSize+eps {
+			s = minSize
+		}
+	}
+}
+
+// flowToken is a word of a text being flowed, or an empty line: where it
+// starts in the text, and whether it starts a line of the text.
+type flowToken struct {
+	word
+	off   int
+	box   int  // the first box of the flow it may go in
+	first bool // the first word of a line of the text ("\n" before it)
+	empty bool // an empty line of the text
+}
+
+// flowTokens splits text as splitParas does, keeping where each word
+// starts.
+func flowTokens(text string, f *face) []flowToken {
+	end := len(strings.TrimRight(text, " \n"))
+	start := len(text[:end]) - len(strings.TrimLeft(text[:end], "\n"))
+	if strings.TrimSpace(text[:end]) == "" {
+		return nil
+	}
+	var out []flowToken
+	lineStart := start
+	for lineStart <= end {
+		lineEnd := strings.IndexByte(text[lineStart:end], '\n')
+		if lineEnd < 0 {
+			lineEnd = end
+		} else {
+			lineEnd += lineStart
+		}
+		first := true
+		for i := lineStart; i < lineEnd; {
+			if text[i] == ' ' {
+				i++
+				continue
+			}
+			j := i
+			for j < lineEnd && text[j] != ' ' {
+				j++
+			}
+			out = append(out, flowToken{word: word{text[i:j], f.units(text[i:j])}, off: i, first: first})
+			first = false
+			i = j
+		}
+		if first {
+			out = append(out, flowToken{off: lineStart, first: true, empty: true})
+		}
+		lineStart = lineEnd + 1
+	}
+	return out
+}
+
+// fillBox sets the tokens from i in lines no wider than budget (in
+// thousandths of an em), as setLines breaks them, and returns the first
+// token that does not fit in maxLines lines, or that belongs to a later
+// box than box: a box's share of a flow.
+// Words are not split between boxes (a word broken across lines stays in
+// one box); without wrapping a line of the text wider than the box does
+// not fit.
+func fillBox(toks []flowToken, i, box int, f *face, budget float64, maxLines int, wrap bool) int {
+	space := f.width(' ')
+	lines := 0
+	for i < len(toks) && lines < maxLines && toks[i].box <= box {
+		t := toks[i]
+		if t.empty {
+			lines++
+			i++
+			continue
+		}
+		if !wrap {
+			w, j := t.w, i+1
+			for j < len(toks) && !toks[j].first && toks[j].box <= box {
+				w += space + toks[j].w
+				j++
+			}
+			if float64(w) > budget+eps {
+				return i
+			}
+			lines++
+			i = j
+			continue
+		}
+		cur := t.w
+		if float64(t.w) > budget+eps {
+			chunks, _, lastW := breakWord(t.s, f, budget)
+			if lines+len(chunks)+1 > maxLines {
+				return i
+			}
+			lines += len(chunks)
+			cur = lastW
+		}
+		lines++
+		i++
+		for i < len(toks) && !toks[i].first && toks[i].box <= box && float64(cur+space+toks[i].w) <= budget+eps {
+			cur += space + toks[i].w
+			i++
+		}
+	}
+	return i
 }

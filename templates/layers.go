@@ -67,10 +67,13 @@ type Layer struct {
 
 	// An image layer: the file Image in ImageFS, fitted by Fit with its
 	// anchor at AnchorX, AnchorY (0 left or top, 1 right or bottom).
-	// ImageKey names the file uniquely (its folder and path), for caches.
+	// ImageKey names the file uniquely (its folder and path), for caches;
+	// ImageInTemplates says the file is the templates folder's, not the
+	// game's.
 	Image            string
 	ImageFS          fs.FS
 	ImageKey         string
+	ImageInTemplates bool
 	Fit              string
 	AnchorX, AnchorY float64
 
@@ -479,20 +482,8 @@ func (d *decoder) shapeGeometry(n, pointsNode *yaml.Node, l *layer) {
 // renderLayers lays out the template's layers for one face.
 func (r *renderer) renderLayers(f *Face, data *Data) {
 	for _, l := range r.t.layers {
-		if l.when != nil {
-			out, err := execute(l.when, data)
-			if err != nil {
-				r.warn(l.name, WarnTemplate, "when: of layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
-				continue
-			}
-			switch strings.TrimSpace(out) {
-			case "true":
-			case "false":
-				continue
-			default:
-				r.warn(l.name, WarnTemplate, "when: of layer %q of template %s renders %q, not true or false; the layer is left out", l.name, r.t.Name, strings.TrimSpace(out))
-				continue
-			}
+		if !r.layerOn(l, data) {
+			continue
 		}
 		out := Layer{
 			Name: l.name, Kind: l.kind, X: l.x * r.sx, Y: l.y * r.sy, W: l.w * r.sx, H: l.h * r.sy,
@@ -501,10 +492,13 @@ func (r *renderer) renderLayers(f *Face, data *Data) {
 		switch l.kind {
 		case LayerText:
 			n := len(f.Blocks)
-			text, err := execute(l.box.tmpl, data)
-			if err != nil {
-				r.warn(l.name, WarnTemplate, "layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
-				continue
+			text := ""
+			if _, ok := r.flowed[l.box]; !ok {
+				var err error
+				if text, err = execute(l.box.tmpl, data); err != nil {
+					r.warn(l.name, WarnTemplate, "layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
+					continue
+				}
 			}
 			r.addBlock(f, l.box, text)
 			if len(f.Blocks) == n {
@@ -533,6 +527,35 @@ func (r *renderer) renderLayers(f *Face, data *Data) {
 	}
 }
 
+// layerOn reports whether layer l is drawn on this card: its when:
+// renders true (a layer without one always is). A when: that fails or
+// renders anything else is a warning, given once, and leaves the layer
+// out.
+func (r *renderer) layerOn(l *layer, data *Data) bool {
+	if l.when == nil {
+		return true
+	}
+	if on, ok := r.on[l]; ok {
+		return on
+	}
+	on := false
+	out, err := execute(l.when, data)
+	switch {
+	case err != nil:
+		r.warn(l.name, WarnTemplate, "when: of layer %q of template %s failed: %v; the layer is left out", l.name, r.t.Name, cleanExecErr(err))
+	case strings.TrimSpace(out) == "true":
+		on = true
+	case strings.TrimSpace(out) == "false":
+	default:
+		r.warn(l.name, WarnTemplate, "when: of layer %q of template %s renders %q, not true or false; the layer is left out", l.name, r.t.Name, strings.TrimSpace(out))
+	}
+	if r.on == nil {
+		r.on = map[*layer]bool{}
+	}
+	r.on[l] = on
+	return on
+}
+
 // imageLayer finds an image layer's file for a card: a fixed file of the
 // templates folder, or the path a template gives, looked up in the
 // templates folder and else in the game's folder (beside the card's file
@@ -541,7 +564,7 @@ func (r *renderer) renderLayers(f *Face, data *Data) {
 func (r *renderer) imageLayer(out *Layer, l *layer, data *Data) bool {
 	out.Fit, out.AnchorX, out.AnchorY = l.fit, l.anchorX, l.anchorY
 	if l.fixed != "" {
-		out.Image, out.ImageFS, out.ImageKey = l.fixed, r.t.dir, "templates:"+r.t.File+":"+l.fixed
+		out.Image, out.ImageFS, out.ImageKey, out.ImageInTemplates = l.fixed, r.t.dir, "templates:"+r.t.File+":"+l.fixed, true
 		return true
 	}
 	if l.image == nil {
@@ -562,7 +585,7 @@ func (r *renderer) imageLayer(out *Layer, l *layer, data *Data) bool {
 	}
 	if r.t.dir != nil {
 		if st, err := fs.Stat(r.t.dir, p); err == nil && !st.IsDir() {
-			out.Image, out.ImageFS, out.ImageKey = p, r.t.dir, "templates:"+r.t.File+":"+p
+			out.Image, out.ImageFS, out.ImageKey, out.ImageInTemplates = p, r.t.dir, "templates:"+r.t.File+":"+p, true
 			return true
 		}
 	}

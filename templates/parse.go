@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io/fs"
 	"math"
@@ -18,7 +19,7 @@ import (
 var (
 	templateKeys = []string{"size", "description", "frame", "faction_colors", "palette", "neutral_color", "labels", "line_height", "notice", "fonts", "layers", "boxes"}
 	frameKeys    = []string{"border", "color", "background", "inset"}
-	boxKeys      = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
+	boxKeys      = []string{"name", "x", "y", "w", "h", "content", "font", "align", "valign", "wrap", "fit", "flow", "fill", "border", "border_color", "color", "padding", "line_height", "always"}
 	noticeKeys   = []string{"x", "y", "w", "h", "font", "align", "valign", "fill", "border", "border_color", "color", "padding", "line_height", "sample_text", "provisional_text"}
 	fontKeys     = []string{"family", "size", "min_size", "bold", "italic"}
 )
@@ -68,7 +69,7 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 		return nil, err
 	}
 	d := &decoder{YAMLDecoder: cardsdb.NewYAMLDecoder(file)}
-	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root)}
+	t := &Template{Name: name, File: file, neutral: defaultNeutral, lineHeight: DefaultLineHeight, pos: d.pos(root), sum: fmt.Sprintf("%x", sha256.Sum256(data))}
 	t.frame.color = paint{kind: paintFaction}
 	pairs, ok := d.mapping(root, "template")
 	if !ok {
@@ -127,6 +128,7 @@ func parseIn(dir fs.FS, file, name string, data []byte) (*Template, error) {
 			t.boxes = d.boxes(boxesNode, t)
 		}
 		t.notice = d.notice(noticeNode, t)
+		d.flows(t)
 	}
 	if err := d.Err(); err != nil {
 		return nil, err
@@ -424,6 +426,10 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 			b.valign = d.oneOf(p.V, what+" valign", "top", "middle", "bottom")
 		case "wrap":
 			b.wrap = d.bool(p.V, what+" wrap")
+		case "fit":
+			b.line = d.oneOf(p.V, what+" fit", FitBox, FitLine) == FitLine
+		case "flow":
+			b.flow, b.flowPos = d.boxName(p.V), d.pos(p.V)
 		case "fill":
 			b.fill, _ = d.paint(p.V, what+" fill")
 		case "color":
@@ -476,14 +482,81 @@ func (d *decoder) box(n *yaml.Node, t *Template, notice bool) *box {
 	d.checkGeometry(n, b, t, notice)
 	if !notice {
 		if contentNode == nil {
-			d.errorf(n, "%s has no content; add content: \"{{.Name}}\" or another text template", d.boxLabel(b, notice))
+			// Only a box another one flows into may have none: said
+			// once every flow is known (flows).
+			b.noContent = true
 		} else {
 			d.content(contentNode, b)
 		}
 	} else {
 		b.tmpl = nil
 	}
+	if b.line && b.flow != "" {
+		d.errorf(n, "%s has fit: line, which keeps its text on one line, and flow: %s; a line does not flow: drop one", d.boxLabel(b, notice), b.flow)
+		b.flow = ""
+	}
 	return b
+}
+
+// The values of a box's fit:.
+const (
+	// FitBox (the default) breaks the text into lines and shrinks it,
+	// down to min_size, until it fits the box.
+	FitBox = "box"
+	// FitLine keeps the text on one line (its line breaks become
+	// spaces) at the largest size from size down to min_size at which it
+	// fits the box: a title that shrinks rather than wraps.
+	FitLine = "line"
+)
+
+// flows links each box with flow: NAME to the text box or text layer
+// NAME, where the text it cannot hold goes on, and checks the chains: a
+// box flows into one other box of the template, which no other box flows
+// into, without coming back; a box without content must be flowed into.
+func (d *decoder) flows(t *Template) {
+	byName := map[string]*box{}
+	var names []string
+	all := t.textBoxes()
+	for _, b := range all {
+		if b.name != "" && byName[b.name] == nil {
+			byName[b.name] = b
+			names = append(names, b.name)
+		}
+	}
+	for _, b := range all {
+		if b.flow == "" {
+			continue
+		}
+		to := byName[b.flow]
+		switch {
+		case to == nil:
+			d.Add(b.flowPos, "flow: %q is no text box or text layer of the template%s (it has %s)", b.flow, didYouMean(cardsdb.Suggest(b.flow, names, 1)), strings.Join(names, ", "))
+		case to == b:
+			d.Add(b.flowPos, "flow: box %q flows into itself; name the box its text goes on in", b.name)
+		case to.prev != nil:
+			d.Add(b.flowPos, "flow: box %q is flowed into by box %q already; a box takes the text of one other box", to.name, to.prev.name)
+		case to.line:
+			d.Add(b.flowPos, "flow: box %q has fit: line and takes no text from another box", to.name)
+		default:
+			b.next, to.prev = to, b
+		}
+	}
+	for _, b := range all {
+		seen := map[*box]bool{}
+		for c := b; c != nil; c = c.next {
+			if seen[c] {
+				d.Add(b.flowPos, "flow: the boxes %q ... %q flow into each other in a circle; the last box of a flow has none", b.name, c.name)
+				for c := b; c != nil && c.next != nil; c = c.next {
+					c.next.prev, c.next = nil, nil
+				}
+				break
+			}
+			seen[c] = true
+		}
+		if b.noContent && b.prev == nil {
+			d.Add(b.pos, "%s has no content; add content: \"{{.Name}}\" or another text template (only a box another one flows into may have none)", d.boxLabel(b, false))
+		}
+	}
 }
 
 // noticeText reads the wording of a notice line, which may not be empty.

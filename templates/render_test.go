@@ -320,8 +320,12 @@ func TestRenderWarnings(t *testing.T) {
 		if len(warns) != 1 || warns[0].Kind != WarnCut || warns[0].Box != "rules" {
 			t.Fatalf("warnings %v, want one %s for box rules", warns, WarnCut)
 		}
-		if !strings.HasPrefix(warns[0].Message, `text of "Verbose" does not fit box "rules" at 5pt: cut after "…`) {
+		// The card and the box, at its place in the template.
+		if !strings.HasPrefix(warns[0].Message, `text of "Verbose" does not fit box "rules" (bundled:templates/seeker-chronicles/module.yaml:37:5) at 5pt: cut after "…`) {
 			t.Errorf("message %q", warns[0].Message)
+		}
+		if p := warns[0].BoxPos.String(); p != "bundled:templates/seeker-chronicles/module.yaml:37:5" {
+			t.Errorf("box position %q", p)
 		}
 		if !strings.HasSuffix(blockText(f, "rules"), Ellipsis) {
 			t.Errorf("rules do not end in an ellipsis: %q", blockText(f, "rules"))

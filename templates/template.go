@@ -39,6 +39,8 @@ type Template struct {
 
 	layers []*layer
 	fonts  map[string]*userFont
+	// sum is the SHA-256 of the template's source, in hex.
+	sum string
 	// dir is the folder the template was read from, where the files of
 	// its layers and fonts are; nil for a template parsed alone.
 	dir fs.FS
@@ -76,6 +78,17 @@ type box struct {
 	lineHeight          float64
 	always              bool
 	pos                 cardsdb.Pos
+	// line is fit: line: the text stays on one line, shrunk to fit.
+	line bool
+	// flow names the box the text that does not fit goes on in (flowPos
+	// is where); next is that box and prev the box flowing into this
+	// one, once linked (decoder.flows). noContent marks a box without
+	// content: of its own, which only a box flowed into may be.
+	flow      string
+	flowPos   cardsdb.Pos
+	next      *box
+	prev      *box
+	noContent bool
 	// family is a font of the template's fonts:, ff its face (with the Go
 	// font of the box's style as fallback); "" and nil for the Go fonts.
 	family string
@@ -88,6 +101,18 @@ type box struct {
 
 	// The notice box only: the lines it prints.
 	sampleText, provisionalText string
+}
+
+// textBoxes lists the boxes of the template's text layers and its boxes,
+// in drawing order (the notice box aside).
+func (t *Template) textBoxes() []*box {
+	var out []*box
+	for _, l := range t.layers {
+		if l.kind == LayerText && l.box != nil {
+			out = append(out, l.box)
+		}
+	}
+	return append(out, t.boxes...)
 }
 
 // Boxes lists the names of the template's boxes in drawing order.
@@ -123,7 +148,11 @@ func (s Side) String() string {
 // millimetres from the card's top-left corner (y grows downwards, as in
 // gofpdf with unit "mm"); font sizes are in points.
 type Face struct {
-	Template string       // name of the template used
+	Template string // name of the template used
+	// Designed reports that the template is the user's own (a game
+	// folder's templates/, or --templates), not a bundled one: a face a
+	// designer made, not one of deckwright's text proxies.
+	Designed bool
 	Size     cardsdb.Size // the card size the face is laid out on
 	Side     Side
 	// Image is the art of this side in the game's FS (Card.Image,
@@ -142,6 +171,13 @@ type Face struct {
 	// Fonts holds the TrueType data of the template fonts the face's runs
 	// use (Run.Font), by name; the Go fonts are not in it.
 	Fonts map[string][]byte
+	// FontFiles names the file, in the template's folder, each of Fonts
+	// was read from ("fonts/title.ttf"), by the same names.
+	FontFiles map[string]string
+	// TemplateFile is the file the template was read from (Template.File)
+	// and TemplateSum the SHA-256 of its bytes in hex: a card's face
+	// changes with its template (package changes).
+	TemplateFile, TemplateSum string
 }
 
 // marked reports whether a block of the face shows ProvisionalMark.
@@ -215,6 +251,9 @@ type Warning struct {
 	Kind    string      `json:"kind"`
 	Message string      `json:"message"`
 	Pos     cardsdb.Pos `json:"pos"` // the card's place in its card file
+	// BoxPos is the place in the template of the box a warning is about
+	// (text cut to fit), when it is one.
+	BoxPos cardsdb.Pos `json:"box_pos,omitzero"`
 	// Chars are the characters a WarnReplaced warning is about, so that a
 	// print run can warn once per character (ReplacedMessage).
 	Chars []rune `json:"chars,omitempty"`
@@ -272,7 +311,7 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	r.sx, r.sy = size.W/design.W, size.H/design.H
 	r.sf = min(r.sx, r.sy)
 	r.fc = t.factionColor(card, game)
-	f := Face{Template: t.Name, Size: size, Side: side}
+	f := Face{Template: t.Name, Designed: !t.bundled(), TemplateFile: t.File, TemplateSum: t.sum, Size: size, Side: side}
 	switch {
 	case card == nil && game != nil:
 		f.Image = game.BackFor(backOf).Image
@@ -294,8 +333,13 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	if card == nil && game != nil && game.BackFor(backOf).Text != "" {
 		data.Name = game.BackFor(backOf).Text
 	}
+	r.layoutFlows(&f, data)
 	r.renderLayers(&f, data)
 	for _, bx := range t.boxes {
+		if _, ok := r.flowed[bx]; ok {
+			r.addBlock(&f, bx, "")
+			continue
+		}
 		if bx.tmpl == nil {
 			continue
 		}
@@ -326,7 +370,25 @@ func (t *Template) Render(card *cardsdb.Card, game *cardsdb.Game, size cardsdb.S
 	if len(r.fellBack) > 0 {
 		r.warnFallback()
 	}
+	f.FontFiles = t.fontFiles(f.Fonts)
 	return f, r.warns
+}
+
+// fontFiles names the file, in the templates folder, of each of a face's
+// fonts (Face.Fonts), nil for none.
+func (t *Template) fontFiles(fonts map[string][]byte) map[string]string {
+	if len(fonts) == 0 {
+		return nil
+	}
+	out := map[string]string{}
+	for _, uf := range t.fonts {
+		for i, fc := range uf.faces {
+			if fc != nil && fonts[fc.name] != nil {
+				out[fc.name] = uf.files[i]
+			}
+		}
+	}
+	return out
 }
 
 // renderer holds what Render needs while it lays out one face.
@@ -340,6 +402,11 @@ type renderer struct {
 	warns      []Warning
 	// fellBack are the characters a template font lacked, by family.
 	fellBack map[string][]rune
+	// flowed holds the blocks of the boxes of flows, laid out before
+	// the face is drawn (nil for a box left empty); on holds the when:
+	// of the layers, worked out once.
+	flowed map[*box]*Block
+	on     map[*layer]bool
 }
 
 func (r *renderer) cardName() string {
@@ -361,8 +428,25 @@ func (r *renderer) warn(boxName, kind, format string, args ...any) {
 }
 
 // addBlock fits text into a box and appends the block, unless the text is
-// empty and the box is not drawn when empty.
+// empty and the box is not drawn when empty. A box of a flow (flow:)
+// appends the block its flow laid out for it (layoutFlows) instead.
 func (r *renderer) addBlock(f *Face, bx *box, text string) {
+	if blk, ok := r.flowed[bx]; ok {
+		if blk != nil {
+			f.Blocks = append(f.Blocks, *blk)
+		}
+		return
+	}
+	text, styles := r.prepare(bx, text)
+	if strings.TrimSpace(text) == "" && !bx.always {
+		return
+	}
+	f.Blocks = append(f.Blocks, r.layoutBlock(f, bx, bx, text, styles, bx.size*r.sf, bx.minSize*r.sf))
+}
+
+// prepare takes the marks (bold, italic, icons) out of a box's text, as
+// the font of box bx sets them, and bounds its length.
+func (r *renderer) prepare(bx *box, text string) (string, []byte) {
 	var icons []*cardsdb.IconDef
 	if r.game != nil {
 		icons = r.game.Icons
@@ -399,58 +483,77 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 			r.replaced = append(r.replaced, c)
 		}
 	}
-	if strings.TrimSpace(text) == "" && !bx.always {
-		return
-	}
-	blk := Block{
-		Box:    bx.name,
-		X:      bx.x * r.sx,
-		Y:      bx.y * r.sy,
-		W:      bx.w * r.sx,
-		H:      bx.h * r.sy,
-		Bold:   bx.bold,
-		Italic: bx.italic,
-		Font:   FontName(bx.bold, bx.italic),
-		Align:  bx.align,
-		VAlign: bx.valign,
-		Border: bx.border,
-	}
-	blk.Color, _ = bx.color.resolve(r.fc)
-	blk.Fill, blk.HasFill = bx.fill.resolve(r.fc)
-	blk.BorderColor, _ = bx.bColor.resolve(r.fc)
-	pad := bx.padding * r.sf
-	iw, ih := max(0, blk.W-2*pad), max(0, blk.H-2*pad)
+	return text, styles
+}
+
+// fitOptions are the options Fit sets the text of box bx with at size
+// (shrinking to minSize): bx's font, and for text with bold runs its bold
+// face, so that no line is wider than the box whatever its runs.
+func (r *renderer) fitOptions(bx *box, styles []byte, size, minSize float64) FitOptions {
 	measure := bx.ff
 	if bx.styled != nil && hasStyle(styles, 1) {
-		// As for the Go fonts: text with bold runs is measured bold.
 		measure = bx.styled[FontStyle(true, bx.italic)]
 	}
-	fit := Fit(text, iw, ih, FitOptions{
-		face:    measure,
-		Size:    bx.size * r.sf,
-		MinSize: bx.minSize * r.sf,
-		// Text with bold runs is measured bold, so that no line is
-		// wider than the box whatever its runs.
+	return FitOptions{
+		face:       measure,
+		Size:       size,
+		MinSize:    minSize,
 		Bold:       bx.bold || hasStyle(styles, 1),
 		Italic:     bx.italic,
 		Wrap:       bx.wrap,
 		LineHeight: bx.lineHeight,
-	})
+		Line:       bx.line,
+	}
+}
+
+// inner is the room inside box bx's padding, in mm, as laid out.
+func (r *renderer) inner(bx *box) (float64, float64) {
+	pad := bx.padding * r.sf
+	return max(0, bx.w*r.sx-2*pad), max(0, bx.h*r.sy-2*pad)
+}
+
+// layoutBlock lays text out in box geo (its place, padding, alignment and
+// paint) in the font of box font (the box a flow starts from, or geo
+// itself), from size down to minSize points.
+func (r *renderer) layoutBlock(f *Face, geo, font *box, text string, styles []byte, size, minSize float64) Block {
+	blk := Block{
+		Box:    geo.name,
+		X:      geo.x * r.sx,
+		Y:      geo.y * r.sy,
+		W:      geo.w * r.sx,
+		H:      geo.h * r.sy,
+		Bold:   font.bold,
+		Italic: font.italic,
+		Font:   FontName(font.bold, font.italic),
+		Align:  geo.align,
+		VAlign: geo.valign,
+		Border: geo.border,
+	}
+	blk.Color, _ = geo.color.resolve(r.fc)
+	blk.Fill, blk.HasFill = geo.fill.resolve(r.fc)
+	blk.BorderColor, _ = geo.bColor.resolve(r.fc)
+	pad := geo.padding * r.sf
+	iw, ih := r.inner(geo)
+	fit := Fit(text, iw, ih, r.fitOptions(font, styles, size, minSize))
 	blk.Size, blk.LineHeight, blk.Cut = fit.Size, fit.LineHeight, fit.Cut
-	ff := fontFace(bx.bold, bx.italic)
+	ff := fontFace(font.bold, font.italic)
 	var missing []rune
-	if bx.ff != nil {
-		ff = bx.ff
+	if font.ff != nil {
+		ff = font.ff
 		blk.Font = ff.name
 		if f.Fonts == nil {
 			f.Fonts = map[string][]byte{}
 		}
 		f.Fonts[ff.name] = ff.ttf
 	}
+	var icons []*cardsdb.IconDef
+	if r.game != nil {
+		icons = r.game.Icons
+	}
 	sizeMM := fit.Size * PtToMM
 	textH := float64(len(fit.Lines)) * fit.LineHeight
 	top := blk.Y + pad
-	switch bx.valign {
+	switch geo.valign {
 	case "middle":
 		top += (ih - textH) / 2
 	case "bottom":
@@ -464,25 +567,25 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 	for i, l := range fit.Lines {
 		w := unitsToMM(float64(ff.units(l)), fit.Size)
 		var runs []Run
-		if bx.styled != nil {
-			runs, w = familyRuns(l, runeStyles(l, text, styles, &pos), bx.styled, bx.bold, bx.italic, fit.Size, &missing, icons)
-			for _, sf := range bx.styled {
+		if font.styled != nil {
+			runs, w = familyRuns(l, runeStyles(l, text, styles, &pos), font.styled, font.bold, font.italic, fit.Size, &missing, icons)
+			for _, sf := range font.styled {
 				for _, r := range runs {
 					if r.Font == sf.name {
 						f.Fonts[sf.name] = sf.ttf
 					}
 				}
 			}
-		} else if bx.ff != nil {
-			runs = fontRuns(l, ff, fit.Size, &missing, icons, bx.bold, bx.italic)
+		} else if font.ff != nil {
+			runs = fontRuns(l, ff, fit.Size, &missing, icons, font.bold, font.italic)
 		} else if styles != nil {
-			runs, w = lineRuns(l, text, styles, &pos, bx.bold, bx.italic, fit.Size, icons)
-			if len(runs) == 1 && runs[0].Icon == nil && runs[0].Bold == bx.bold && runs[0].Italic == bx.italic {
+			runs, w = lineRuns(l, text, styles, &pos, font.bold, font.italic, fit.Size, icons)
+			if len(runs) == 1 && runs[0].Icon == nil && runs[0].Bold == font.bold && runs[0].Italic == font.italic {
 				runs = nil
 			}
 		}
 		x := blk.X + pad
-		switch bx.align {
+		switch geo.align {
 		case "center":
 			x += (iw - w) / 2
 		case "right":
@@ -495,15 +598,158 @@ func (r *renderer) addBlock(f *Face, bx *box, text string) {
 			r.fellBack = map[string][]rune{}
 		}
 		for _, c := range missing {
-			if !containsRune(r.fellBack[bx.family], c) {
-				r.fellBack[bx.family] = append(r.fellBack[bx.family], c)
+			if !containsRune(r.fellBack[font.family], c) {
+				r.fellBack[font.family] = append(r.fellBack[font.family], c)
 			}
 		}
 	}
 	if fit.Cut {
-		r.warn(bx.name, WarnCut, "text of %q does not fit box %q at %gpt: cut after %q", r.cardName(), bx.name, round1(fit.Size), fit.CutAfter)
+		r.warnCut(geo, font, fit)
 	}
-	f.Blocks = append(f.Blocks, blk)
+	return blk
+}
+
+// warnCut says that the text of a box did not fit, naming the card and
+// the box at its place in the template, and what would make room.
+func (r *renderer) warnCut(geo, font *box, fit Fitted) {
+	where := fmt.Sprintf("box %q (%s)", geo.name, geo.pos)
+	if geo != font {
+		where += fmt.Sprintf(", where box %q flows,", font.name)
+	}
+	fix := "shorten the text, lower the box's min_size, make the box bigger or give it flow: NAME, a box to go on in"
+	switch {
+	case geo.line:
+		fix = "shorten the text or lower the box's min_size"
+	case geo != font || geo.next != nil:
+		fix = "shorten the text, lower the first box's min_size or make the boxes bigger"
+	}
+	r.warns = append(r.warns, Warning{
+		Card: r.cardName(), Box: geo.name, Kind: WarnCut, Pos: r.cardPos(), BoxPos: geo.pos,
+		Message: fmt.Sprintf("text of %q does not fit %s at %gpt: cut after %q; %s", r.cardName(), where, round1(fit.Size), fit.CutAfter, fix),
+	})
+}
+
+func (r *renderer) cardPos() cardsdb.Pos {
+	if r.card != nil {
+		return r.card.Pos
+	}
+	return cardsdb.Pos{}
+}
+
+// flowPart is the text of one box of a flow: the box (its place in the
+// flow) and where the text starts in the flow's text.
+type flowPart struct {
+	box  int
+	off  int
+	text string
+}
+
+// padStyles grows styles (one style byte a byte of text) to n bytes.
+func padStyles(styles []byte, n int) []byte {
+	for len(styles) < n {
+		styles = append(styles, 0)
+	}
+	return styles
+}
+
+// layoutFlows lays out each flow of the template (a box with flow: and
+// the boxes its text goes on in) before the face is drawn, into flowed:
+// the text of every box of the flow, one after the other, is set in the
+// font of its first box at the largest size, down to its min_size, at
+// which it fits the boxes, each box holding what it can and the rest
+// going on in the next; at min_size what the last box cannot hold is cut.
+// The text of a box flowed into that has content of its own follows the
+// flowed text, from that box on. A text layer whose when: is false is
+// left out of its flow.
+func (r *renderer) layoutFlows(f *Face, data *Data) {
+	layerOf := map[*box]*layer{}
+	for _, l := range r.t.layers {
+		if l.box != nil {
+			layerOf[l.box] = l
+		}
+	}
+	for _, head := range r.t.textBoxes() {
+		if head.next == nil || head.prev != nil {
+			continue
+		}
+		if r.flowed == nil {
+			r.flowed = map[*box]*Block{}
+		}
+		var members []*box
+		var parts []flowPart // each box's own text, from its box on
+		for m := head; m != nil; m = m.next {
+			r.flowed[m] = nil
+			if l := layerOf[m]; l != nil && !r.layerOn(l, data) {
+				continue
+			}
+			members = append(members, m)
+			if m.tmpl == nil {
+				continue
+			}
+			s, err := execute(m.tmpl, data)
+			if err != nil {
+				r.warn(m.name, WarnTemplate, "box %q of template %s failed: %v; the box is left empty", m.name, r.t.Name, cleanExecErr(err))
+				continue
+			}
+			if strings.TrimSpace(s) != "" {
+				parts = append(parts, flowPart{box: len(members) - 1, text: s})
+			}
+		}
+		if len(members) == 0 {
+			continue
+		}
+		font := head
+		if layerOf[head] != nil && !r.layerOn(layerOf[head], data) {
+			font = members[0]
+		}
+		// The parts one after another, a line break between them, their
+		// marks taken out each on its own.
+		var text string
+		var styles []byte
+		for i, p := range parts {
+			t, st := r.prepare(font, p.text)
+			if i > 0 {
+				text += "\n"
+				if styles != nil || st != nil {
+					styles = append(padStyles(styles, len(text)-1), 0)
+				}
+			}
+			parts[i].off = len(text)
+			text += t
+			if st != nil {
+				styles = append(padStyles(styles, parts[i].off), st...)
+			}
+		}
+		if styles != nil {
+			styles = padStyles(styles, len(text))
+		}
+		if strings.TrimSpace(text) == "" {
+			for _, m := range members {
+				if m.always {
+					blk := r.layoutBlock(f, m, font, "", nil, font.size*r.sf, font.size*r.sf)
+					r.flowed[m] = &blk
+				}
+			}
+			continue
+		}
+		rooms := make([][2]float64, len(members))
+		for i, m := range members {
+			rooms[i][0], rooms[i][1] = r.inner(m)
+		}
+		cuts, size := flowSplit(text, parts, rooms, r.fitOptions(font, styles, font.size*r.sf, font.minSize*r.sf))
+		for i, m := range members {
+			piece := text[cuts[i]:cuts[i+1]]
+			var st []byte
+			if styles != nil {
+				st = styles[cuts[i]:cuts[i+1]]
+			}
+			if strings.TrimSpace(piece) == "" && !m.always {
+				continue
+			}
+			blk := r.layoutBlock(f, m, font, piece, st, size, size)
+			r.flowed[m] = &blk
+		}
+	}
 }
 
 func (r *renderer) warnReplaced() {

@@ -104,11 +104,19 @@ var CardSection = &Rule{
 			} else if s.other == nil {
 				s.other = a
 			}
-			if b != nil {
+			if b != nil && !supplySection(p.Deck.Game, a.Section) && !supplySection(p.Deck.Game, b.Section) {
 				p.Report(a.Pos, Error, a.Section.ID, a.Card.Name, "%q is in both %s (line %d) and %s; keep it in one section", a.Card.Name, b.Section.Name, b.Pos.Line, a.Section.Name)
 			}
 		}
 	},
+}
+
+// supplySection reports whether s is the supply or the market of the
+// game's playtest: the cards a deck-builder buys, which its starting deck
+// may hold too (7 Coppers in the deck, more in the supply).
+func supplySection(g *cardsdb.Game, s *cardsdb.Section) bool {
+	pt := g.Playtest
+	return pt != nil && s != nil && s.ID != "" && (s.ID == pt.Supply || s.ID == pt.Market)
 }
 
 // CopyLimit reports more copies of a card than its section allows.

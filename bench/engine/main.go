@@ -9,6 +9,7 @@
 //	go run ./bench/engine -deck arkhtide/three-factions -mode empty,passive
 //	go run ./bench/engine -games 1 -compare seeker-chronicles/cosmos:seeker-chronicles/order  # 100,000 paired games
 //	go run ./bench/engine -db docs/examples/lanterns -deck lanterns/starter,lanterns/high-flyers  # a game's playtest block
+//	go run ./bench/engine -db docs/examples/market -deck market/starter -policy big-money,forge-money,greedy -workers 1  # a deck-builder and its bots
 package main
 
 import (

@@ -1,6 +1,7 @@
 package generic
 
 import (
+	"github.com/deckwright/deckwright/cardsdb"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -73,4 +74,53 @@ func BenchmarkRun(b *testing.B) {
 			reportGames(b, b.N*games, procstat.CPU()-cpu)
 		})
 	}
+}
+
+// benchExample plays b.N games of an example game's deck with a policy
+// on one goroutine, with statistics.
+func benchExample(b *testing.B, dir, deck, policy string) {
+	db := cardsdb.Empty()
+	if err := db.AddPath("../../docs/examples/" + dir); err != nil {
+		b.Fatal(err)
+	}
+	dk, err := db.ResolveBundled(deck)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := Compile(dk)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := PolicyFor(d, policy)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := NewMatch(d, p, 0)
+	spec := Spec(d, m.MaxTurns)
+	rec := engine.NewRecord(&spec)
+	pcg := rand.NewPCG(1, 0)
+	rng := rand.New(pcg)
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := procstat.CPU()
+	for i := range b.N {
+		pcg.Seed(1, uint64(i))
+		rec.Begin()
+		rec.End(m.Play(rng, rec))
+	}
+	reportGames(b, b.N, procstat.CPU()-cpu)
+}
+
+// The deck-builder of docs/examples/market (reshuffles, buys, a hand
+// discarded each turn): Big Money, Smithy Big Money and greedy.
+func BenchmarkMarketBigMoney(b *testing.B) { benchExample(b, "market", "market/starter", "big-money") }
+func BenchmarkMarketForgeMoney(b *testing.B) {
+	benchExample(b, "market", "market/starter", "forge-money")
+}
+func BenchmarkMarketGreedy(b *testing.B) { benchExample(b, "market", "market/starter", "greedy") }
+
+// The Magic-style goldfish of docs/examples/mechanics/redgreen (two
+// colours and a dual land, coloured costs, damage).
+func BenchmarkRedGreenGreedy(b *testing.B) {
+	benchExample(b, "mechanics/redgreen", "redgreen/aggro", "greedy")
 }

@@ -2,6 +2,7 @@ package generic
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
@@ -36,6 +37,7 @@ func For(g *cardsdb.Game) *engine.Engine {
 	e.ID, e.Name = g.ID, g.Name
 	e.Doc = g.Name + ": a goldfish game as its game.yaml's playtest block declares it"
 	e.DefaultMaxTurns = g.Playtest.MaxTurns
+	e.Policies = policyOptions(g.Playtest)
 	return &e
 }
 
@@ -45,7 +47,10 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 	if err != nil {
 		return nil, err
 	}
-	pol, err := engine.Pick("policy", policies.Options(), s.Policy)
+	if deck.Game.Playtest == nil {
+		return nil, fmt.Errorf("%s has no playtest block", deck.Game.Name)
+	}
+	pol, err := engine.Pick("policy", policyOptions(deck.Game.Playtest), s.Policy)
 	if err != nil {
 		return nil, err
 	}
@@ -59,10 +64,10 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 	}
 	p := &engine.Play{
 		Spec:         Spec(d, maxTurns),
-		NewGame:      func() engine.Game { pp, _ := NewPolicy(pol); return NewMatch(d, pp, maxTurns) },
+		NewGame:      func() engine.Game { pp, _ := PolicyFor(d, pol); return NewMatch(d, pp, maxTurns) },
 		Policy:       pol,
 		Mode:         mode,
-		ModeText:     fmt.Sprintf("goldfish to %d points", d.Rules.WinPoints),
+		ModeText:     modeText(d.Rules),
 		ModeJSON:     engine.Object{{K: "mode", V: mode}, {K: "win_points", V: d.Rules.WinPoints}},
 		Figures:      []engine.Figure{engine.WinTurn("turn"), engine.WinRate, pointsBy(3, TallyPointsBy3), pointsBy(5, TallyPointsBy5)},
 		NotSimulated: d.NotSimulated,
@@ -113,4 +118,26 @@ func report(d *Deck, s *engine.Summary) engine.Report {
 	r.CardTables = []engine.CardTable{t}
 	r.Summary = []string{fmt.Sprintf("%s points at the end on average (%d to win)", engine.F2(pts.Mean), d.Rules.WinPoints)}
 	return r
+}
+
+// modeText says what the goldfish plays to: "goldfish to 20 points".
+func modeText(r *cardsdb.Playtest) string {
+	var goals []string
+	if r.WinPoints > 0 {
+		goals = append(goals, fmt.Sprintf("%d points", r.WinPoints))
+	}
+	if r.Win.Damage > 0 {
+		goals = append(goals, fmt.Sprintf("%d damage", r.Win.Damage))
+	}
+	if len(r.Win.Pieces) > 0 {
+		goals = append(goals, "every piece in play")
+	}
+	if r.Win.Survive > 0 {
+		goals = append(goals, fmt.Sprintf("surviving %d turns", r.Win.Survive))
+	}
+	t := "goldfish to " + strings.Join(goals, " or ")
+	if c := r.Lose.Clock; c.Damage > 0 {
+		t += fmt.Sprintf(", against a clock of %d damage a turn from turn %d (%d life)", c.Damage, c.FromTurn, c.Life)
+	}
+	return t
 }

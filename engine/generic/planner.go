@@ -13,9 +13,9 @@ type Planner struct {
 	// plan back.
 	best [maxBudget + 1][maxBudget + 1]int32
 	from [engine.MaxPile][maxBudget + 1][maxBudget + 1]uint8
-	pts  [maxBudget + 1]int32
-	take [engine.MaxPile][maxBudget + 1]bool
-	// items are the cards of the hand worth planning
+	win  winFinder
+	// items are the cards of the hand worth planning (the first
+	// engine.MaxPile of them)
 	items [engine.MaxPile]item
 }
 
@@ -41,19 +41,21 @@ const scale = 16
 // Name is "planner".
 func (*Planner) Name() string { return "planner" }
 
-// Discard picks the card worth least.
+// Discard picks the card worth least by greedy's worth (see
+// discardLeast).
 func (*Planner) Discard(m *Match) int { return discardLeast(m, worth) }
 
-// Main plays the turn.
+// Main plays the turn, then buys as greedy does.
 func (p *Planner) Main(m *Match) {
 	playLand(m)
 	s := &m.S
-	for !s.Won {
+	for !s.Over() {
 		i := p.next(m)
 		if i < 0 || !m.PlayCard(i) {
-			return
+			break
 		}
 	}
+	greedyBuy(m)
 }
 
 // values returns what a card is worth played now and played next turn, in
@@ -64,34 +66,47 @@ func (p *Planner) Main(m *Match) {
 func values(m *Match, k int, c *Card) (now, next int32) {
 	d := m.Deck
 	left, need := m.TurnsLeft(), m.Need()
-	extra := float64(c.Draw)*d.CardWorth + float64(c.Ramp*min(left, 1))*d.PerResource - float64(c.Discard*leastOther(m, k))
-	now = int32(scale*(float64(min(need, c.Points+c.Each*left))+extra) + 0.5)
+	pts, each, draw, _, ramp, dmg := sums(m, c)
+	turns := func(l int) int {
+		if c.Duration > 0 {
+			return min(l, c.Duration)
+		}
+		return l
+	}
+	extra := float64(draw)*d.CardWorth + float64(ramp*min(left, 1))*d.PerResource + float64(min(m.NeedDamage(), dmg)+pieceWorth(m, c))
+	if c.Discard > 0 {
+		extra -= float64(c.Discard * leastOther(m, k))
+	}
+	if c.Cards > 0 {
+		extra += float64(m.fetchable(c)) // a card searched for: a point, as greedy weighs it
+	}
+	now = int32(scale*(float64(min(need, pts+each*turns(left)))+extra) + 0.5)
 	if left == 0 {
 		return now, 0
 	}
-	next = int32(scale*(float64(min(need, c.Points+c.Each*(left-1)))+extra)+0.5) - 1 // now is better, all else equal
+	next = int32(scale*(float64(min(need, pts+each*turns(left-1)))+extra)+0.5) - 1 // now is better, all else equal
 	return now, next
 }
 
 // next returns the hand position of the card to play now, or -1.
 func (p *Planner) next(m *Match) int {
 	s := &m.S
-	if i := p.winNow(m); i >= 0 {
+	if i := p.win.find(m); i >= 0 {
 		return i
 	}
-	nextBudget := (s.Turn+1)*m.Deck.Rules.ResourcePerTurn + s.Ramp + s.Lands
-	if !s.LandPlayed || m.handHasLand() {
+	nextBudget := m.nextBudget()
+	if m.Deck.Rules.ResourceCards > 0 && (!s.LandPlayed || m.handHasLand()) {
 		nextBudget++ // a resource card to play next turn
 	}
 	// the cards worth playing, and the budgets they can use
 	n, sum1, sum2, gain := 0, 0, 0, 0
-	for k := 0; k < s.Hand.N; k++ {
+	for k := 0; k < s.Hand.N && n < len(p.items); k++ {
 		c := m.Card(s.Hand.Card[k])
-		if c.Resource {
+		if c.Resource || !c.Playable() {
 			continue
 		}
 		vNow, vNext := values(m, k, c)
-		if c.Cost > s.Budget {
+		if !m.CanPlay(k) {
 			vNow = 0 // cannot be paid now
 		}
 		if c.Gain > c.Cost && vNow > -scale*100 {
@@ -159,7 +174,7 @@ func (p *Planner) next(m *Match) int {
 		if it.gainer {
 			if ch == 1 {
 				x -= it.cost1 // taken back: not played
-			} else if c.Cost <= s.Budget {
+			} else if m.CanPlay(it.k) {
 				pick, rank = it.k, 4 // played first, for its resources
 			}
 			continue
@@ -184,41 +199,6 @@ func (p *Planner) next(m *Match) int {
 	return pick
 }
 
-// winNow returns the position of a card of a set of cards that wins this
-// turn (a knapsack over the points of cards played now), or -1.
-func (p *Planner) winNow(m *Match) int {
-	s := &m.S
-	need := int32(m.Need())
-	b := min(s.Budget, maxBudget)
-	for x := 0; x <= b; x++ {
-		p.pts[x] = 0
-	}
-	for k := 0; k < s.Hand.N; k++ {
-		p.take[k] = [maxBudget + 1]bool{}
-		c := m.Card(s.Hand.Card[k])
-		if c.Resource || c.Points == 0 || c.Cost > s.Budget {
-			continue
-		}
-		for x := b; x >= c.Cost; x-- {
-			if v := p.pts[x-c.Cost] + int32(c.Points); v > p.pts[x] {
-				p.pts[x], p.take[k][x] = v, true
-			}
-		}
-	}
-	if p.pts[b] < need {
-		return -1
-	}
-	// a set wins: read it back and play its first card
-	pick := -1
-	for k, x := s.Hand.N-1, b; k >= 0; k-- {
-		if p.take[k][x] {
-			pick = k
-			x -= m.Card(s.Hand.Card[k]).Cost
-		}
-	}
-	return pick
-}
-
 // handHasLand reports whether the hand holds a resource card.
 func (m *Match) handHasLand() bool {
 	for _, c := range m.S.Hand.Cards() {
@@ -227,4 +207,33 @@ func (m *Match) handHasLand() bool {
 		}
 	}
 	return false
+}
+
+// nextBudget returns what the next turn will have to spend on costs, as
+// far as the cards in play tell: its resources of the kinds that pay
+// costs, its ramp and resource cards in play, within each kind's cap.
+func (m *Match) nextBudget() int {
+	s, r := &m.S, m.Deck.Rules
+	b := 0
+	for k := range m.Deck.Kinds {
+		rk := &r.Resources[k]
+		if !rk.PaysCost {
+			continue
+		}
+		n := rk.PerTurn
+		if rk.Grows {
+			n *= s.Turn + 1
+		}
+		n += s.Ramp[k] + s.LandGives[k]
+		if rk.Max > 0 {
+			n = min(n, rk.Max)
+		}
+		b += n
+	}
+	for _, f := range s.LandFlex[:s.NLandFlex] {
+		if m.paysMask(f.mask) {
+			b += f.n
+		}
+	}
+	return b
 }

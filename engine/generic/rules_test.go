@@ -22,7 +22,7 @@ func ruleMatch(t *testing.T, block string) *Match {
 `)
 	d, p := compile(t, protoDeck(t, g, "4 Land, 4 Torch, 4 Seed, 4 Flare, 4 Loot, 4 Coin, 16 Blank"), "greedy")
 	m := NewMatch(d, p, 0)
-	m.S = State{}
+	m.S.reset()
 	return m
 }
 
@@ -123,7 +123,7 @@ func TestRules(t *testing.T) {
 		m.PlayCard(indexOf(m, "Loot"))
 		// drew Torch (and nothing: the deck is empty), then discarded
 		// the card worth least: the Blank
-		if m.S.Hand.N != 2 || m.S.Discard.N != 2 || indexOf(m, "Torch") < 0 || indexOf(m, "Coin") < 0 {
+		if m.S.Hand.N != 2 || m.S.Discard.N+m.S.Played.N != 2 || indexOf(m, "Torch") < 0 || indexOf(m, "Coin") < 0 {
 			t.Errorf("hand %v, discard %d; want Coin and Torch, Loot and the Blank discarded", m.names(&m.S.Hand), m.S.Discard.N)
 		}
 	})
@@ -168,7 +168,7 @@ func TestMulligan(t *testing.T) {
 	const games = 20000
 	first, sizes := 0, map[int]int{}
 	for i := range games {
-		m.S = State{}
+		m.S.reset()
 		m.rec = rec
 		m.gkey = engine.GameKey(engine.Stream(1, i))
 		m.setup()

@@ -91,7 +91,7 @@ func Optimize(p *Problem, b Budget, games, check int) (*Result, error) {
 		}
 		es := make([]*Estimate, len(swaps))
 		for i, s := range swaps {
-			es[i] = &Estimate{Swaps: []Swap{s}, deck: Apply(cur, s)}
+			es[i] = &Estimate{Swaps: []Swap{s}, from: cur}
 		}
 		if err := ev.race(es, games, 0, timeUp); err != nil {
 			if ev.ctx().Err() != nil {
@@ -118,8 +118,10 @@ func Optimize(p *Problem, b Budget, games, check int) (*Result, error) {
 		if res.SearchGames < win.Games {
 			res.SearchGames = win.Games
 		}
-		cur = win.deck
-		ev.base = win.play
+		cur = win.List()
+		if ev.base, err = p.Compile(cur); err != nil {
+			return nil, err
+		}
 	}
 	res.Elapsed = time.Since(start)
 	res.Found, res.Deck = cur, p.Base
@@ -131,7 +133,7 @@ func Optimize(p *Problem, b Budget, games, check int) (*Result, error) {
 		return nil, err
 	}
 	ev.base = base
-	final := &Estimate{deck: cur}
+	final := &Estimate{from: p.Base}
 	for _, st := range res.Path {
 		final.Swaps = append(final.Swaps, st.Swap)
 	}
@@ -148,16 +150,13 @@ func Optimize(p *Problem, b Budget, games, check int) (*Result, error) {
 
 // extendWide plays one estimate's games on every worker.
 func (ev *evaluator) extendWide(e *Estimate, first, n int) error {
-	if e.play == nil {
-		pl, err := ev.p.Compile(e.deck)
-		if err != nil {
-			return err
-		}
-		e.play = pl
+	pl, err := ev.p.Compile(e.List())
+	if err != nil {
+		return err
 	}
 	sums, _, _, err := engine.PlayPaired(
 		engine.Side{Spec: ev.base.Spec, NewGame: ev.base.NewGame},
-		engine.Side{Spec: e.play.Spec, NewGame: e.play.NewGame},
+		engine.Side{Spec: pl.Spec, NewGame: pl.NewGame},
 		ev.figs, engine.Config{Games: n, First: first, Seed: ev.p.Seed, Workers: ev.p.Workers})
 	if err != nil {
 		return err

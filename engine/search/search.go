@@ -22,29 +22,42 @@ type Swap struct {
 func (s Swap) String() string { return "-1 " + s.Out.Name + " +1 " + s.In.Name }
 
 // Apply returns a copy of d with the swap made: one copy of Out fewer
-// (its entry gone at 0) and one more of In, in the section Out was in.
-// d is unchanged.
+// (its entry gone at 0) and one more of In, in the section Out was in
+// (never a playtest's supply or market). d is unchanged.
 func Apply(d *cardsdb.Deck, s Swap) *cardsdb.Deck {
 	nd := *d
-	nd.Cards = make([]cardsdb.DeckCard, 0, len(d.Cards)+1)
+	nd.Cards = nil
+	applyInto(&nd, d, s)
+	return &nd
+}
+
+// applyInto makes dst d with the swap made, as Apply does, reusing
+// dst.Cards' array: Swaps checks hundreds of thousands of swaps of a big
+// pool with one list.
+func applyInto(dst, d *cardsdb.Deck, s Swap) {
+	cards := dst.Cards[:0]
+	*dst = *d
+	if cap(cards) < len(d.Cards)+1 {
+		cards = make([]cardsdb.DeckCard, 0, len(d.Cards)+1)
+	}
 	var sec *cardsdb.Section
 	for _, dc := range d.Cards {
-		if dc.Card == s.Out && sec == nil && !dc.Companion {
+		if dc.Card == s.Out && sec == nil && !dc.Companion && !supplied(d.Game, dc.Section) {
 			sec = dc.Section
 			if dc.Count--; dc.Count == 0 {
 				continue
 			}
 		}
-		nd.Cards = append(nd.Cards, dc)
+		cards = append(cards, dc)
 	}
-	for i := range nd.Cards {
-		if dc := &nd.Cards[i]; dc.Card == s.In && dc.Section == sec && !dc.Companion {
+	dst.Cards = cards
+	for i := range cards {
+		if dc := &cards[i]; dc.Card == s.In && dc.Section == sec && !dc.Companion {
 			dc.Count++
-			return &nd
+			return
 		}
 	}
-	nd.Cards = append(nd.Cards, cardsdb.DeckCard{Card: s.In, Count: 1, Section: sec, Written: s.In.Name})
-	return &nd
+	dst.Cards = append(cards, cardsdb.DeckCard{Card: s.In, Count: 1, Section: sec, Written: s.In.Name})
 }
 
 // Problem is what a search works on.
@@ -55,7 +68,8 @@ type Problem struct {
 	Pool []*cardsdb.Card
 	// Keep names cards never cut (optimize --keep).
 	Keep map[*cardsdb.Card]bool
-	// Legal says whether a list keeps the game's rules.
+	// Legal says whether a list keeps the game's rules. It must not keep
+	// the list it is given: Swaps gives it the same one, swap after swap.
 	Legal func(*cardsdb.Deck) bool
 	// Compile compiles a deck for the engine and setup of the search.
 	Compile func(*cardsdb.Deck) (*engine.Play, error)
@@ -72,12 +86,15 @@ type Problem struct {
 }
 
 // Swaps returns the legal swaps from d: for each card of d (once, not
-// kept), each card of the pool that can replace one copy of it.
+// kept), each card of the pool that can replace one copy of it. The
+// cards of a playtest's supply and market are what the game buys from,
+// not the list being tuned: they are never cut.
 func (p *Problem) Swaps(d *cardsdb.Deck) []Swap {
 	var out []Swap
 	seen := map[*cardsdb.Card]bool{}
+	var scratch cardsdb.Deck
 	for _, dc := range d.Cards {
-		if dc.Companion || seen[dc.Card] || p.Keep[dc.Card] {
+		if dc.Companion || seen[dc.Card] || p.Keep[dc.Card] || supplied(d.Game, dc.Section) {
 			continue
 		}
 		seen[dc.Card] = true
@@ -86,7 +103,8 @@ func (p *Problem) Swaps(d *cardsdb.Deck) []Swap {
 				continue
 			}
 			s := Swap{dc.Card, in}
-			if p.Legal(Apply(d, s)) {
+			applyInto(&scratch, d, s)
+			if p.Legal(&scratch) {
 				out = append(out, s)
 			}
 		}
@@ -117,8 +135,19 @@ type Estimate struct {
 	Games, Round int
 
 	sums []engine.PairSums
-	deck *cardsdb.Deck
-	play *engine.Play
+	// from is the list the swaps are made to (the list is built when
+	// it is compiled, and the compiled list let go once it has played:
+	// a race of many swaps holds no copy of a list per swap)
+	from *cardsdb.Deck
+}
+
+// List returns the candidate list: from with the swaps made, in order.
+func (e *Estimate) List() *cardsdb.Deck {
+	d := e.from
+	for _, s := range e.Swaps {
+		d = Apply(d, s)
+	}
+	return d
 }
 
 func (e *Estimate) update(f engine.Figure) {
@@ -167,25 +196,17 @@ func (ev *evaluator) ctx() context.Context {
 // rounds of a race) that the workers take in turn, so that every worker
 // is busy until the round ends. The sums are of integers over disjoint
 // games, so the result does not depend on the number of workers.
+//
+// A candidate list is compiled when it plays and let go once it has
+// played: an estimate that is one piece is compiled in its piece, so the
+// lists compiled at once are as many as the workers, however many swaps
+// race (a pool of 20,000 cards made hundreds of thousands, held together:
+// over 8 GB); estimates cut into pieces, few, are compiled first and
+// shared by their pieces.
 func (ev *evaluator) extend(es []*Estimate, first, n int) error {
 	workers := ev.p.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
-	}
-	// compile the new candidates, in parallel
-	if err := ev.each(workers, len(es), func(i int) error {
-		e := es[i]
-		if e.play != nil {
-			return nil
-		}
-		pl, err := ev.p.Compile(e.deck)
-		if err != nil {
-			return fmt.Errorf("%v: %w", e.Swaps, err)
-		}
-		e.play = pl
-		return nil
-	}); err != nil {
-		return err
 	}
 	// pieces of at least minPiece games, at least 4 per worker in all
 	piece := n
@@ -193,33 +214,56 @@ func (ev *evaluator) extend(es []*Estimate, first, n int) error {
 		per := (parts + len(es) - 1) / len(es)
 		piece = max(minPiece, (n+per-1)/per)
 	}
+	compile := func(e *Estimate) (*engine.Play, error) {
+		pl, err := ev.p.Compile(e.List())
+		if err != nil {
+			return nil, fmt.Errorf("%v: %w", e.Swaps, err)
+		}
+		return pl, nil
+	}
+	plays := make([]*engine.Play, len(es)) // for estimates cut into pieces
+	if piece < n {
+		if err := ev.each(workers, len(es), func(i int) (err error) {
+			plays[i], err = compile(es[i])
+			return err
+		}); err != nil {
+			return err
+		}
+	}
 	type job struct {
-		e        *Estimate
+		i        int // the estimate, es[i]
 		first, n int
 	}
 	var jobs []job
-	for _, e := range es {
+	for i := range es {
 		for lo := 0; lo < n; lo += piece {
-			jobs = append(jobs, job{e, first + lo, min(piece, n-lo)})
+			jobs = append(jobs, job{i, first + lo, min(piece, n-lo)})
 		}
 	}
 	var mu sync.Mutex
-	err := ev.each(workers, len(jobs), func(i int) error {
-		j := jobs[i]
+	err := ev.each(workers, len(jobs), func(k int) error {
+		j := jobs[k]
+		e, pl := es[j.i], plays[j.i]
+		if pl == nil {
+			var err error
+			if pl, err = compile(e); err != nil {
+				return err
+			}
+		}
 		sums, _, _, err := engine.PlayPaired(
 			engine.Side{Spec: ev.base.Spec, NewGame: ev.base.NewGame},
-			engine.Side{Spec: j.e.play.Spec, NewGame: j.e.play.NewGame},
+			engine.Side{Spec: pl.Spec, NewGame: pl.NewGame},
 			ev.figs, engine.Config{Games: j.n, First: j.first, Seed: ev.p.Seed, Workers: 1, Context: ev.ctx()})
 		if err != nil {
 			return err
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if j.e.sums == nil {
-			j.e.sums = make([]engine.PairSums, len(sums))
+		if e.sums == nil {
+			e.sums = make([]engine.PairSums, len(sums))
 		}
 		for k := range sums {
-			j.e.sums[k].Add(&sums[k])
+			e.sums[k].Add(&sums[k])
 		}
 		return nil
 	})
@@ -268,4 +312,14 @@ func (ev *evaluator) each(workers, n int, do func(i int) error) error {
 // rank sorts estimates by gain, best first; ties keep their order.
 func rank(es []*Estimate) {
 	sort.SliceStable(es, func(i, j int) bool { return es[i].Gain > es[j].Gain })
+}
+
+// supplied reports whether s is the supply or the market section of the
+// game's playtest block.
+func supplied(g *cardsdb.Game, s *cardsdb.Section) bool {
+	if g == nil {
+		return false
+	}
+	pt := g.Playtest
+	return pt != nil && s != nil && s.ID != "" && (s.ID == pt.Supply || s.ID == pt.Market)
 }

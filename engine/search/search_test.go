@@ -130,9 +130,13 @@ func TestApply(t *testing.T) {
 // most, so it ranks last; the best swap overall cuts it.
 func TestTuneRanksBadCardLast(t *testing.T) {
 	p, _ := problem(t)
-	swaps, values, err := Tune(p, 20000)
+	res, err := Tune(p, 20000)
 	if err != nil {
 		t.Fatal(err)
+	}
+	swaps, values := res.Swaps, res.Values
+	if res.Sampled || res.Legal != len(swaps) {
+		t.Errorf("%d of %d legal swaps raced (sampled %v); want them all", len(swaps), res.Legal, res.Sampled)
 	}
 	for _, v := range values {
 		t.Logf("%-30s %+.3f %v (%d swaps)", v.Card.Name, v.Gain, v.GainCI, v.Swaps)
@@ -208,5 +212,27 @@ func TestOptimizeRefusesUnconfirmed(t *testing.T) {
 	}
 	if res.Confirmed || res.Deck != p.Base {
 		t.Errorf("confirmed %v on 1 game (gain CI %v); want the base deck back", res.Confirmed, res.Check.GainCI)
+	}
+}
+
+// TestSwapsKeepTheSupply: a deck-builder's supply is what it buys from;
+// tuning cuts the cards of its starting deck only.
+func TestSwapsKeepTheSupply(t *testing.T) {
+	db := cardsdb.Empty()
+	if err := db.AddPath("../../docs/examples/market"); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.ResolveBundled("market/starter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Problem{Pool: d.Game.Cards, Legal: func(*cardsdb.Deck) bool { return true }}
+	swaps := p.Swaps(d)
+	cut := map[string]bool{}
+	for _, s := range swaps {
+		cut[s.Out.Name] = true
+	}
+	if len(cut) != 2 || !cut["Copper Coin"] || !cut["Homestead"] {
+		t.Errorf("the swaps cut %v; want the starting deck's Copper Coin and Homestead only", cut)
 	}
 }

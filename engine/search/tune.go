@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"sort"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -26,31 +27,56 @@ type Value struct {
 	Swaps  int
 }
 
+// Tuning is what Tune found: every swap raced, furthest in the race
+// first and best first within a round, and the value of each card of the
+// deck, most valuable first.
+type Tuning struct {
+	Swaps  []*Estimate
+	Values []Value
+	// Legal is the number of legal swaps from the deck; more than
+	// len(Swaps) when the budget could not race them all, and a sample
+	// raced (Sampled).
+	Legal   int
+	Sampled bool
+}
+
 // Tune races every legal swap from p.Base by successive halving: each
 // round plays every swap still in the race on new games, keeps the
 // better half and doubles the games of the next round, so that clearly
 // bad swaps are dropped after few games and close ones get more. budget
-// is the most paired games in all. It returns every swap's estimate,
-// furthest in the race first and best first within a round, and the
-// value of each card of the deck, most valuable first (the card whose
-// cuts lose most ranks first; the one whose cuts gain most, last).
-func Tune(p *Problem, budget int) ([]*Estimate, []Value, error) {
+// is the most paired games in all (0: no bound). When it cannot give every
+// legal swap MinGames games, a sample of budget/MinGames swaps is raced,
+// drawn from p.Seed, an equal share for each card of the deck (one at
+// least): each card's value is then the mean over a sample of its
+// replacements, and the work and the memory follow the budget, not the
+// pool (a 20,000-card pool makes hundreds of thousands of legal swaps).
+// It returns every swap raced and the value of each card of the deck, most
+// valuable first (the card whose cuts lose most ranks first; the one whose
+// cuts gain most, last).
+func Tune(p *Problem, budget int) (*Tuning, error) {
 	ev, err := newEvaluator(p)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	swaps := p.Swaps(p.Base)
 	if len(swaps) == 0 {
-		return nil, nil, errors.New("no legal swap: no card of the pool can replace a card of the deck")
+		return nil, errors.New("no legal swap: no card of the pool can replace a card of the deck")
+	}
+	res := &Tuning{Legal: len(swaps)}
+	if budget > 0 && len(swaps) > budget/MinGames {
+		swaps, res.Sampled = sampleSwaps(swaps, budget/MinGames, p.Seed), true
 	}
 	all := make([]*Estimate, len(swaps))
 	for i, s := range swaps {
-		all[i] = &Estimate{Swaps: []Swap{s}, deck: Apply(p.Base, s)}
+		all[i] = &Estimate{Swaps: []Swap{s}, from: p.Base}
 	}
 	rounds := bits.Len(uint(len(all)-1)) + 1
-	n := max(MinGames, budget/(rounds*len(all)))
+	n := MinGames
+	if budget > 0 {
+		n = max(MinGames, budget/(rounds*len(all)))
+	}
 	if err := ev.race(all, n, budget, nil); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	var values []Value
 	at := map[*cardsdb.Card]int{}
@@ -75,7 +101,50 @@ func Tune(p *Problem, budget int) ([]*Estimate, []Value, error) {
 		v.GainCI = [2]float64{v.Gain - h, v.Gain + h}
 	}
 	sort.SliceStable(values, func(i, j int) bool { return values[i].Gain < values[j].Gain })
-	return all, values, nil
+	res.Swaps, res.Values = all, values
+	return res, nil
+}
+
+// sampleSwaps draws about keep of swaps from seed: the swaps of each card
+// cut, in their order, shuffled, and taken in turn, one from each card, so
+// that every card gets an equal share (one at least, however small keep
+// is). The swaps kept stay in their order.
+func sampleSwaps(swaps []Swap, keep int, seed uint64) []Swap {
+	rng := rand.New(rand.NewPCG(seed, 0x74756e65)) // "tune"
+	var cards [][]int                              // indexes into swaps, by card cut
+	at := map[*cardsdb.Card]int{}
+	for i, s := range swaps {
+		k, ok := at[s.Out]
+		if !ok {
+			k = len(cards)
+			at[s.Out] = k
+			cards = append(cards, nil)
+		}
+		cards[k] = append(cards[k], i)
+	}
+	for _, c := range cards {
+		rng.Shuffle(len(c), func(i, j int) { c[i], c[j] = c[j], c[i] })
+	}
+	keep = max(keep, len(cards))
+	var picked []int
+	for round := 0; len(picked) < keep; round++ {
+		took := false
+		for _, c := range cards {
+			if round < len(c) && len(picked) < keep {
+				picked = append(picked, c[round])
+				took = true
+			}
+		}
+		if !took {
+			break
+		}
+	}
+	sort.Ints(picked)
+	out := make([]Swap, len(picked))
+	for i, k := range picked {
+		out[i] = swaps[k]
+	}
+	return out
 }
 
 // race runs successive halving over es: each round plays every estimate

@@ -595,6 +595,7 @@ type Fpdf struct {
 	gradientList     []gradientType  // slice[idx] of gradient records
 	clipNest         int             // Number of active clipping contexts
 	transformNest    int             // Number of active transformation contexts
+	gstack           []gstate        // deckwright patch: the cached graphics state saved by each q
 	err              error           // Set if error occurs during life cycle of instance
 	protect          protectType     // document protection structure
 	layer            layerRecType    // manages optional layers in document

@@ -1179,6 +1179,7 @@ func (f *Fpdf) RoundedRect(x, y, w, h, r float64, corners string, stylestr strin
 func (f *Fpdf) RoundedRectExt(x, y, w, h, rTL, rTR, rBR, rBL float64, stylestr string) {
 	f.roundedRectPath(x, y, w, h, rTL, rTR, rBR, rBL)
 	f.out(fillDrawOp(stylestr))
+	f.out("Q") // deckwright patch: close the path's "q" (go-pdf/fpdf f834a86)
 }
 
 // Circle draws a circle centered on point (x, y) with radius r.
@@ -1474,6 +1475,7 @@ func (f *Fpdf) RadialGradient(x, y, w, h float64, r1, g1, b1, r2, g2, b2 int, x1
 // This ClipText() example demonstrates this method.
 func (f *Fpdf) ClipRect(x, y, w, h float64, outline bool) {
 	f.clipNest++
+	f.pushGState() // deckwright patch: the graphics-state cache follows q/Q
 	f.outf("q %.2f %.2f %.2f %.2f re W %s", x*f.k, (f.h-y)*f.k, w*f.k, -h*f.k, strIf(outline, "S", "n"))
 }
 
@@ -1487,6 +1489,7 @@ func (f *Fpdf) ClipRect(x, y, w, h float64, outline bool) {
 // restore unclipped operations.
 func (f *Fpdf) ClipText(x, y float64, txtStr string, outline bool) {
 	f.clipNest++
+	f.pushGState() // deckwright patch: the graphics-state cache follows q/Q
 	f.outf("q BT %.5f %.5f Td %d Tr (%s) Tj ET", x*f.k, (f.h-y)*f.k, intIf(outline, 5, 7), f.escape(txtStr))
 }
 
@@ -1516,6 +1519,7 @@ func (f *Fpdf) ClipRoundedRect(x, y, w, h, r float64, outline bool) {
 // details. This method is demonstrated in the ClipText() example.
 func (f *Fpdf) ClipRoundedRectExt(x, y, w, h, rTL, rTR, rBR, rBL float64, outline bool) {
 	f.clipNest++
+	f.pushGState() // deckwright patch: the graphics-state cache follows q/Q
 	f.roundedRectPath(x, y, w, h, rTL, rTR, rBR, rBL)
 	f.outf(" W %s", strIf(outline, "S", "n"))
 }
@@ -1565,6 +1569,7 @@ func (f *Fpdf) roundedRectPath(x, y, w, h, rTL, rTR, rBR, rBL float64) {
 // This ClipText() example demonstrates this method.
 func (f *Fpdf) ClipEllipse(x, y, rx, ry float64, outline bool) {
 	f.clipNest++
+	f.pushGState() // deckwright patch: the graphics-state cache follows q/Q
 	lx := (4.0 / 3.0) * rx * (math.Sqrt2 - 1)
 	ly := (4.0 / 3.0) * ry * (math.Sqrt2 - 1)
 	k := f.k
@@ -1614,6 +1619,7 @@ func (f *Fpdf) ClipCircle(x, y, r float64, outline bool) {
 // The ClipText() example demonstrates this method.
 func (f *Fpdf) ClipPolygon(points []PointType, outline bool) {
 	f.clipNest++
+	f.pushGState() // deckwright patch: the graphics-state cache follows q/Q
 	var s fmtBuffer
 	h := f.h
 	k := f.k
@@ -1636,6 +1642,7 @@ func (f *Fpdf) ClipEnd() {
 		if f.clipNest > 0 {
 			f.clipNest--
 			f.out("Q")
+			f.popGState() // deckwright patch
 		} else {
 			f.err = fmt.Errorf("error attempting to end clip operation out of sequence")
 		}

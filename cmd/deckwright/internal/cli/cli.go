@@ -173,6 +173,9 @@ func (g *globalOptions) loadDB() (*cardsdb.DB, error) {
 			return nil, err
 		}
 	}
+	if g.notes != nil && !g.quiet {
+		skippedSheetsNote(g.notes, db)
+	}
 	return db, nil
 }
 

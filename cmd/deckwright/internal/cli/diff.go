@@ -45,10 +45,13 @@ func newDiffCmd(io IO, g *globalOptions) *cobra.Command {
 		Long: `Compare two versions of a game's cards: OLD and NEW are game folders (or
 their game.yaml) or cards files (of a game that is bundled or given with
 --db). Cards are matched by name; a changed card is listed with the fields
-that changed (its art counts as changed when its file's bytes do).
+that changed, and then what else its face is drawn from that changed: its
+art's bytes, its template, an image, font or icon the template draws for
+it ("template templates/default.yaml"), or "face" for a setting of
+game.yaml its face shows. Each version is drawn with its own templates/.
 
 --json prints {"added": [{"name": ...}], "removed": [...], "changed":
-[{"name": ..., "fields": [...]}]}. --pictures DIR draws each changed
+[{"name": ..., "fields": [...], "sources": [...]}]}. --pictures DIR draws each changed
 card's old and new faces side by side into DIR (one PNG a card, and
 index.html showing them all), each version with its own templates.
 
@@ -63,7 +66,7 @@ The exit status is 0 whether or not the versions differ.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the differences as JSON")
-	cmd.Flags().StringVar(&opts.templates, "templates", "", "with --pictures, a folder of card-face templates over the bundled ones and the games' own")
+	cmd.Flags().StringVar(&opts.templates, "templates", "", "a folder of card-face templates over the bundled ones and the games' own, for both versions")
 	cmd.Flags().StringVar(&opts.pictures, "pictures", "", "draw each changed card's old and new faces side by side into this folder (PNG and index.html)")
 	return cmd
 }
@@ -90,9 +93,22 @@ func runDiff(opts *diffOptions) error {
 	if old.game.ID != cur.game.ID {
 		return usageError("%s is of game %q and %s of game %q: diff compares two versions of one game", opts.old, old.game.ID, opts.new, cur.game.ID)
 	}
-	d := changes.Compare(old.game, cur.game)
+	// Each version's faces are drawn with its own templates (its folder's
+	// templates/), and --templates over both.
+	oldT, err := templateSource(old.db, opts.templates)
+	if err != nil {
+		return inputError(err)
+	}
+	newT, err := templateSource(cur.db, opts.templates)
+	if err != nil {
+		return inputError(err)
+	}
+	d, err := changes.Compare(old.game, cur.game, oldT, newT)
+	if err != nil {
+		return err
+	}
 	if opts.pictures != "" {
-		if err := writeDiffPictures(opts.io, opts.pictures, opts.templates, d, old, cur); err != nil {
+		if err := writeDiffPictures(opts.io, opts.pictures, d, old, cur, oldT, newT); err != nil {
 			return err
 		}
 	}
@@ -107,7 +123,7 @@ func runDiff(opts *diffOptions) error {
 		fmt.Fprintf(out, "removed: %s\n", c.Name)
 	}
 	for _, c := range d.Changed {
-		fmt.Fprintf(out, "changed: %s (%s)\n", c.Name, strings.Join(c.Fields, ", "))
+		fmt.Fprintf(out, "changed: %s (%s)\n", c.Name, changedWhat(c))
 	}
 	if d.Empty() {
 		fmt.Fprintf(out, "no changes: %s has the same %s as %s\n", opts.new, cardsdb.Plural(len(cur.game.Cards), "card"), opts.old)
@@ -207,19 +223,11 @@ func readGameFile(g *cardsdb.Game, name string) ([]byte, error) {
 
 // writeDiffPictures draws each changed card's old and new front side by
 // side into dir/NNN-name.png, and dir/index.html showing them.
-func writeDiffPictures(out IO, dir, tdir string, d changes.Diff, old, cur *version) error {
+func writeDiffPictures(out IO, dir string, d changes.Diff, old, cur *version, oldT, newT render.TemplateSource) error {
 	if len(d.Changed) == 0 {
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return inputError(err)
-	}
-	oldT, err := templateSource(old.db, tdir)
-	if err != nil {
-		return inputError(err)
-	}
-	newT, err := templateSource(cur.db, tdir)
-	if err != nil {
 		return inputError(err)
 	}
 	ctx := out.context()
@@ -240,12 +248,25 @@ func writeDiffPictures(out IO, dir, tdir string, d changes.Diff, old, cur *versi
 			return inputError(err)
 		}
 		fmt.Fprintf(&page, "<figure><img src=\"%s\" alt=\"%s: old and new\"><figcaption>%s: %s</figcaption></figure>\n",
-			html.EscapeString(name), html.EscapeString(c.Name), html.EscapeString(c.Name), html.EscapeString(strings.Join(c.Fields, ", ")))
+			html.EscapeString(name), html.EscapeString(c.Name), html.EscapeString(c.Name), html.EscapeString(changedWhat(c)))
 	}
 	return writeAtomic(out.temps, filepath.Join(dir, "index.html"), func(w io.Writer) error {
 		_, err := io.WriteString(w, page.String())
 		return err
 	})
+}
+
+// changedWhat says what changed of a card: its fields, then what else
+// its face is drawn from ("text, cost; template templates/default.yaml").
+func changedWhat(c changes.Card) string {
+	s := strings.Join(c.Fields, ", ")
+	if len(c.Sources) > 0 {
+		if s != "" {
+			s += "; "
+		}
+		s += strings.Join(c.Sources, ", ")
+	}
+	return s
 }
 
 // sideBySide puts a and b next to each other with a gap.

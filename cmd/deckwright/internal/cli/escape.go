@@ -9,10 +9,12 @@ import (
 )
 
 // Escape returns s with the control characters a terminal would act on
-// written out: every C0 control but newline and tab, DEL and the C1
-// controls become \u00XX (which keeps JSON valid and equal), and a byte
-// that is not UTF-8 becomes \xNN. A deck's name or a card name from a
-// shared file can then not retitle, clear or rewrite the terminal.
+// written out: every C0 control but newline and tab, DEL, the C1 controls
+// and the bidirectional controls (isBidi) become \uXXXX (which keeps JSON
+// valid and equal), and a byte that is not UTF-8 becomes \xNN. A deck's
+// name or a card name from a shared file can then not retitle, clear or
+// rewrite the terminal, nor show its text in another order than it has
+// ("evil\u202egnp.exe" shows as "evilexe.png").
 func Escape(s string) string {
 	var b strings.Builder
 	appendEscaped(&b, []byte(s), true)
@@ -42,7 +44,7 @@ func appendEscaped(b *strings.Builder, p []byte, final bool) int {
 		switch {
 		case r == utf8.RuneError && n == 1:
 			fmt.Fprintf(b, `\x%02x`, c)
-		case r >= 0x80 && r <= 0x9f:
+		case r >= 0x80 && r <= 0x9f, isBidi(r):
 			fmt.Fprintf(b, `\u%04x`, r)
 		default:
 			b.Write(p[i : i+n])
@@ -50,6 +52,14 @@ func appendEscaped(b *strings.Builder, p []byte, final bool) int {
 		i += n
 	}
 	return i
+}
+
+// isBidi reports whether r is a Unicode bidirectional control, which makes
+// a terminal show the text around it in another order: the embeddings and
+// overrides U+202A to U+202E, the isolates U+2066 to U+2069, and the marks
+// U+200E, U+200F and U+061C.
+func isBidi(r rune) bool {
+	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
 }
 
 // escapeWriter writes through to w with control characters escaped (see

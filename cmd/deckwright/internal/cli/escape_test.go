@@ -16,6 +16,13 @@ func TestEscape(t *testing.T) {
 		{"c1 \u009b31m", `c1 \u009b31m`},
 		{"bad \x9b byte", `bad \x9b byte`},
 		{"Schrödinger’s Cat", "Schrödinger’s Cat"},
+		// bidirectional controls: shown in the order they are
+		{"evil\u202egnp.exe", `evil\u202egnp.exe`},
+		{"\u202a\u202b\u202c\u202d", `\u202a\u202b\u202c\u202d`},
+		{"iso\u2066late\u2067\u2068\u2069", `iso\u2066late\u2067\u2068\u2069`},
+		{"mark\u200e\u200f\u061c", `mark\u200e\u200f\u061c`},
+		// right-to-left text itself is text
+		{"שלום مرحبا", "שלום مرحبا"},
 	} {
 		if got := Escape(tc.in); got != tc.want {
 			t.Errorf("Escape(%q) = %q, want %q", tc.in, got, tc.want)
@@ -52,13 +59,13 @@ func TestEscapeWriter(t *testing.T) {
 // terminal acts on, whatever it was, and that escaping JSON leaves JSON
 // that reads back the same.
 func FuzzEscape(f *testing.F) {
-	for _, s := range []string{"Cosmos", "\x1b]0;x\x07", "\u009b2J", "\xc2", "a\r\nb\t", "\x7f", "Schrö\xffdinger"} {
+	for _, s := range []string{"Cosmos", "\x1b]0;x\x07", "\u009b2J", "\xc2", "a\r\nb\t", "\x7f", "Schrö\xffdinger", "evil\u202egnp.exe", "\u2066\u061c"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		e := Escape(s)
 		for i, r := range e {
-			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f || isBidi(r) {
 				t.Fatalf("Escape(%q) = %q holds %U at %d", s, e, r, i)
 			}
 		}

@@ -146,7 +146,7 @@ func (f *exportDeckFlags) report(job *exportJob, res *export.Result, summary str
 func describeFaces(res *export.Result) string {
 	// Each distinct face is drawn once, whatever its copies (print counts
 	// every copy): say so, or 46 cards read as 24.
-	return fmt.Sprintf("distinct faces: %d from art, %s", res.ArtFaces, cardsdb.Plural(res.TextFaces, "text proxy"))
+	return "distinct faces: " + faceKinds(res.ArtFaces, res.DesignedFaces, res.TextFaces)
 }
 
 func anySample(items []render.Item) bool {

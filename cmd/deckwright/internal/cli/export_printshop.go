@@ -78,6 +78,7 @@ type printShopReport struct {
 	Backs    bool             `json:"backs"`
 	Images   int              `json:"art_faces"`
 	Text     int              `json:"text_faces"`
+	Designed int              `json:"designed_faces"`
 	Warnings []render.Warning `json:"warnings"`
 }
 
@@ -129,7 +130,7 @@ func runExportPrintShop(opts *exportPrintShopOptions, arg string) error {
 	if opts.json {
 		return writeJSON(out, printShopReport{Output: output, Cards: rep.Cards, Pages: rep.Pages,
 			Page: cardsdb.Size{W: page.W, H: page.H}, Trim: cardsdb.Size{W: card.W, H: card.H},
-			Bleed: opts.bleed, Backs: !opts.frontsOnly, Images: rep.Images, Text: rep.TextFaces, Warnings: rep.Warnings})
+			Bleed: opts.bleed, Backs: !opts.frontsOnly, Images: rep.Images, Designed: rep.Designed, Text: rep.TextFaces, Warnings: rep.Warnings})
 	}
 	quiet := opts.g.quiet
 	if !quiet { // -q: no notes, only errors, problems and the result
@@ -144,9 +145,9 @@ func runExportPrintShop(opts *exportPrintShopOptions, arg string) error {
 	if opts.frontsOnly {
 		order = "fronts only"
 	}
-	fmt.Fprintf(out.Out, "wrote %s: %s, %s (one card a page: %s mm, %s cards with %g mm bleed, TrimBox and BleedBox; %s); faces: %d from art, %s%s\n",
+	fmt.Fprintf(out.Out, "wrote %s: %s, %s (one card a page: %s mm, %s cards with %g mm bleed, TrimBox and BleedBox; %s); faces: %s%s\n",
 		filepath.ToSlash(output), cardsdb.Plural(rep.Cards, "card"), cardsdb.Plural(rep.Pages, "page"), page, card, opts.bleed, order,
-		rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"), quietMarks(quiet, anySample(job.items), job.prov))
+		faceKinds(rep.Images, rep.Designed, rep.TextFaces), quietMarks(quiet, anySample(job.items), job.prov))
 	if quiet {
 		return nil
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/deckwright/deckwright/cmd/deckwright/internal/cli"
 	"github.com/deckwright/deckwright/internal/jpegscans"
+	"github.com/deckwright/deckwright/internal/xlsxgen"
 )
 
 // outsideSecret is the text of the files the hostile cases may link to
@@ -56,10 +57,16 @@ const outsideSecret = "S3CRET-OUTSIDE-THE-FOLDER"
 //	gen: NAME font EDIT FONT   appends templates/testdata/fonts/FONT
 //	                           changed by EDIT (internal/badfont: no-name,
 //	                           fstype=0x0002, cff-subr-bomb...) to NAME
+//	gen: NAME xlsx-far-cells N writes a workbook whose sheet Cards has a
+//	                           header (name, type) and N rows below of one
+//	                           cell in column XFD (internal/xlsxgen)
+//	gen: NAME xlsx-sheets N    writes a workbook of N sheets, "Sheet number
+//	                           1" to "Sheet number N"
 //	leaves: PATH               a file the case may leave behind
 //
 // Every case must also end without a crash, print no control character
-// (but newline and tab) and no text of the secret files, leave no file
+// (but newline and tab; bidirectional controls are control characters
+// too) and no text of the secret files, leave no file
 // behind but its leaves (which must not hold that text either), and
 // change nothing outside its folder.
 func TestHostile(t *testing.T) {
@@ -166,9 +173,21 @@ func parseHostile(t *testing.T, comment string) *hostileCase {
 				c.gens = append(c.gens, hostileGen{name: f[0], data: data})
 				continue
 			}
+			if f := strings.Fields(val); len(f) == 3 && (f[1] == "xlsx-far-cells" || f[1] == "xlsx-sheets") {
+				n, err := strconv.Atoi(f[2])
+				if err != nil || n < 1 || n > 100000 {
+					bad("gen: %s: bad count %q", f[1], f[2])
+				}
+				data := xlsxgen.FarCells(n)
+				if f[1] == "xlsx-sheets" {
+					data = xlsxgen.Sheets(n)
+				}
+				c.gens = append(c.gens, hostileGen{name: f[0], data: data})
+				continue
+			}
 			f := strings.SplitN(val, " ", 4)
 			if len(f) != 4 || f[1] != "lines" {
-				bad("want gen: NAME lines N TEXT, gen: NAME jpeg-scans W H N or gen: NAME font EDIT FONT, found %q", val)
+				bad("want gen: NAME lines N TEXT, NAME jpeg-scans W H N, NAME font EDIT FONT, NAME xlsx-far-cells N or NAME xlsx-sheets N, found %q", val)
 			}
 			n, err := strconv.Atoi(f[2])
 			if err != nil || n < 0 {
@@ -292,9 +311,11 @@ func runHostile(t *testing.T, file string) {
 	}
 	for _, s := range []string{out, errOut} {
 		if i := strings.IndexFunc(s, func(r rune) bool {
-			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f
+			return r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r <= 0x9f ||
+				r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c // bidi
 		}); i >= 0 {
-			t.Errorf("output holds the control character %q at byte %d%s", s[i:i+1], i, show())
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			t.Errorf("output holds the control character %U at byte %d%s", r, i, show())
 		}
 		if !utf8.ValidString(s) {
 			t.Errorf("output is not UTF-8 (a raw byte such as 0x9b is a control code to some terminals)%s", show())

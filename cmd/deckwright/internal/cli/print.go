@@ -258,6 +258,11 @@ func renderJob(out IO, job *printjob.Job, sf *sheetFlags, output string, strict,
 // progress on out.Err unless quiet. With strict, warnings are errors and
 // nothing is written.
 func renderPDF(out IO, job *printjob.Job, sf *sheetFlags, output string, strict, quiet bool) (*printjob.Result, error) {
+	if sf.dpi == 0 {
+		// render takes 0 for its default (300): --dpi 0 printed at 300
+		// DPI in silence, as --gap 0 with a cutter printed 6 mm.
+		return nil, usageError("--dpi 0: want 50 to 1200")
+	}
 	lo, err := job.Layout(sf.Sheet)
 	if err != nil {
 		return nil, exitErr(err)
@@ -361,13 +366,23 @@ func strictFailure(out IO, err error, output string) error {
 // text proxies", and with backs the fronts and the backs apart, so that a
 // deck of 46 cards never reads as 92 faces from art.
 func describePrinted(rep *render.Report) string {
-	backs := rep.BackImages + rep.BackTextFaces
+	backs := rep.BackImages + rep.BackTextFaces + rep.BackDesigned
 	if backs == 0 {
-		return fmt.Sprintf("faces: %d from art, %s", rep.Images, cardsdb.Plural(rep.TextFaces, "text proxy"))
+		return "faces: " + faceKinds(rep.Images, rep.Designed, rep.TextFaces)
 	}
-	return fmt.Sprintf("fronts: %d from art, %s; backs: %d from art, %s",
-		rep.Images-rep.BackImages, cardsdb.Plural(rep.TextFaces-rep.BackTextFaces, "text proxy"),
-		rep.BackImages, cardsdb.Plural(rep.BackTextFaces, "text proxy"))
+	return "fronts: " + faceKinds(rep.Images-rep.BackImages, rep.Designed-rep.BackDesigned, rep.TextFaces-rep.BackTextFaces) +
+		"; backs: " + faceKinds(rep.BackImages, rep.BackDesigned, rep.BackTextFaces)
+}
+
+// faceKinds counts faces by what they were drawn from: "3 from art, 43
+// text proxies", and "40 from your templates" between them when some
+// came from the user's own templates (designed faces, not text
+// proxies). print, export and their --json use the same three kinds.
+func faceKinds(art, designed, text int) string {
+	if designed == 0 {
+		return fmt.Sprintf("%d from art, %s", art, cardsdb.Plural(text, "text proxy"))
+	}
+	return fmt.Sprintf("%d from art, %d from your templates, %s", art, designed, cardsdb.Plural(text, "text proxy"))
 }
 
 // describeBacks says where a print's backs went, for --printer.

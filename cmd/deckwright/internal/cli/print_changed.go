@@ -16,6 +16,10 @@ import (
 // in. It reports false when nothing is left to print.
 func keepChanged(opts *printOptions, db *cardsdb.DB, job *printjob.Job) (bool, error) {
 	old := opts.changedSince
+	newT, err := opts.sheet.templateSet(job.DB)
+	if err != nil {
+		return false, inputError(err)
+	}
 	touched := map[*cardsdb.Card]bool{}
 	for _, g := range job.Games {
 		var v *version
@@ -43,7 +47,17 @@ func keepChanged(opts *printOptions, db *cardsdb.DB, job *printjob.Job) (bool, e
 		if v.game.ID != g.ID {
 			return false, usageError("--changed-since %s is of game %q, not %q", old, v.game.ID, g.ID)
 		}
-		for c := range changes.Compare(v.game, g).Touched() {
+		// The old version's faces with its own templates; the new ones as
+		// this print draws them.
+		oldT, err := templateSource(v.db, opts.sheet.templates)
+		if err != nil {
+			return false, inputError(err)
+		}
+		d, err := changes.Compare(v.game, g, oldT, newT)
+		if err != nil {
+			return false, err
+		}
+		for c := range d.Touched() {
 			touched[c] = true
 		}
 	}

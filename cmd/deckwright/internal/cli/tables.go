@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -56,7 +58,37 @@ func tableNote(w io.Writer, name string, l *sheet.Loaded) {
 	if len(what) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "deckwright: note: %s: read %s: %s of %s\n", name, strings.Join(what, ", "), cardsdb.Plural(l.Cards, "card"), l.Game.Name)
+	left := ""
+	if len(l.Skipped) > 0 {
+		left = "; left out " + strings.Join(l.Skipped, "; ")
+	}
+	fmt.Fprintf(w, "deckwright: note: %s: read %s: %s of %s%s\n", name, strings.Join(what, ", "), cardsdb.Plural(l.Cards, "card"), l.Game.Name, left)
+}
+
+// skippedSheetsNote says which sheets of the workbooks of game.yaml's
+// tables: were left out and why (a sheet of notes, a sheet named after no
+// card type without a type column), so that no card is dropped unseen.
+func skippedSheetsNote(w io.Writer, db *cardsdb.DB) {
+	for _, g := range db.Games() {
+		if strings.HasPrefix(g.Dir, "bundled:") {
+			continue
+		}
+		for _, t := range g.Tables {
+			if len(t.Skipped) == 0 {
+				continue
+			}
+			name := path.Join(filepath.ToSlash(g.Dir), t.File)
+			read := "the first sheet"
+			if len(t.Sheets) > 0 {
+				q := make([]string, len(t.Sheets))
+				for i, s := range t.Sheets {
+					q[i] = fmt.Sprintf("%q", s)
+				}
+				read = "sheet" + plural(len(t.Sheets)) + " " + strings.Join(q, ", ")
+			}
+			fmt.Fprintf(w, "deckwright: note: %s: read %s; left out %s (name a sheet after a card type, add a type column, or give sheet:)\n", name, read, strings.Join(t.Skipped, "; "))
+		}
+	}
 }
 
 func plural(n int) string {

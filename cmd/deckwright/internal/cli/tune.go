@@ -78,22 +78,31 @@ func runTune(opts *tuneOptions) error {
 	}
 	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
 	prob.Progress = func(done, total int) { prog.Update("paired games", done, total) }
-	swaps, values, err := search.Tune(prob, opts.games)
+	res, err := search.Tune(prob, opts.games)
 	prog.Done()
 	if err != nil {
 		return searchError(err)
 	}
 	if opts.json {
-		return writeJSON(opts.io, tuneJSON(p, swaps, values, opts))
+		return writeJSON(opts.io, tuneJSON(p, res, opts))
 	}
-	printTune(opts.io.Out, p, swaps, values, opts)
+	printTune(opts.io.Out, p, res, opts)
 	return nil
 }
 
-func printTune(w io.Writer, p *playtest, swaps []*search.Estimate, values []search.Value, opts *tuneOptions) {
+func printTune(w io.Writer, p *playtest, res *search.Tuning, opts *tuneOptions) {
+	swaps, values := res.Swaps, res.Values
 	f := &swaps[0].Figure
 	fmt.Fprintf(w, "%s (%s): %s, policy %s, seed %d\n", p.arg, p.deck.Name(), p.play.ModeText, p.policy, opts.seed)
-	fmt.Fprintf(w, "%s raced on the %s (B − A against the deck, game by game)\n\n", cardsdb.Plural(len(swaps), "legal swap"), f.Name)
+	raced := cardsdb.Plural(len(swaps), "legal swap")
+	if res.Sampled {
+		raced = fmt.Sprintf("%d of %s", len(swaps), cardsdb.Plural(res.Legal, "legal swap"))
+	}
+	fmt.Fprintf(w, "%s raced on the %s (B − A against the deck, game by game)\n", raced, f.Name)
+	if res.Sampled {
+		fmt.Fprintf(w, "(a sample drawn from the seed, an equal share for each card: --games %d plays each at least %d games)\n", opts.games, search.MinGames)
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "rank\tcard\tcutting it\t95%% CI\tswaps\tbest replacement\n")
 	for i, v := range values {
@@ -115,7 +124,8 @@ func printTune(w io.Writer, p *playtest, swaps []*search.Estimate, values []sear
 	}
 }
 
-func tuneJSON(p *playtest, swaps []*search.Estimate, values []search.Value, opts *tuneOptions) jsonObject {
+func tuneJSON(p *playtest, res *search.Tuning, opts *tuneOptions) jsonObject {
+	swaps, values := res.Swaps, res.Values
 	est := func(e *search.Estimate) jsonObject {
 		return jsonObject{{K: "out", V: e.Swaps[0].Out.Name}, {K: "in", V: e.Swaps[0].In.Name}, {K: "gain", V: engine.Num(e.Gain)}, {K: "gain_ci95", V: ci(e.GainCI)},
 			{K: "diff", V: engine.Num(e.Figure.Diff)}, {K: "ci95", V: ci(e.Figure.CI95)}, {K: "games", V: e.Games}, {K: "round", V: e.Round}}
@@ -132,7 +142,7 @@ func tuneJSON(p *playtest, swaps []*search.Estimate, values []search.Value, opts
 	return jsonObject{
 		{K: "deck", V: p.arg}, {K: "name", V: p.deck.Name()}, {K: "game", V: p.deck.Game.ID}, {K: "seed", V: opts.seed},
 		{K: "mode", V: p.play.Mode}, {K: "policy", V: p.policy}, {K: "figure", V: swaps[0].Figure.Key}, {K: "budget", V: opts.games},
-		{K: "legal_swaps", V: len(swaps)}, {K: "cards", V: cards}, {K: "best_swaps", V: top}, {K: "provisional", V: provisionalList(pv)},
+		{K: "legal_swaps", V: res.Legal}, {K: "raced_swaps", V: len(swaps)}, {K: "cards", V: cards}, {K: "best_swaps", V: top}, {K: "provisional", V: provisionalList(pv)},
 	}
 }
 

@@ -283,8 +283,12 @@ func warnEffects(w io.Writer, r deckReport) {
 	if r.Effects == nil {
 		return
 	}
+	unreadable := false
 	for _, line := range strings.Split(r.Effects.Error(), "\n") {
 		fmt.Fprintf(w, "deckwright: warning: %s\n", line)
+		unreadable = unreadable || !report.Disagreement(line)
 	}
-	fmt.Fprintf(w, "deckwright: warning: %s is legal, but deckwright goldfish cannot play it until these effects are fixed\n", r.Deck)
+	if unreadable {
+		fmt.Fprintf(w, "deckwright: warning: %s is legal, but deckwright goldfish cannot play it until these effects are fixed\n", r.Deck)
+	}
 }
