@@ -16,9 +16,15 @@ import (
 var ErrNotRegular = safefile.ErrNotRegular
 
 // ErrOutside is matched by the error for a path inside a folder that leads
-// out of it, through a symbolic link or ".."; the error (a
-// *safefile.OutsideError) names the folder. It is safefile.ErrOutside.
+// out of it, through a symbolic link or ".."; a folder from OpenFolder
+// says which folder, with an *OutsideError. It is safefile.ErrOutside.
 var ErrOutside = safefile.ErrOutside
+
+// OutsideError is the error of a folder from OpenFolder for a path that
+// leads out of it: it names the folder, as the user gave it and in full,
+// and matches ErrOutside (and fs.ErrInvalid for a path refused as written,
+// "../x" or "/abs"). It is safefile.OutsideError.
+type OutsideError = safefile.OutsideError
 
 // OpenFolder returns the folder dir as a file system that never leaves it
 // (a *safefile.Folder): it is read through os.OpenRoot, so a symbolic link

@@ -14,8 +14,9 @@
 // or grows, is refused rather than read whole.
 //
 // A folder is read through os.OpenRoot (Folder): a symbolic link or ".."
-// that leads out of it is refused, and the error names the folder; links
-// inside it work.
+// that leads out of it is refused, and the error names the folder (by the
+// kind Named gives it: "the game folder \"g\""); links inside it work. A
+// folder inside it (fs.Sub) reads through the same root and names itself.
 //
 // Every refusal is a *fs.PathError whose Err is one of three types, each
 // matching its sentinel with errors.Is: *NotRegularError (ErrNotRegular),

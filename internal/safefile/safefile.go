@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -49,22 +50,39 @@ func (e *TooBigError) Error() string {
 // Is makes errors.Is(err, ErrTooBig) hold.
 func (e *TooBigError) Is(target error) bool { return target == ErrTooBig }
 
-// OutsideError says a name leads out of the folder Folder (as it was given
-// to OpenFolder; "" when the file system has no folder).
+// OutsideError says a name leads out of its folder (a card's art written
+// as ../other-game/art/x.png in a table exported from another game): it
+// names the folder, as the user gave it and in full. It matches
+// ErrOutside, and fs.ErrInvalid for a name that is not a valid fs.FS name
+// ("..", "/abs"), refused as written before reaching the disk.
 type OutsideError struct {
-	Folder string
+	Kind   string // what the folder is: "folder" (for ""), "game folder"
+	Folder string // the folder as the user named it, slash-separated; "" when unknown
+	Abs    string // ... and in full
+	// invalid: the name was refused as written (not a link that
+	// resolves outside).
+	invalid bool
 }
 
 func (e *OutsideError) Error() string {
-	where := "its folder"
-	if e.Folder != "" {
-		where = fmt.Sprintf("the folder %q", e.Folder)
+	if e.Folder == "" {
+		return "leads outside its folder, through .. or a symbolic link; deckwright reads only files inside the folder it is given: copy the file into it and give its path from there"
 	}
-	return "leads outside " + where + " (through a symbolic link or ..); deckwright reads only files inside the folder it is given"
+	where := strconv.Quote(e.Folder)
+	if e.Abs != "" && e.Abs != e.Folder {
+		where += " (" + e.Abs + ")"
+	}
+	kind := e.Kind
+	if kind == "" {
+		kind = "folder"
+	}
+	return "leads outside its folder, the " + kind + " " + where + ", through .. or a symbolic link; deckwright reads only files inside the folder it is given: copy the file into it and give its path from there"
 }
 
-// Is makes errors.Is(err, ErrOutside) hold.
-func (e *OutsideError) Is(target error) bool { return target == ErrOutside }
+// Is matches ErrOutside, and fs.ErrInvalid for a name refused as written.
+func (e *OutsideError) Is(target error) bool {
+	return target == ErrOutside || e.invalid && target == fs.ErrInvalid
+}
 
 // Kind names a kind of file for messages: "directory", "named pipe"...
 func Kind(m fs.FileMode) string {
@@ -102,11 +120,14 @@ func Size(n int64) string {
 }
 
 // Folder is a folder read through os.Root: no name leads out of it. It is
-// an fs.FS (and an fs.StatFS) whose Open opens regular files and folders
-// only, without ever blocking on a FIFO. Names are slash-separated, as
-// fs.FS names are. A Folder is safe for use by several goroutines at once.
+// an fs.FS (an fs.StatFS and an fs.SubFS) whose Open opens regular files
+// and folders only, without ever blocking on a FIFO. Names are
+// slash-separated, as fs.FS names are. A Folder is safe for use by several
+// goroutines at once.
 type Folder struct {
 	root *os.Root
+	dir  string // the folder inside root: "." or a slash-separated path
+	kind string // what messages call it ("" for "folder")
 }
 
 // OpenFolder opens the folder dir.
@@ -115,16 +136,40 @@ func OpenFolder(dir string) (*Folder, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Folder{root: root}, nil
+	return InRoot(root), nil
 }
 
 // InRoot returns the folder of a root its caller opened (and closes).
-func InRoot(root *os.Root) *Folder { return &Folder{root: root} }
+func InRoot(root *os.Root) *Folder { return &Folder{root: root, dir: "."} }
 
-// Name is the folder's path, as given to OpenFolder or os.OpenRoot.
-func (f *Folder) Name() string { return f.root.Name() }
+// Name is the folder's path: the root's, as given to OpenFolder or
+// os.OpenRoot, joined with the sub-folder's.
+func (f *Folder) Name() string {
+	if f.dir == "." {
+		return f.root.Name()
+	}
+	return filepath.Join(f.root.Name(), filepath.FromSlash(f.dir))
+}
 
-// Close closes the folder's root.
+// Named returns f as a folder that messages call kind ("game folder").
+func (f *Folder) Named(kind string) *Folder {
+	g := *f
+	g.kind = kind
+	return &g
+}
+
+// Sub returns the folder dir inside f (for fs.Sub), read through the same
+// root; a name that climbs out of it names it.
+func (f *Folder) Sub(dir string) (fs.FS, error) {
+	if !fs.ValidPath(dir) {
+		return nil, f.invalid("sub", dir)
+	}
+	g := *f
+	g.dir = f.path(dir)
+	return &g, nil
+}
+
+// Close closes the folder's root, which its Sub folders share.
 func (f *Folder) Close() error { return f.root.Close() }
 
 // Open opens name if it is a regular file or a folder.
@@ -138,10 +183,10 @@ func (f *Folder) Open(name string) (fs.File, error) {
 
 // Stat returns what name is, following links inside the folder.
 func (f *Folder) Stat(name string) (fs.FileInfo, error) {
-	if err := f.checkName("stat", name); err != nil {
-		return nil, err
+	if !fs.ValidPath(name) {
+		return nil, f.invalid("stat", name)
 	}
-	st, err := f.root.Stat(filepath.FromSlash(name))
+	st, err := f.root.Stat(f.native(name))
 	if err != nil {
 		return nil, f.pathErr("stat", name, err)
 	}
@@ -150,10 +195,10 @@ func (f *Folder) Stat(name string) (fs.FileInfo, error) {
 
 // open opens name if it is a regular file, or (dirOK) a folder.
 func (f *Folder) open(name string, dirOK bool) (*os.File, error) {
-	if err := f.checkName("open", name); err != nil {
-		return nil, err
+	if !fs.ValidPath(name) {
+		return nil, f.invalid("open", name)
 	}
-	native := filepath.FromSlash(name)
+	native := f.native(name)
 	st, err := f.root.Stat(native)
 	if err != nil {
 		return nil, f.pathErr("open", name, err)
@@ -172,27 +217,46 @@ func (f *Folder) open(name string, dirOK bool) (*os.File, error) {
 	return file, nil
 }
 
-// checkName refuses a name that is not an fs.FS name, with ErrOutside for
-// one that climbs out of the folder ("../x", "/x").
-func (f *Folder) checkName(op, name string) error {
-	if fs.ValidPath(name) {
-		return nil
+// path is name inside root, slash-separated; native, in the system's form.
+func (f *Folder) path(name string) string {
+	if f.dir == "." {
+		return name
 	}
-	return &fs.PathError{Op: op, Path: name, Err: invalid(name, f.Name())}
+	return path.Join(f.dir, name)
 }
 
-// invalid is the cause of a name fs.FS does not take: *OutsideError when
-// it climbs out of its folder, else fs.ErrInvalid.
-func invalid(name, folder string) error {
-	c := path.Clean(strings.ReplaceAll(name, `\`, "/"))
-	if c == ".." || strings.HasPrefix(c, "../") || strings.HasPrefix(c, "/") || filepath.IsAbs(name) {
-		return &OutsideError{Folder: folder}
+func (f *Folder) native(name string) string { return filepath.FromSlash(f.path(name)) }
+
+// outside is the error for a name that leads out of f.
+func (f *Folder) outside(invalid bool) *OutsideError {
+	folder := f.Name()
+	e := &OutsideError{Kind: f.kind, Folder: filepath.ToSlash(folder), invalid: invalid}
+	if abs, err := filepath.Abs(folder); err == nil {
+		e.Abs = abs
 	}
-	return fs.ErrInvalid
+	return e
+}
+
+// invalid is the error for a name that is not a valid fs.FS name: one
+// that climbs out of the folder ("../other/art.png") or is absolute is an
+// *OutsideError naming the folder, any other fs.ErrInvalid.
+func (f *Folder) invalid(op, name string) error {
+	if climbs(name) {
+		return &fs.PathError{Op: op, Path: name, Err: f.outside(true)}
+	}
+	return &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+}
+
+// climbs reports whether name leads up and out of its folder, or is
+// absolute.
+func climbs(name string) bool {
+	c := path.Clean(strings.ReplaceAll(name, `\`, "/"))
+	return c == ".." || strings.HasPrefix(c, "../") || strings.HasPrefix(c, "/") || filepath.IsAbs(name)
 }
 
 // pathErr gives os.Root's errors the name inside the folder and, for a name
-// that escapes it, an *OutsideError.
+// that escapes it, an *OutsideError (the one place that maps os.Root's
+// escape).
 func (f *Folder) pathErr(op, name string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -201,7 +265,7 @@ func (f *Folder) pathErr(op, name string, err error) error {
 	// os.Root's error for an escape is not exported; its text is stable
 	// (os/root.go: errPathEscapes).
 	if strings.Contains(err.Error(), "path escapes from parent") {
-		err = &OutsideError{Folder: f.Name()}
+		err = f.outside(false)
 	}
 	return &fs.PathError{Op: op, Path: name, Err: err}
 }
@@ -239,7 +303,11 @@ func Open(fsys fs.FS, name string) (fs.File, error) {
 		return file, nil
 	}
 	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: invalid(name, "")}
+		err := fs.ErrInvalid
+		if climbs(name) {
+			err = &OutsideError{invalid: true}
+		}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	st, err := fs.Stat(fsys, name)
 	if err != nil {

@@ -54,8 +54,9 @@ func TestFolder(t *testing.T) {
 		{name: "missing.yaml", open: fs.ErrNotExist, read: fs.ErrNotExist},
 		{name: "out.yaml", open: ErrOutside, read: ErrOutside, outsider: true},
 		{name: "up.yaml", open: ErrOutside, read: ErrOutside, outsider: true},
-		{name: "../x.yaml", open: ErrOutside, read: ErrOutside, outsider: true},
-		{name: "sub/../../x.yaml", open: ErrOutside, read: ErrOutside, outsider: true},
+		// A name refused as written is fs.ErrInvalid too.
+		{name: "../x.yaml", open: fs.ErrInvalid, read: ErrOutside, outsider: true},
+		{name: "sub/../../x.yaml", open: ErrOutside, read: fs.ErrInvalid, outsider: true},
 		{name: "/etc/passwd", open: ErrOutside, read: ErrOutside, outsider: true},
 		{name: "sub/../plain.yaml", open: fs.ErrInvalid, read: fs.ErrInvalid},
 	} {
@@ -81,7 +82,8 @@ func TestFolder(t *testing.T) {
 				t.Errorf("ReadFile: %v, want a *fs.PathError naming %q", err, tc.name)
 			}
 			var out *OutsideError
-			if tc.outsider && (!errors.As(err, &out) || out.Folder != dir || !strings.Contains(err.Error(), dir)) {
+			if tc.outsider && (!errors.As(err, &out) || out.Folder != filepath.ToSlash(dir) || out.Abs != dir ||
+				!strings.Contains(err.Error(), "leads outside its folder, the folder \""+filepath.ToSlash(dir)+"\"")) {
 				t.Errorf("ReadFile: %v, want an *OutsideError naming %s", err, dir)
 			}
 		})
@@ -94,6 +96,49 @@ func TestFolder(t *testing.T) {
 	}
 	if entries, err := fs.ReadDir(f, "."); err != nil || len(entries) != 5 {
 		t.Errorf("ReadDir(.) = %v, %v; want the folder's 5 entries", entries, err)
+	}
+	if _, err := f.Stat("out.yaml"); errors.Is(err, fs.ErrInvalid) {
+		t.Errorf("Stat(out.yaml) = %v: a link that resolves outside is not an invalid name", err)
+	}
+}
+
+// TestSubFolder: a folder inside a Folder (fs.Sub: a game in a folder of
+// games) reads through the same root, and a name that climbs out of it
+// names it, by the kind Named gives.
+func TestSubFolder(t *testing.T) {
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "top.yaml"), "top\n")
+	if err := os.Mkdir(filepath.Join(dir, "game"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "game", "in.yaml"), "in\n")
+	f, err := OpenFolder(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sub, err := fs.Sub(f.Named("game folder"), "game")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, ok := sub.(*Folder)
+	if !ok || game.Name() != filepath.Join(dir, "game") {
+		t.Fatalf("fs.Sub gives %T %v, want the *Folder %s/game", sub, sub, dir)
+	}
+	if data, err := ReadFile(sub, "in.yaml", 100); err != nil || string(data) != "in\n" {
+		t.Errorf("ReadFile(in.yaml) = %q, %v", data, err)
+	}
+	_, err = ReadFile(sub, "../top.yaml", 100)
+	var out *OutsideError
+	want := "leads outside its folder, the game folder \"" + filepath.ToSlash(filepath.Join(dir, "game")) + "\""
+	if !errors.As(err, &out) || out.Kind != "game folder" || !strings.Contains(err.Error(), want) {
+		t.Errorf("ReadFile(../top.yaml) = %v, want %q", err, want)
+	}
+	if _, err := f.Sub("../x"); !errors.Is(err, ErrOutside) {
+		t.Errorf("Sub(../x) = %v, want ErrOutside", err)
+	}
+	if _, err := ReadFile(fstest.MapFS{}, "../x", 100); !errors.Is(err, ErrOutside) || !errors.Is(err, fs.ErrInvalid) || strings.Contains(err.Error(), `""`) {
+		t.Errorf("ReadFile(MapFS, ../x) = %v, want ErrOutside naming no folder", err)
 	}
 }
 
