@@ -221,6 +221,9 @@ func TestParseDecklistErrors(t *testing.T) {
 			if err.Error() != tc.want {
 				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
 			}
+			if errors.Is(err, cardsdb.ErrNoCards) != strings.HasSuffix(tc.want, "holds no cards") {
+				t.Errorf("errors.Is(%v, ErrNoCards) = %v", err, errors.Is(err, cardsdb.ErrNoCards))
+			}
 		})
 	}
 }
@@ -421,6 +424,9 @@ func TestParseDeckYAMLErrors(t *testing.T) {
 			}
 			if err.Error() != tc.want {
 				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
+			}
+			if errors.Is(err, cardsdb.ErrNoCards) != strings.HasSuffix(tc.want, "holds no cards") {
+				t.Errorf("errors.Is(%v, ErrNoCards) = %v", err, errors.Is(err, cardsdb.ErrNoCards))
 			}
 		})
 	}

@@ -95,7 +95,13 @@ func (p Pos) Before(q Pos) bool {
 type Error struct {
 	Pos Pos
 	Msg string
+	// Err, when set, is the kind of problem, for errors.Is (ErrNoCards);
+	// Msg says it to the user.
+	Err error
 }
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	if e.Pos.File == "" && e.Pos.Line == 0 {

@@ -120,13 +120,13 @@ func parseForEdit(text string, yamlText bool) (*cardsdb.DeckList, error) {
 	}
 	if yamlText {
 		l, err := cardsdb.ParseDeckYAML("deck", []byte(text))
-		if err != nil && strings.Contains(err.Error(), "no cards") {
+		if errors.Is(err, cardsdb.ErrNoCards) {
 			return &cardsdb.DeckList{}, nil
 		}
 		return l, err
 	}
 	l, err := cardsdb.ParseDecklist("deck", []byte(text))
-	if err != nil && strings.Contains(err.Error(), "holds no cards") {
+	if errors.Is(err, cardsdb.ErrNoCards) {
 		return emptyList(text), nil
 	}
 	return l, err
