@@ -212,8 +212,7 @@ func hasTypeColumn(t *Table, m map[string]string) bool {
 
 // isEmpty reports a sheet without a header row.
 func isEmpty(err error) bool {
-	var e *cardsdb.Error
-	return errors.As(err, &e) && e.Msg == emptyTable
+	return errors.Is(err, errEmptyTable)
 }
 
 // errMsg is an error's message without its position.

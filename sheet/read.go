@@ -448,8 +448,11 @@ func trimEmpty(cells []string) []string {
 
 // table finds the header (the first non-blank row) and keeps the
 // non-blank rows below it, each as long as the header.
-// emptyTable is the message of a table without a header row.
+// emptyTable is the message of a table without a header row, and
+// errEmptyTable its kind (cardsdb.Error.Err).
 const emptyTable = "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"
+
+var errEmptyTable = errors.New("empty table")
 
 func table(file, sheetName string, rows [][]string) (*Table, error) {
 	t := &Table{File: file, Sheet: sheetName}
@@ -479,7 +482,7 @@ func table(file, sheetName string, rows [][]string) (*Table, error) {
 		t.Rows = append(t.Rows, Row{N: n, Cells: cells})
 	}
 	if t.Header == nil {
-		return nil, &cardsdb.Error{Pos: t.Where(), Msg: emptyTable}
+		return nil, &cardsdb.Error{Pos: t.Where(), Msg: emptyTable, Err: errEmptyTable}
 	}
 	return t, nil
 }
