@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -79,18 +78,9 @@ const (
 	XLSX Format = "xlsx"
 )
 
-// FormatOf returns the format a file name's extension names, or "".
-func FormatOf(name string) Format {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".csv":
-		return CSV
-	case ".tsv", ".tab":
-		return TSV
-	case ".xlsx", ".xlsm":
-		return XLSX
-	}
-	return ""
-}
+// FormatOf returns the format a file name's extension names, or ""
+// (cardsdb.TableFormat: .csv; .tsv or .tab; .xlsx or .xlsm).
+func FormatOf(name string) Format { return Format(cardsdb.TableFormat(name)) }
 
 // Read reads a table from data, in the format file's extension names.
 // sheetName chooses an .xlsx sheet ("" for the first); CSV and TSV files
