@@ -121,12 +121,7 @@ func ChooseFormat(g *cardsdb.Game, list *cardsdb.DeckList, format string) error 
 // per positioned error.
 func InputFindings(err error, arg string) []validate.Finding {
 	var list cardsdb.ErrorList
-	var one *cardsdb.Error
-	switch {
-	case errors.As(err, &list):
-	case errors.As(err, &one):
-		list = cardsdb.ErrorList{one}
-	default:
+	if !list.Append(err) {
 		msg := strings.TrimPrefix(err.Error(), arg+": ")
 		return []validate.Finding{{Pos: cardsdb.Pos{File: arg}, Rule: "input", Severity: validate.Error, Message: msg}}
 	}
@@ -161,14 +156,8 @@ func EffectFindings(err error) []validate.Finding {
 // without a position).
 func EffectErrors(err error) cardsdb.ErrorList {
 	var list cardsdb.ErrorList
-	var one *cardsdb.Error
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &list):
+	if err == nil || list.Append(err) {
 		return list
-	case errors.As(err, &one):
-		return cardsdb.ErrorList{one}
 	}
 	return cardsdb.ErrorList{{Msg: err.Error()}}
 }

@@ -63,7 +63,7 @@ func loadTable(g *cardsdb.Game, spec *cardsdb.Table, name string, data []byte) e
 		if f != nil {
 			spec.Layout = appendLayout(spec.Layout, f.Columns)
 		}
-		if err != nil && !appendErrs(&errs, err) {
+		if err != nil && !errs.Append(err) {
 			return err
 		}
 	}
@@ -91,20 +91,6 @@ func appendLayout(layout, cols []cardsdb.TableColumn) []cardsdb.TableColumn {
 		}
 	}
 	return layout
-}
-
-func appendErrs(errs *cardsdb.ErrorList, err error) bool {
-	var el cardsdb.ErrorList
-	var e *cardsdb.Error
-	switch {
-	case errors.As(err, &el):
-		*errs = append(*errs, el...)
-	case errors.As(err, &e):
-		*errs = append(*errs, e)
-	default:
-		return false
-	}
-	return true
 }
 
 func anyHeader(tables []*Table, k string) bool {
