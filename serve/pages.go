@@ -266,13 +266,7 @@ func (s *Server) art(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, err)
 		return
 	}
-	var c *cardsdb.Card
-	for _, x := range g.Cards {
-		if x.Name == name {
-			c = x
-			break
-		}
-	}
+	c := cardNamed(g, name)
 	if c == nil || c.Image == "" || g.FS == nil {
 		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q of %s has no image", name, game))
 		return
