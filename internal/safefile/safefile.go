@@ -203,18 +203,13 @@ func (f *Folder) open(name string, dirOK bool) (*os.File, error) {
 	if err != nil {
 		return nil, f.pathErr("open", name, err)
 	}
-	if err := refuse(st.Mode(), dirOK); err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-	}
-	file, err := f.root.OpenFile(native, os.O_RDONLY|openNonblock, 0)
-	if err != nil {
-		return nil, f.pathErr("open", name, err)
-	}
-	if err := recheck(file, name, dirOK); err != nil {
-		file.Close()
-		return nil, err
-	}
-	return file, nil
+	return lookOpenLook(name, st, dirOK, func() (*os.File, error) {
+		file, err := f.root.OpenFile(native, os.O_RDONLY|openNonblock, 0)
+		if err != nil {
+			return nil, f.pathErr("open", name, err)
+		}
+		return file, nil
+	})
 }
 
 // path is name inside root, slash-separated; native, in the system's form.
@@ -278,17 +273,28 @@ func refuse(m fs.FileMode, dirOK bool) error {
 	return &NotRegularError{Mode: m}
 }
 
-// recheck looks at an open file: what its name was when looked at before
-// it was opened may have been replaced since.
-func recheck(file fs.File, name string, dirOK bool) error {
-	st, err := file.Stat()
-	if err != nil {
-		return &fs.PathError{Op: "open", Path: name, Err: err}
-	}
+// lookOpenLook is the one way every reader opens a file: st, what name
+// was when looked at before it was opened, refuses a FIFO or a device
+// before anything opens it; then open opens it (without waiting on a FIFO
+// where it can), and the open file is looked at again, which decides: what
+// the name was may have been replaced since.
+func lookOpenLook[F fs.File](name string, st fs.FileInfo, dirOK bool, open func() (F, error)) (F, error) {
+	var none F
 	if err := refuse(st.Mode(), dirOK); err != nil {
-		return &fs.PathError{Op: "open", Path: name, Err: err}
+		return none, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
-	return nil
+	file, err := open()
+	if err != nil {
+		return none, err
+	}
+	if st, err = file.Stat(); err == nil {
+		err = refuse(st.Mode(), dirOK)
+	}
+	if err != nil {
+		file.Close()
+		return none, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return file, nil
 }
 
 // Open opens name of fsys if it is a regular file. Through a Folder it is
@@ -313,18 +319,7 @@ func Open(fsys fs.FS, name string) (fs.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := refuse(st.Mode(), false); err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-	}
-	file, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	if err := recheck(file, name, false); err != nil {
-		file.Close()
-		return nil, err
-	}
-	return file, nil
+	return lookOpenLook(name, st, false, func() (fs.File, error) { return fsys.Open(name) })
 }
 
 // ReadFile reads name of fsys (see Open), at most max bytes.
@@ -349,18 +344,7 @@ func OpenPath(name string) (*os.File, error) {
 		}
 		return nil, err
 	}
-	if err := refuse(st.Mode(), false); err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-	}
-	file, err := os.OpenFile(name, os.O_RDONLY|openNonblock, 0)
-	if err != nil {
-		return nil, err
-	}
-	if err := recheck(file, name, false); err != nil {
-		file.Close()
-		return nil, err
-	}
-	return file, nil
+	return lookOpenLook(name, st, false, func() (*os.File, error) { return os.OpenFile(name, os.O_RDONLY|openNonblock, 0) })
 }
 
 // ReadPath reads the file at the path name (see OpenPath), at most max
