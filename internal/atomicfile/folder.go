@@ -332,27 +332,7 @@ func (f *Folder) Commit() (*Summary, error) {
 
 // checkDirsIn checks that the folders of dir inside root that exist are
 // real folders, not links or files.
-func checkDirsIn(root *os.Root, dir string) error {
-	if dir == "." || dir == "" {
-		return nil
-	}
-	at := ""
-	for part := range strings.SplitSeq(dir, "/") {
-		at = pathJoin(at, part)
-		fi, err := root.Lstat(filepath.FromSlash(at))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil
-		case err != nil:
-			return err
-		case fi.Mode()&fs.ModeSymlink != 0:
-			return fmt.Errorf("writing into %s: it is a symbolic link; deckwright does not follow links inside an output folder (remove the link)", filepath.Join(root.Name(), at))
-		case !fi.IsDir():
-			return fmt.Errorf("writing into %s: it is a %s, not a folder", filepath.Join(root.Name(), at), FileKind(fi.Mode()))
-		}
-	}
-	return nil
-}
+func checkDirsIn(root *os.Root, dir string) error { return dirsIn(root, dir, false) }
 
 const manifestHeader = `# The files deckwright wrote into this folder. The next export into it
 # replaces them, removes those it does not write again, and leaves every

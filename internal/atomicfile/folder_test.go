@@ -247,6 +247,10 @@ func TestWriteIn(t *testing.T) {
 			t.Errorf("WriteFileIn(%q) wrote", name)
 		}
 	}
+	// The link on the way is named with the folder's path.
+	if err := WriteFileIn(root, "out/deck.txt", []byte("bad"), 0); err == nil || !strings.HasPrefix(err.Error(), "writing into "+filepath.Join(dir, "out")+": it is a symbolic link") {
+		t.Errorf("WriteFileIn(out/deck.txt) = %v, want it to name %s", err, filepath.Join(dir, "out"))
+	}
 	got := readAll(t, base)
 	want := map[string]string{"decks/sub/deck.txt": "two", "decks/out": "-> link", "decks/x.txt": "-> link", "elsewhere/x.txt": "theirs"}
 	if !mapsEqual(got, want) {

@@ -198,7 +198,13 @@ func writeBytes(data []byte) func(io.Writer) error {
 // mkdirsIn makes the folder dir (slash-separated) inside root one level
 // at a time with permission 0755, refusing a symbolic link or a file on
 // the way.
-func mkdirsIn(root *os.Root, dir string) error {
+func mkdirsIn(root *os.Root, dir string) error { return dirsIn(root, dir, true) }
+
+// dirsIn walks the folders of dir (slash-separated) inside root from the
+// top, refusing a symbolic link or a file on the way (naming it with
+// root's path); a folder that is not there is made (mkdir) with
+// permission 0755, or ends the walk.
+func dirsIn(root *os.Root, dir string, mkdir bool) error {
 	if dir == "." || dir == "" {
 		return nil
 	}
@@ -211,11 +217,13 @@ func mkdirsIn(root *os.Root, dir string) error {
 		case err == nil && fi.IsDir():
 			continue
 		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
-			return fmt.Errorf("writing into %s: it is a symbolic link; deckwright does not follow links inside an output folder (remove the link)", at)
+			return fmt.Errorf("writing into %s: it is a symbolic link; deckwright does not follow links inside an output folder (remove the link)", filepath.Join(root.Name(), native))
 		case err == nil:
-			return fmt.Errorf("writing into %s: it is a %s, not a folder", at, FileKind(fi.Mode()))
+			return fmt.Errorf("writing into %s: it is a %s, not a folder", filepath.Join(root.Name(), native), FileKind(fi.Mode()))
 		case !errors.Is(err, fs.ErrNotExist):
 			return err
+		case !mkdir:
+			return nil
 		}
 		if err := root.Mkdir(native, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("creating %s: %w", at, err)
