@@ -63,7 +63,7 @@ func loadTable(g *cardsdb.Game, spec *cardsdb.Table, name string, data []byte) e
 		if f != nil {
 			spec.Layout = appendLayout(spec.Layout, f.Columns)
 		}
-		if err != nil && !errs.Append(err) {
+		if err != nil && !appendErrs(&errs, err) {
 			return err
 		}
 	}
@@ -92,6 +92,9 @@ func appendLayout(layout, cols []cardsdb.TableColumn) []cardsdb.TableColumn {
 	}
 	return layout
 }
+
+// appendErrs is errs.Append(err).
+func appendErrs(errs *cardsdb.ErrorList, err error) bool { return errs.Append(err) }
 
 func anyHeader(tables []*Table, k string) bool {
 	for _, t := range tables {
