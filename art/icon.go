@@ -2,12 +2,14 @@ package art
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/draw"
 	"image/png"
 	"io"
 
+	"github.com/deckwright/deckwright/internal/safefile"
 	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 )
 
@@ -43,12 +45,11 @@ func readIcon(spec ImageSpec) ([]byte, int, int, error) {
 		return nil, 0, 0, err
 	}
 	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, MaxIconBytes+1))
-	if err != nil {
-		return nil, 0, 0, fmt.Errorf("read: %w", err)
-	}
-	if len(raw) > MaxIconBytes {
+	raw, err := io.ReadAll(safefile.LimitReader(f, MaxIconBytes))
+	if errors.Is(err, safefile.ErrTooBig) {
 		return nil, 0, 0, fmt.Errorf("over the %d MB limit for an icon image", MaxIconBytes>>20)
+	} else if err != nil {
+		return nil, 0, 0, fmt.Errorf("read: %w", err)
 	}
 	if err := sniffArt(raw); err != nil {
 		return nil, 0, 0, err

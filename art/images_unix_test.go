@@ -34,7 +34,7 @@ func TestPrepareImagesSpecialFiles(t *testing.T) {
 		// A MapFS file whose mode says FIFO.
 		{FS: fstest.MapFS{"p.jpg": {Mode: os.ModeNamedPipe}}, Path: "p.jpg", TrimW: 63, TrimH: 88, DPI: 300},
 	}
-	want := []string{"named pipe (FIFO), not an image file", "named pipe (FIFO)", "named pipe (FIFO)", "character device, not an image file", "named pipe (FIFO)"}
+	want := []string{"open: not a regular file (a named pipe)", "(a named pipe)", "(a named pipe)", "open: not a regular file (a character device)", "(a named pipe)"}
 	done := make(chan []error, 1)
 	go func() {
 		_, errs := PrepareImages(context.Background(), specs, PrepareOptions{})

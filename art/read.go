@@ -12,8 +12,8 @@ import (
 	"io"
 	"io/fs"
 	"math"
-	"os"
 
+	"github.com/deckwright/deckwright/internal/safefile"
 	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 )
 
@@ -48,7 +48,7 @@ func readArt(spec ImageSpec, budget *artBudget) (*artSource, error) {
 		}
 	}
 	// The size is checked again as the file is read: it may grow.
-	lf := io.LimitReader(f, maxArtFileBytes+1)
+	lf := safefile.LimitReader(f, maxArtFileBytes)
 	br := bufio.NewReader(io.TeeReader(lf, &buf))
 	magic, _ := br.Peek(16)
 	if head, _ := br.Peek(512); isSVG(head) {
@@ -76,11 +76,10 @@ func readArt(spec ImageSpec, budget *artBudget) (*artSource, error) {
 	if err := src.checkDecoded(1); err != nil {
 		return nil, err
 	}
-	if _, err := buf.ReadFrom(lf); err != nil {
-		return nil, fmt.Errorf("read: %w", err)
-	}
-	if buf.Len() > maxArtFileBytes {
+	if _, err := buf.ReadFrom(lf); errors.Is(err, safefile.ErrTooBig) {
 		return nil, fmt.Errorf("over the %d MB limit for an art file: scale it down", maxArtFileBytes>>20)
+	} else if err != nil {
+		return nil, fmt.Errorf("read: %w", err)
 	}
 	src.data = buf.Bytes()
 	if format == "jpeg" {
@@ -113,26 +112,14 @@ const MaxDecodedMB = 400
 var artMaxDecoded int64 = MaxDecodedMB << 20
 
 // openArt opens spec's file, which must be a regular file: a FIFO would
-// block the worker forever, a device would never end. The kind is checked
-// before opening, by name, and again on the open file.
+// block the worker forever, a device would never end (internal/safefile).
 func openArt(spec ImageSpec) (fs.File, error) {
-	var fi fs.FileInfo
+	var f fs.File
 	var err error
 	if spec.FS == nil {
-		fi, err = os.Stat(spec.Path)
+		f, err = safefile.OpenPath(spec.Path)
 	} else {
-		fi, err = fs.Stat(spec.FS, spec.Path)
-	}
-	if err == nil && !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
-	}
-	var f fs.File
-	if err == nil {
-		if spec.FS == nil {
-			f, err = os.Open(spec.Path)
-		} else {
-			f, err = spec.FS.Open(spec.Path)
-		}
+		f, err = safefile.Open(spec.FS, spec.Path)
 	}
 	if err != nil {
 		var pe *fs.PathError
@@ -141,34 +128,7 @@ func openArt(spec ImageSpec) (fs.File, error) {
 		}
 		return nil, fmt.Errorf("open: %w", err)
 	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("open: %w", err)
-		}
-		return nil, notRegular(fi.Mode())
-	}
 	return f, nil
-}
-
-// notRegular explains why a file that is not a regular file is not read.
-func notRegular(m fs.FileMode) error {
-	kind := "special file"
-	switch {
-	case m.IsDir():
-		kind = "directory"
-	case m&fs.ModeNamedPipe != 0:
-		kind = "named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		kind = "socket"
-	case m&fs.ModeCharDevice != 0:
-		kind = "character device"
-	case m&fs.ModeDevice != 0:
-		kind = "block device"
-	case m&fs.ModeSymlink != 0:
-		kind = "symbolic link"
-	}
-	return fmt.Errorf("is a %s, not an image file", kind)
 }
 
 // decodedBytes is the memory that preparing src takes at most, from its

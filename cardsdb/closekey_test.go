@@ -38,4 +38,18 @@ func TestArticleAndPlural(t *testing.T) {
 			t.Errorf("Plural(2, %q) = %q, want %q", noun, got, want)
 		}
 	}
+	for _, tc := range []struct {
+		n          int
+		noun, want string
+	}{
+		{1, "copy", "1 copy"}, {0, "copy", "0 copies"}, {3, "box", "3 boxes"}, {-2, "card", "-2 cards"},
+		{1000000, "Abbey", "1000000 Abbeys"}, {1, "sheet", "1 sheet"},
+	} {
+		if got := cardsdb.Plural(tc.n, tc.noun); got != tc.want {
+			t.Errorf("Plural(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+		if got, want := cardsdb.Noun(tc.n, tc.noun), tc.want[strings.IndexByte(tc.want, ' ')+1:]; got != want {
+			t.Errorf("Noun(%d, %q) = %q, want %q", tc.n, tc.noun, got, want)
+		}
+	}
 }

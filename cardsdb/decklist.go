@@ -3,6 +3,7 @@ package cardsdb
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -93,6 +94,12 @@ func IsYAMLDeck(data []byte) bool {
 	}
 	return false
 }
+
+// ErrNoCards is matched (errors.Is) by the error of ParseDecklist,
+// ParseDeckYAML and ParseDeckData for a deck that holds no cards (only
+// comments, headers or empty sections): a deck being started, which the
+// web page's editor takes as an empty list.
+var ErrNoCards = errors.New("deck holds no cards")
 
 // ParseDeckData reads a deck that has no file name to choose its format
 // by: a YAML deck when IsYAMLDeck says so, a plain-text decklist
@@ -196,7 +203,7 @@ func ParseDecklist(file string, data []byte) (*DeckList, error) {
 		if l.Players > 0 {
 			return nil, &Error{Pos: l.PlayersPos, Msg: "setup has no packs; add a line packs: NAME, NAME, ... with one pack for each player"}
 		}
-		return nil, &Error{Pos: Pos{File: file}, Msg: "decklist holds no cards"}
+		return nil, &Error{Pos: Pos{File: file}, Msg: "decklist holds no cards", Err: ErrNoCards}
 	}
 	return l, nil
 }
@@ -363,7 +370,7 @@ func ParseDeckYAML(file string, data []byte) (*DeckList, error) {
 		return nil, err
 	}
 	if len(l.Entries) == 0 && len(l.Packs) == 0 {
-		return nil, &Error{Pos: d.pos(sections), Msg: "deck holds no cards"}
+		return nil, &Error{Pos: d.pos(sections), Msg: "deck holds no cards", Err: ErrNoCards}
 	}
 	return l, nil
 }

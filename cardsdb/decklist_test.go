@@ -209,20 +209,7 @@ func TestParseDecklistErrors(t *testing.T) {
 		{"over MaxFileSize", "3 Rogue Star\n" + strings.Repeat("# padding\n", cardsdb.MaxFileSize/10),
 			"deck.txt: file is larger than 8 MiB; deckwright reads card and deck files up to that size"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			l, err := cardsdb.ParseDecklist("deck.txt", []byte(tc.in))
-			if err == nil {
-				t.Fatalf("no error; parsed %+v", l)
-			}
-			if l != nil {
-				t.Errorf("a list together with the error: %+v", l)
-			}
-			if err.Error() != tc.want {
-				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
-			}
-		})
-	}
+	runParseErrors(t, "deck.txt", cardsdb.ParseDecklist, tests)
 }
 
 // TestParseDecklistSizeLimit: a file of exactly MaxFileSize bytes is read,
@@ -413,14 +400,28 @@ func TestParseDeckYAMLErrors(t *testing.T) {
 		{"only a comment", "# nothing\n", "deck.yaml: file holds no YAML document"},
 		{"binary", "sections:\x00\n", "deck.yaml:1:10: file is binary (it holds a NUL byte), not a text file"},
 	}
+	runParseErrors(t, "deck.yaml", cardsdb.ParseDeckYAML, tests)
+}
+
+// runParseErrors parses each case's input as file with parse, wanting the
+// error tc.want, no list beside it, and ErrNoCards exactly when the
+// message says the deck holds no cards.
+func runParseErrors(t *testing.T, file string, parse func(string, []byte) (*cardsdb.DeckList, error), tests []struct{ name, in, want string }) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			l, err := cardsdb.ParseDeckYAML("deck.yaml", []byte(tc.in))
+			l, err := parse(file, []byte(tc.in))
 			if err == nil {
 				t.Fatalf("no error; parsed %+v", l)
 			}
+			if l != nil {
+				t.Errorf("a list together with the error: %+v", l)
+			}
 			if err.Error() != tc.want {
 				t.Errorf("error\n got: %s\nwant: %s", err, tc.want)
+			}
+			if errors.Is(err, cardsdb.ErrNoCards) != strings.HasSuffix(tc.want, "holds no cards") {
+				t.Errorf("errors.Is(%v, ErrNoCards) = %v", err, errors.Is(err, cardsdb.ErrNoCards))
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package cardsdb
 
 import (
 	"io/fs"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -108,13 +109,13 @@ func (c Count) Allows(n int) bool {
 func (c Count) String() string {
 	switch {
 	case c.Exact != nil:
-		return "exactly " + itoa(*c.Exact)
+		return "exactly " + strconv.Itoa(*c.Exact)
 	case c.Min != nil && c.Max != nil:
-		return itoa(*c.Min) + " to " + itoa(*c.Max)
+		return strconv.Itoa(*c.Min) + " to " + strconv.Itoa(*c.Max)
 	case c.Min != nil:
-		return "at least " + itoa(*c.Min)
+		return "at least " + strconv.Itoa(*c.Min)
 	case c.Max != nil:
-		return "at most " + itoa(*c.Max)
+		return "at most " + strconv.Itoa(*c.Max)
 	}
 	return "any number"
 }
@@ -622,40 +623,25 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
+// Plural returns "1 card" or "3 cards" style text for n of a noun (Noun
+// gives the noun's form). It is the one plural helper of deckwright's
+// messages.
+func Plural(n int, noun string) string {
+	return strconv.Itoa(n) + " " + Noun(n, noun)
 }
 
-// Plural returns "1 card" or "3 cards" style text for n of a noun.
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+// Noun returns the form of a noun for n of it, without the number: "card"
+// for 1, "cards" for any other n; "copies", "boxes", "Heroes", "Abbeys".
+func Noun(n int, noun string) string {
+	switch {
+	case n == 1:
+		return noun
+	case strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x") || oesPlural(noun):
+		return noun + "es"
+	case strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey"):
+		return noun[:len(noun)-1] + "ies"
 	}
-	if strings.HasSuffix(noun, "s") || strings.HasSuffix(noun, "x") || oesPlural(noun) {
-		return itoa(n) + " " + noun + "es"
-	}
-	if strings.HasSuffix(noun, "y") && !strings.HasSuffix(noun, "ey") {
-		return itoa(n) + " " + noun[:len(noun)-1] + "ies"
-	}
-	return itoa(n) + " " + noun + "s"
+	return noun + "s"
 }
 
 // oesPlural tells the nouns in -o that take -es ("2 Heroes", not "2

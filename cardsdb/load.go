@@ -202,19 +202,8 @@ func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 	return g, nil
 }
 
-func appendErr(l *ErrorList, err error) bool {
-	var el ErrorList
-	var e *Error
-	switch {
-	case errors.As(err, &el):
-		*l = append(*l, el...)
-	case errors.As(err, &e):
-		*l = append(*l, e)
-	default:
-		return false
-	}
-	return true
-}
+// appendErr is l.Append(err).
+func appendErr(l *ErrorList, err error) bool { return l.Append(err) }
 
 // statErr reports a file of a folder that is there but cannot be read
 // (a link out of the folder, no permission).

@@ -1,6 +1,7 @@
 package cardsdb
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -236,6 +237,12 @@ func (p *Playtest) CardEffects(c *Card) ([]Effect, ErrorList) {
 	}
 	return out, errs
 }
+
+// ErrEffectsDisagree is the kind (Error.Err, for errors.Is) of the warning
+// for a card whose effects list and rules text read as different effects:
+// the playtest plays its effects list, so unlike an effect that does not
+// read it does not stop the deck being played.
+var ErrEffectsDisagree = errors.New("a card's effects disagree with its text")
 
 // TextEffects returns the effects the block's text patterns read in a
 // card's rules text, in the order they are written, and the errors of

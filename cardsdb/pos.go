@@ -1,6 +1,7 @@
 package cardsdb
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -95,7 +96,13 @@ func (p Pos) Before(q Pos) bool {
 type Error struct {
 	Pos Pos
 	Msg string
+	// Err, when set, is the kind of problem, for errors.Is (ErrNoCards);
+	// Msg says it to the user.
+	Err error
 }
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	if e.Pos.File == "" && e.Pos.Line == 0 {
@@ -111,6 +118,23 @@ type ErrorList []*Error
 // Add appends an error at pos.
 func (l *ErrorList) Add(pos Pos, format string, args ...any) {
 	*l = append(*l, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Append adds the problems err holds to l, the errors of an ErrorList or
+// one *Error (wrapped or not), and reports whether it held any: a plain
+// error adds nothing, for the caller to report its own way.
+func (l *ErrorList) Append(err error) bool {
+	var el ErrorList
+	var e *Error
+	switch {
+	case errors.As(err, &el):
+		*l = append(*l, el...)
+	case errors.As(err, &e):
+		*l = append(*l, e)
+	default:
+		return false
+	}
+	return true
 }
 
 // Sort sorts the list by position.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -69,14 +70,29 @@ func RegisterTableLoader(l TableLoader) {
 	tableLoader.Unlock()
 }
 
+// TableFormat returns the spreadsheet format a table file's extension
+// names: "csv" (.csv), "tsv" (.tsv, .tab) or "xlsx" (.xlsx, .xlsm), or ""
+// for none: the files a game's tables: may name, which package sheet
+// reads.
+func TableFormat(name string) string {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".csv":
+		return "csv"
+	case ".tsv", ".tab":
+		return "tsv"
+	case ".xlsx", ".xlsm":
+		return "xlsx"
+	}
+	return ""
+}
+
 var tableKeys = newKeys("table", []key[*Table]{
 	{"file", func(d *decoder, v *yaml.Node, t *Table) {
 		s := d.nameUpTo(v, "table file", maxPathLen)
 		if s == "" {
 			return
 		}
-		ext := strings.ToLower(path.Ext(s))
-		if ext != ".csv" && ext != ".tsv" && ext != ".tab" && ext != ".xlsx" && ext != ".xlsm" {
+		if TableFormat(s) == "" {
 			d.errorf(v, "table file %q is not a spreadsheet; want a .csv, .tsv or .xlsx file", s)
 			return
 		}

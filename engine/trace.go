@@ -57,7 +57,9 @@ func Capital(s string) string {
 // Itoa is strconv.Itoa, for traces.
 func Itoa(n int) string { return strconv.Itoa(n) }
 
-// Plural returns one when n is 1, else many.
+// Plural returns one when n is 1, else many: the agreement of a trace's
+// words with a number ("goes"/"go", "1 card is"/"3 cards are"). A count
+// of a noun alone is cardsdb.Plural.
 func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one

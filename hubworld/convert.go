@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"io"
 	"io/fs"
 	"regexp"
 	"sort"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/edn"
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // File is a file of the converted game folder.
@@ -133,32 +133,13 @@ type converter struct {
 }
 
 func (c *converter) read(name string) ([]any, error) {
-	// What name is is checked before it is opened: opening a FIFO waits
-	// for a writer.
-	if st, err := fs.Stat(c.fsys, name); err == nil && !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s%s is not a regular file", c.prefix, name)
-	}
-	f, err := c.fsys.Open(name)
+	data, err := safefile.ReadFile(c.fsys, name, MaxFileSize)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the path is said once, with its prefix
+		}
 		return nil, fmt.Errorf("%s%s: %w", c.prefix, name, err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s%s is not a regular file", c.prefix, name)
-	}
-	if st.Size() > MaxFileSize {
-		return nil, fmt.Errorf("%s%s is %d bytes; EDN files run to %d", c.prefix, name, st.Size(), MaxFileSize)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxFileSize {
-		return nil, fmt.Errorf("%s%s is over %d bytes; EDN files run to %d", c.prefix, name, MaxFileSize, MaxFileSize)
 	}
 	vals, err := edn.Read(data)
 	if err != nil {
@@ -293,38 +274,16 @@ func (c *converter) findArt(cd *card) {
 // readArt reads an image file of the data: a regular file of at most
 // MaxArtSize bytes that starts as a PNG, JPEG or WebP file does.
 func readArt(fsys fs.FS, name string) ([]byte, error) {
-	// Checked before it is opened: opening a FIFO waits for a writer.
-	st, err := fs.Stat(fsys, name)
+	data, err := safefile.ReadFile(fsys, name, MaxArtSize)
 	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err // the note names the file
+	}
 	switch {
-	case err == nil && !st.Mode().IsRegular():
-		return nil, errors.New("not a regular file")
-	case err != nil && !errors.Is(err, fs.ErrNotExist) && errors.As(err, &pe):
-		return nil, pe.Err // the note names the file
+	case errors.Is(err, safefile.ErrTooBig):
+		return nil, fmt.Errorf("over the %d MB limit for a card image", MaxArtSize>>20)
 	case err != nil:
 		return nil, err
-	}
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err = f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if st.Size() > MaxArtSize {
-		return nil, fmt.Errorf("%d MB, over the %d MB limit for a card image", st.Size()>>20, MaxArtSize>>20)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxArtSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > MaxArtSize {
-		return nil, fmt.Errorf("over the %d MB limit for a card image", MaxArtSize>>20)
 	}
 	isPNG := bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n"))
 	isJPEG := bytes.HasPrefix(data, []byte{0xFF, 0xD8, 0xFF})

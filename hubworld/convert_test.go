@@ -221,6 +221,10 @@ func TestConvertErrors(t *testing.T) {
 		{"not a map", func(m fstest.MapFS) { m["edn/cards/a.edn"] = &fstest.MapFile{Data: []byte(`[1]`)} }, "cards/a.edn: want a card map, found a collection"},
 		{"no factions", func(m fstest.MapFS) { delete(m, "edn/factions.edn") }, "factions.edn"},
 		{"duplicate id", func(m fstest.MapFS) { m["edn/cards/b.edn"] = m["edn/cards/a.edn"] }, `cards/b.edn: card id "a" is also in cards/a.edn`},
+		{"fifo", func(m fstest.MapFS) { m["edn/cards/b.edn"] = &fstest.MapFile{Mode: fs.ModeNamedPipe} }, "cards/b.edn: not a regular file (a named pipe)"},
+		{"too big", func(m fstest.MapFS) {
+			m["edn/cards/b.edn"] = &fstest.MapFile{Data: []byte(`{:id "b"` + strings.Repeat(" ", hubworld.MaxFileSize) + "}")}
+		}, "cards/b.edn: more than 4 MiB"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := base()

@@ -88,6 +88,18 @@ var silhouetteLayouts = map[string][]silhouetteSlot{
 	},
 }
 
+// silhouettePaper names the paper of the Silhouette templates that p is:
+// "letter" or "a4", or "" for any other.
+func silhouettePaper(p Size) string {
+	switch {
+	case sameSize(p, Letter):
+		return "letter"
+	case sameSize(p, A4):
+		return "a4"
+	}
+	return ""
+}
+
 // silhouettePlan lays out a Silhouette print-and-cut sheet: the paper
 // (letter or A4) turned to landscape, the registration marks, and the
 // cards centred in the slots of the narrowest template layout that holds
@@ -96,13 +108,8 @@ var silhouetteLayouts = map[string][]silhouetteSlot{
 // Grid and Gap do not apply; Margin and Marks neither (the marks are the
 // registration marks).
 func silhouettePlan(opts Options) (Sheet, error) {
-	var paper string
-	switch {
-	case sameSize(opts.Paper, Letter):
-		paper = "letter"
-	case sameSize(opts.Paper, A4):
-		paper = "a4"
-	default:
+	paper := silhouettePaper(opts.Paper)
+	if paper == "" {
 		return Sheet{}, fmt.Errorf("--cutter silhouette: paper %s mm: the print-and-cut templates are for letter and a4", opts.Paper)
 	}
 	if opts.Backs == BacksFold {
@@ -197,16 +204,7 @@ func SilhouetteMarks(page Size) []Rect {
 // can be kept MarkClearance away from the registration marks and inside
 // their inset. It returns 0 for a paper or card size that has no template.
 func SilhouetteMaxBleed(opts Options) float64 {
-	var paper string
-	switch {
-	case sameSize(opts.Paper, Letter):
-		paper = "letter"
-	case sameSize(opts.Paper, A4):
-		paper = "a4"
-	default:
-		return 0
-	}
-	for _, l := range silhouetteLayouts[paper] {
+	for _, l := range silhouetteLayouts[silhouettePaper(opts.Paper)] {
 		w, h := float64(l.w)*pxMM, float64(l.h)*pxMM
 		if opts.Card.W > w+eps || opts.Card.H > h+eps {
 			continue

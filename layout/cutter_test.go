@@ -92,6 +92,10 @@ func TestSilhouetteMaxBleed(t *testing.T) {
 	if b, want := SilhouetteMaxBleed(a4), math.Floor((px(762)-63)/2*100)/100; b != want {
 		t.Errorf("a4 max bleed %g, want %g", b, want)
 	}
+	// Legal has no template: no bleed fits.
+	if b := SilhouetteMaxBleed(opts(Legal, Poker, func(o *Options) { o.Cutter = CutterSilhouette })); b != 0 {
+		t.Errorf("legal max bleed %g, want 0", b)
+	}
 	o.Bleed = b
 	s := mustPlan(t, o)
 	for i := 1; i < len(s.Slots); i++ {

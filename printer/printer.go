@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/atomicfile"
+	"github.com/deckwright/deckwright/internal/safefile"
 	"github.com/deckwright/deckwright/internal/yamlmap"
 	"github.com/deckwright/deckwright/layout"
 )
@@ -243,31 +243,17 @@ func (b *Book) Names() []string {
 // Only a regular file of at most MaxFileBytes is read, and every profile
 // must pass Check; errors name the file (and the line for YAML errors).
 func Load(path string) (*Book, error) {
-	// Stat before opening: opening a named pipe would wait for a writer.
-	st, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := safefile.ReadPath(path, MaxFileBytes)
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return &Book{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(data) > MaxFileBytes {
+	case errors.Is(err, safefile.ErrTooBig):
 		return nil, fmt.Errorf("%s: bigger than %d bytes; not a profiles file", path, MaxFileBytes)
+	case errors.Is(err, safefile.ErrNotRegular) && errors.As(err, &pe):
+		return nil, fmt.Errorf("%s: %w", path, pe.Err)
+	case err != nil:
+		return nil, err
 	}
 	return Parse(path, data)
 }

@@ -110,6 +110,7 @@ func TestLoadBad(t *testing.T) {
 			"printers.yaml:2:5: printer a: flip \"sideways\": want long or short\n" +
 				`printers.yaml:5:5: unknown key "offest" in printer; did you mean "offset"? (allowed: name, offset, scale, flip, paper, margin)` + "\n" +
 				"printers.yaml:6:5: printer c: margin -1: want 0 to 50 mm"},
+		{"too-big", "printers: []\n#" + strings.Repeat("x", MaxFileBytes), "bigger than 1048576 bytes; not a profiles file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,8 +14,9 @@
 // but the ones its caller gives it a writer for, and prints nothing.
 //
 // Errors are plain errors (the command line's exit status 2, unreadable
-// input or a usage error) or a *RuleError (exit status 1: the deck or the
-// print breaks a rule, such as an unknown card or --strict with warnings).
+// input or a usage error) or say their exit status with an ExitStatus
+// method: a *RuleError or a *StrictError (1: the deck or the print breaks
+// a rule, such as an unknown card, or --strict with warnings).
 //
 // Example:
 //

@@ -261,14 +261,14 @@ func TestRender(t *testing.T) {
 
 	_, err = Render(context.Background(), &bytes.Buffer{}, job, RenderOptions{Sheet: lo, DPI: 150, Strict: true})
 	var se *StrictError
-	if !errors.As(err, &se) || len(se.Warnings) != len(rep.Warnings) || !strings.HasSuffix(err.Error(), "with --strict") {
+	if !errors.As(err, &se) || len(se.Warnings) != len(rep.Warnings) || !strings.HasSuffix(err.Error(), "with --strict") || se.ExitStatus() != 1 {
 		t.Errorf("Strict: %v", err)
 	}
 
 	var small bytes.Buffer
 	_, err = Render(context.Background(), &small, job, RenderOptions{Sheet: lo, DPI: 150, MaxSize: 2000})
 	var re *RuleError
-	if !errors.As(err, &re) || !strings.Contains(err.Error(), "--max-size 2 kB: the PDF is larger even with art at 72 DPI") || small.Len() != 0 {
+	if !errors.As(err, &re) || !strings.Contains(err.Error(), "--max-size 2 kB: the PDF is larger even with art at 72 DPI") || small.Len() != 0 || re.ExitStatus() != 1 {
 		t.Errorf("MaxSize: %v (%d bytes written)", err, small.Len())
 	}
 }

@@ -2,10 +2,8 @@ package printjob
 
 import (
 	"context"
-	"fmt"
 	"io"
 
-	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
@@ -29,17 +27,6 @@ type RenderOptions struct {
 	Strict bool
 	// Progress, when set, hears how far each stage is.
 	Progress func(stage string, done, total int)
-}
-
-// StrictError is the error of a render with RenderOptions.Strict that gave
-// warnings: the caller must not keep what was written. It breaks a rule
-// (the command line exits 1).
-type StrictError struct {
-	Warnings []render.Warning
-}
-
-func (e *StrictError) Error() string {
-	return fmt.Sprintf("%s with --strict", cardsdb.Plural(len(e.Warnings), "warning"))
 }
 
 // Render draws the job's PDF and writes it to w, with its report: the

@@ -147,6 +147,15 @@ func TestValidate(t *testing.T) {
 	if got := report.EffectFindings(errors.New("Lens: unknown effect")); len(got) != 1 || got[0].Rule != "effects" || !strings.Contains(got[0].Message, "goldfish cannot play") {
 		t.Errorf("EffectFindings = %+v", got)
 	}
+	// A disagreement is known by its kind, not by its words.
+	effects := cardsdb.ErrorList{
+		{Msg: `card "A": its effects ["draw 1"] disagree with its text`, Err: cardsdb.ErrEffectsDisagree},
+		{Msg: `card "B": effect "disagree with its text": unknown effect`},
+	}
+	got := report.EffectFindings(effects)
+	if len(got) != 2 || !strings.HasSuffix(got[0].Message, "goldfish plays its effects list") || !strings.HasSuffix(got[1].Message, "goldfish cannot play the deck until it is fixed") {
+		t.Errorf("EffectFindings of a disagreement and an unknown effect = %+v", got)
+	}
 }
 
 func TestDeckStats(t *testing.T) {

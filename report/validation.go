@@ -121,12 +121,7 @@ func ChooseFormat(g *cardsdb.Game, list *cardsdb.DeckList, format string) error 
 // per positioned error.
 func InputFindings(err error, arg string) []validate.Finding {
 	var list cardsdb.ErrorList
-	var one *cardsdb.Error
-	switch {
-	case errors.As(err, &list):
-	case errors.As(err, &one):
-		list = cardsdb.ErrorList{one}
-	default:
+	if !list.Append(err) {
 		msg := strings.TrimPrefix(err.Error(), arg+": ")
 		return []validate.Finding{{Pos: cardsdb.Pos{File: arg}, Rule: "input", Severity: validate.Error, Message: msg}}
 	}
@@ -144,19 +139,11 @@ func EffectFindings(err error) []validate.Finding {
 	if err == nil {
 		return nil
 	}
-	var list cardsdb.ErrorList
-	var one *cardsdb.Error
-	switch {
-	case errors.As(err, &list):
-	case errors.As(err, &one):
-		list = cardsdb.ErrorList{one}
-	default:
-		return []validate.Finding{{Rule: "effects", Severity: validate.Warning, Message: err.Error() + "; deckwright goldfish cannot play the deck until it is fixed"}}
-	}
+	list := EffectErrors(err)
 	out := make([]validate.Finding, len(list))
 	for i, e := range list {
 		suffix := "; deckwright goldfish cannot play the deck until it is fixed"
-		if Disagreement(e.Msg) {
+		if Disagreement(e) {
 			suffix = "; deckwright goldfish plays its effects list"
 		}
 		out[i] = validate.Finding{Pos: e.Pos, Rule: "effects", Severity: validate.Warning, Message: e.Msg + suffix}
@@ -164,7 +151,19 @@ func EffectFindings(err error) []validate.Finding {
 	return out
 }
 
+// EffectErrors returns the playtest engine's error for a deck's card
+// effects as a list, one error a card effect (a plain error is one
+// without a position).
+func EffectErrors(err error) cardsdb.ErrorList {
+	var list cardsdb.ErrorList
+	if err == nil || list.Append(err) {
+		return list
+	}
+	return cardsdb.ErrorList{{Msg: err.Error()}}
+}
+
 // Disagreement reports whether an effects warning says that a card's
-// effects and rules text disagree (the playtest plays its effects list),
-// rather than that an effect does not read.
-func Disagreement(msg string) bool { return strings.Contains(msg, "disagree with its text") }
+// effects and rules text disagree (cardsdb.ErrEffectsDisagree: the
+// playtest plays its effects list), rather than that an effect does not
+// read.
+func Disagreement(err error) bool { return errors.Is(err, cardsdb.ErrEffectsDisagree) }

@@ -183,7 +183,7 @@ func deckList(g *cardsdb.Game, text string) deckListData {
 				row.Limit = lim
 				if row.Count >= lim {
 					row.AtLimit = true
-					row.Why = fmt.Sprintf("copy limit: at most %d %s of %s in the %s", lim, plural(lim, "copy", "copies"), dc.Card.Name, dc.Section.Name)
+					row.Why = fmt.Sprintf("copy limit: at most %s of %s in the %s", cardsdb.Plural(lim, "copy"), dc.Card.Name, dc.Section.Name)
 				}
 			}
 		}

@@ -100,16 +100,9 @@ func refuseAdd(g *cardsdb.Game, card *cardsdb.Card, sec *cardsdb.Section, have i
 		if lim == 0 {
 			return fmt.Sprintf("%s may not go in the %s", card.Name, sec.Name)
 		}
-		return fmt.Sprintf("copy limit: at most %d %s of %s in the %s", lim, plural(lim, "copy", "copies"), card.Name, sec.Name)
+		return fmt.Sprintf("copy limit: at most %s of %s in the %s", cardsdb.Plural(lim, "copy"), card.Name, sec.Name)
 	}
 	return ""
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // parseForEdit reads a deck for an edit; an empty deck (only headers or
@@ -120,13 +113,13 @@ func parseForEdit(text string, yamlText bool) (*cardsdb.DeckList, error) {
 	}
 	if yamlText {
 		l, err := cardsdb.ParseDeckYAML("deck", []byte(text))
-		if err != nil && strings.Contains(err.Error(), "no cards") {
+		if errors.Is(err, cardsdb.ErrNoCards) {
 			return &cardsdb.DeckList{}, nil
 		}
 		return l, err
 	}
 	l, err := cardsdb.ParseDecklist("deck", []byte(text))
-	if err != nil && strings.Contains(err.Error(), "holds no cards") {
+	if errors.Is(err, cardsdb.ErrNoCards) {
 		return emptyList(text), nil
 	}
 	return l, err

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // MaxDeckName is the longest deck name the server accepts, in bytes.
@@ -107,19 +109,32 @@ func (d *deckStore) read(name string) ([]byte, error) {
 	if err := CheckDeckName(name); err != nil {
 		return nil, err
 	}
-	st, err := d.root.Lstat(name)
-	if errors.Is(err, fs.ErrNotExist) {
+	data, err := d.readFile(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, noDeckError(name)
-	} else if err != nil {
+	case errors.Is(err, safefile.ErrNotRegular):
+		return nil, fmt.Errorf("saved deck %q is not a regular file", name)
+	case errors.Is(err, safefile.ErrTooBig):
+		return nil, fmt.Errorf("saved deck %q is more than the %d bytes a deck may have", name, MaxDeckSize)
+	}
+	return data, err
+}
+
+// readFile reads the file p of the decks folder (a deck, or a version in
+// its history) through internal/safefile: a regular file of at most
+// MaxDeckSize bytes, looked at again once open. A link is refused (its
+// *safefile.NotRegularError says so), as writeFile replaces none: a saved
+// deck is always a file of its own.
+func (d *deckStore) readFile(p string) ([]byte, error) {
+	st, err := d.root.Lstat(p)
+	if err != nil {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("saved deck %q is not a regular file", name)
+		return nil, &fs.PathError{Op: "open", Path: p, Err: &safefile.NotRegularError{Mode: st.Mode()}}
 	}
-	if st.Size() > MaxDeckSize {
-		return nil, fmt.Errorf("saved deck %q is %d bytes, more than the %d a deck may have", name, st.Size(), MaxDeckSize)
-	}
-	return d.root.ReadFile(name)
+	return safefile.ReadFile(safefile.InRoot(d.root), p, MaxDeckSize)
 }
 
 // noDeckError says no deck has the name; it is an fs.ErrNotExist.

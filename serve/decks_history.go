@@ -226,10 +226,9 @@ func (d *deckStore) readVersion(name, id string) ([]byte, error) {
 	if id == "" || strings.ContainsAny(id, `/\`) || strings.HasPrefix(id, ".") {
 		return nil, fmt.Errorf("no version %q of deck %q", id, name)
 	}
-	p := path.Join(historyDir, name, id)
-	st, err := d.root.Lstat(p)
-	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxDeckSize {
+	data, err := d.readFile(path.Join(historyDir, name, id))
+	if err != nil {
 		return nil, fmt.Errorf("no version %q of deck %q", id, name)
 	}
-	return d.root.ReadFile(p)
+	return data, nil
 }

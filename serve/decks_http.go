@@ -114,12 +114,10 @@ func checkDeckText(name string, data []byte) error {
 	if err := cardsdb.CheckText(name, data); err != nil {
 		return fmt.Errorf("not saved: this is not a deck: %w", err)
 	}
-	if _, err := cardsdb.ParseDeckData(name, data); err != nil {
-		msg := err.Error()
-		if strings.Contains(msg, "holds no cards") {
-			return errors.New("not saved: the deck holds no cards yet; add a card first")
-		}
-		return fmt.Errorf("not saved: the text does not read as a deck: %s", firstLines(msg, 3))
+	if _, err := cardsdb.ParseDeckData(name, data); errors.Is(err, cardsdb.ErrNoCards) {
+		return errors.New("not saved: the deck holds no cards yet; add a card first")
+	} else if err != nil {
+		return fmt.Errorf("not saved: the text does not read as a deck: %s", firstLines(err.Error(), 3))
 	}
 	return nil
 }

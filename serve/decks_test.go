@@ -88,6 +88,11 @@ func TestDeckStore(t *testing.T) {
 	if _, err := s.read("../outside.txt"); err == nil {
 		t.Error("read ../outside.txt")
 	}
+	// A deck over MaxDeckSize put there by another program is not read.
+	os.WriteFile(filepath.Join(dir, "decks", "huge.txt"), make([]byte, MaxDeckSize+1), 0o644)
+	if _, err := s.read("huge.txt"); err == nil || !strings.Contains(err.Error(), "more than the 1048576 bytes a deck may have") {
+		t.Errorf("read of a deck over MaxDeckSize: %v", err)
+	}
 }
 
 func TestLocalHost(t *testing.T) {

@@ -46,13 +46,7 @@ func (s *Server) face(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, err)
 		return
 	}
-	var c *cardsdb.Card
-	for _, x := range g.Cards {
-		if x.Name == name {
-			c = x
-			break
-		}
-	}
+	c := cardNamed(g, name)
 	if c == nil {
 		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no card %q in game %q", name, game))
 		return
@@ -102,4 +96,15 @@ func (s *Server) drawFace(r *http.Request, g *cardsdb.Game, c *cardsdb.Card, bac
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// cardNamed is g's card of exactly that name (as the page's links write
+// it), nil for none.
+func cardNamed(g *cardsdb.Game, name string) *cardsdb.Card {
+	for _, c := range g.Cards {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
 }

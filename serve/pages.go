@@ -3,9 +3,9 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
-	"io/fs"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/deckstats"
+	"github.com/deckwright/deckwright/internal/safefile"
 	"github.com/deckwright/deckwright/report"
 	"github.com/deckwright/deckwright/validate"
 )
@@ -265,13 +266,7 @@ func (s *Server) art(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, err)
 		return
 	}
-	var c *cardsdb.Card
-	for _, x := range g.Cards {
-		if x.Name == name {
-			c = x
-			break
-		}
-	}
+	c := cardNamed(g, name)
 	if c == nil || c.Image == "" || g.FS == nil {
 		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q of %s has no image", name, game))
 		return
@@ -281,17 +276,12 @@ func (s *Server) art(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: image %s is not a PNG, JPEG, GIF or WebP file", name, c.Image))
 		return
 	}
-	st, err := fs.Stat(g.FS, c.Image)
-	if err != nil {
-		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: %v", name, err))
-		return
-	}
-	if !st.Mode().IsRegular() || st.Size() > MaxArt {
+	data, err := safefile.ReadFile(g.FS, c.Image, MaxArt)
+	switch {
+	case errors.Is(err, safefile.ErrNotRegular) || errors.Is(err, safefile.ErrTooBig):
 		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: image %s is not a regular file of at most %d bytes", name, c.Image, MaxArt))
 		return
-	}
-	data, err := fs.ReadFile(g.FS, c.Image)
-	if err != nil {
+	case err != nil:
 		s.fail(w, r, http.StatusNotFound, fmt.Errorf("card %q: %v", name, err))
 		return
 	}

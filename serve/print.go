@@ -61,10 +61,12 @@ func (e *printError) Error() string { return e.err.Error() }
 // asPrintError gives an error of package printjob its exit status and
 // names the deck as the browser named it.
 func asPrintError(in *deckInput, err error) error {
+	// 2 for usage or unreadable input; an error that says its status (a
+	// print that breaks a rule: printjob.RuleError, StrictError) keeps it.
 	code := 2
-	var re *printjob.RuleError
-	if errors.As(err, &re) {
-		code = 1
+	var st interface{ ExitStatus() int }
+	if errors.As(err, &st) {
+		code = st.ExitStatus()
 	}
 	msg := err.Error()
 	if in.shown != in.name {

@@ -34,12 +34,12 @@ func TestServePrint(t *testing.T) {
 		t.Errorf("print of a body: %v %+v\n%s", err, rep, body.body)
 	}
 	typo := do(t, "POST", ts.URL+"/api/print?name=mine.txt", typoDeck, "Content-Type", "text/plain")
-	if typo.code != 400 || !strings.Contains(typo.body, "mine.txt:2:1: no card named") || strings.Contains(typo.body, "stdin") {
-		t.Errorf("print of a body with a typo: %d %s", typo.code, typo.body)
+	if typo.code != 400 || !strings.Contains(typo.body, "mine.txt:2:1: no card named") || strings.Contains(typo.body, "stdin") || typo.hdr.Get("X-Deckwright-Exit") != "1" {
+		t.Errorf("print of a body with a typo: %d (exit %s) %s", typo.code, typo.hdr.Get("X-Deckwright-Exit"), typo.body)
 	}
 	bad := do(t, "POST", ts.URL+"/print.pdf", "deck=seeker-chronicles%2Fcosmos&grid=0x0", "Content-Type", "application/x-www-form-urlencoded")
-	if bad.code != 400 || !strings.Contains(bad.body, "<p>grid: grid &#34;0x0&#34;") {
-		t.Errorf("bad grid: %d %s", bad.code, bad.body)
+	if bad.code != 400 || !strings.Contains(bad.body, "<p>grid: grid &#34;0x0&#34;") || bad.hdr.Get("X-Deckwright-Exit") != "2" {
+		t.Errorf("bad grid: %d (exit %s) %s", bad.code, bad.hdr.Get("X-Deckwright-Exit"), bad.body)
 	}
 }
 

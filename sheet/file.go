@@ -3,11 +3,11 @@ package sheet
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
+	"io/fs"
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // ReadFile reads a table from a regular file of at most
@@ -24,25 +24,17 @@ func ReadFile(name, sheetName string) (*Table, error) {
 }
 
 func readFile(name string) ([]byte, error) {
-	// OpenRegular refuses a FIFO or device before opening it, so a named
-	// pipe never blocks the read.
-	f, err := cardsdb.OpenRegular(name)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w", name, pe.Err)
-		}
-		return nil, err // it names the file already
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, cardsdb.MaxFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > cardsdb.MaxFileSize {
+	// A FIFO or device is refused before it is opened, so a named pipe
+	// never blocks the read (internal/safefile).
+	data, err := safefile.ReadPath(name, cardsdb.MaxFileSize)
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, safefile.ErrTooBig):
 		return nil, &cardsdb.Error{Pos: cardsdb.Pos{File: name}, Msg: fmt.Sprintf("file is larger than %d MiB; deckwright reads tables up to that size", cardsdb.MaxFileSize>>20)}
+	case errors.As(err, &pe):
+		return nil, fmt.Errorf("%s: %w", name, pe.Err)
 	}
-	return data, nil
+	return data, err
 }
 
 // GameID returns the game a table names in its game column (the first

@@ -93,19 +93,8 @@ func appendLayout(layout, cols []cardsdb.TableColumn) []cardsdb.TableColumn {
 	return layout
 }
 
-func appendErrs(errs *cardsdb.ErrorList, err error) bool {
-	var el cardsdb.ErrorList
-	var e *cardsdb.Error
-	switch {
-	case errors.As(err, &el):
-		*errs = append(*errs, el...)
-	case errors.As(err, &e):
-		*errs = append(*errs, e)
-	default:
-		return false
-	}
-	return true
-}
+// appendErrs is errs.Append(err).
+func appendErrs(errs *cardsdb.ErrorList, err error) bool { return errs.Append(err) }
 
 func anyHeader(tables []*Table, k string) bool {
 	for _, t := range tables {
@@ -212,8 +201,7 @@ func hasTypeColumn(t *Table, m map[string]string) bool {
 
 // isEmpty reports a sheet without a header row.
 func isEmpty(err error) bool {
-	var e *cardsdb.Error
-	return errors.As(err, &e) && e.Msg == emptyTable
+	return errors.Is(err, errEmptyTable)
 }
 
 // errMsg is an error's message without its position.

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -79,18 +78,9 @@ const (
 	XLSX Format = "xlsx"
 )
 
-// FormatOf returns the format a file name's extension names, or "".
-func FormatOf(name string) Format {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".csv":
-		return CSV
-	case ".tsv", ".tab":
-		return TSV
-	case ".xlsx", ".xlsm":
-		return XLSX
-	}
-	return ""
-}
+// FormatOf returns the format a file name's extension names, or ""
+// (cardsdb.TableFormat: .csv; .tsv or .tab; .xlsx or .xlsm).
+func FormatOf(name string) Format { return Format(cardsdb.TableFormat(name)) }
 
 // Read reads a table from data, in the format file's extension names.
 // sheetName chooses an .xlsx sheet ("" for the first); CSV and TSV files
@@ -448,8 +438,11 @@ func trimEmpty(cells []string) []string {
 
 // table finds the header (the first non-blank row) and keeps the
 // non-blank rows below it, each as long as the header.
-// emptyTable is the message of a table without a header row.
+// emptyTable is the message of a table without a header row, and
+// errEmptyTable its kind (cardsdb.Error.Err).
 const emptyTable = "the table is empty; want a header row naming the columns (name, type, ...) and one row per card"
+
+var errEmptyTable = errors.New("empty table")
 
 func table(file, sheetName string, rows [][]string) (*Table, error) {
 	t := &Table{File: file, Sheet: sheetName}
@@ -479,7 +472,7 @@ func table(file, sheetName string, rows [][]string) (*Table, error) {
 		t.Rows = append(t.Rows, Row{N: n, Cells: cells})
 	}
 	if t.Header == nil {
-		return nil, &cardsdb.Error{Pos: t.Where(), Msg: emptyTable}
+		return nil, &cardsdb.Error{Pos: t.Where(), Msg: emptyTable, Err: errEmptyTable}
 	}
 	return t, nil
 }

@@ -191,7 +191,7 @@ func (s *Set) addFS(fsys fs.FS, prefix, game string) error {
 				return nil
 			}
 		}
-		if !appendErr(&errs, err) {
+		if !errs.Append(err) {
 			return err
 		}
 		return nil
@@ -238,20 +238,6 @@ func readFile(fsys fs.FS, p, file string) ([]byte, error) {
 	}
 	defer f.Close()
 	return cardsdb.ReadInput(file, f)
-}
-
-func appendErr(l *cardsdb.ErrorList, err error) bool {
-	var el cardsdb.ErrorList
-	var e *cardsdb.Error
-	switch {
-	case errors.As(err, &el):
-		*l = append(*l, el...)
-	case errors.As(err, &e):
-		*l = append(*l, e)
-	default:
-		return false
-	}
-	return true
 }
 
 func contains(list []string, s string) bool {

@@ -111,37 +111,9 @@ func TestRuleParamsNotMapping(t *testing.T) {
 // gives a bad parameter is never judged as if the default stood: Check
 // reports the parameter's error as a finding, so the deck is not legal.
 func TestBadParamsNoFallback(t *testing.T) {
-	gameYAML, err := os.ReadFile("testdata/games/fourfold/game.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cardsYAML, err := os.ReadFile("testdata/games/fourfold/cards/cards.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Legal under the default maximum of 3.
-	const deck = "Hero:\nRed Hero\nMain:\n3 Red Soldier\n3 Blue Soldier\n"
 	for _, params := range []string{"{maxx: 2}", "{max: three}"} {
 		t.Run(params, func(t *testing.T) {
-			src := strings.Replace(string(gameYAML), "params: {max: 3}", "params: "+params, 1)
-			if src == string(gameYAML) {
-				t.Fatal("fourfold game.yaml no longer has params: {max: 3}")
-			}
-			g, err := cardsdb.ParseGame("fourfold/game.yaml", []byte(src), ".")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cardsdb.ParseCards("fourfold/cards.yaml", cardsYAML, ".", g); err != nil {
-				t.Fatal(err)
-			}
-			list, err := cardsdb.ParseDecklist("deck.txt", []byte(deck))
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := cardsdb.Resolve(g, list)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, src := fourfoldDeck(t, params)
 			fs := validate.Check(d)
 			if validate.Legal(fs) {
 				t.Fatalf("deck is legal under params %s: %v", params, fs)
@@ -388,3 +360,39 @@ func TestSchemaDeclaresRuleParams(t *testing.T) {
 }
 
 func sameBound(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+// fourfoldDeck loads the Fourfold test game (testdata/games/fourfold)
+// with its faction-limit params: {max: 3} replaced by params, and resolves
+// a deck Red Hero leads with 3 Red and 3 Blue Soldiers (legal under the
+// default maximum of 3). It returns the deck and the game.yaml loaded.
+func fourfoldDeck(t *testing.T, params string) (*cardsdb.Deck, string) {
+	t.Helper()
+	gameYAML, err := os.ReadFile("testdata/games/fourfold/game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cardsYAML, err := os.ReadFile("testdata/games/fourfold/cards/cards.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(gameYAML), "params: {max: 3}") {
+		t.Fatal("fourfold game.yaml no longer has params: {max: 3}")
+	}
+	src := strings.Replace(string(gameYAML), "params: {max: 3}", "params: "+params, 1)
+	g, err := cardsdb.ParseGame("fourfold/game.yaml", []byte(src), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cardsdb.ParseCards("fourfold/cards.yaml", cardsYAML, ".", g); err != nil {
+		t.Fatal(err)
+	}
+	list, err := cardsdb.ParseDecklist("deck.txt", []byte("Hero:\nRed Hero\nMain:\n3 Red Soldier\n3 Blue Soldier\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := cardsdb.Resolve(g, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, src
+}

@@ -540,15 +540,6 @@ func TestRulesFor(t *testing.T) {
 // the Fourfold test game: Red Hero leads 3 Red and 3 Blue Soldiers. The
 // rule must report, never panic, whatever number the game definition gives.
 func TestFactionLimitParams(t *testing.T) {
-	gameYAML, err := os.ReadFile("testdata/games/fourfold/game.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cardsYAML, err := os.ReadFile("testdata/games/fourfold/cards/cards.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const deck = "Hero:\nRed Hero\nMain:\n3 Red Soldier\n3 Blue Soldier\n"
 	tests := []struct {
 		max  string
 		want string // the faction-limit message, "" for none
@@ -562,25 +553,7 @@ func TestFactionLimitParams(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run("max "+tc.max, func(t *testing.T) {
-			src := strings.Replace(string(gameYAML), "params: {max: 3}", "params: {max: "+tc.max+"}", 1)
-			if src == string(gameYAML) && tc.max != "3" {
-				t.Fatal("fourfold game.yaml no longer has params: {max: 3}")
-			}
-			g, err := cardsdb.ParseGame("fourfold/game.yaml", []byte(src), ".")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cardsdb.ParseCards("fourfold/cards.yaml", cardsYAML, ".", g); err != nil {
-				t.Fatal(err)
-			}
-			list, err := cardsdb.ParseDecklist("deck.txt", []byte(deck))
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := cardsdb.Resolve(g, list)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d, _ := fourfoldDeck(t, "{max: "+tc.max+"}")
 			var findings []validate.Finding
 			func() {
 				defer func() {

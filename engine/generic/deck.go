@@ -477,7 +477,8 @@ func CheckEffects(d *cardsdb.Deck) error {
 			text, el := pt.TextEffects(dc.Card)
 			errs = append(errs, el...)
 			if len(el) == 0 && len(text) > 0 && !sameEffects(effs, text) {
-				errs.Add(dc.Card.Fields[pt.EffectsField].Pos, "card %q: its effects %s disagree with its text, which reads as %s; correct one of them", dc.Card.Name, effectList(pt, effs), effectList(pt, text))
+				errs = append(errs, &cardsdb.Error{Pos: dc.Card.Fields[pt.EffectsField].Pos, Err: cardsdb.ErrEffectsDisagree,
+					Msg: fmt.Sprintf("card %q: its effects %s disagree with its text, which reads as %s; correct one of them", dc.Card.Name, effectList(pt, effs), effectList(pt, text))})
 			}
 		}
 		if el == nil {

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // DefaultManifest is the manifest file name a folder's writer uses unless
@@ -201,32 +203,14 @@ func (f *Folder) ReadExisting(name string, max int64) ([]byte, error) {
 }
 
 // readRegular reads name inside root if it is a regular file of at most
-// max bytes; shown is the path named in errors.
+// max bytes (internal/safefile); shown is the path named in errors.
 func readRegular(root *os.Root, name string, max int64, shown string) ([]byte, error) {
-	native := filepath.FromSlash(name)
-	st, err := root.Stat(native)
-	if err != nil {
-		return nil, err
+	data, err := safefile.ReadFile(safefile.InRoot(root), name, max)
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return nil, fmt.Errorf("%s: %w", shown, pe.Err)
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: is a %s, not a regular file; deckwright reads only regular files", shown, FileKind(st.Mode()))
-	}
-	file, err := root.OpenFile(native, os.O_RDONLY|openNonblock, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	if st, err := file.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: changed while being read; deckwright reads only regular files", shown)
-	}
-	data, err := io.ReadAll(io.LimitReader(file, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%s: more than %d bytes", shown, max)
-	}
-	return data, nil
+	return data, err
 }
 
 // Abort removes the temporary folder; the destination is left as it was.
@@ -348,27 +332,7 @@ func (f *Folder) Commit() (*Summary, error) {
 
 // checkDirsIn checks that the folders of dir inside root that exist are
 // real folders, not links or files.
-func checkDirsIn(root *os.Root, dir string) error {
-	if dir == "." || dir == "" {
-		return nil
-	}
-	at := ""
-	for part := range strings.SplitSeq(dir, "/") {
-		at = pathJoin(at, part)
-		fi, err := root.Lstat(filepath.FromSlash(at))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			return nil
-		case err != nil:
-			return err
-		case fi.Mode()&fs.ModeSymlink != 0:
-			return fmt.Errorf("writing into %s: it is a symbolic link; deckwright does not follow links inside an output folder (remove the link)", filepath.Join(root.Name(), at))
-		case !fi.IsDir():
-			return fmt.Errorf("writing into %s: it is a %s, not a folder", filepath.Join(root.Name(), at), FileKind(fi.Mode()))
-		}
-	}
-	return nil
-}
+func checkDirsIn(root *os.Root, dir string) error { return dirsIn(root, dir, false) }
 
 const manifestHeader = `# The files deckwright wrote into this folder. The next export into it
 # replaces them, removes those it does not write again, and leaves every

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // writeFolder writes files (name -> text) as one folder and commits it.
@@ -171,8 +173,8 @@ func TestFolderMergeWithoutManifest(t *testing.T) {
 	if _, err := f.ReadExisting("nothing.yaml", 100); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("ReadExisting of a missing file: %v, want fs.ErrNotExist", err)
 	}
-	if _, err := f.ReadExisting("notes.txt", 2); err == nil {
-		t.Error("ReadExisting read more than its limit")
+	if _, err := f.ReadExisting("notes.txt", 2); !errors.Is(err, safefile.ErrTooBig) || !strings.HasPrefix(err.Error(), f.Path("notes.txt")+": ") {
+		t.Errorf("ReadExisting over its limit: %v, want safefile.ErrTooBig naming the file", err)
 	}
 	f.WriteFile("cards.yaml", []byte("old+new"))
 	sum, err := f.Commit()
@@ -244,6 +246,10 @@ func TestWriteIn(t *testing.T) {
 		if err := WriteFileIn(root, name, []byte("bad"), 0); err == nil {
 			t.Errorf("WriteFileIn(%q) wrote", name)
 		}
+	}
+	// The link on the way is named with the folder's path.
+	if err := WriteFileIn(root, "out/deck.txt", []byte("bad"), 0); err == nil || !strings.HasPrefix(err.Error(), "writing into "+filepath.Join(dir, "out")+": it is a symbolic link") {
+		t.Errorf("WriteFileIn(out/deck.txt) = %v, want it to name %s", err, filepath.Join(dir, "out"))
 	}
 	got := readAll(t, base)
 	want := map[string]string{"decks/sub/deck.txt": "two", "decks/out": "-> link", "decks/x.txt": "-> link", "elsewhere/x.txt": "theirs"}

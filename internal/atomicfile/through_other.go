@@ -4,6 +4,4 @@ package atomicfile
 
 const throughFlags = 0
 
-const openNonblock = 0
-
 func noReader(error) bool { return false }

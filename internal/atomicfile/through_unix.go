@@ -12,8 +12,5 @@ import (
 // instead of hanging.
 const throughFlags = syscall.O_NONBLOCK
 
-// openNonblock opens a file to read without waiting on a FIFO.
-const openNonblock = syscall.O_NONBLOCK
-
 // noReader tells whether opening a FIFO failed for want of a reader.
 func noReader(err error) bool { return errors.Is(err, syscall.ENXIO) }

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 // Options change how Write and WriteIn write a file.
@@ -196,7 +198,13 @@ func writeBytes(data []byte) func(io.Writer) error {
 // mkdirsIn makes the folder dir (slash-separated) inside root one level
 // at a time with permission 0755, refusing a symbolic link or a file on
 // the way.
-func mkdirsIn(root *os.Root, dir string) error {
+func mkdirsIn(root *os.Root, dir string) error { return dirsIn(root, dir, true) }
+
+// dirsIn walks the folders of dir (slash-separated) inside root from the
+// top, refusing a symbolic link or a file on the way (naming it with
+// root's path); a folder that is not there is made (mkdir) with
+// permission 0755, or ends the walk.
+func dirsIn(root *os.Root, dir string, mkdir bool) error {
 	if dir == "." || dir == "" {
 		return nil
 	}
@@ -209,11 +217,13 @@ func mkdirsIn(root *os.Root, dir string) error {
 		case err == nil && fi.IsDir():
 			continue
 		case err == nil && fi.Mode()&fs.ModeSymlink != 0:
-			return fmt.Errorf("writing into %s: it is a symbolic link; deckwright does not follow links inside an output folder (remove the link)", at)
+			return fmt.Errorf("writing into %s: it is a symbolic link; deckwright does not follow links inside an output folder (remove the link)", filepath.Join(root.Name(), native))
 		case err == nil:
-			return fmt.Errorf("writing into %s: it is a %s, not a folder", at, FileKind(fi.Mode()))
+			return fmt.Errorf("writing into %s: it is a %s, not a folder", filepath.Join(root.Name(), native), FileKind(fi.Mode()))
 		case !errors.Is(err, fs.ErrNotExist):
 			return err
+		case !mkdir:
+			return nil
 		}
 		if err := root.Mkdir(native, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 			return fmt.Errorf("creating %s: %w", at, err)
@@ -280,25 +290,8 @@ func outputKind(path string, allowThrough bool) (through bool, err error) {
 }
 
 // FileKind names a kind of file for messages: "directory", "named pipe"...
-func FileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "directory"
-	case m.IsRegular():
-		return "regular file"
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeCharDevice != 0:
-		return "character device"
-	case m&fs.ModeDevice != 0:
-		return "block device"
-	}
-	return "special file"
-}
+// (safefile.Kind, which the readers' messages use too).
+func FileKind(m fs.FileMode) string { return safefile.Kind(m) }
 
 // copyThrough copies the finished temporary file tmp into the device or
 // pipe at path, opened for writing without creating or truncating it.

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 )
 
 func writeHello(w io.Writer) error {
@@ -154,4 +156,36 @@ func TestWriteRefuses(t *testing.T) {
 		t.Errorf("the directory was replaced: %v %v", fi, err)
 	}
 	noTemps(t, dir)
+}
+
+// TestReadExistingRefuses: what a merging writer reads back of the folder
+// is a regular file inside it: a FIFO is refused at once, a link out of
+// the folder names the folder, each with the file's path.
+func TestReadExistingRefuses(t *testing.T) {
+	dir := t.TempDir()
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.yaml"), 0o644); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	secret := filepath.Join(t.TempDir(), "secret.yaml")
+	os.WriteFile(secret, []byte("S3CRET"), 0o644)
+	if err := os.Symlink(secret, filepath.Join(dir, "out.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFolder(dir, FolderOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Abort()
+	for name, want := range map[string]error{"fifo.yaml": safefile.ErrNotRegular, "out.yaml": safefile.ErrOutside} {
+		done := make(chan error, 1)
+		go func() { _, err := f.ReadExisting(name, 100); done <- err }()
+		select {
+		case err := <-done:
+			if !errors.Is(err, want) || !strings.HasPrefix(err.Error(), f.Path(name)+": ") || strings.Contains(err.Error(), "S3CRET") {
+				t.Errorf("ReadExisting(%s): %v, want %v naming the file", name, err, want)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("ReadExisting(%s) blocks", name)
+		}
+	}
 }

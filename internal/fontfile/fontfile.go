@@ -535,8 +535,9 @@ func format4(runes map[rune]uint16) ([]byte, error) {
 // out, which nothing here uses.
 var kept = []string{"OS/2", "cvt ", "fpgm", "gasp", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post", "prep"}
 
-// rebuild writes a font of d's kept tables and cmap, each 4-byte
-// aligned, with their checksums and head's checkSumAdjustment.
+// rebuild writes a font of d's kept tables and cmap (otf2ttf.WriteFont:
+// each 4-byte aligned, with their checksums and head's
+// checkSumAdjustment).
 func rebuild(d *directory, cmap []byte) []byte {
 	tables := map[string][]byte{"cmap": cmap}
 	for _, t := range kept {
@@ -544,62 +545,7 @@ func rebuild(d *directory, cmap []byte) []byte {
 			tables[t] = b
 		}
 	}
-	tags := make([]string, 0, len(tables))
-	for t := range tables {
-		tags = append(tags, t)
-	}
-	sort.Strings(tags)
-	num := len(tags)
-	es := 0
-	for 1<<(es+1) <= num {
-		es++
-	}
-	size := 12 + 16*num
-	for _, t := range tags {
-		size += (len(tables[t]) + 3) &^ 3
-	}
-	b := make([]byte, 0, size)
-	b = binary.BigEndian.AppendUint32(b, 0x00010000)
-	b = binary.BigEndian.AppendUint16(b, uint16(num))
-	b = binary.BigEndian.AppendUint16(b, uint16(16<<es))
-	b = binary.BigEndian.AppendUint16(b, uint16(es))
-	b = binary.BigEndian.AppendUint16(b, uint16(num*16-16<<es))
-	off := 12 + 16*num
-	headAt := 0
-	for _, t := range tags {
-		data := tables[t]
-		if t == "head" {
-			headAt = off
-			data = append([]byte(nil), data...)
-			binary.BigEndian.PutUint32(data[8:], 0) // checkSumAdjustment, set below
-			tables[t] = data
-		}
-		b = append(b, t...)
-		b = binary.BigEndian.AppendUint32(b, checksum(data))
-		b = binary.BigEndian.AppendUint32(b, uint32(off))
-		b = binary.BigEndian.AppendUint32(b, uint32(len(data)))
-		off += (len(data) + 3) &^ 3
-	}
-	for _, t := range tags {
-		b = append(b, tables[t]...)
-		for len(b)%4 != 0 {
-			b = append(b, 0)
-		}
-	}
-	binary.BigEndian.PutUint32(b[headAt+8:], 0xB1B0AFBA-checksum(b))
-	return b
-}
-
-// checksum is the sfnt table checksum: the sum of big-endian uint32s,
-// the last one padded with zeros.
-func checksum(d []byte) uint32 {
-	var s uint32
-	for i := 0; i < len(d); i += 4 {
-		var w [4]byte
-		copy(w[:], d[i:])
-		s += binary.BigEndian.Uint32(w[:])
-	}
-	return s
+	return otf2ttf.WriteFont(tables)
 }
 
 // embed is tryEmbed; tests replace it.

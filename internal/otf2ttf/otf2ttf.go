@@ -454,12 +454,15 @@ func assemble(src map[string][]byte, glyphs []glyph) ([]byte, error) {
 	if os2 := src["OS/2"]; os2 != nil {
 		out["OS/2"] = os2
 	}
-	return writeFont(out), nil
+	return WriteFont(out), nil
 }
 
-// writeFont lays the tables out behind a table directory, 4-byte
-// aligned, with their checksums and head's checkSumAdjustment.
-func writeFont(tables map[string][]byte) []byte {
+// WriteFont lays sfnt tables (by tag) out as a font file: a table
+// directory in tag order, each table 4-byte aligned, with their checksums
+// and head's checkSumAdjustment (computed with it set to 0, on a copy of
+// head). Convert writes its TrueType font with it, and fontfile the fonts
+// whose character map it rebuilds.
+func WriteFont(tables map[string][]byte) []byte {
 	tags := make([]string, 0, len(tables))
 	for t := range tables {
 		tags = append(tags, t)
@@ -470,23 +473,30 @@ func writeFont(tables map[string][]byte) []byte {
 	for 1<<(es+1) <= num {
 		es++
 	}
-	var b []byte
+	size := 12 + 16*num
+	for _, t := range tags {
+		size += (len(tables[t]) + 3) &^ 3
+	}
+	b := make([]byte, 0, size)
 	b = be32(b, 0x00010000)
 	b = be16(b, num)
 	b = be16(b, 16<<es)
 	b = be16(b, es)
 	b = be16(b, num*16-16<<es)
 	off := 12 + 16*num
-	headAt := 0
+	headAt := -1
 	for _, t := range tags {
 		d := tables[t]
+		if t == "head" && len(d) >= 12 {
+			headAt = off
+			d = append([]byte(nil), d...)
+			binary.BigEndian.PutUint32(d[8:], 0) // checkSumAdjustment, set below
+			tables[t] = d
+		}
 		b = append(b, t...)
 		b = be32(b, checksum(d))
 		b = be32(b, uint32(off))
 		b = be32(b, uint32(len(d)))
-		if t == "head" {
-			headAt = off
-		}
 		off += (len(d) + 3) &^ 3
 	}
 	for _, t := range tags {
@@ -495,7 +505,9 @@ func writeFont(tables map[string][]byte) []byte {
 			b = append(b, 0)
 		}
 	}
-	binary.BigEndian.PutUint32(b[headAt+8:], 0xB1B0AFBA-checksum(b))
+	if headAt >= 0 {
+		binary.BigEndian.PutUint32(b[headAt+8:], 0xB1B0AFBA-checksum(b))
+	}
 	return b
 }
 

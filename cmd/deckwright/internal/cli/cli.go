@@ -68,6 +68,18 @@ func (e *exitError) Error() string {
 
 func (e *exitError) Unwrap() error { return e.err }
 
+// ExitStatus is the exit code.
+func (e *exitError) ExitStatus() int { return e.code }
+
+// exitStatus is an error that says the exit status it means: the
+// command's own exitError, and a library's error for input that breaks a
+// rule (printjob.RuleError and printjob.StrictError say 1). exitCode,
+// the one place errors become exit codes, asks for it.
+type exitStatus interface {
+	error
+	ExitStatus() int
+}
+
 // brokeRules is returned when the problems have been printed already.
 var errBrokeRules = &exitError{code: ExitRules, silent: true}
 
@@ -235,17 +247,21 @@ func exitCode(errw io.Writer, err error) int {
 	if err == nil {
 		return ExitOK
 	}
-	var ee *exitError
-	if errors.As(err, &ee) {
+	var st exitStatus
+	if !errors.As(err, &st) {
+		printError(errw, oneLine(err))
+		// Anything else that reaches here is a usage error from cobra
+		// (unknown command or flag) or unreadable input.
+		return ExitInput
+	}
+	if ee, ok := st.(*exitError); ok {
 		if !ee.silent && ee.err != nil {
 			printError(errw, ee.err)
 		}
 		return ee.code
 	}
-	printError(errw, oneLine(err))
-	// Anything else that reaches here is a usage error from cobra (unknown
-	// command or flag) or unreadable input.
-	return ExitInput
+	printError(errw, err)
+	return st.ExitStatus()
 }
 
 // oneLine folds a multi-line error from cobra ("unknown command ...\n\nDid

@@ -25,6 +25,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/changes"
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/internal/safefile"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -215,13 +216,10 @@ func cardsFileGame(data []byte) string {
 	return ""
 }
 
+// readGameFile reads a file of g's folder, a regular file of at most
+// cardsdb.MaxFileSize bytes (one over it was cut short before).
 func readGameFile(g *cardsdb.Game, name string) ([]byte, error) {
-	f, err := g.FS.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, 8<<20))
+	return safefile.ReadFile(g.FS, name, cardsdb.MaxFileSize)
 }
 
 // writeDiffPictures draws each changed card's old and new front side by

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -92,14 +91,6 @@ func exportImage(g *cardsdb.Game, output string) func(string) string {
 		if path.IsAbs(p) {
 			return p
 		}
-		abs := filepath.Join(dir, filepath.FromSlash(p))
-		if output == "" {
-			return filepath.ToSlash(abs)
-		}
-		rel, err := filepath.Rel(filepath.Dir(output), abs)
-		if err != nil {
-			return p
-		}
-		return filepath.ToSlash(rel)
+		return relocate(p, dir, output)
 	}
 }

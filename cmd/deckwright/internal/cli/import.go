@@ -223,10 +223,6 @@ func readTextFile(name, flag string) ([]byte, error) {
 	// FIFO given as the file is refused, not waited on.
 	f, err := cardsdb.OpenRegular(name)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) && pe.Op == "stat" {
-			pe.Op = "open" // what the user tried, as os.Open says it
-		}
 		return nil, inputError(fmt.Errorf("%s: %w", flag, err))
 	}
 	defer f.Close()

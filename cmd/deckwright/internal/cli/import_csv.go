@@ -136,14 +136,23 @@ func rebase(table, output string) func(string) string {
 		if filepath.IsAbs(p) || strings.Contains(p, "://") {
 			return p
 		}
-		abs := filepath.Join(filepath.Dir(table), filepath.FromSlash(p))
-		if output == "" {
-			return filepath.ToSlash(abs)
-		}
-		rel, err := filepath.Rel(filepath.Dir(output), abs)
-		if err != nil {
-			return p
-		}
-		return filepath.ToSlash(rel)
+		return relocate(p, filepath.Dir(table), output)
 	}
+}
+
+// relocate returns p, a slash-separated path relative to the folder from,
+// as a path relative to the folder of the file output (or to the current
+// folder, when output is "": standard output), slash-separated; p itself
+// when no relative path leads there. Export csv and import csv rewrite
+// image paths with it.
+func relocate(p, from, output string) string {
+	abs := filepath.Join(from, filepath.FromSlash(p))
+	if output == "" {
+		return filepath.ToSlash(abs)
+	}
+	rel, err := filepath.Rel(filepath.Dir(output), abs)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(rel)
 }

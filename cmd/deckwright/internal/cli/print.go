@@ -69,17 +69,13 @@ func (f *sheetFlags) options(card cardsdb.Size) (layout.Options, error) {
 	return o, exitErr(err)
 }
 
-// exitErr gives a library's error its exit status: 1 for a print that
-// breaks a rule (printjob.RuleError), 2 for the rest (usage, unreadable
-// input); an error that has one keeps it.
+// exitErr gives a library's error that says no exit status the status 2
+// (usage, unreadable input); one that says it (an exitError, a
+// printjob.RuleError: see exitStatus) keeps it.
 func exitErr(err error) error {
-	var ee *exitError
-	var re *printjob.RuleError
-	switch {
-	case err == nil || errors.As(err, &ee):
+	var st exitStatus
+	if err == nil || errors.As(err, &st) {
 		return err
-	case errors.As(err, &re):
-		return &exitError{code: ExitRules, err: err}
 	}
 	return inputError(err)
 }
@@ -350,8 +346,9 @@ func printResult(out IO, p *printjob.Result, quiet bool) {
 }
 
 // strictFailure reports a print refused by --strict (a
-// printjob.StrictError): the warnings as errors on out.Err, and exit 1;
-// nil for any other err.
+// printjob.StrictError, whose exit status is 1): the warnings as errors on
+// out.Err, and the error saying nothing was written; nil for any other
+// err.
 func strictFailure(out IO, err error, output string) error {
 	var se *printjob.StrictError
 	if !errors.As(err, &se) {
@@ -360,7 +357,7 @@ func strictFailure(out IO, err error, output string) error {
 	for _, w := range se.Warnings {
 		fmt.Fprintln(out.Err, "deckwright: error:", w.Message)
 	}
-	return &exitError{code: ExitRules, err: fmt.Errorf("%v: nothing written to %s", se, output)}
+	return fmt.Errorf("%w: nothing written to %s", se, output)
 }
 
 // describePrinted says how the faces were printed: "faces: 3 from art, 43

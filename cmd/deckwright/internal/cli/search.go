@@ -147,9 +147,8 @@ func containsSection(ss []*cardsdb.Section, s *cardsdb.Section) bool {
 
 // searchError turns a search's error into the command's.
 func searchError(err error) error {
-	var ee *exitError
-	if errors.As(err, &ee) || errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	return inputError(err)
+	return exitErr(err)
 }

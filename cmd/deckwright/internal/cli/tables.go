@@ -50,7 +50,7 @@ func tableNote(w io.Writer, name string, l *sheet.Loaded) {
 		for i, s := range l.Sheets {
 			q[i] = fmt.Sprintf("%q", s)
 		}
-		what = append(what, fmt.Sprintf("sheet%s %s (of %d)", plural(len(l.Sheets)), strings.Join(q, ", "), l.Of))
+		what = append(what, fmt.Sprintf("%s %s (of %d)", cardsdb.Noun(len(l.Sheets), "sheet"), strings.Join(q, ", "), l.Of))
 	}
 	if l.Comma != 0 && l.Comma != ',' && sheet.FormatOf(name) == sheet.CSV {
 		what = append(what, sheet.DelimiterName(l.Comma)+"-separated")
@@ -84,16 +84,9 @@ func skippedSheetsNote(w io.Writer, db *cardsdb.DB) {
 				for i, s := range t.Sheets {
 					q[i] = fmt.Sprintf("%q", s)
 				}
-				read = "sheet" + plural(len(t.Sheets)) + " " + strings.Join(q, ", ")
+				read = cardsdb.Noun(len(t.Sheets), "sheet") + " " + strings.Join(q, ", ")
 			}
 			fmt.Fprintf(w, "deckwright: note: %s: read %s; left out %s (name a sheet after a card type, add a type column, or give sheet:)\n", name, read, strings.Join(t.Skipped, "; "))
 		}
 	}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }

@@ -284,9 +284,9 @@ func warnEffects(w io.Writer, r deckReport) {
 		return
 	}
 	unreadable := false
-	for _, line := range strings.Split(r.Effects.Error(), "\n") {
-		fmt.Fprintf(w, "deckwright: warning: %s\n", line)
-		unreadable = unreadable || !report.Disagreement(line)
+	for _, e := range report.EffectErrors(r.Effects) {
+		fmt.Fprintf(w, "deckwright: warning: %s\n", e)
+		unreadable = unreadable || !report.Disagreement(e)
 	}
 	if unreadable {
 		fmt.Fprintf(w, "deckwright: warning: %s is legal, but deckwright goldfish cannot play it until these effects are fixed\n", r.Deck)

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package cardsdb
+package safefile
 
 // openNonblock is 0 where there are no FIFOs to block on.
 const openNonblock = 0

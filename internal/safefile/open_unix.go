@@ -1,6 +1,6 @@
 //go:build unix
 
-package cardsdb
+package safefile
 
 import "syscall"
 
