@@ -16,6 +16,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/edn"
 	"github.com/deckwright/deckwright/internal/safefile"
+	"gopkg.in/yaml.v3"
 )
 
 // File is a file of the converted game folder.
@@ -128,8 +129,9 @@ type converter struct {
 	id        string
 	prefix    string // what errors put before a file's name
 	res       *Result
-	subtypes  map[string]string // id -> name
-	artData   map[string][]byte // card images to write, by path in the game folder
+	subtypes  map[string]string          // id -> name
+	artData   map[string][]byte          // card images to write, by path in the game folder
+	fields    map[string]map[string]bool // type id -> the fields game.yaml declares for it
 }
 
 func (c *converter) read(name string) ([]any, error) {
@@ -215,6 +217,12 @@ func (c *converter) run() (*Result, error) {
 		return nil, err
 	}
 	c.res.Files = append(c.res.Files, File{Path: "game.yaml", Data: buf.Bytes()})
+	// A card carries only the fields its type declares in the game written
+	// above: the data gives a shard-limit to any card it likes, and the game
+	// would refuse it on an agent.
+	if c.fields, err = typeFields(buf.Bytes()); err != nil {
+		return nil, err
+	}
 	for _, f := range factions {
 		var fc []*card
 		for _, cd := range cards {
@@ -482,10 +490,16 @@ func (c *converter) cardsFile(f faction, cards []*card) []byte {
 
 func (c *converter) writeCard(b *bytes.Buffer, cd *card) {
 	m := cd.m
-	kv := func(k, v string) { fmt.Fprintf(b, "    %s: %s\n", k, v) }
+	line := func(k, v string) { fmt.Fprintf(b, "    %s: %s\n", k, v) }
 	fmt.Fprintf(b, "  - name: %s\n", strconv.Quote(cd.title))
-	kv("type", cd.typ)
-	kv("faction", cd.faction)
+	line("type", cd.typ)
+	line("faction", cd.faction)
+	kv := func(k, v string) {
+		if f, typed := c.fields[cd.typ]; typed && c.fields[""][k] && !f[k] {
+			return
+		}
+		line(k, v)
+	}
 	if a := oneLine(str(m.Get(kw("alias")))); cardsdb.Fold(a) != "" && cardsdb.Fold(a) != cardsdb.Fold(cd.title) {
 		kv("alias", strconv.Quote(a))
 	}
@@ -651,4 +665,31 @@ func describe(v any) string {
 		return "a string"
 	}
 	return fmt.Sprintf("%T", v)
+}
+
+// typeFields reads the fields each card type declares in a game.yaml; under
+// "" it lists every field some type declares (keys every card may have,
+// such as its text or art, are under none).
+func typeFields(game []byte) (map[string]map[string]bool, error) {
+	var g struct {
+		Types []struct {
+			ID     string `yaml:"id"`
+			Fields []struct {
+				Name string `yaml:"name"`
+			} `yaml:"fields"`
+		} `yaml:"types"`
+	}
+	if err := yaml.Unmarshal(game, &g); err != nil {
+		return nil, fmt.Errorf("the game written for the data does not read back: %w", err)
+	}
+	out := map[string]map[string]bool{"": {}}
+	for _, t := range g.Types {
+		f := map[string]bool{}
+		for _, fd := range t.Fields {
+			f[fd.Name] = true
+			out[""][fd.Name] = true
+		}
+		out[t.ID] = f
+	}
+	return out, nil
 }
