@@ -147,9 +147,7 @@ func silhouettePlan(opts Options) (Sheet, error) {
 		Template:   paper + "_" + lay.name,
 		Corner:     opts.Corner,
 	}
-	if sheet.Corner == 0 {
-		sheet.Corner = DefaultCorner(opts.Card)
-	}
+	sheet.Corner = cornerOf(opts)
 	sheet.RegMarks = SilhouetteMarks(page)
 	in := SilhouetteInset
 	safe := Rect{X: in, Y: in, W: page.W - 2*in, H: page.H - 2*in}
@@ -271,6 +269,15 @@ func sameSize(a, b Size) bool {
 	return near(a.W, b.W) && near(a.H, b.H) || near(a.W, b.H) && near(a.H, b.W)
 }
 
+// cornerOf returns the corner radius of a cutter sheet's outlines: the one
+// asked for, 0 for square corners, else the card size's default.
+func cornerOf(opts Options) float64 {
+	if opts.Corner == 0 && !opts.SquareCorners {
+		return DefaultCorner(opts.Card)
+	}
+	return opts.Corner
+}
+
 // DefaultCorner returns the corner radius of a card's cut outline when none
 // is given: 3 mm, the usual radius of poker and bridge cards (close to the
 // 1/8 inch many print shops use), and 2 mm for cards under 50 mm wide.
@@ -322,9 +329,6 @@ func scanNCutPlan(opts Options) (Sheet, error) {
 	}
 	sheet.Cutter = CutterScanNCut
 	sheet.Keyline = ScanNCutKeyline
-	sheet.Corner = opts.Corner
-	if sheet.Corner == 0 {
-		sheet.Corner = DefaultCorner(opts.Card)
-	}
+	sheet.Corner = cornerOf(opts)
 	return sheet, nil
 }

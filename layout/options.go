@@ -270,8 +270,11 @@ type Options struct {
 	// template instead of the grid (see Plan).
 	Cutter Cutter
 	// Corner is the corner radius of the cards' cut outlines, mm; 0 is
-	// DefaultCorner of the card size.
+	// DefaultCorner of the card size, unless SquareCorners.
 	Corner float64
+	// SquareCorners cuts the outlines with square corners (a radius of 0
+	// asked for, not the default).
+	SquareCorners bool
 }
 
 // DefaultOptions returns poker cards on A4 paper with crop marks, no bleed,

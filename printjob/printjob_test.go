@@ -188,6 +188,20 @@ func TestSheetOptions(t *testing.T) {
 		{"scanncut gap 0", func(s *Sheet) { s.Cutter = "scanncut"; s.Gap = 0; s.Given = given("gap") }, "--cutter scanncut: --gap 0 mm: Direct Cut needs at least 3 mm", nil},
 		{"scanncut gap given", func(s *Sheet) { s.Cutter = "scanncut"; s.Gap = 4; s.Given = given("gap") }, "", func(o layout.Options) bool { return o.Gap == 4 }},
 		{"scanncut gap default", func(s *Sheet) { s.Cutter = "scanncut" }, "", func(o layout.Options) bool { return o.Gap == layout.ScanNCutGap }},
+		// --corner 0 was taken for "not given" too: square corners asked
+		// for reached the cut file as the default 3 mm radius.
+		{"silhouette corner 0", func(s *Sheet) { s.Cutter = "silhouette"; s.Given = given("corner") }, "", func(o layout.Options) bool {
+			sh, err := layout.Plan(o)
+			return err == nil && o.SquareCorners && sh.Corner == 0
+		}},
+		{"scanncut corner 0", func(s *Sheet) { s.Cutter = "scanncut"; s.Given = given("corner") }, "", func(o layout.Options) bool {
+			sh, err := layout.Plan(o)
+			return err == nil && o.SquareCorners && sh.Corner == 0
+		}},
+		{"silhouette corner default", func(s *Sheet) { s.Cutter = "silhouette" }, "", func(o layout.Options) bool {
+			sh, err := layout.Plan(o)
+			return err == nil && !o.SquareCorners && sh.Corner == layout.DefaultCorner(o.Card)
+		}},
 		{"printer", func(s *Sheet) { s.Printer, s.LoadPrinter = "office", load }, "", func(o layout.Options) bool {
 			return o.Backs == layout.BacksShort && o.Margin == 6 && o.BackOffset == layout.Offset{X: 0.5, Y: -0.5} && o.Paper.W < 216
 		}},

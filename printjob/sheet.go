@@ -30,7 +30,7 @@ type Sheet struct {
 	Gap, Bleed, Margin float64
 	// Cutter lays the sheets out for a cutting machine (none, silhouette,
 	// scanncut); Corner is the radius of its cut outlines, mm (0: the
-	// game's).
+	// game's, or square corners when given by name).
 	Cutter string
 	Corner float64
 	// Printer names a printer profile whose paper, margin, back offset,
@@ -52,6 +52,10 @@ func DefaultSheet() Sheet {
 
 func (s *Sheet) given(name string) bool { return s.Given != nil && s.Given(name) }
 
+// squareCorners says whether --corner 0 was given: square corners asked
+// for, not the default radius (as --gap 0 is a gap asked for).
+func (s *Sheet) squareCorners() bool { return s.Corner == 0 && s.given("corner") }
+
 // Layout turns the sheet settings into the job's layout options: its
 // game's card size unless CardSize is given, and with a cutter the game's
 // corner radius unless Corner is.
@@ -60,7 +64,7 @@ func (j *Job) Layout(s Sheet) (layout.Options, error) {
 	if err != nil {
 		return lo, err
 	}
-	if lo.Cutter != layout.CutterNone && lo.Corner == 0 && s.CardSize == "" && len(j.Games) > 0 {
+	if lo.Cutter != layout.CutterNone && lo.Corner == 0 && !lo.SquareCorners && s.CardSize == "" && len(j.Games) > 0 {
 		// The game's own corner radius (game.yaml card_size.corner_radius)
 		// unless --corner gives one.
 		lo.Corner = j.Games[0].CornerRadius
@@ -149,7 +153,7 @@ func (s Sheet) applyCutter(o layout.Options) (layout.Options, error) {
 		} else if o.Gap < layout.ScanNCutMinGap {
 			return o, fmt.Errorf("--cutter scanncut: --gap %g mm: Direct Cut needs at least %d mm of white between cards to find them apart", o.Gap, layout.ScanNCutMinGap)
 		}
-		o.Cutter, o.Corner, o.Marks = c, s.Corner, layout.MarksNone
+		o.Cutter, o.Corner, o.SquareCorners, o.Marks = c, s.Corner, s.squareCorners(), layout.MarksNone
 		return o, nil
 	}
 	for _, name := range []string{"grid", "gap", "marks"} {
@@ -157,7 +161,7 @@ func (s Sheet) applyCutter(o layout.Options) (layout.Options, error) {
 			return o, fmt.Errorf("--%s does not go with --cutter %s: the cutter's template places the cards and its registration marks", name, c)
 		}
 	}
-	o.Cutter, o.Corner, o.Marks = c, s.Corner, layout.MarksNone
+	o.Cutter, o.Corner, o.SquareCorners, o.Marks = c, s.Corner, s.squareCorners(), layout.MarksNone
 	if !s.given("bleed") {
 		o.Bleed = layout.SilhouetteMaxBleed(o)
 	}

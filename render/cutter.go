@@ -82,14 +82,10 @@ func (r *renderer) keylines(n int) {
 // mm formats a length for a cut file: at most three decimals.
 func mm(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
 
-// corner returns the sheet's corner radius, no more than half a card's
-// shorter side.
+// corner returns the sheet's corner radius (layout.Plan resolved the
+// default; 0 is square corners), no more than half a card's shorter side.
 func corner(sheet layout.Sheet) float64 {
-	r := sheet.Corner
-	if r == 0 {
-		r = layout.DefaultCorner(sheet.Card)
-	}
-	return min(r, sheet.Card.W/2, sheet.Card.H/2)
+	return min(sheet.Corner, sheet.Card.W/2, sheet.Card.H/2)
 }
 
 // CutSVG writes the cut file of a sheet as SVG: one rounded rectangle per

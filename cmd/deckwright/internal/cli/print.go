@@ -50,7 +50,7 @@ func (f *sheetFlags) register(cmd *cobra.Command) {
 	fl.BoolVar(&f.noCache, "no-cache", false, "do not read or write the art cache")
 	fl.StringVar(&f.templates, "templates", "", "a folder of text-proxy templates (GAME/TYPE.yaml) over the bundled ones")
 	fl.StringVar(&f.Cutter, "cutter", d.Cutter, "lay out for a cutting machine: silhouette (Cameo print and cut; letter or a4, poker or bridge cards) or scanncut (Brother ScanNCut Direct Cut: keylined cards apart on white), with SVG and DXF cut files beside the PDF")
-	fl.Float64Var(&f.Corner, "corner", d.Corner, "corner radius of the cut outlines with --cutter, mm (default: the game's card_size.corner_radius, else 3, 2 for cards under 50 mm)")
+	fl.Float64Var(&f.Corner, "corner", d.Corner, "corner radius of the cut outlines with --cutter, mm (default: the game's card_size.corner_radius, else 3, 2 for cards under 50 mm; 0: square corners)")
 	fl.StringVar(&f.Printer, "printer", "", "a printer profile (deckwright printer add): its paper, margin, back offset and scale, and its flip as --backs, where those flags are not given")
 	f.Given = fl.Changed // a flag given wins over a --printer profile's value
 	f.LoadPrinter = loadPrinter
