@@ -2,18 +2,21 @@ package cli_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -33,7 +36,8 @@ const outsideSecret = "S3CRET-OUTSIDE-THE-FOLDER"
 // inputs strangers may share (FIFOs, links out of the folder, huge or
 // malformed files, terminal escapes). Each case is a txtar archive; its
 // files are written to a fresh temporary folder, which is the working
-// folder while deckwright runs (in this process, through cli.Main). The
+// folder while deckwright runs (in this process, through cli.Main; or, with
+// DECKWRIGHT_HOSTILE_BIN=path, as that built binary within 2 GB). The
 // comment section holds one setting a line ("#" lines are comments):
 //
 //	args: validate deck.txt    deckwright's arguments, split on spaces;
@@ -277,7 +281,11 @@ func runHostile(t *testing.T, file string) {
 	t.Chdir(dir)
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- cli.Main(args, strings.NewReader(""), &stdout, &stderr) }()
+	if bin := os.Getenv("DECKWRIGHT_HOSTILE_BIN"); bin != "" {
+		go func() { done <- runHostileBinary(t, bin, dir, args, &stdout, &stderr) }()
+	} else {
+		go func() { done <- cli.Main(args, strings.NewReader(""), &stdout, &stderr) }()
+	}
 	var code int
 	select {
 	case code = <-done:
@@ -355,6 +363,38 @@ func runHostile(t *testing.T, file string) {
 	if fmt.Sprint(sortedKeys(outsideAfter)) != fmt.Sprint(sortedKeys(outsideBefore)) {
 		t.Errorf("the folder outside changed: %v, was %v", sortedKeys(outsideAfter), sortedKeys(outsideBefore))
 	}
+}
+
+// hostileMaxRSS is the most memory a case may take on the built binary
+// (issue 34: every case ends cleanly within its time and 2 GB).
+const hostileMaxRSS = 2 << 30
+
+// runHostileBinary runs a case on a built deckwright (DECKWRIGHT_HOSTILE_BIN,
+// as a user runs it: its own process, its own memory) instead of in this
+// process, and fails the case if the process's peak resident memory passes
+// hostileMaxRSS. The process is killed when the case's time is up.
+func runHostileBinary(t *testing.T, bin, dir string, args []string, stdout, stderr *bytes.Buffer) int {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir, cmd.Stdin, cmd.Stdout, cmd.Stderr = dir, strings.NewReader(""), stdout, stderr
+	if err := cmd.Start(); err != nil {
+		t.Errorf("start %s: %v", bin, err)
+		return -1
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	err := cmd.Wait()
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		if rss := int64(ru.Maxrss) * 1024; rss > hostileMaxRSS {
+			t.Errorf("peak memory %d MB, want at most %d MB", rss>>20, hostileMaxRSS>>20)
+		} else {
+			t.Logf("peak memory %d MB", rss>>20)
+		}
+	}
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Errorf("run %s: %v", bin, err)
+		return -1
+	}
+	return cmd.ProcessState.ExitCode()
 }
 
 // writeOutside fills the folder outside a case's folder with files that a
