@@ -10,9 +10,9 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 )
 
-// Sep separates the items of a list cell: "cosmos | order". It is a bar,
-// not a comma or a semicolon, because rules text and effects use those.
-const Sep = "|"
+// Sep separates the items of a list cell: "cosmos | order"
+// (cardsdb.CellSep).
+const Sep = cardsdb.CellSep
 
 // The keys every card has, as columns; a game's own fields come after.
 var commonColumns = []string{"game", "name", "type", "faction", "copies", "deck_limit", "pack", "text", "flavor", "image", "back", "back_name", "back_text", "tags", "sample", "provisional"}
@@ -488,7 +488,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	put("type", str(typ.ID))
 	if s := r.cell(row, "faction"); s != "" {
 		var ids []string
-		for _, item := range split(s) {
+		for _, item := range cardsdb.SplitCell(s) {
 			id := r.faction(item)
 			if id == "" {
 				var all []string
@@ -574,7 +574,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		put("back", back)
 	}
 	if s := r.cell(row, "tags"); s != "" {
-		put("tags", strList(split(s)))
+		put("tags", strList(cardsdb.SplitCell(s)))
 	}
 	if s := r.cell(row, "sample"); s != "" {
 		if b, ok := r.bool(row, "sample", s); ok && b {
@@ -591,12 +591,12 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		}
 	}
 	if s := r.cell(row, "provisional"); s != "" {
-		if b, err := parseBool(s); err == nil {
+		if b, err := cardsdb.ParseYesNo(s); err == nil {
 			if b {
 				put("provisional", boolNode(true))
 			}
 		} else {
-			put("provisional", strList(split(s)))
+			put("provisional", strList(cardsdb.SplitCell(s)))
 		}
 	}
 	if len(*r.errs) > before {
@@ -636,7 +636,7 @@ func (r *rowReader) faction(s string) string {
 }
 
 func (r *rowReader) bool(row Row, key, s string) (bool, bool) {
-	b, err := parseBool(s)
+	b, err := cardsdb.ParseYesNo(s)
 	if err != nil {
 		r.errs.Add(r.pos(row, key), "%s must be true or false (or yes, no, 1, 0), found %q", key, s)
 		return false, false
@@ -644,115 +644,44 @@ func (r *rowReader) bool(row Row, key, s string) (bool, bool) {
 	return b, true
 }
 
-func parseBool(s string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "true", "yes", "y", "1", "x":
-		return true, nil
-	case "false", "no", "n", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("not a yes or no: %q", s)
-}
-
-// value converts a field's cell by the field's kind.
+// value reads a field's cell by the field's kind, checked as a cards
+// file's value is (cardsdb.Field.ParseCell), and for a card field the card
+// it names, among the table's rows and the game's cards.
 func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node {
 	pos := r.t.Pos(row.N, i)
 	what := fmt.Sprintf("%q", f.Name)
-	bounds := func(x int) bool {
-		if f.Min != nil && x < *f.Min || f.Max != nil && x > *f.Max {
-			r.errs.Add(pos, "%s is %d, outside %s", what, x, boundsText(f))
-			return false
-		}
-		return true
+	v, err := f.ParseCell(s, what)
+	if err != nil {
+		r.errs.Add(pos, "%s", err)
+		return nil
+	}
+	switch {
+	case v.Symbol != "":
+		return str(v.Symbol)
+	case v.X:
+		return str("X")
 	}
 	switch f.Kind {
 	case cardsdb.KindInt, cardsdb.KindCost:
-		if sym, ok := f.Symbol(s); ok {
-			return str(sym)
-		}
-		if f.Kind == cardsdb.KindCost && (s == "X" || s == "x") {
-			return str("X")
-		}
-		x, err := strconv.Atoi(s)
-		if err != nil {
-			want := "a whole number"
-			if f.Kind == cardsdb.KindCost {
-				want += " or X"
-			}
-			if len(f.Symbols) > 0 {
-				want += " or one of " + strings.Join(f.Symbols, ", ")
-			}
-			r.errs.Add(pos, "%s must be %s, found %q", what, want, s)
-			return nil
-		}
-		if !bounds(x) {
-			return nil
-		}
-		return intNode(x)
-	case cardsdb.KindString, cardsdb.KindCard:
-		if strings.Contains(s, "\n") {
-			r.errs.Add(pos, "%s must be one line", what)
-			return nil
-		}
-		if f.Kind == cardsdb.KindCard {
-			ty, ok := r.types[cardsdb.Fold(s)]
-			switch {
-			case !ok && r.laterCards:
-				// Another table may hold it: the game checks.
-			case !ok:
-				r.errs.Add(pos, "%s names %q, but neither the table nor %s has such a card%s", what, s, r.g.Name, cardsdb.DidYouMean(r.g.Suggest(s)))
-				return nil
-			case f.CardType != "" && ty != f.CardType:
-				r.errs.Add(pos, "%s names %q, which is a %s, not a %s", what, s, r.g.TypeName(ty), r.g.TypeName(f.CardType))
-				return nil
-			}
-		}
-		return str(s)
-	case cardsdb.KindText:
-		return str(strings.TrimSpace(strings.ReplaceAll(s, "%n", "\n")))
-	case cardsdb.KindEnum:
-		if v, ok := oneOf(s, f.Values); ok {
-			return str(v)
-		}
-		r.errs.Add(pos, "%s must be one of %s, found %q%s", what, strings.Join(f.Values, ", "), s, cardsdb.DidYouMean(cardsdb.Suggest(s, f.Values, 1)))
-		return nil
+		return intNode(v.Int)
 	case cardsdb.KindBool:
-		b, err := parseBool(s)
-		if err != nil {
-			r.errs.Add(pos, "%s must be true or false (or yes, no, 1, 0), found %q", what, s)
+		return boolNode(v.Bool)
+	case cardsdb.KindList:
+		return strList(v.List)
+	case cardsdb.KindCard:
+		ty, ok := r.types[cardsdb.Fold(s)]
+		switch {
+		case !ok && r.laterCards:
+			// Another table may hold it: the game checks.
+		case !ok:
+			r.errs.Add(pos, "%s names %q, but neither the table nor %s has such a card%s", what, s, r.g.Name, cardsdb.DidYouMean(r.g.Suggest(s)))
+			return nil
+		case f.CardType != "" && ty != f.CardType:
+			r.errs.Add(pos, "%s names %q, which is a %s, not a %s", what, s, r.g.TypeName(ty), r.g.TypeName(f.CardType))
 			return nil
 		}
-		return boolNode(b)
-	case cardsdb.KindList:
-		items := split(s)
-		if len(f.Values) > 0 {
-			for j, it := range items {
-				v, ok := oneOf(it, f.Values)
-				if !ok {
-					r.errs.Add(pos, "%s: %q is not one of %s%s", what, it, strings.Join(f.Values, ", "), cardsdb.DidYouMean(cardsdb.Suggest(it, f.Values, 1)))
-					return nil
-				}
-				items[j] = v
-			}
-		}
-		return strList(items)
 	}
-	return str(s)
-}
-
-// oneOf finds s among values, ignoring case and accents.
-func oneOf(s string, values []string) (string, bool) {
-	for _, v := range values {
-		if v == s {
-			return v, true
-		}
-	}
-	for _, v := range values {
-		if cardsdb.Fold(v) == cardsdb.Fold(s) && cardsdb.Fold(s) != "" {
-			return v, true
-		}
-	}
-	return "", false
+	return str(v.Str)
 }
 
 func typesWith(g *cardsdb.Game, field string) string {
@@ -763,30 +692,6 @@ func typesWith(g *cardsdb.Game, field string) string {
 		}
 	}
 	return strings.Join(names, ", ")
-}
-
-func boundsText(f *cardsdb.Field) string {
-	switch {
-	case f.Min != nil && f.Max != nil:
-		return fmt.Sprintf("%d to %d", *f.Min, *f.Max)
-	case f.Min != nil:
-		return fmt.Sprintf("at least %d", *f.Min)
-	case f.Max != nil:
-		return fmt.Sprintf("at most %d", *f.Max)
-	}
-	return "any"
-}
-
-// split splits a list cell at Sep, trimming the items and dropping empty
-// ones.
-func split(s string) []string {
-	var out []string
-	for _, it := range strings.Split(s, Sep) {
-		if it = strings.TrimSpace(it); it != "" {
-			out = append(out, it)
-		}
-	}
-	return out
 }
 
 // setPos puts a node and its items at row line, column col (from 1).
