@@ -1,7 +1,6 @@
 package cardsdb
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -58,10 +57,15 @@ func (f *Field) checkValue(v Value, what string, suggest func(string, []string) 
 // X, for a cost); yes or no (also true, false, y, n, 1, 0, x); items
 // separated by CellSep; an enum's value in any case and accents; "%n" as a
 // line break in text. The value is then checked as a cards file's value is
-// (the same bounds, values and messages). what names the field in the
-// message; the caller adds the cell's position.
-func (f *Field) ParseCell(s, what string) (Value, error) {
-	v := Value{Kind: f.Kind}
+// (the same bounds, values and messages). pos is the cell's position
+// (deck.xlsx:Deck!C12), the value's and a problem's, which is an *Error;
+// its message names the field as a cell's column does, by its name alone.
+func (f *Field) ParseCell(s string, pos Pos) (Value, error) {
+	v := Value{Kind: f.Kind, Pos: pos}
+	what := strconv.Quote(f.Name)
+	fail := func(format string, args ...any) (Value, error) {
+		return v, &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	}
 	switch f.Kind {
 	case KindInt, KindCost:
 		if sym, ok := f.Symbol(s); ok {
@@ -81,7 +85,7 @@ func (f *Field) ParseCell(s, what string) (Value, error) {
 			if len(f.Symbols) > 0 {
 				want += " or one of " + strings.Join(f.Symbols, ", ")
 			}
-			return v, fmt.Errorf("%s must be %s, found %q", what, want, s)
+			return fail("%s must be %s, found %q", what, want, s)
 		}
 		v.Int = x
 	case KindText:
@@ -94,7 +98,7 @@ func (f *Field) ParseCell(s, what string) (Value, error) {
 	case KindBool:
 		b, err := ParseYesNo(s)
 		if err != nil {
-			return v, fmt.Errorf("%s must be true or false (or yes, no, 1, 0), found %q", what, s)
+			return fail("%s must be true or false (or yes, no, 1, 0), found %q", what, s)
 		}
 		v.Bool = b
 	case KindList:
@@ -109,7 +113,7 @@ func (f *Field) ParseCell(s, what string) (Value, error) {
 	}
 	suggest := func(s string, values []string) []string { return Suggest(s, values, 1) }
 	if msg, _ := f.checkValue(v, what, suggest); msg != "" {
-		return v, errors.New(msg)
+		return fail("%s", msg)
 	}
 	return v, nil
 }

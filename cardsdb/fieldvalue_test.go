@@ -34,6 +34,7 @@ func TestFieldCheckOneRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cell := cardsdb.Pos{File: "t.xlsx", Sheet: "Units", Line: 7, Col: 4, Cell: true}
 	for _, tc := range []struct {
 		field, yaml, cell string
 		want              string // the message after the field's name
@@ -51,8 +52,8 @@ func TestFieldCheckOneRule(t *testing.T) {
 			t.Errorf("%s: %s in a cards file: %v, want ...%s", tc.field, tc.yaml, err, tc.want)
 		}
 		f := g.Type("unit").Field(tc.field)
-		_, err = f.ParseCell(tc.cell, `"`+tc.field+`"`)
-		if err == nil || err.Error() != `"`+tc.field+`"`+tc.want {
+		_, err = f.ParseCell(tc.cell, cell)
+		if err == nil || err.Error() != `t.xlsx:Units!D7: "`+tc.field+`"`+tc.want {
 			t.Errorf("%s: %q in a cell: %v, want %s", tc.field, tc.cell, err, tc.want)
 		}
 	}
@@ -78,17 +79,18 @@ func TestParseCell(t *testing.T) {
 		{"flying", "0", func(v cardsdb.Value) bool { return !v.Bool }},
 		{"rules", "a%nb", func(v cardsdb.Value) bool { return v.Str == "a\nb" }},
 	} {
-		v, err := field(tc.field).ParseCell(tc.cell, tc.field)
+		v, err := field(tc.field).ParseCell(tc.cell, cardsdb.Pos{})
 		if err != nil || !tc.check(v) {
 			t.Errorf("%s %q: %+v, %v", tc.field, tc.cell, v, err)
 		}
 	}
 	for _, tc := range []struct{ field, cell, want string }{
-		{"power", "many", `power must be a whole number or one of ?, found "many"`},
-		{"cost", "Y", `cost must be a whole number or X, found "Y"`},
-		{"flying", "maybe", `flying must be true or false (or yes, no, 1, 0), found "maybe"`},
+		{"power", "many", `t.csv:B2: "power" must be a whole number or one of ?, found "many"`},
+		{"cost", "Y", `t.csv:C2: "cost" must be a whole number or X, found "Y"`},
+		{"flying", "maybe", `t.csv:D2: "flying" must be true or false (or yes, no, 1, 0), found "maybe"`},
 	} {
-		if _, err := field(tc.field).ParseCell(tc.cell, tc.field); err == nil || err.Error() != tc.want {
+		col := map[string]int{"power": 2, "cost": 3, "flying": 4}[tc.field]
+		if _, err := field(tc.field).ParseCell(tc.cell, cardsdb.Pos{File: "t.csv", Line: 2, Col: col, Cell: true}); err == nil || err.Error() != tc.want {
 			t.Errorf("%s %q: %v, want %s", tc.field, tc.cell, err, tc.want)
 		}
 	}

@@ -1,7 +1,6 @@
 package sheet
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -373,12 +372,12 @@ func (r *rowReader) bool(row Row, key, s string) (bool, bool) {
 // it names, among the table's rows and the game's cards.
 func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node {
 	pos := r.t.Pos(row.N, i)
-	what := fmt.Sprintf("%q", f.Name)
-	v, err := f.ParseCell(s, what)
+	v, err := f.ParseCell(s, pos)
 	if err != nil {
-		r.errs.Add(pos, "%s", err)
+		r.errs.Append(err)
 		return nil
 	}
+	what := strconv.Quote(f.Name)
 	switch {
 	case v.Symbol != "":
 		return str(v.Symbol)
