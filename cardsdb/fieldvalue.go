@@ -52,6 +52,12 @@ func (f *Field) checkValue(v Value, what string, suggest func(string, []string) 
 	return "", -1
 }
 
+// MissingField says that card, of type t, lacks the required field f: the
+// one message for a cards file and a table's row.
+func (t *CardType) MissingField(card string, f *Field) string {
+	return fmt.Sprintf("%s %q has no %q; %s needs one", t.Name, card, f.Name, Article(t.Name))
+}
+
 // ParseCell reads field f's value from the text of a table's cell, as a
 // spreadsheet writes it: a whole number or one of the field's symbols (and
 // X, for a cost); yes or no (also true, false, y, n, 1, 0, x); items

@@ -256,7 +256,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, c *cardDoc) *Card {
 	}
 	for _, f := range typ.Fields {
 		if f.Required && !contains(seen, f.Name) {
-			d.errorf(n, "%s %q has no %q; %s needs one", typ.Name, c.Name, f.Name, Article(typ.Name))
+			d.errorf(n, "%s", typ.MissingField(c.Name, f))
 		}
 	}
 	if len(d.errs) > errsBefore {

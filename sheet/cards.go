@@ -263,7 +263,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 			continue
 		}
 		if typ.Field(c.key) == nil {
-			r.errs.Add(r.t.Pos(row.N, i), "a %s has no %q; clear the cell (the %s column is for %s)", typ.Name, r.t.Header[i], r.t.Header[i], typesWith(r.g, c.key))
+			r.errs.Add(r.t.Pos(row.N, i), "%s has no %q; clear the cell (the %s column is for %s)", cardsdb.Article(typ.Name), r.t.Header[i], r.t.Header[i], typesWith(r.g, c.key))
 		}
 	}
 	// Fields in the order the game declares them, whatever the columns'.
@@ -277,7 +277,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	}
 	for _, f := range typ.Fields {
 		if f.Required && r.cell(row, f.Name) == "" {
-			r.errs.Add(r.pos(row, f.Name), "%s %q has no %q; a %s needs one", typ.Name, name, f.Name, typ.Name)
+			r.errs.Add(r.pos(row, f.Name), "%s", typ.MissingField(name, f))
 		}
 	}
 	for _, key := range []string{"text", "flavor"} {
