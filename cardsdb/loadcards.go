@@ -83,11 +83,7 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 // addCards decodes the card mappings of a cards file (or a table's rows)
 // and adds those without problems to g.
 func (d *decoder) addCards(g *Game, items []*yaml.Node, fileSample, fileAllProv bool, fileProv []string) {
-	var factionIDs []string
-	for _, f := range g.Factions.Values {
-		factionIDs = append(factionIDs, f.ID)
-	}
-	doc := &cardDoc{typeIDs: typeIDs(g), factionIDs: factionIDs} // one for all cards
+	doc := &cardDoc{typeIDs: g.TypeIDs(), factionIDs: g.Factions.IDs()} // one for all cards
 	for _, item := range items {
 		c := d.card(item, g, doc)
 		if c == nil {

@@ -23,14 +23,6 @@ func typeOf(g *cardsdb.Game, s string) *cardsdb.CardType {
 	return nil
 }
 
-func typeIDs(g *cardsdb.Game) []string {
-	out := make([]string, len(g.Types))
-	for i, t := range g.Types {
-		out[i] = t.ID
-	}
-	return out
-}
-
 // Cards turns a table into the cards of game g. Every problem is reported,
 // each at its FILE:ROW:COLUMN, as a cardsdb.ErrorList.
 func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
@@ -46,7 +38,7 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 			if where.File == "" {
 				where = t.Where()
 			}
-			ids := typeIDs(g)
+			ids := g.TypeIDs()
 			errs.Add(where, "unknown card type %q for the table; %s has types %s%s", opt.Type, g.Name, strings.Join(ids, ", "), cardsdb.DidYouMean(cardsdb.Suggest(opt.Type, ids, 1)))
 		}
 	}
@@ -153,7 +145,7 @@ func (r *rowReader) cardType(row Row, report bool) *cardsdb.CardType {
 	}
 	if s == "" {
 		if report {
-			r.errs.Add(r.pos(row, "type"), "card %q has no type; %s has types %s", r.cell(row, "name"), r.g.Name, strings.Join(typeIDs(r.g), ", "))
+			r.errs.Add(r.pos(row, "type"), "card %q has no type; %s has types %s", r.cell(row, "name"), r.g.Name, strings.Join(r.g.TypeIDs(), ", "))
 		}
 		return nil
 	}
@@ -161,7 +153,7 @@ func (r *rowReader) cardType(row Row, report bool) *cardsdb.CardType {
 		return ty
 	}
 	if report {
-		ids := typeIDs(r.g)
+		ids := r.g.TypeIDs()
 		r.errs.Add(r.pos(row, "type"), "unknown card type %q; %s has types %s%s", s, r.g.Name, strings.Join(ids, ", "), cardsdb.DidYouMean(cardsdb.Suggest(s, ids, 1)))
 	}
 	return nil
@@ -214,10 +206,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		for _, item := range cardsdb.SplitCell(s) {
 			id := r.faction(item)
 			if id == "" {
-				var all []string
-				for _, f := range r.g.Factions.Values {
-					all = append(all, f.ID)
-				}
+				all := r.g.Factions.IDs()
 				r.errs.Add(r.pos(row, "faction"), "unknown %s %q; %s has %s%s", strings.ToLower(r.g.Factions.Label), item, r.g.Name, strings.Join(all, ", "), cardsdb.DidYouMean(cardsdb.Suggest(item, all, 1)))
 				continue
 			}

@@ -149,7 +149,7 @@ func columns(t *Table, g *cardsdb.Game, opt Options, m map[string]string, errs *
 		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"name\" column; add one (or map a column to name)")
 	}
 	if _, ok := first["type"]; !ok && opt.Type == "" && len(g.Types) > 1 && len(*errs) == 0 {
-		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"type\" column; %s has types %s, so each row must say which (or give the whole table a type)", g.Name, strings.Join(typeIDs(g), ", "))
+		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"type\" column; %s has types %s, so each row must say which (or give the whole table a type)", g.Name, strings.Join(g.TypeIDs(), ", "))
 	}
 	return cols
 }
