@@ -34,7 +34,7 @@ var extraKeys = newKeys("extra", []key[*Extra]{
 	{"type", func(d *decoder, v *yaml.Node, e *Extra) {
 		e.Type = d.id(v, "extra type")
 		if e.Type != "" && d.game.Type(e.Type) == nil {
-			d.errorf(v, "extra: no card type %q%s", e.Type, didYouMean(Suggest(e.Type, typeIDs(d.game), 1)))
+			d.errorf(v, "extra: no card type %q%s", e.Type, didYouMean(Suggest(e.Type, d.game.TypeIDs(), 1)))
 		}
 	}},
 	{"named_in", func(d *decoder, v *yaml.Node, e *Extra) {
@@ -78,10 +78,20 @@ func (d *decoder) extras(n *yaml.Node) []*Extra {
 	return out
 }
 
-func typeIDs(g *Game) []string {
+// TypeIDs lists the ids of the game's card types, in its order.
+func (g *Game) TypeIDs() []string {
 	out := make([]string, len(g.Types))
 	for i, t := range g.Types {
 		out[i] = t.ID
+	}
+	return out
+}
+
+// IDs lists the factions' ids, in the game's order.
+func (f *Factions) IDs() []string {
+	var out []string
+	for _, v := range f.Values {
+		out = append(out, v.ID)
 	}
 	return out
 }

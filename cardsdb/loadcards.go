@@ -83,11 +83,7 @@ func ParseCards(file string, data []byte, dir string, g *Game) error {
 // addCards decodes the card mappings of a cards file (or a table's rows)
 // and adds those without problems to g.
 func (d *decoder) addCards(g *Game, items []*yaml.Node, fileSample, fileAllProv bool, fileProv []string) {
-	var factionIDs []string
-	for _, f := range g.Factions.Values {
-		factionIDs = append(factionIDs, f.ID)
-	}
-	doc := &cardDoc{typeIDs: typeIDs(g), factionIDs: factionIDs} // one for all cards
+	doc := &cardDoc{typeIDs: g.TypeIDs(), factionIDs: g.Factions.IDs()} // one for all cards
 	for _, item := range items {
 		c := d.card(item, g, doc)
 		if c == nil {
@@ -256,7 +252,7 @@ func (d *decoder) card(n *yaml.Node, g *Game, c *cardDoc) *Card {
 	}
 	for _, f := range typ.Fields {
 		if f.Required && !contains(seen, f.Name) {
-			d.errorf(n, "%s %q has no %q; %s needs one", typ.Name, c.Name, f.Name, Article(typ.Name))
+			d.errorf(n, "%s", typ.MissingField(c.Name, f))
 		}
 	}
 	if len(d.errs) > errsBefore {
@@ -286,17 +282,11 @@ func (f *Field) symbol(n *yaml.Node) (string, bool) {
 	return f.Symbol(n.Value)
 }
 
-// value reads a field's value by its kind.
+// value reads a field's value by its kind, and checks it as every card
+// field is checked (Field.checkValue).
 func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 	v := Value{Kind: f.Kind, Pos: d.pos(n)}
 	what := "field " + strconv.Quote(f.Name)
-	bounds := func(x int) bool {
-		if f.Min != nil && x < *f.Min || f.Max != nil && x > *f.Max {
-			d.errorf(n, "%s is %d, outside %s", what, x, boundsText(f))
-			return false
-		}
-		return true
-	}
 	if sym, ok := f.symbol(n); ok {
 		// A symbol the field accepts ("?", "X"): no number.
 		v.Symbol = sym
@@ -305,7 +295,7 @@ func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 	switch f.Kind {
 	case KindInt:
 		x, ok := d.int(n, what)
-		if !ok || !bounds(x) {
+		if !ok {
 			return v, false
 		}
 		v.Int = x
@@ -319,27 +309,13 @@ func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 			return v, false
 		}
 		x, ok := d.int(n, what)
-		if !ok || !bounds(x) {
+		if !ok {
 			return v, false
 		}
 		v.Int = x
-	case KindString, KindText, KindCard:
+	case KindString, KindText, KindCard, KindEnum:
 		s, ok := d.scalar(n, what)
 		if !ok {
-			return v, false
-		}
-		if f.Kind == KindString && strings.ContainsAny(s, "\n") {
-			d.errorf(n, "%s must be one line", what)
-			return v, false
-		}
-		v.Str = s
-	case KindEnum:
-		s, ok := d.scalar(n, what)
-		if !ok {
-			return v, false
-		}
-		if !contains(f.Values, s) {
-			d.errorf(n, "%s must be one of %s, found %q%s", what, joinSome(f.Values), s, didYouMean(d.suggest(s, f.Values)))
 			return v, false
 		}
 		v.Str = s
@@ -347,16 +323,19 @@ func (d *decoder) value(n *yaml.Node, f *Field) (Value, bool) {
 		v.Bool = d.bool(n, what)
 	case KindList:
 		v.List = d.strings(n, what)
-		for i, s := range v.List {
-			if len(f.Values) > 0 && !contains(f.Values, s) {
-				d.errorf(nodeAt(n, i), "%s: %q is not one of %s%s", what, s, joinSome(f.Values), didYouMean(d.suggest(s, f.Values)))
-				return v, false
-			}
+	}
+	if msg, item := f.checkValue(v, what, d.suggest); msg != "" {
+		at := n
+		if item >= 0 {
+			at = nodeAt(n, item)
 		}
+		d.errs.Add(d.pos(at), "%s", msg)
+		return v, false
 	}
 	return v, true
 }
 
+// boundsText says a field's bounds for a message: "1 to 30", "at least 0".
 func boundsText(f *Field) string {
 	switch {
 	case f.Min != nil && f.Max != nil:

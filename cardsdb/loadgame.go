@@ -364,7 +364,7 @@ func (d *decoder) typeList(n *yaml.Node, what, prefix string) []string {
 	ids := d.strings(n, what)
 	for i, t := range ids {
 		if d.game.Type(t) == nil {
-			d.errorf(nodeAt(n, i), "%s unknown card type %q%s", prefix, t, didYouMean(d.suggest(t, typeIDs(d.game))))
+			d.errorf(nodeAt(n, i), "%s unknown card type %q%s", prefix, t, didYouMean(d.suggest(t, d.game.TypeIDs())))
 		}
 	}
 	return ids

@@ -144,7 +144,7 @@ func (r Ref) Resolve(g *Game) (Ref, error) {
 			}
 		}
 	}
-	cands := append(cardNames(g), typeIDs(g)...)
+	cands := append(cardNames(g), g.TypeIDs()...)
 	return r, fmt.Errorf("%q is no card, card type, faction or tag of %s%s", r.Value, g.Name, didYouMean(Suggest(r.Value, cands, 1)))
 }
 

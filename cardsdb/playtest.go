@@ -523,7 +523,7 @@ func (d *decoder) checkRef(n *yaml.Node, r Ref) {
 	switch r.By {
 	case RefType:
 		if g.Type(r.Value) == nil {
-			d.errorf(n, "unknown card type %q%s", r.Value, didYouMean(d.suggest(r.Value, typeIDs(g))))
+			d.errorf(n, "unknown card type %q%s", r.Value, didYouMean(d.suggest(r.Value, g.TypeIDs())))
 		}
 	case RefFaction:
 		var ids []string
@@ -592,7 +592,7 @@ func (d *decoder) playtest(n *yaml.Node, g *Game) *Playtest {
 		pairs, _ := yamlmap.Pairs(d, doc.playCost, "playtest play_cost")
 		for _, p := range pairs {
 			if g.Type(p.Key) == nil {
-				d.errorf(p.K, "playtest play_cost: unknown card type %q%s", p.Key, didYouMean(d.suggest(p.Key, typeIDs(g))))
+				d.errorf(p.K, "playtest play_cost: unknown card type %q%s", p.Key, didYouMean(d.suggest(p.Key, g.TypeIDs())))
 				continue
 			}
 			pt.PlayCost[p.Key] = d.amounts(p.V, pt, "playtest play_cost "+p.Key)

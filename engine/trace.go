@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -53,9 +52,6 @@ func Capital(s string) string {
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
 }
-
-// Itoa is strconv.Itoa, for traces.
-func Itoa(n int) string { return strconv.Itoa(n) }
 
 // Plural returns one when n is 1, else many: the agreement of a trace's
 // words with a number ("goes"/"go", "1 card is"/"3 cards are"). A count

@@ -28,9 +28,10 @@ const MPCDPI = 300
 // MPCMaxOrder is the most cards in one MakePlayingCards order.
 const MPCMaxOrder = 612
 
-// MPCBrackets are MakePlayingCards' quantity brackets: an order is priced
-// and made for the smallest bracket that holds its cards.
-var MPCBrackets = []int{18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612}
+// mpcBrackets are MakePlayingCards' quantity brackets: an order is priced
+// and made for the smallest bracket that holds its cards (MPCBracket;
+// MPCOptions.Brackets replaces them).
+var mpcBrackets = [...]int{18, 36, 55, 72, 90, 108, 126, 144, 162, 180, 198, 216, 234, 396, 504, 612}
 
 // MPCDefaultStock is the card stock an order asks for unless told.
 const MPCDefaultStock = "(S30) Standard Smooth"
@@ -38,10 +39,17 @@ const MPCDefaultStock = "(S30) Standard Smooth"
 // MPCStocks are the stocks the autofill tool knows.
 var MPCStocks = []string{"(S27) Smooth", "(S30) Standard Smooth", "(S33) Superior Smooth", "(M31) Linen", "(P10) Plastic"}
 
-// MPCBracket returns the smallest bracket that holds n cards (1 to
-// MPCMaxOrder).
-func MPCBracket(n int) int {
-	for _, b := range MPCBrackets {
+// MPCBracket returns the smallest of MakePlayingCards' quantity brackets
+// (18, 36, 55 ... 504, 612) that holds n cards (1 to MPCMaxOrder).
+func MPCBracket(n int) int { return bracketOf(n, mpcBrackets[:]) }
+
+// bracketOf returns the smallest of brackets (ascending; nil:
+// MakePlayingCards') that holds n cards, MPCMaxOrder past them all.
+func bracketOf(n int, brackets []int) int {
+	if brackets == nil {
+		brackets = mpcBrackets[:]
+	}
+	for _, b := range brackets {
 		if n <= b {
 			return b
 		}
@@ -69,6 +77,10 @@ type MPCOptions struct {
 	Options
 	Stock string // "" = MPCDefaultStock
 	Foil  bool
+	// Brackets are the quantity brackets the order files name, ascending
+	// and each from 1 to MPCMaxOrder; nil: MakePlayingCards' own (see
+	// MPCBracket), for a shop that prices by others.
+	Brackets []int
 }
 
 // MPCOrder is one order file written.
@@ -110,6 +122,11 @@ func MPC(ctx context.Context, dir string, items []cardface.Item, opts MPCOptions
 	}
 	if stock == "(P10) Plastic" && opts.Foil {
 		return nil, fmt.Errorf("stock %q comes without foil: leave out the foil or choose a paper stock", stock)
+	}
+	for i, b := range opts.Brackets {
+		if b < 1 || b > MPCMaxOrder || i > 0 && b <= opts.Brackets[i-1] {
+			return nil, fmt.Errorf("brackets %v: want whole numbers from 1 to %d, each larger than the one before", opts.Brackets, MPCMaxOrder)
+		}
 	}
 	game := items[0].Front.Game
 	for _, it := range items {
@@ -188,7 +205,7 @@ func MPC(ctx context.Context, dir string, items []cardface.Item, opts MPCOptions
 		for o := 0; o < n; o++ {
 			part := items[o*MPCMaxOrder : min((o+1)*MPCMaxOrder, len(items))]
 			ord := mpcOrder{
-				Details:  mpcDetails{Quantity: len(part), Bracket: MPCBracket(len(part)), Stock: stock, Foil: opts.Foil},
+				Details:  mpcDetails{Quantity: len(part), Bracket: bracketOf(len(part), opts.Brackets), Stock: stock, Foil: opts.Foil},
 				Cardback: path(files[len(files)-1]),
 			}
 			frontSlots := map[int][]int{}

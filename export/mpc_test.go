@@ -202,3 +202,31 @@ func TestMPCSplitsBigDecks(t *testing.T) {
 		t.Error("foil plastic: no error")
 	}
 }
+
+// TestMPCOwnBrackets prices orders by brackets given in the options, and
+// refuses brackets that are not ascending within an order's size.
+func TestMPCOwnBrackets(t *testing.T) {
+	g := &cardsdb.Game{ID: "x", Name: "X", CardSize: cardsdb.Size{W: 63, H: 88}}
+	a := &cardsdb.Card{Name: "Alpha", Type: "unit"}
+	var items []cardface.Item
+	for range 30 {
+		items = append(items, cardface.CardItem(g, a))
+	}
+	dir := filepath.Join(t.TempDir(), "own")
+	res, err := export.MPC(context.Background(), dir, items, export.MPCOptions{Brackets: []int{25, 50, 100}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Orders) != 1 || res.Orders[0].Bracket != 50 {
+		t.Errorf("orders %+v, want one in the bracket of 50", res.Orders)
+	}
+	if o := readOrder(t, filepath.Join(dir, "order.xml")); o.Details.Bracket != 50 {
+		t.Errorf("order.xml names bracket %d, want 50", o.Details.Bracket)
+	}
+	for _, bad := range [][]int{{50, 25}, {0, 10}, {10, 700}} {
+		_, err := export.MPC(context.Background(), filepath.Join(t.TempDir(), "bad"), items, export.MPCOptions{Brackets: bad})
+		if err == nil || !strings.Contains(err.Error(), "each larger than the one before") {
+			t.Errorf("brackets %v: %v", bad, err)
+		}
+	}
+}

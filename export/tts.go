@@ -44,6 +44,11 @@ type TTSOptions struct {
 	// file:/// URLs of the files' absolute paths, which Tabletop Simulator
 	// loads from the local disk.
 	URLPrefix string
+	// ScaleOne is the size, mm, of a card at scale 1 on the table, which
+	// the deck's scale is reckoned from (TTSScale); zero: Tabletop
+	// Simulator's own, TTSCardW×TTSCardH. A table with a mod that draws
+	// cards larger or smaller sets its own.
+	ScaleOne cardsdb.Size
 }
 
 // TTSCard is where one distinct face lies: its sheet (from 1) and slot on
@@ -101,16 +106,28 @@ func TTSSidewaysPixels(card cardsdb.Size) image.Point {
 	return image.Pt(w, int(math.Round(float64(w)*card.H/card.W)))
 }
 
-// TTSCardMM is the size, mm, of a card at scale 1 in Tabletop Simulator
-// (about 2.2 × 3.15 in, a little under a poker card).
-var TTSCardMM = [2]float64{56, 80}
+// TTSCardW and TTSCardH are the size, mm, of a card at scale 1 in
+// Tabletop Simulator (about 2.2 × 3.15 in, a little under a poker card).
+const (
+	TTSCardW = 56.0
+	TTSCardH = 80.0
+)
 
 // TTSScale is the scale that gives a deck of cards of the size card its
 // real size on the table: the ratio of its area to that of a card at
-// scale 1, as a length (the card's mesh keeps its own shape), rounded to
-// three decimals. 63×88 mm poker cards get 1.112.
+// scale 1 (TTSCardW×TTSCardH), as a length (the card's mesh keeps its own
+// shape), rounded to three decimals. 63×88 mm poker cards get 1.112.
 func TTSScale(card cardsdb.Size) float64 {
-	s := math.Sqrt(card.W * card.H / (TTSCardMM[0] * TTSCardMM[1]))
+	return ttsScale(card, cardsdb.Size{})
+}
+
+// ttsScale is TTSScale against a card of size unit at scale 1 (zero:
+// TTSCardW×TTSCardH).
+func ttsScale(card, unit cardsdb.Size) float64 {
+	if !(unit.W > 0 && unit.H > 0) {
+		unit = cardsdb.Size{W: TTSCardW, H: TTSCardH}
+	}
+	s := math.Sqrt(card.W * card.H / (unit.W * unit.H))
 	return math.Round(s*1000) / 1000
 }
 
@@ -320,7 +337,7 @@ func TTS(ctx context.Context, dir string, items []cardface.Item, opts TTSOptions
 			}
 		}
 
-		obj := ttsObject(name, items, index, res, url, TTSScale(game.CardSize))
+		obj := ttsObject(name, items, index, res, url, ttsScale(game.CardSize, opts.ScaleOne))
 		js, err := json.MarshalIndent(obj, "", "  ")
 		if err != nil {
 			return err

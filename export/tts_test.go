@@ -354,3 +354,31 @@ func TestTTSScale(t *testing.T) {
 		}
 	}
 }
+
+// TestTTSScaleOne reckons the deck's scale from the size of a card at
+// scale 1 given in the options: a 63x88 mm card against one of 63x88 is
+// scale 1.
+func TestTTSScaleOne(t *testing.T) {
+	g := &cardsdb.Game{ID: "x", Name: "X", CardSize: cardsdb.Size{W: 63, H: 88}}
+	items := []cardface.Item{cardface.CardItem(g, &cardsdb.Card{Name: "Alpha", Type: "unit"})}
+	dir := filepath.Join(t.TempDir(), "tts")
+	res, err := export.TTS(context.Background(), dir, items, export.TTSOptions{ScaleOne: cardsdb.Size{W: 63, H: 88}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var save struct {
+		ObjectStates []struct {
+			Transform struct{ ScaleX, ScaleZ float64 }
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(dir, res.Object))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &save); err != nil {
+		t.Fatal(err)
+	}
+	if tr := save.ObjectStates[0].Transform; tr.ScaleX != 1 || tr.ScaleZ != 1 {
+		t.Errorf("deck scale %+v, want 1 (the card is the size of one at scale 1)", tr)
+	}
+}

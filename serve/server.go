@@ -70,14 +70,15 @@ func (s *Server) HTTPServer() *http.Server {
 // Server is deckwright's local web page. Make one with New, serve its
 // Handler, and Close it when done (it removes its temporary folder).
 type Server struct {
-	cfg     Config
-	decks   *deckStore
-	tmp     string
-	pages   map[string]*template.Template
-	games   []report.Game
-	cards   map[string][]report.Card // by game id
-	faces   *faceCache
-	handler http.Handler
+	cfg      Config
+	decks    *deckStore
+	tmp      string
+	pages    map[string]*template.Template
+	games    []report.Game
+	cards    map[string][]report.Card // by game id
+	faces    *faceCache
+	watching *watchState // live preview (watch.go)
+	handler  http.Handler
 }
 
 // New checks cfg, opens the decks folder and makes the games and cards
@@ -92,7 +93,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = DefaultBodyTimeout
 	}
-	s := &Server{cfg: cfg, faces: newFaceCache()}
+	s := &Server{cfg: cfg, faces: newFaceCache(), watching: newWatchState()}
 	var err error
 	if s.decks, err = openDeckStore(cfg.Decks); err != nil {
 		return nil, err
@@ -126,11 +127,18 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // and cards commands answer them (package report).
 func (s *Server) loadLists() {
 	s.games = report.Games(s.cfg.DB)
-	s.cards = map[string][]report.Card{}
-	for _, g := range s.cfg.DB.Games() {
+	s.cards = cardLists(s.cfg.DB)
+}
+
+// cardLists lists every game's cards of db, by game id: what the server
+// starts with, and what a live reload shows (watch.go).
+func cardLists(db *cardsdb.DB) map[string][]report.Card {
+	out := map[string][]report.Card{}
+	for _, g := range db.Games() {
 		cards, _ := report.Cards([]*cardsdb.Game{g}, cardsdb.Query{})
-		s.cards[g.ID] = cards
+		out[g.ID] = cards
 	}
+	return out
 }
 
 func (s *Server) game(id string) *report.Game {

@@ -73,27 +73,19 @@ type watchState struct {
 // looking closes ready.
 func (w *watchState) looking() { w.readyOnce.Do(func() { close(w.ready) }) }
 
-// watchStates holds each server's state; Server's own fields belong to
-// server.go, so the state lives beside it here.
-var watchStates sync.Map // *Server -> *watchState
-
-func (s *Server) watch() *watchState {
-	if w, ok := watchStates.Load(s); ok {
-		return w.(*watchState)
-	}
-	w, _ := watchStates.LoadOrStore(s, &watchState{changed: make(chan struct{}), ready: make(chan struct{})})
-	return w.(*watchState)
+func newWatchState() *watchState {
+	return &watchState{changed: make(chan struct{}), ready: make(chan struct{})}
 }
 
 // SetTemplates sets the templates the faces are drawn from (nil: the
 // bundled ones).
 func (s *Server) SetTemplates(t templates.Source) {
-	s.watch().cur.Store(&live{db: s.cfg.DB, templates: t})
+	s.watching.cur.Store(&live{db: s.cfg.DB, templates: t})
 }
 
 // faceDB is the database the faces are drawn from: the last one loaded.
 func (s *Server) faceDB() *cardsdb.DB {
-	if l := s.watch().cur.Load(); l != nil && l.db != nil {
+	if l := s.watching.cur.Load(); l != nil && l.db != nil {
 		return l.db
 	}
 	return s.cfg.DB
@@ -102,7 +94,7 @@ func (s *Server) faceDB() *cardsdb.DB {
 // liveCard is a card as the card page shows it: from the last games
 // loaded, so that its table of fields follows the cards file too.
 func (s *Server) liveCard(game, name string) *report.Card {
-	l := s.watch().cur.Load()
+	l := s.watching.cur.Load()
 	if l == nil || l.cards == nil {
 		return s.card(game, name)
 	}
@@ -114,20 +106,10 @@ func (s *Server) liveCard(game, name string) *report.Card {
 	return nil
 }
 
-// cardLists lists every game's cards of db, as loadLists does.
-func cardLists(db *cardsdb.DB) map[string][]report.Card {
-	out := map[string][]report.Card{}
-	for _, g := range db.Games() {
-		cards, _ := report.Cards([]*cardsdb.Game{g}, cardsdb.Query{})
-		out[g.ID] = cards
-	}
-	return out
-}
-
 // faceTemplates is the templates the faces are drawn with, nil for the
 // bundled ones.
 func (s *Server) faceTemplates() templates.Source {
-	if l := s.watch().cur.Load(); l != nil {
+	if l := s.watching.cur.Load(); l != nil {
 		return l.templates
 	}
 	return nil
@@ -153,7 +135,7 @@ func (s *Server) Watch(ctx context.Context, dirs []string, interval time.Duratio
 		interval = WatchInterval
 	}
 	changed := make(chan struct{}, 1)
-	ws := s.watch()
+	ws := s.watching
 	go func() {
 		err := notifyChanges(ctx, dirs, interval, changed, ws.looking)
 		if err == nil || ctx.Err() != nil {
@@ -175,7 +157,7 @@ func (s *Server) Watch(ctx context.Context, dirs []string, interval time.Duratio
 
 // reloadNow loads the games and templates again and tells the pages.
 func (s *Server) reloadNow(reload Reload) {
-	w := s.watch()
+	w := s.watching
 	l, err := safeReload(reload)
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -388,7 +370,7 @@ func snapshot(dirs []string) string {
 // once the version passes N, or after WatchPoll.
 func (s *Server) watchEvents(w http.ResponseWriter, r *http.Request) {
 	since, _ := strconv.Atoi(r.FormValue("since"))
-	ws := s.watch()
+	ws := s.watching
 	timer := time.NewTimer(WatchPoll)
 	defer timer.Stop()
 	for {

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+	"weak"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/templates"
@@ -36,7 +38,7 @@ func startWatch(t *testing.T, s *Server, dir string, load Reload) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	go s.Watch(ctx, []string{dir}, 20*time.Millisecond, load)
-	ws := s.watch()
+	ws := s.watching
 	select {
 	case <-ws.ready:
 	case <-time.After(30 * time.Second):
@@ -326,7 +328,7 @@ func TestWatchIdle(t *testing.T) {
 		return reloadBundled()
 	}
 	s := watchDir(t, dir, load)
-	if s.watch().polling.Load() {
+	if s.watching.polling.Load() {
 		t.Skip("no file-system notifications here: the watch looks at the files")
 	}
 	looks := snapshots.Load()
@@ -355,7 +357,7 @@ func TestWatchPolls(t *testing.T) {
 	maxWatchDirs = 0
 	dir := t.TempDir()
 	s := watchDir(t, dir, reloadBundled)
-	if !s.watch().polling.Load() {
+	if !s.watching.polling.Load() {
 		t.Fatal("the watch did not fall back to looking at the files")
 	}
 	v0, _ := watchVersion(t, s, -1)
@@ -374,7 +376,7 @@ func TestWatchFolderRemoved(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := watchDir(t, dir, reloadBundled)
-	if s.watch().polling.Load() {
+	if s.watching.polling.Load() {
 		t.Skip("no file-system notifications here: the watch looks at the files")
 	}
 	v0, _ := watchVersion(t, s, -1)
@@ -390,5 +392,27 @@ func TestWatchFolderRemoved(t *testing.T) {
 	}
 	if v2, _ := watchVersion(t, s, v1); v2 <= v1 {
 		t.Errorf("the folder made again was not seen: version %d", v2)
+	}
+}
+
+// TestClosedServerIsFreed closes a server whose live-preview state was
+// set: nothing of the package holds on to it after, so it is collected
+// (a package-level map of servers' states kept every one for ever).
+func TestClosedServerIsFreed(t *testing.T) {
+	s, err := New(Config{DB: bundledDB(t), Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetTemplates(nil)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	wp := weak.Make(s)
+	s = nil
+	for range 3 {
+		runtime.GC()
+	}
+	if wp.Value() != nil {
+		t.Error("a closed server is still reachable after garbage collection")
 	}
 }

@@ -1,7 +1,6 @@
 package sheet
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -10,285 +9,9 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 )
 
-// Sep separates the items of a list cell: "cosmos | order". It is a bar,
-// not a comma or a semicolon, because rules text and effects use those.
-const Sep = "|"
-
-// The keys every card has, as columns; a game's own fields come after.
-var commonColumns = []string{"game", "name", "type", "faction", "copies", "deck_limit", "pack", "text", "flavor", "image", "back", "back_name", "back_text", "tags", "sample", "provisional"}
-
-// Skip is the --map target that ignores a column.
-const Skip = "-"
-
-// Options tune Cards.
-type Options struct {
-	// Map names the key a column fills, by the column's header: "Card
-	// Title" -> "name"; Skip ignores the column. Headers are compared
-	// folded (cardsdb.Fold).
-	Map map[string]string
-	// MapPos is where each entry of Map was written (a line of
-	// game.yaml's columns:), by folded header; entries without one are
-	// reported at the table, as from --map.
-	MapPos map[string]cardsdb.Pos
-	// MapName names Map in messages: "--map" (the default) or "columns".
-	MapName string
-	// Type is the card type of every row (a type id or name), for a table
-	// that holds one type; "" reads each row's type column.
-	Type string
-	// TypePos is where Type was written, for its message.
-	TypePos cardsdb.Pos
-	// Image, when set, rewrites the image paths of the cells (image,
-	// back): import csv makes a path relative to the table one relative
-	// to the cards file it writes.
-	Image func(string) string
-	// LaterCards leaves a card field that names no card known yet to the
-	// game's own check, for a table of game.yaml read before the table
-	// that holds the card (cardsdb reports what stays unknown, at its
-	// cell).
-	LaterCards bool
-	// MapUnused accepts a Map entry for a header the table lacks (one
-	// --map for the several sheets of a workbook).
-	MapUnused bool
-	// Loaded makes a card whose name the game already has an error, for
-	// a table loaded beside the game's own cards (--db cards.csv) rather
-	// than written as a file that replaces them.
-	Loaded bool
-}
-
-// ParseMap reads --map COLUMN=FIELD pairs into Options.Map.
-func ParseMap(pairs []string) (map[string]string, error) {
-	m := map[string]string{}
-	for _, p := range pairs {
-		col, field, ok := strings.Cut(p, "=")
-		col, field = strings.TrimSpace(col), strings.TrimSpace(field)
-		if !ok || cardsdb.Fold(col) == "" || field == "" {
-			return nil, fmt.Errorf("--map %q: want COLUMN=FIELD, e.g. --map \"Card Title=name\" (FIELD - skips the column)", p)
-		}
-		if _, dup := m[cardsdb.Fold(col)]; dup {
-			return nil, fmt.Errorf("--map %q: column %q is mapped twice", p, col)
-		}
-		m[cardsdb.Fold(col)] = field
-	}
-	return m, nil
-}
-
-// File is a cards file made from a table: what a cards/*.yaml file holds.
-type File struct {
-	Game  string
-	Cards []*yaml.Node // one mapping a card
-	// Columns are the table's headers and the key each fills (Skip
-	// for none), in the table's order.
-	Columns []cardsdb.TableColumn
-}
-
-// YAML returns the cards file as YAML text, with a comment naming its
-// source.
-func (f *File) YAML(source string) ([]byte, error) {
-	var b strings.Builder
-	if source != "" {
-		b.WriteString("# yaml-language-server: $schema=https://raw.githubusercontent.com/deckwright/deckwright/main/docs/schema/cards.schema.json\n")
-		b.WriteString("# Written by deckwright import csv from " + strings.ReplaceAll(source, "\n", " ") + ".\n")
-	}
-	head, err := encode(&yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("game"), str(f.Game)}})
-	if err != nil {
-		return nil, err
-	}
-	b.WriteString(head)
-	if len(f.Cards) == 0 {
-		b.WriteString("cards: []\n")
-		return []byte(b.String()), nil
-	}
-	b.WriteString("cards:\n")
-	// One card at a time: yaml.v3's emitter slows down on one large
-	// document (its event queue grows with it).
-	for _, c := range f.Cards {
-		item, err := encode(&yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{c}})
-		if err != nil {
-			return nil, err
-		}
-		for _, line := range strings.SplitAfter(item, "\n") {
-			if line != "" && line != "\n" {
-				b.WriteString("  ")
-			}
-			b.WriteString(line)
-		}
-	}
-	return []byte(b.String()), nil
-}
-
-func encode(n *yaml.Node) (string, error) {
-	var b strings.Builder
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(n); err != nil {
-		return "", err
-	}
-	if err := enc.Close(); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-// column is what a column of the table fills.
-type column struct {
-	key   string // a common key or a field name; "" to skip
-	field bool   // a field of some card type
-}
-
-// Aliases are the headers designers write for the common keys, beside the
-// keys' own names: Squib, nanDECK and Game Crafter sheets say Title,
-// Description, Quote, Art and Qty. A game's own field of the same name
-// comes first.
-var Aliases = map[string][]string{
-	"name":        {"title", "card name", "card title", "cardname"},
-	"text":        {"description", "desc", "rules", "rules text", "rule", "card text", "ability", "abilities", "body"},
-	"flavor":      {"flavour", "flavor text", "flavour text", "quote", "lore"},
-	"image":       {"art", "artwork", "picture", "pic", "illustration", "img", "image file", "art file", "images"},
-	"copies":      {"qty", "quantity", "count", "amount", "copy", "nb", "number of copies", "num cards", "num copies"},
-	"tags":        {"tag", "keywords tags"},
-	"faction":     {"factions"},
-	"back":        {"back image", "back art"},
-	"illustrator": {"artist"},
-}
-
-// extraColumns are card keys a table may fill unless a type has a field
-// of the name.
-var extraColumns = []string{"subtitle", "illustrator", "landscape"}
-
-// columns resolves the header against the game's keys.
-func columns(t *Table, g *cardsdb.Game, opt Options, m map[string]string, errs *cardsdb.ErrorList) []column {
-	known := map[string]column{}
-	var names []string
-	add := func(alias, key string, field bool) {
-		k := cardsdb.Fold(alias)
-		if _, ok := known[k]; !ok && k != "" {
-			known[k] = column{key: key, field: field}
-		}
-	}
-	for _, k := range commonColumns {
-		add(k, k, false)
-		names = append(names, k)
-	}
-	for _, ty := range g.Types {
-		for _, f := range ty.Fields {
-			if _, ok := known[cardsdb.Fold(f.Name)]; !ok {
-				names = append(names, f.Name)
-			}
-			add(f.Name, f.Name, true)
-		}
-	}
-	for _, k := range extraColumns {
-		if _, ok := known[cardsdb.Fold(k)]; !ok {
-			names = append(names, k)
-		}
-		add(k, k, false)
-	}
-	add(g.Factions.Label, "faction", false)
-	add(g.Factions.Label+"s", "faction", false)
-	for key, aliases := range Aliases {
-		for _, a := range aliases {
-			add(a, key, false)
-		}
-	}
-	mapName := opt.MapName
-	if mapName == "" {
-		mapName = "--map"
-	}
-	mapPos := func(k string) cardsdb.Pos {
-		if p, ok := opt.MapPos[k]; ok {
-			return p
-		}
-		return t.Where()
-	}
-	used := map[string]bool{}
-	for k, target := range m {
-		if target == Skip {
-			continue
-		}
-		c, ok := known[cardsdb.Fold(target)]
-		if !ok {
-			errs.Add(mapPos(k), "%s: %q is not a field of %s%s", mapName, target, g.Name, cardsdb.DidYouMean(cardsdb.Suggest(target, names, 1)))
-			m[k] = Skip // reported once, here
-			continue
-		}
-		m[k] = c.key
-	}
-	cols := make([]column, len(t.Header))
-	first := map[string]int{}
-	unknown := 0
-	for i, h := range t.Header {
-		k := cardsdb.Fold(h)
-		pos := t.Pos(t.HeaderRow, i)
-		c, ok := known[k]
-		if target, mapped := m[k]; mapped {
-			used[k] = true
-			if target == Skip {
-				continue
-			}
-			c, ok = known[cardsdb.Fold(target)]
-		}
-		switch {
-		case k == "" && h == "":
-			if hasData(t, i) {
-				errs.Add(pos, "column %s has cells but no header; name it (or clear it)", ColumnName(i))
-			}
-			continue
-		case !ok:
-			if sug := cardsdb.Suggest(h, names, 1); len(sug) > 0 {
-				errs.Add(pos, "unknown column %q%s (or skip it: %s)", h, cardsdb.DidYouMean(sug), mapExample(mapName, h, Skip))
-			} else {
-				unknown++
-				errs.Add(pos, "unknown column %q; map it to a field (%s) or skip it (%s)", h, mapExample(mapName, h, "FIELD"), mapExample(mapName, h, Skip))
-			}
-			continue
-		}
-		if j, dup := first[c.key]; dup {
-			if cardsdb.Fold(t.Header[j]) == k {
-				errs.Add(pos, "column %q appears twice (columns %s and %s); rename or clear one", h, ColumnName(j), ColumnName(i))
-			} else {
-				errs.Add(pos, "column %q fills %q, as column %s does already; keep one", h, c.key, ColumnName(j))
-			}
-			continue
-		}
-		first[c.key] = i
-		cols[i] = c
-	}
-	if unknown > 0 {
-		// The list once, not once a column.
-		errs.Add(cardsdb.Pos{File: t.File, Sheet: t.Sheet, Line: t.HeaderRow, Cell: true}, "%s cards have the columns %s", g.Name, strings.Join(names, ", "))
-	}
-	for k := range m {
-		if !used[k] && !opt.MapUnused {
-			errs.Add(mapPos(k), "%s: the table has no column %q", mapName, k)
-		}
-	}
-	if _, ok := first["name"]; !ok && len(*errs) == 0 {
-		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"name\" column; add one (or map a column to name)")
-	}
-	if _, ok := first["type"]; !ok && opt.Type == "" && len(g.Types) > 1 && len(*errs) == 0 {
-		errs.Add(t.Pos(t.HeaderRow, 0), "the header row has no \"type\" column; %s has types %s, so each row must say which (or give the whole table a type)", g.Name, strings.Join(typeIDs(g), ", "))
-	}
-	return cols
-}
-
-func mapExample(mapName, header, target string) string {
-	if mapName == "--map" {
-		return fmt.Sprintf("--map %q", header+"="+target)
-	}
-	if target == Skip {
-		target = `"-"`
-	}
-	return fmt.Sprintf("%s: {%q: %s}", mapName, header, target)
-}
-
-func hasData(t *Table, i int) bool {
-	for _, r := range t.Rows {
-		if strings.TrimSpace(r.Cells[i]) != "" {
-			return true
-		}
-	}
-	return false
-}
+// Sep separates the items of a list cell: "cosmos | order"
+// (cardsdb.CellSep).
+const Sep = cardsdb.CellSep
 
 // typeOf finds a card type by id or name, ignoring case and accents.
 func typeOf(g *cardsdb.Game, s string) *cardsdb.CardType {
@@ -298,14 +21,6 @@ func typeOf(g *cardsdb.Game, s string) *cardsdb.CardType {
 		}
 	}
 	return nil
-}
-
-func typeIDs(g *cardsdb.Game) []string {
-	out := make([]string, len(g.Types))
-	for i, t := range g.Types {
-		out[i] = t.ID
-	}
-	return out
 }
 
 // Cards turns a table into the cards of game g. Every problem is reported,
@@ -323,7 +38,7 @@ func Cards(t *Table, g *cardsdb.Game, opt Options) (*File, error) {
 			if where.File == "" {
 				where = t.Where()
 			}
-			ids := typeIDs(g)
+			ids := g.TypeIDs()
 			errs.Add(where, "unknown card type %q for the table; %s has types %s%s", opt.Type, g.Name, strings.Join(ids, ", "), cardsdb.DidYouMean(cardsdb.Suggest(opt.Type, ids, 1)))
 		}
 	}
@@ -430,7 +145,7 @@ func (r *rowReader) cardType(row Row, report bool) *cardsdb.CardType {
 	}
 	if s == "" {
 		if report {
-			r.errs.Add(r.pos(row, "type"), "card %q has no type; %s has types %s", r.cell(row, "name"), r.g.Name, strings.Join(typeIDs(r.g), ", "))
+			r.errs.Add(r.pos(row, "type"), "card %q has no type; %s has types %s", r.cell(row, "name"), r.g.Name, strings.Join(r.g.TypeIDs(), ", "))
 		}
 		return nil
 	}
@@ -438,7 +153,7 @@ func (r *rowReader) cardType(row Row, report bool) *cardsdb.CardType {
 		return ty
 	}
 	if report {
-		ids := typeIDs(r.g)
+		ids := r.g.TypeIDs()
 		r.errs.Add(r.pos(row, "type"), "unknown card type %q; %s has types %s%s", s, r.g.Name, strings.Join(ids, ", "), cardsdb.DidYouMean(cardsdb.Suggest(s, ids, 1)))
 	}
 	return nil
@@ -488,13 +203,10 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	put("type", str(typ.ID))
 	if s := r.cell(row, "faction"); s != "" {
 		var ids []string
-		for _, item := range split(s) {
+		for _, item := range cardsdb.SplitCell(s) {
 			id := r.faction(item)
 			if id == "" {
-				var all []string
-				for _, f := range r.g.Factions.Values {
-					all = append(all, f.ID)
-				}
+				all := r.g.Factions.IDs()
 				r.errs.Add(r.pos(row, "faction"), "unknown %s %q; %s has %s%s", strings.ToLower(r.g.Factions.Label), item, r.g.Name, strings.Join(all, ", "), cardsdb.DidYouMean(cardsdb.Suggest(item, all, 1)))
 				continue
 			}
@@ -540,7 +252,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 			continue
 		}
 		if typ.Field(c.key) == nil {
-			r.errs.Add(r.t.Pos(row.N, i), "a %s has no %q; clear the cell (the %s column is for %s)", typ.Name, r.t.Header[i], r.t.Header[i], typesWith(r.g, c.key))
+			r.errs.Add(r.t.Pos(row.N, i), "%s has no %q; clear the cell (the %s column is for %s)", cardsdb.Article(typ.Name), r.t.Header[i], r.t.Header[i], typesWith(r.g, c.key))
 		}
 	}
 	// Fields in the order the game declares them, whatever the columns'.
@@ -554,7 +266,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 	}
 	for _, f := range typ.Fields {
 		if f.Required && r.cell(row, f.Name) == "" {
-			r.errs.Add(r.pos(row, f.Name), "%s %q has no %q; a %s needs one", typ.Name, name, f.Name, typ.Name)
+			r.errs.Add(r.pos(row, f.Name), "%s", typ.MissingField(name, f))
 		}
 	}
 	for _, key := range []string{"text", "flavor"} {
@@ -574,7 +286,7 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		put("back", back)
 	}
 	if s := r.cell(row, "tags"); s != "" {
-		put("tags", strList(split(s)))
+		put("tags", strList(cardsdb.SplitCell(s)))
 	}
 	if s := r.cell(row, "sample"); s != "" {
 		if b, ok := r.bool(row, "sample", s); ok && b {
@@ -591,12 +303,12 @@ func (r *rowReader) card(row Row) *yaml.Node {
 		}
 	}
 	if s := r.cell(row, "provisional"); s != "" {
-		if b, err := parseBool(s); err == nil {
+		if b, err := cardsdb.ParseYesNo(s); err == nil {
 			if b {
 				put("provisional", boolNode(true))
 			}
 		} else {
-			put("provisional", strList(split(s)))
+			put("provisional", strList(cardsdb.SplitCell(s)))
 		}
 	}
 	if len(*r.errs) > before {
@@ -636,7 +348,7 @@ func (r *rowReader) faction(s string) string {
 }
 
 func (r *rowReader) bool(row Row, key, s string) (bool, bool) {
-	b, err := parseBool(s)
+	b, err := cardsdb.ParseYesNo(s)
 	if err != nil {
 		r.errs.Add(r.pos(row, key), "%s must be true or false (or yes, no, 1, 0), found %q", key, s)
 		return false, false
@@ -644,115 +356,44 @@ func (r *rowReader) bool(row Row, key, s string) (bool, bool) {
 	return b, true
 }
 
-func parseBool(s string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "true", "yes", "y", "1", "x":
-		return true, nil
-	case "false", "no", "n", "0":
-		return false, nil
-	}
-	return false, fmt.Errorf("not a yes or no: %q", s)
-}
-
-// value converts a field's cell by the field's kind.
+// value reads a field's cell by the field's kind, checked as a cards
+// file's value is (cardsdb.Field.ParseCell), and for a card field the card
+// it names, among the table's rows and the game's cards.
 func (r *rowReader) value(row Row, i int, f *cardsdb.Field, s string) *yaml.Node {
 	pos := r.t.Pos(row.N, i)
-	what := fmt.Sprintf("%q", f.Name)
-	bounds := func(x int) bool {
-		if f.Min != nil && x < *f.Min || f.Max != nil && x > *f.Max {
-			r.errs.Add(pos, "%s is %d, outside %s", what, x, boundsText(f))
-			return false
-		}
-		return true
+	v, err := f.ParseCell(s, pos)
+	if err != nil {
+		r.errs.Append(err)
+		return nil
+	}
+	what := strconv.Quote(f.Name)
+	switch {
+	case v.Symbol != "":
+		return str(v.Symbol)
+	case v.X:
+		return str("X")
 	}
 	switch f.Kind {
 	case cardsdb.KindInt, cardsdb.KindCost:
-		if sym, ok := f.Symbol(s); ok {
-			return str(sym)
-		}
-		if f.Kind == cardsdb.KindCost && (s == "X" || s == "x") {
-			return str("X")
-		}
-		x, err := strconv.Atoi(s)
-		if err != nil {
-			want := "a whole number"
-			if f.Kind == cardsdb.KindCost {
-				want += " or X"
-			}
-			if len(f.Symbols) > 0 {
-				want += " or one of " + strings.Join(f.Symbols, ", ")
-			}
-			r.errs.Add(pos, "%s must be %s, found %q", what, want, s)
-			return nil
-		}
-		if !bounds(x) {
-			return nil
-		}
-		return intNode(x)
-	case cardsdb.KindString, cardsdb.KindCard:
-		if strings.Contains(s, "\n") {
-			r.errs.Add(pos, "%s must be one line", what)
-			return nil
-		}
-		if f.Kind == cardsdb.KindCard {
-			ty, ok := r.types[cardsdb.Fold(s)]
-			switch {
-			case !ok && r.laterCards:
-				// Another table may hold it: the game checks.
-			case !ok:
-				r.errs.Add(pos, "%s names %q, but neither the table nor %s has such a card%s", what, s, r.g.Name, cardsdb.DidYouMean(r.g.Suggest(s)))
-				return nil
-			case f.CardType != "" && ty != f.CardType:
-				r.errs.Add(pos, "%s names %q, which is a %s, not a %s", what, s, r.g.TypeName(ty), r.g.TypeName(f.CardType))
-				return nil
-			}
-		}
-		return str(s)
-	case cardsdb.KindText:
-		return str(strings.TrimSpace(strings.ReplaceAll(s, "%n", "\n")))
-	case cardsdb.KindEnum:
-		if v, ok := oneOf(s, f.Values); ok {
-			return str(v)
-		}
-		r.errs.Add(pos, "%s must be one of %s, found %q%s", what, strings.Join(f.Values, ", "), s, cardsdb.DidYouMean(cardsdb.Suggest(s, f.Values, 1)))
-		return nil
+		return intNode(v.Int)
 	case cardsdb.KindBool:
-		b, err := parseBool(s)
-		if err != nil {
-			r.errs.Add(pos, "%s must be true or false (or yes, no, 1, 0), found %q", what, s)
+		return boolNode(v.Bool)
+	case cardsdb.KindList:
+		return strList(v.List)
+	case cardsdb.KindCard:
+		ty, ok := r.types[cardsdb.Fold(s)]
+		switch {
+		case !ok && r.laterCards:
+			// Another table may hold it: the game checks.
+		case !ok:
+			r.errs.Add(pos, "%s names %q, but neither the table nor %s has such a card%s", what, s, r.g.Name, cardsdb.DidYouMean(r.g.Suggest(s)))
+			return nil
+		case f.CardType != "" && ty != f.CardType:
+			r.errs.Add(pos, "%s names %q, which is a %s, not a %s", what, s, r.g.TypeName(ty), r.g.TypeName(f.CardType))
 			return nil
 		}
-		return boolNode(b)
-	case cardsdb.KindList:
-		items := split(s)
-		if len(f.Values) > 0 {
-			for j, it := range items {
-				v, ok := oneOf(it, f.Values)
-				if !ok {
-					r.errs.Add(pos, "%s: %q is not one of %s%s", what, it, strings.Join(f.Values, ", "), cardsdb.DidYouMean(cardsdb.Suggest(it, f.Values, 1)))
-					return nil
-				}
-				items[j] = v
-			}
-		}
-		return strList(items)
 	}
-	return str(s)
-}
-
-// oneOf finds s among values, ignoring case and accents.
-func oneOf(s string, values []string) (string, bool) {
-	for _, v := range values {
-		if v == s {
-			return v, true
-		}
-	}
-	for _, v := range values {
-		if cardsdb.Fold(v) == cardsdb.Fold(s) && cardsdb.Fold(s) != "" {
-			return v, true
-		}
-	}
-	return "", false
+	return str(v.Str)
 }
 
 func typesWith(g *cardsdb.Game, field string) string {
@@ -763,60 +404,4 @@ func typesWith(g *cardsdb.Game, field string) string {
 		}
 	}
 	return strings.Join(names, ", ")
-}
-
-func boundsText(f *cardsdb.Field) string {
-	switch {
-	case f.Min != nil && f.Max != nil:
-		return fmt.Sprintf("%d to %d", *f.Min, *f.Max)
-	case f.Min != nil:
-		return fmt.Sprintf("at least %d", *f.Min)
-	case f.Max != nil:
-		return fmt.Sprintf("at most %d", *f.Max)
-	}
-	return "any"
-}
-
-// split splits a list cell at Sep, trimming the items and dropping empty
-// ones.
-func split(s string) []string {
-	var out []string
-	for _, it := range strings.Split(s, Sep) {
-		if it = strings.TrimSpace(it); it != "" {
-			out = append(out, it)
-		}
-	}
-	return out
-}
-
-// setPos puts a node and its items at row line, column col (from 1).
-func setPos(n *yaml.Node, line, col int) {
-	n.Line, n.Column = line, col
-	for _, c := range n.Content {
-		setPos(c, line, col)
-	}
-}
-
-func str(s string) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
-	if strings.Contains(s, "\n") {
-		n.Style = yaml.LiteralStyle
-	}
-	return n
-}
-
-func intNode(x int) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.Itoa(x)}
-}
-
-func boolNode(b bool) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(b)}
-}
-
-func strList(items []string) *yaml.Node {
-	n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
-	for _, it := range items {
-		n.Content = append(n.Content, str(it))
-	}
-	return n
 }

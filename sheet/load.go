@@ -154,7 +154,7 @@ func cardSheets(file string, data []byte, g *cardsdb.Game, typ string, m map[str
 			case hasTypeColumn(t, m):
 				p.tables, p.types = append(p.tables, t), append(p.types, "")
 			default:
-				why[s] = fmt.Sprintf("not named after a card type of %s (%s) and no type column", g.Name, strings.Join(typeIDs(g), ", "))
+				why[s] = fmt.Sprintf("not named after a card type of %s (%s) and no type column", g.Name, strings.Join(g.TypeIDs(), ", "))
 			}
 		}
 		if len(p.tables) == 0 {

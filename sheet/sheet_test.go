@@ -374,3 +374,31 @@ func TestErrorPositionsEachFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestFieldMessagesAsCardsFile: a row's missing required field, and a
+// cell for a field its type lacks, are said as a cards file says them,
+// with the article the type's name takes ("an Event").
+func TestFieldMessagesAsCardsFile(t *testing.T) {
+	g, err := cardsdb.ParseGame("game.yaml", []byte(`id: ev
+name: Ev
+card_size: {width: 63, height: 88}
+types:
+  - {id: event, name: Event, fields: [{name: timing, kind: string, required: true}]}
+  - {id: item, name: Item, fields: [{name: weight, kind: int}]}
+sections:
+  - {id: deck, name: Deck, types: [event, item]}
+`), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := Read("t.csv", []byte("name,type,timing,weight\nStorm,event,,3\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Cards(tab, g, Options{})
+	want := `t.csv:C2: Event "Storm" has no "timing"; an Event needs one` + "\n" +
+		`t.csv:D2: an Event has no "weight"; clear the cell (the weight column is for Item)`
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}

@@ -46,7 +46,7 @@ companion.`,
 					if unknown == 1 {
 						with = "an unknown " + typeNoun(g, from)
 					}
-					has = plural(known, typeNoun(g, s)) + " and " + itoa(unknown) + " to come with " + with
+					has = plural(known, typeNoun(g, s)) + " and " + strconv.Itoa(unknown) + " to come with " + with
 				case unknown > 0:
 					has = plural(known, typeNoun(g, s)) + " and " + plural(unknown, "unknown card")
 				}
@@ -105,7 +105,7 @@ func fixBeyondLimit(c cardsdb.Count, n, over int) string {
 	}
 	copies, verb := "the copy over the copy limit", " is removed"
 	if over > 1 {
-		copies, verb = "the "+itoa(over)+" copies over the copy limit", " are removed"
+		copies, verb = "the "+strconv.Itoa(over)+" copies over the copy limit", " are removed"
 	}
 	left := n - over
 	switch f := fix(c, left); {
@@ -145,24 +145,22 @@ func overLimit(p *Pass, s *cardsdb.Section, typ string) int {
 func fix(c cardsdb.Count, n int) string {
 	switch {
 	case c.Exact != nil && n > *c.Exact:
-		return "remove " + itoa(n-*c.Exact)
+		return "remove " + strconv.Itoa(n-*c.Exact)
 	case c.Exact != nil:
-		return "add " + itoa(*c.Exact-n)
+		return "add " + strconv.Itoa(*c.Exact-n)
 	case c.Min != nil && n < *c.Min:
 		if c.Max != nil && *c.Max > *c.Min {
-			return "add " + itoa(*c.Min-n) + " to " + itoa(*c.Max-n)
+			return "add " + strconv.Itoa(*c.Min-n) + " to " + strconv.Itoa(*c.Max-n)
 		}
-		return "add " + itoa(*c.Min-n)
+		return "add " + strconv.Itoa(*c.Min-n)
 	case c.Max != nil && n > *c.Max:
 		if c.Min != nil && *c.Min < *c.Max {
-			return "remove " + itoa(n-*c.Max) + " to " + itoa(n-*c.Min)
+			return "remove " + strconv.Itoa(n-*c.Max) + " to " + strconv.Itoa(n-*c.Min)
 		}
-		return "remove " + itoa(n-*c.Max)
+		return "remove " + strconv.Itoa(n-*c.Max)
 	}
 	return "fix the count"
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // Leader reports a deck whose leader section does not hold exactly one card.
 var Leader = &Rule{

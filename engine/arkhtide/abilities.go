@@ -1,6 +1,10 @@
 package arkhtide
 
-import "github.com/deckwright/deckwright/engine"
+import (
+	"strconv"
+
+	"github.com/deckwright/deckwright/engine"
+)
 
 // This file resolves abilities: the reactions a card in play fires, the
 // actions of an ability, and the choices they ask for.
@@ -128,7 +132,7 @@ func (m *Match) resolve(x ctx, ab *Ability) {
 			}
 			k := m.refresh(x.side, min(n*a.N, a.M))
 			if m.tr != nil {
-				m.logf("%s %s: %s %s %d Arkhé (%d ready).", engine.Capital(engine.Plural(n, "1 allied Unit", engine.Itoa(n)+" allied Units")), engine.Plural(n, "is there", "are there"), m.who(x.side), verb(x.side, "refresh", "refreshes"), k, sd.Arkhe)
+				m.logf("%s %s: %s %s %d Arkhé (%d ready).", engine.Capital(engine.Plural(n, "1 allied Unit", strconv.Itoa(n)+" allied Units")), engine.Plural(n, "is there", "are there"), m.who(x.side), verb(x.side, "refresh", "refreshes"), k, sd.Arkhe)
 			}
 		case ActQuintessence:
 			if m.tr != nil {

@@ -1,11 +1,11 @@
 package arkhtide
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/engine"
 )
 
 func TestParseEffects(t *testing.T) {
@@ -77,7 +77,7 @@ func textString(x *Text) string {
 		}
 		head := a.Trigger.String()
 		if a.Trigger.Activated() {
-			head += " (" + "W" + engine.Itoa(a.Willpower) + " D" + engine.Itoa(a.Discard) + " me=" + boolWord(a.ExhaustMe) + " ally=" + boolWord(a.ExhaustAlly) + ")"
+			head += " (" + "W" + strconv.Itoa(a.Willpower) + " D" + strconv.Itoa(a.Discard) + " me=" + boolWord(a.ExhaustMe) + " ally=" + boolWord(a.ExhaustAlly) + ")"
 		}
 		parts = append(parts, head+": "+strings.Join(acts, "; "))
 	}
@@ -108,9 +108,9 @@ func boolWord(b bool) string {
 
 func signed(n int) string {
 	if n >= 0 {
-		return "+" + engine.Itoa(n)
+		return "+" + strconv.Itoa(n)
 	}
-	return engine.Itoa(n)
+	return strconv.Itoa(n)
 }
 
 func TestHalve(t *testing.T) {

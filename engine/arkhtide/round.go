@@ -2,6 +2,7 @@ package arkhtide
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/deckwright/deckwright/engine"
 )
@@ -57,7 +58,7 @@ func (m *Match) round() {
 	s := &m.S
 	s.Round++
 	if m.tr != nil {
-		m.tr.Line(0, "Round "+engine.Itoa(s.Round))
+		m.tr.Line(0, "Round "+strconv.Itoa(s.Round))
 	}
 	m.resourcePhase()
 	m.realmPhase()
@@ -109,7 +110,7 @@ func (m *Match) resourcePhase() {
 		if m.tr != nil && side == You {
 			ready := ""
 			if readied > 0 {
-				ready = engine.Plural(readied, " and ready 1 card", " and ready "+engine.Itoa(readied)+" cards") + " in your Safe Zone"
+				ready = engine.Plural(readied, " and ready 1 card", " and ready "+strconv.Itoa(readied)+" cards") + " in your Safe Zone"
 			}
 			m.logf("You refresh your Arkhé (%d ready)%s.", sd.Arkhe, ready)
 		}
@@ -295,7 +296,7 @@ func initNote(i int) string {
 	if i < 0 {
 		return "none"
 	}
-	return engine.Itoa(i)
+	return strconv.Itoa(i)
 }
 
 // addRealm puts a Realm into play and returns its slot.
@@ -639,7 +640,7 @@ func (m *Match) extract(side int) {
 // extractNote says what an Extraction is worth: "5 Quintessence (1,
 // Collector +1, Cask +2, first from the Realm +1)".
 func (m *Match) extractNote(q int, collector bool, casks, caskBonus, first int) string {
-	s := engine.Plural(q, "1 Quintessence", engine.Itoa(q)+" Quintessence")
+	s := engine.Plural(q, "1 Quintessence", strconv.Itoa(q)+" Quintessence")
 	if q == 1 {
 		return s
 	}
@@ -648,10 +649,10 @@ func (m *Match) extractNote(q int, collector bool, casks, caskBonus, first int) 
 		s += ", Collector +1"
 	}
 	if casks > 0 {
-		s += ", " + engine.Plural(casks, "Cask", engine.Itoa(casks)+" Casks") + " +" + engine.Itoa(casks*(1+caskBonus))
+		s += ", " + engine.Plural(casks, "Cask", strconv.Itoa(casks)+" Casks") + " +" + strconv.Itoa(casks*(1+caskBonus))
 	}
 	if first > 0 {
-		s += ", first from the Realm +" + engine.Itoa(first)
+		s += ", first from the Realm +" + strconv.Itoa(first)
 	}
 	return s + ")"
 }

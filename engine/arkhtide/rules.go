@@ -1,6 +1,10 @@
 package arkhtide
 
-import "github.com/deckwright/deckwright/engine"
+import (
+	"strconv"
+
+	"github.com/deckwright/deckwright/engine"
+)
 
 // This file holds the rules the moves and the phases share: the stats of
 // cards in play, drawing, Willpower and Quintessence, the end of the game,
@@ -202,7 +206,7 @@ func (m *Match) draw(side, n int) int {
 		m.logf("%s %s %s.", m.who(side), verb(side, "draw", "draws"), m.namesOf(h.Card[h.N-k:h.N]))
 	}
 	if m.tr != nil && k < n {
-		m.logf("%s Main Deck is empty: %s.", engine.Capital(m.their(side)), engine.Plural(n-k, "1 card is not drawn", engine.Itoa(n-k)+" cards are not drawn"))
+		m.logf("%s Main Deck is empty: %s.", engine.Capital(m.their(side)), engine.Plural(n-k, "1 card is not drawn", strconv.Itoa(n-k)+" cards are not drawn"))
 	}
 	return k
 }
@@ -391,9 +395,9 @@ func (m *Match) damage(side, i, n int, lethal bool) {
 	}
 	sd := &m.S.Side[side]
 	if m.tr != nil {
-		what := engine.Itoa(n) + " Damage"
+		what := strconv.Itoa(n) + " Damage"
 		if lethal && w > 0 {
-			what += " (Lethal: " + engine.Itoa(w) + " Wounds)"
+			what += " (Lethal: " + strconv.Itoa(w) + " Wounds)"
 		}
 		m.logf("%s %s %s.", m.unitName(side, sd.unit(i)), verb(side, "suffer", "suffers"), what)
 	}

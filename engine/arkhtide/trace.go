@@ -2,6 +2,7 @@ package arkhtide
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/deckwright/deckwright/engine"
@@ -196,10 +197,10 @@ func (m *Match) describe(ab *Ability) string {
 	}
 	var costs []string
 	if ab.Willpower > 0 {
-		costs = append(costs, "lose "+engine.Itoa(ab.Willpower)+" Willpower")
+		costs = append(costs, "lose "+strconv.Itoa(ab.Willpower)+" Willpower")
 	}
 	if ab.Discard > 0 {
-		costs = append(costs, "discard "+engine.Itoa(ab.Discard))
+		costs = append(costs, "discard "+strconv.Itoa(ab.Discard))
 	}
 	if ab.ExhaustMe {
 		costs = append(costs, "exhaust me")
@@ -253,5 +254,5 @@ func (m *Match) traceEnd() {
 	if o.Present {
 		why += fmt.Sprintf(" (Quintessence %d vs %d, Willpower %d vs %d)", y.Quint, o.Quint, y.Willpower, o.Willpower)
 	}
-	m.tr.Line(0, "Game over in Round "+engine.Itoa(s.Round)+": "+why+".")
+	m.tr.Line(0, "Game over in Round "+strconv.Itoa(s.Round)+": "+why+".")
 }

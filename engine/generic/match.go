@@ -3,6 +3,7 @@ package generic
 import (
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -417,7 +418,7 @@ func (m *Match) mulliganReason() string {
 	case mu.MaxResources > 0 && lands > mu.MaxResources:
 		return "more than " + cardsdb.Plural(mu.MaxResources, "resource card") + "; shuffled back and drawn again"
 	}
-	return "fewer than " + cardsdb.Plural(mu.MinCheap, "card") + " costing " + engine.Itoa(mu.CheapCost) + " or less; shuffled back and drawn again"
+	return "fewer than " + cardsdb.Plural(mu.MinCheap, "card") + " costing " + strconv.Itoa(mu.CheapCost) + " or less; shuffled back and drawn again"
 }
 
 // upkeep starts turn t: the resources, the effects each turn of the cards
@@ -442,7 +443,7 @@ func (m *Match) upkeep(t int) {
 	s.NFlex = copy(s.Flex[:], s.LandFlex[:s.NLandFlex])
 	m.budget()
 	if m.tr != nil {
-		m.tr.Line(0, "Turn "+engine.Itoa(t)+": "+m.poolText()+" to spend, "+cardsdb.Plural(s.Points, "point")+".")
+		m.tr.Line(0, "Turn "+strconv.Itoa(t)+": "+m.poolText()+" to spend, "+cardsdb.Plural(s.Points, "point")+".")
 	}
 	if s.Each > 0 {
 		m.score(s.Each, "cards in play")
@@ -545,7 +546,7 @@ func (m *Match) poolText() string {
 	var parts []string
 	for k := range m.Deck.Kinds {
 		if s.Pool[k] > 0 {
-			parts = append(parts, engine.Itoa(s.Pool[k])+" "+m.Deck.Rules.KindName(k))
+			parts = append(parts, strconv.Itoa(s.Pool[k])+" "+m.Deck.Rules.KindName(k))
 		}
 	}
 	for _, f := range s.Flex[:s.NFlex] {
@@ -555,7 +556,7 @@ func (m *Match) poolText() string {
 				names = append(names, m.Deck.Rules.KindName(k))
 			}
 		}
-		parts = append(parts, engine.Itoa(f.n)+" "+strings.Join(names, " or "))
+		parts = append(parts, strconv.Itoa(f.n)+" "+strings.Join(names, " or "))
 	}
 	if len(parts) == 0 {
 		return "nothing"
@@ -980,7 +981,7 @@ func (m *Match) PlayCard(i int) bool {
 // by the paying kind when only one pays, "any" otherwise).
 func (m *Match) priceText(p *Price) string {
 	if m.Deck.Kinds == 1 {
-		return engine.Itoa(p.Total())
+		return strconv.Itoa(p.Total())
 	}
 	r := m.Deck.Rules
 	var parts []string
@@ -995,11 +996,11 @@ func (m *Match) priceText(p *Price) string {
 		if n > 1 {
 			name = "any"
 		}
-		parts = append(parts, engine.Itoa(p.Generic)+" "+name)
+		parts = append(parts, strconv.Itoa(p.Generic)+" "+name)
 	}
 	for k := range m.Deck.Kinds {
 		if p.Kind[k] > 0 {
-			parts = append(parts, engine.Itoa(p.Kind[k])+" "+r.KindName(k))
+			parts = append(parts, strconv.Itoa(p.Kind[k])+" "+r.KindName(k))
 		}
 	}
 	return strings.Join(parts, ", ")

@@ -1,6 +1,10 @@
 package seeker
 
-import "github.com/deckwright/deckwright/engine"
+import (
+	"strconv"
+
+	"github.com/deckwright/deckwright/engine"
+)
 
 // This file holds the rules that moves and phases share: taking cards from
 // the stack, progress, linking, activation and abilities.
@@ -143,7 +147,7 @@ func (m *Match) progress(side, pts int) {
 	if m.S.Mode == Nature {
 		cards := pts / 3
 		if m.tr != nil {
-			m.logf("%d progress %s: %s to %s progress pile, %d %s.", pts, engine.Plural(pts, "point", "points"), engine.Plural(cards, "1 card", engine.Itoa(cards)+" cards"), m.their(side), pts%3, engine.Plural(pts%3, "point expires", "points expire"))
+			m.logf("%d progress %s: %s to %s progress pile, %d %s.", pts, engine.Plural(pts, "point", "points"), engine.Plural(cards, "1 card", strconv.Itoa(cards)+" cards"), m.their(side), pts%3, engine.Plural(pts%3, "point expires", "points expire"))
 		}
 		pile := &m.S.Side[side].Progress
 		for k := 0; k < cards && !m.S.Over; k++ {
@@ -157,7 +161,7 @@ func (m *Match) progress(side, pts int) {
 		return
 	}
 	if m.tr != nil {
-		m.logf("%d progress %s: %s from %s stack to %s discard pile.", pts, engine.Plural(pts, "point", "points"), engine.Plural(pts, "1 card", engine.Itoa(pts)+" cards"), m.their(side), m.their(side))
+		m.logf("%d progress %s: %s from %s stack to %s discard pile.", pts, engine.Plural(pts, "point", "points"), engine.Plural(pts, "1 card", strconv.Itoa(pts)+" cards"), m.their(side), m.their(side))
 	}
 	// No Banes outside the match against Nature: move the cards in bulk,
 	// top card first.
@@ -209,12 +213,12 @@ func (m *Match) link(side int, c uint8, ch, x, via, cost int) {
 		if hyper {
 			how = verb(side, "hyperlink", "hyperlinks")
 		}
-		pay := " for " + engine.Itoa(cost)
+		pay := " for " + strconv.Itoa(cost)
 		if via == viaFree || via == viaFreeHyper {
 			pay = " at no cost"
 		}
 		if card.LinkX && !hyper || card.HyperX && hyper {
-			pay += " (X=" + engine.Itoa(x) + ")"
+			pay += " (X=" + strconv.Itoa(x) + ")"
 		}
 		m.logf("%s %s %s to %s%s: %s.", m.who(side), how, m.name(c), m.guardianName(side, ch), pay, m.powerNote(side, ch))
 	}
@@ -292,7 +296,7 @@ func (m *Match) resolve(side int, c uint8, ch, x int) {
 			m.gravity(side, ch, card.GravityX, c)
 		case Entropy:
 			if m.tr != nil {
-				m.logf("%s's Entropy: %s %s, progress %d.", card.Name, m.who(side), verb(side, "control "+engine.Plural(sd.NLinks, "1 linked module", engine.Itoa(sd.NLinks)+" linked modules"), "controls "+engine.Plural(sd.NLinks, "1 linked module", engine.Itoa(sd.NLinks)+" linked modules")), sd.NLinks)
+				m.logf("%s's Entropy: %s %s, progress %d.", card.Name, m.who(side), verb(side, "control "+engine.Plural(sd.NLinks, "1 linked module", strconv.Itoa(sd.NLinks)+" linked modules"), "controls "+engine.Plural(sd.NLinks, "1 linked module", strconv.Itoa(sd.NLinks)+" linked modules")), sd.NLinks)
 			}
 			m.progress(side, sd.NLinks)
 		case Duality:
@@ -492,7 +496,7 @@ func (m *Match) recover(side int, src uint8, n int) {
 		}
 	}
 	if m.tr != nil {
-		m.logf("%s new progress pile holds %s (it held %d); %s to the discard pile.", engine.Capital(m.their(side)), engine.Plural(pp.N, "1 card", engine.Itoa(pp.N)+" cards"), orig, engine.Plural(tmp.N-keep, "1 card goes", engine.Itoa(tmp.N-keep)+" cards go"))
+		m.logf("%s new progress pile holds %s (it held %d); %s to the discard pile.", engine.Capital(m.their(side)), engine.Plural(pp.N, "1 card", strconv.Itoa(pp.N)+" cards"), orig, engine.Plural(tmp.N-keep, "1 card goes", strconv.Itoa(tmp.N-keep)+" cards go"))
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/engine/enginetest"
 )
 
@@ -466,7 +465,7 @@ func (sc *scenario) expect(f []string, l string) {
 			case "links":
 				var names []string
 				for i := 0; i < s.NLinks; i++ {
-					names = append(names, m.name(s.Links[i].Card)+" to "+engine.Itoa(int(s.Links[i].Chan)+1))
+					names = append(names, m.name(s.Links[i].Card)+" to "+strconv.Itoa(int(s.Links[i].Chan)+1))
 				}
 				got, want = strings.Join(names, ", "), strings.TrimSpace(v)
 			default:
@@ -489,26 +488,26 @@ func (sc *scenario) expect(f []string, l string) {
 			ch := &s.Chan[n-1]
 			switch f[1] {
 			case "power":
-				got = engine.Itoa(ch.Power())
+				got = strconv.Itoa(ch.Power())
 			case "base":
-				got = engine.Itoa(ch.Base)
+				got = strconv.Itoa(ch.Base)
 			default:
 				got = yesno(ch.Active)
 			}
 		case "stack":
-			got = engine.Itoa(m.S.StackOf(sd).N)
+			got = strconv.Itoa(m.S.StackOf(sd).N)
 		case "discard":
-			got = engine.Itoa(m.S.DiscardOf(sd).N)
+			got = strconv.Itoa(m.S.DiscardOf(sd).N)
 		case "hand":
-			got = engine.Itoa(s.Hand.N)
+			got = strconv.Itoa(s.Hand.N)
 		case "progress":
-			got = engine.Itoa(s.Progress.N)
+			got = strconv.Itoa(s.Progress.N)
 		case "pool":
-			got = engine.Itoa(s.Pool)
+			got = strconv.Itoa(s.Pool)
 		case "links":
-			got = engine.Itoa(s.NLinks)
+			got = strconv.Itoa(s.NLinks)
 		case "memory":
-			got = engine.Itoa(s.NMem)
+			got = strconv.Itoa(s.NMem)
 		default:
 			sc.fail("bad expect %q", l)
 		}

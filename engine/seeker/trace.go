@@ -3,6 +3,7 @@ package seeker
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/deckwright/deckwright/engine"
@@ -40,7 +41,7 @@ func (t *tracer) flush() {
 	if t.who == "you" {
 		v = "tap"
 	}
-	t.Write(t.Depth, engine.Capital(fmt.Sprintf("%s %s %s (%s).", t.who, v, strings.Join(t.pending, ", "), engine.Plural(n, "1 resource", engine.Itoa(n)+" resources"))))
+	t.Write(t.Depth, engine.Capital(fmt.Sprintf("%s %s %s (%s).", t.who, v, strings.Join(t.pending, ", "), engine.Plural(n, "1 resource", strconv.Itoa(n)+" resources"))))
 	t.pending = t.pending[:0]
 }
 
@@ -94,7 +95,7 @@ func (m *Match) guardianName(side, ch int) string {
 func (m *Match) chanName(side, ch int) string {
 	c := &m.S.Side[side].Chan[ch]
 	if m.S.Mode == Nature && side == Opponent {
-		return m.name(c.Card) + " (channel " + engine.Itoa(ch+1) + ")"
+		return m.name(c.Card) + " (channel " + strconv.Itoa(ch+1) + ")"
 	}
 	if m.S.Mode != Nature && side == Opponent {
 		return "the opponent's " + m.name(c.Card)
@@ -105,9 +106,9 @@ func (m *Match) chanName(side, ch int) string {
 // powerNote says a channel's power: "Johnson has power 5 (base 3)".
 func (m *Match) powerNote(side, ch int) string {
 	c := &m.S.Side[side].Chan[ch]
-	s := m.guardianName(side, ch) + " has power " + engine.Itoa(c.Power())
+	s := m.guardianName(side, ch) + " has power " + strconv.Itoa(c.Power())
 	if c.Mod != 0 {
-		s += " (base " + engine.Itoa(c.Base) + ")"
+		s += " (base " + strconv.Itoa(c.Base) + ")"
 	}
 	return s
 }
@@ -118,7 +119,7 @@ func (m *Match) powersNote(side int) string {
 	for i := range m.S.Side[side].Chan {
 		c := &m.S.Side[side].Chan[i]
 		if c.Active {
-			parts = append(parts, m.chanName(side, i)+" "+engine.Itoa(c.Power()))
+			parts = append(parts, m.chanName(side, i)+" "+strconv.Itoa(c.Power()))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -143,13 +144,13 @@ func (m *Match) channelsNote(side int) string {
 		o := &m.S.Side[1-side].Chan[i]
 		opp := "nothing"
 		if o.Active {
-			opp = m.chanName(1-side, i) + " " + engine.Itoa(o.Power())
+			opp = m.chanName(1-side, i) + " " + strconv.Itoa(o.Power())
 		}
 		d := max(c.Power()-m.S.opposing(side, i), 0)
 		total += d
 		parts = append(parts, fmt.Sprintf("%s %d vs %s: %d", m.chanName(side, i), c.Power(), opp, d))
 	}
-	return strings.Join(parts, "; ") + "; total " + engine.Itoa(total)
+	return strings.Join(parts, "; ") + "; total " + strconv.Itoa(total)
 }
 
 // pileNote says which of Nature's piles a card went to.

@@ -1,6 +1,10 @@
 package seeker
 
-import "github.com/deckwright/deckwright/engine"
+import (
+	"strconv"
+
+	"github.com/deckwright/deckwright/engine"
+)
 
 // This file holds the setup and the four phases of a turn: starting
 // (upkeep), main, advance, end.
@@ -100,9 +104,9 @@ func (m *Match) turn(side int) {
 	s.Active, s.Actor = side, side
 	if m.tr != nil {
 		if side == You {
-			m.tr.Line(0, "Turn "+engine.Itoa(s.Turn))
+			m.tr.Line(0, "Turn "+strconv.Itoa(s.Turn))
 		} else {
-			m.tr.Line(0, "Nature's turn "+engine.Itoa(s.Turn))
+			m.tr.Line(0, "Nature's turn "+strconv.Itoa(s.Turn))
 		}
 	}
 	m.startingPhase(side)
@@ -164,7 +168,7 @@ func (m *Match) startingPhase(side int) {
 		}
 	}
 	if m.tr != nil && n > 0 {
-		m.logf("%s %s %s.", m.who(side), verb(side, "untap", "untaps"), engine.Plural(n, "1 module", engine.Itoa(n)+" modules"))
+		m.logf("%s %s %s.", m.who(side), verb(side, "untap", "untaps"), engine.Plural(n, "1 module", strconv.Itoa(n)+" modules"))
 	}
 }
 
@@ -241,7 +245,7 @@ func (m *Match) endPhase() {
 	s.Phase = PhaseEnd
 	if m.tr != nil {
 		if p := s.Side[s.Active].Pool; p > 0 {
-			m.tr.Line(1, "End phase: "+engine.Plural(p, "1 unused resource depletes", engine.Itoa(p)+" unused resources deplete")+".")
+			m.tr.Line(1, "End phase: "+engine.Plural(p, "1 unused resource depletes", strconv.Itoa(p)+" unused resources deplete")+".")
 		} else {
 			m.tr.Line(1, "End phase.")
 		}

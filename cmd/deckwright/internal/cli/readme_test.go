@@ -262,3 +262,19 @@ func TestHeadingAnchors(t *testing.T) {
 		t.Error("a comment in a code block was taken for a heading")
 	}
 }
+
+// maxREADMELines is the longest the README may grow: it is the front door
+// (what deckwright does, how to set it up, one example a task, links), and
+// the detail lives in docs/.
+const maxREADMELines = 350
+
+// TestREADMEIsAFrontDoor keeps the README within maxREADMELines.
+func TestREADMEIsAFrontDoor(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(data, []byte("\n")); n > maxREADMELines {
+		t.Errorf("README.md has %d lines, want at most %d: move detail into docs/*.md and link it", n, maxREADMELines)
+	}
+}
