@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/report"
 	"net/http"
@@ -122,12 +123,18 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err != nil:
 		d.Errors = strings.Split(err.Error(), "\n")
+	case illegal != nil && unknownCards(illegal):
+		d.Errors = []string{"the deck names cards the game does not have; the engine cannot play those, even with \"Play anyway\" (see the deck editor's findings)"}
+		d.Errors = append(d.Errors, problemLines(illegal)...)
 	case illegal != nil:
-		d.Errors = []string{"the deck breaks a deck-building rule; goldfish plays legal decks only (see the deck editor's findings)"}
+		d.Errors = []string{"the deck breaks a deck-building rule; goldfish plays legal decks only: tick \"Play anyway\" to play the draft as it is"}
 		d.Errors = append(d.Errors, problemLines(illegal)...)
 	default:
 		d.Report = pageReport(rep)
 		d.Chart = histogramChart(d.Report.TurnUnit, d.Report.Turns.Histogram)
+		if rep.Broken > 0 {
+			d.Notes = append(d.Notes, fmt.Sprintf("Played anyway: the deck breaks the deck-building rules (%s; see the deck editor's findings).", cardsdb.Plural(rep.Broken, "problem")))
+		}
 		d.Notes = append(d.Notes, playNotes(&d.Report)...)
 		d.Columns, d.Rows = cardTable(rep)
 		d.Played = cardChart("Played: per game on average", d.Columns, d.Rows, "played")

@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"image"
 	"image/color"
 	"image/draw"
@@ -517,5 +518,45 @@ func TestServePlaytestForm(t *testing.T) {
 				t.Errorf("%s: the playtest page offers %s, not a setting of its game", tt.deck, not)
 			}
 		}
+	}
+}
+
+// A draft that breaks the deck-building rules is refused with the way to
+// play it anyway; "Play anyway" (?force=) plays it as goldfish --force
+// does, and the report says so; a card the game does not have is never
+// played.
+func TestServePlaytestForce(t *testing.T) {
+	ts, _ := newTestServer(t)
+	form := func(v url.Values) string {
+		body := do(t, "POST", ts.URL+"/playtest/run", v.Encode(), "Content-Type", "application/x-www-form-urlencoded").body
+		lines := strings.Split(strings.TrimSpace(body), "\n")
+		var last struct{ HTML string }
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+			t.Fatalf("%v: %.300s", err, body)
+		}
+		return html.UnescapeString(last.HTML)
+	}
+	refused := form(url.Values{"text": {legalDecklist}, "games": {"50"}})
+	if !strings.Contains(refused, "error-panel") || !strings.Contains(refused, `tick "Play anyway"`) {
+		t.Errorf("a draft without force: %.1500s", refused)
+	}
+	played := form(url.Values{"text": {legalDecklist}, "games": {"50"}, "force": {"on"}})
+	if strings.Contains(played, "error-panel") || !strings.Contains(played, "50 games") || !strings.Contains(played, "Played anyway: the deck breaks the deck-building rules (1 problem") {
+		t.Errorf("a draft with force: %.1500s", played)
+	}
+	typo := form(url.Values{"text": {typoDeck}, "games": {"50"}, "force": {"on"}})
+	if !strings.Contains(typo, "error-panel") || !strings.Contains(typo, "even with") {
+		t.Errorf("unknown cards with force: %.1500s", typo)
+	}
+
+	api := do(t, "POST", ts.URL+"/api/goldfish?games=50&force=true", legalDecklist, "Content-Type", "text/plain")
+	if api.code != 200 || !strings.Contains(api.body, `"forced": {`) || !strings.Contains(api.body, `"rule_problems": 1`) {
+		t.Errorf("API with force=true: %d %.600s", api.code, api.body)
+	}
+	if got := do(t, "POST", ts.URL+"/api/goldfish?games=50", legalDecklist, "Content-Type", "text/plain"); !strings.Contains(got.body, `"legal": false`) {
+		t.Errorf("API without force: %d %.600s", got.code, got.body)
+	}
+	if got := do(t, "POST", ts.URL+"/api/goldfish?games=50&force=maybe", legalDecklist, "Content-Type", "text/plain"); got.code != 400 || !strings.Contains(got.body, `for \"--force\" flag`) {
+		t.Errorf("API with force=maybe: %d %.600s", got.code, got.body)
 	}
 }
