@@ -53,7 +53,8 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 }
 
 // goldfishReport is the part of goldfish's report the playtest page
-// draws, its figures rounded as --json rounds them.
+// draws, its figures rounded as --json rounds them but for the mean win
+// turn, which the page rounds as the command line's text does.
 type goldfishReport struct {
 	Deck, Name, Game string
 	Games            int
@@ -74,7 +75,7 @@ func pageReport(g *report.Goldfish) goldfishReport {
 	s := g.Summary
 	r := goldfishReport{Deck: g.Deck, Name: g.Name, Game: g.Game, Games: s.Games, Policy: g.Policy, TurnUnit: g.Unit,
 		Won: s.Won, Lost: s.Lost, Unfin: s.Unfinished, WinRate: rounded(s.WinRate), NotSimulated: g.Play.NotSimulated, Provisional: g.Play.Provisional}
-	r.Turns.Mean = rounded(s.Turns.Mean)
+	r.Turns.Mean = s.Turns.Mean // the page writes it as the command line does (engine.F2), NaN for no data
 	if s.Turns.HasData() {
 		r.Turns.Median = float64(s.Turns.Median)
 	}

@@ -79,6 +79,8 @@ func TestServePages(t *testing.T) {
 		{"deck missing", "/deck?name=nope.txt", 404, []string{"no saved deck"}},
 		{"deck bad name", "/deck?name=..%2F..%2Fetc%2Fpasswd", 404, []string{"folder"}},
 		{"print", "/print?deck=saved.txt", 200, []string{"print-form", `value="saved.txt" selected`}},
+		{"print name", "/print?name=seeker-chronicles%2Forder", 200, []string{"print-form", `value="seeker-chronicles/order" selected`, `name="deck" value="seeker-chronicles/order"`}},
+		{"playtest name", "/playtest?name=seeker-chronicles%2Forder", 200, []string{"playtest-form", `name="deck" value="seeker-chronicles/order"`}},
 		{"playtest", "/playtest", 200, []string{"playtest-form", "seeker-chronicles/cosmos"}},
 		{"static", "/static/app.js", 200, []string{"deckwright serve"}},
 		{"download", "/decks/saved.txt", 200, []string{"Rouge Star"}},
@@ -558,5 +560,36 @@ func TestServePlaytestForce(t *testing.T) {
 	}
 	if got := do(t, "POST", ts.URL+"/api/goldfish?games=50&force=maybe", legalDecklist, "Content-Type", "text/plain"); got.code != 400 || !strings.Contains(got.body, `for \"--force\" flag`) {
 		t.Errorf("API with force=maybe: %d %.600s", got.code, got.body)
+	}
+}
+
+// The draw-odds heading names what the hand is drawn from: a section
+// (the Stack), or the whole deck for a game whose draw: block names none.
+func TestServeOddsHeading(t *testing.T) {
+	db, err := cardsdb.LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AddPath(filepath.Join("..", "docs", "examples", "mechanics", "orchard")); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{DB: db, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	deck, err := os.ReadFile(filepath.Join("..", "docs", "examples", "mechanics", "orchard", "decks", "sun.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, deck, want string }{
+		{"section", legalDecklist + "3 Rogue Star\n", "(drawing from the Stack, 40 cards; opening hand 2)</h4>"},
+		{"whole deck", string(deck), "(drawing from the deck, "},
+	} {
+		got := call(t, srv.Handler(), "POST", "/partial/check", tt.deck)
+		i := strings.Index(got.body, "Draw odds:")
+		if i < 0 || !strings.Contains(got.body[i:], tt.want) || strings.Contains(got.body, "(, ") {
+			t.Errorf("%s: the heading is not %q: %.300s", tt.name, tt.want, got.body[max(i, 0):])
+		}
 	}
 }
