@@ -34,16 +34,17 @@ var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "
 
 func (s *Server) loadPages() error {
 	funcs := template.FuncMap{
-		"pct":      engine.Pct, // as the command line writes its figures
-		"f2":       engine.F2,
-		"join":     strings.Join,
-		"pathesc":  url.PathEscape,
-		"queryesc": url.QueryEscape,
-		"add":      func(a, b int) int { return a + b },
-		"split":    strings.Fields,
-		"cell":     cellText,
-		"list":     func(s ...string) []string { return s },
-		"words":    peopleWords,
+		"pct":       engine.Pct, // as the command line writes its figures
+		"f2":        engine.F2,
+		"join":      strings.Join,
+		"pathesc":   url.PathEscape,
+		"queryesc":  url.QueryEscape,
+		"add":       func(a, b int) int { return a + b },
+		"split":     strings.Fields,
+		"cell":      cellText,
+		"list":      func(s ...string) []string { return s },
+		"words":     peopleWords,
+		"drawnFrom": s.drawnFrom,
 		"json": func(v any) string {
 			data, _ := json.Marshal(v)
 			return string(data)

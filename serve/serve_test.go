@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // The deck in the body gets the name it was given, not a temporary path.
@@ -335,7 +336,7 @@ func TestServeArt(t *testing.T) {
 		t.Errorf("Beta (a link out of the folder): %d %s", got.code, got.body)
 	}
 	got = do(t, "GET", ts.URL+"/cards?game=mini", "")
-	for _, w := range []string{`<img class="face" src="/face/mini/Alpha.png"`, `src="/face/mini/Gamma.png"`, `title="the card's art"`, `title="text proxy, as the PDF prints it"`} {
+	for _, w := range []string{`<img class="face" src="/face/mini/Alpha.png"`, `src="/face/mini/Gamma.png"`, `title="drawn from the card&#39;s art"`, `title="text proxy, as the PDF prints it"`} {
 		if !strings.Contains(got.body, w) {
 			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
 		}
@@ -590,6 +591,51 @@ func TestServeOddsHeading(t *testing.T) {
 		i := strings.Index(got.body, "Draw odds:")
 		if i < 0 || !strings.Contains(got.body[i:], tt.want) || strings.Contains(got.body, "(, ") {
 			t.Errorf("%s: the heading is not %q: %.300s", tt.name, tt.want, got.body[max(i, 0):])
+		}
+	}
+}
+
+// The grid's tooltip says what a face is drawn from, as the print summary
+// counts faces: a card of a type with the game's own template is drawn
+// from that template (a designed face), not a text proxy.
+func TestServeFaceTooltip(t *testing.T) {
+	game := filepath.Join(t.TempDir(), "mini")
+	for name, text := range map[string]string{
+		"game.yaml":           "id: mini\nname: Mini\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\n  - {id: spell, name: Spell}\nsections:\n  - {id: main, name: Main, types: [unit, spell]}\n",
+		"cards/core.yaml":     "game: mini\ncards:\n  - {name: Alpha, type: unit}\n  - {name: Omega, type: spell}\n",
+		"templates/unit.yaml": "size: {width: 63, height: 88}\nlayers:\n  - {name: title, content: \"{{.Name}}\", x: 3, y: 3, w: 57, h: 10}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(game, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(game, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db := cardsdb.Empty()
+	if err := db.AddPath(game); err != nil {
+		t.Fatal(err)
+	}
+	set, err := templates.LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.AddFSFor(os.DirFS(filepath.Join(game, "templates")), "templates/", "mini"); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{DB: db, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	srv.SetTemplates(set)
+	got := call(t, srv.Handler(), "GET", "/cards?game=mini", "")
+	for _, w := range []string{
+		`src="/face/mini/Alpha.png" alt="Alpha: unit" title="drawn from your template templates/unit.yaml, as the PDF prints it"`,
+		`src="/face/mini/Omega.png" alt="Omega: spell" title="text proxy, as the PDF prints it"`,
+	} {
+		if !strings.Contains(got.body, w) {
+			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
 		}
 	}
 }
