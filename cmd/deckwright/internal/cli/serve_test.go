@@ -76,7 +76,7 @@ const draftDeck = "game: seeker-chronicles\nGuardians:\nJohnson\nNewton\nHawking
 // The API answers exactly what the command line's --json prints.
 func TestServeAPISameAsCLI(t *testing.T) {
 	h := serveHandler(t, nil)
-	t.Chdir(t.TempDir()) // print's -o cosmos.pdf
+	t.Chdir(t.TempDir())                                                        // print's -o cosmos.pdf
 	if err := os.WriteFile("draft.txt", []byte(draftDeck), 0o644); err != nil { // goldfish reads a file
 		t.Fatal(err)
 	}
