@@ -76,8 +76,9 @@ const draftDeck = "game: seeker-chronicles\nGuardians:\nJohnson\nNewton\nHawking
 // The API answers exactly what the command line's --json prints.
 func TestServeAPISameAsCLI(t *testing.T) {
 	h := serveHandler(t, nil)
-	t.Chdir(t.TempDir())                                                        // print's -o cosmos.pdf
-	if err := os.WriteFile("draft.txt", []byte(draftDeck), 0o644); err != nil { // goldfish reads a file
+	t.Chdir(t.TempDir()) // print's -o cosmos.pdf
+	// goldfish reads a deck from a file, never from standard input.
+	if err := os.WriteFile("draft.txt", []byte(draftDeck), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
