@@ -562,3 +562,39 @@ func TestLayerRectBleedEdges(t *testing.T) {
 		}
 	}
 }
+
+// A when: renders true or false with spaces and newlines around it (a
+// block scalar, an if with spaces inside): the result is trimmed, when
+// the template is read and when each card is drawn.
+func TestLayerWhenTrimmed(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+layers:
+  - name: badge
+    shape: rect
+    fill: "#000000"
+    x: 0
+    y: 0
+    w: 5
+    h: 5
+    when: |
+      {{if .Has "cost"}} true {{else}}
+        false {{end}}
+`
+	tmpl, err := Parse("mine/default.yaml", "default", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &cardsdb.Game{ID: "g", Name: "G", Types: []*cardsdb.CardType{{ID: "unit", Name: "Unit", Fields: []*cardsdb.Field{{Name: "cost", Kind: cardsdb.KindInt}}}}}
+	for _, tt := range []struct {
+		card   *cardsdb.Card
+		layers int
+	}{
+		{&cardsdb.Card{Name: "Drake", Type: "unit", Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindInt, Int: 4}}}, 1},
+		{&cardsdb.Card{Name: "Plain", Type: "unit"}, 0},
+	} {
+		face, warns := tmpl.Render(tt.card, g, cardsdb.Size{W: 63, H: 88}, Front)
+		if len(face.Layers) != tt.layers || len(warns) != 0 {
+			t.Errorf("%s: %d layers, want %d; warnings %v", tt.card.Name, len(face.Layers), tt.layers, warns)
+		}
+	}
+}
