@@ -48,3 +48,13 @@ func TestPageAndAPIAgree(t *testing.T) {
 		}
 	}
 }
+
+// A run without a win has no mean or median win turn: the page says "-"
+// as the command line does, not 0 or NaN.
+func TestPageNoWinTurn(t *testing.T) {
+	ts, _ := newTestServer(t)
+	page := do(t, "POST", ts.URL+"/playtest/run", "deck=seeker-chronicles%2Forder&games=50&max-turns=1", "Content-Type", "application/x-www-form-urlencoded")
+	if !strings.Contains(page.body, "Won 0, lost 0, unfinished 50") || !strings.Contains(page.body, "mean win turn -, median -.") {
+		t.Errorf("the page does not say \"mean win turn -, median -\":\n%.1500s", page.body)
+	}
+}

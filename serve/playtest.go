@@ -63,7 +63,9 @@ type goldfishReport struct {
 	Won, Lost, Unfin int
 	WinRate          float64
 	Turns            struct {
-		Mean, Median float64
+		// Mean and Median are written as the command line writes them
+		// (engine.F2, engine.TurnText): "7.84", "-" for no data.
+		Mean, Median string
 		Histogram    []histBin
 	}
 	NotSimulated []engine.NotSimulated
@@ -75,10 +77,7 @@ func pageReport(g *report.Goldfish) goldfishReport {
 	s := g.Summary
 	r := goldfishReport{Deck: g.Deck, Name: g.Name, Game: g.Game, Games: s.Games, Policy: g.Policy, TurnUnit: g.Unit,
 		Won: s.Won, Lost: s.Lost, Unfin: s.Unfinished, WinRate: rounded(s.WinRate), NotSimulated: g.Play.NotSimulated, Provisional: g.Play.Provisional}
-	r.Turns.Mean = s.Turns.Mean // the page writes it as the command line does (engine.F2), NaN for no data
-	if s.Turns.HasData() {
-		r.Turns.Median = float64(s.Turns.Median)
-	}
+	r.Turns.Mean, r.Turns.Median = engine.F2(s.Turns.Mean), engine.TurnText(s.Turns.HasData(), s.Turns.Median)
 	for _, b := range s.Turns.Histogram {
 		r.Turns.Histogram = append(r.Turns.Histogram, histBin{Turn: b.Turn, Games: b.Games, WonBy: rounded(b.Cumulative)})
 	}
