@@ -35,7 +35,6 @@ var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "
 func (s *Server) loadPages() error {
 	funcs := template.FuncMap{
 		"pct":       engine.Pct, // as the command line writes its figures
-		"f2":        engine.F2,
 		"join":      strings.Join,
 		"pathesc":   url.PathEscape,
 		"queryesc":  url.QueryEscape,
