@@ -211,3 +211,36 @@ func testCricutLandscape(t *testing.T, wide string) {
 }
 
 func abs(x int) int { return max(x, -x) }
+
+// The corner radius is given in mm and cut in pixels at the sheets' DPI:
+// along a card's diagonal the outline starts r(1 − 1/√2) pixels in, for
+// r = corner / 25.4 × DPI.
+func TestCricutCornerRadius(t *testing.T) {
+	_, items := artGame(t, 1, nil, false, "")
+	for _, tt := range []struct {
+		corner float64
+		dpi    int
+	}{{3, 300}, {3, 150}, {6, 150}} {
+		dir := filepath.Join(t.TempDir(), "cricut")
+		if _, err := export.Cricut(context.Background(), dir, items, export.CricutOptions{Corner: tt.corner, DPI: tt.dpi}); err != nil {
+			t.Fatal(err)
+		}
+		img := readImage(t, filepath.Join(dir, "sheet-001.png"))
+		got := shapes(img)
+		if len(got) != 1 {
+			t.Fatalf("%d shapes, want 1", len(got))
+		}
+		r := got[0]
+		in := -1
+		for k := 0; k < r.Dx()/2; k++ {
+			if img.NRGBAAt(r.Min.X+k, r.Min.Y+k).A >= 128 {
+				in = k
+				break
+			}
+		}
+		radius := tt.corner / 25.4 * float64(tt.dpi)
+		if want := radius * (1 - 1/math.Sqrt2); math.Abs(float64(in)-want) > 1.5 {
+			t.Errorf("corner %g mm at %d DPI: the outline starts %d px in along the diagonal, want %.1f (a radius of %.1f px)", tt.corner, tt.dpi, in, want, radius)
+		}
+	}
+}

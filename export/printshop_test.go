@@ -11,8 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+	"testing/fstest"
 
+	"github.com/deckwright/deckwright/cardface"
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
 	"github.com/deckwright/deckwright/layout"
 )
@@ -118,5 +122,52 @@ func TestPrintShopBoxes(t *testing.T) {
 		if c := img.NRGBAAt(bd.Dx()/2, bd.Dy()/2); !near(c, wantC) {
 			t.Errorf("page %d is %v in the middle, want %v", p+1, c, wantC)
 		}
+	}
+}
+
+// A print shop's PDF keeps art at its own resolution: art of 2000 px
+// across a 63 mm card (806 DPI) is not reduced by default (PrintShopDPI,
+// 1200), and is reduced when DPI asks for less.
+func TestPrintShopDPI(t *testing.T) {
+	needTool(t, "pdfimages")
+	fsys := fstest.MapFS{
+		"game.yaml":          {Data: []byte("id: fine\nname: Fine\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n")},
+		"cards/core.yaml":    {Data: []byte("game: fine\ncards:\n  - {name: Fine, type: unit, image: art/fine.png}\n")},
+		"cards/art/fine.png": {Data: flatPNG(t, 2000, 2794, colorOf(3))},
+	}
+	db := cardsdb.Empty()
+	if err := db.AddFS(fsys, ".", "test:"); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := db.Game("fine")
+	items := []cardface.Item{cardface.CardItem(g, g.Cards[0])}
+	widest := func(dpi int) int {
+		t.Helper()
+		file := filepath.Join(t.TempDir(), "shop.pdf")
+		var buf bytes.Buffer
+		if _, err := export.PrintShop(context.Background(), &buf, items, export.PrintShopOptions{Card: layout.Size{W: 63, H: 88}, Bleed: export.PrintShopBleed, FrontsOnly: true, DPI: dpi}); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("pdfimages", "-list", file).CombinedOutput()
+		if err != nil {
+			t.Fatalf("pdfimages: %v\n%s", err, out)
+		}
+		w := 0
+		for _, line := range strings.Split(string(out), "\n")[2:] {
+			if f := strings.Fields(line); len(f) > 4 {
+				n, _ := strconv.Atoi(f[3])
+				w = max(w, n)
+			}
+		}
+		return w
+	}
+	if w := widest(0); w < 2000 {
+		t.Errorf("default DPI: the art is %d px wide in the PDF, want its own 2000 px or more (with its bleed)", w)
+	}
+	if w := widest(300); w < 700 || w > 900 {
+		t.Errorf("DPI 300: the art is %d px wide in the PDF, want about 820 (69.35 mm at 300 DPI)", w)
 	}
 }

@@ -363,3 +363,32 @@ func abs(v int) float64 {
 	}
 	return float64(v)
 }
+
+// A landscape face is turned only when its card size is portrait: a game
+// whose card size is already wider than tall (88 × 63) keeps it, and so
+// does a square card.
+func TestTrimSizeLandscape(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		card      cardsdb.Size
+		landscape bool
+		want      cardsdb.Size
+	}{
+		{"portrait card, portrait face", cardsdb.Size{W: 63, H: 88}, false, cardsdb.Size{W: 63, H: 88}},
+		{"portrait card, landscape face", cardsdb.Size{W: 63, H: 88}, true, cardsdb.Size{W: 88, H: 63}},
+		{"landscape card, landscape face", cardsdb.Size{W: 88, H: 63}, true, cardsdb.Size{W: 88, H: 63}},
+		{"landscape card, portrait face", cardsdb.Size{W: 88, H: 63}, false, cardsdb.Size{W: 88, H: 63}},
+		{"square card, landscape face", cardsdb.Size{W: 70, H: 70}, true, cardsdb.Size{W: 70, H: 70}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &cardsdb.Game{ID: "g", CardSize: tc.card}
+			f := cardface.Face{Game: g, Landscape: tc.landscape}
+			if got := faces.TrimSize(f, cardsdb.Size{}); got != tc.want {
+				t.Errorf("TrimSize with the game's size = %v, want %v", got, tc.want)
+			}
+			if got := faces.TrimSize(f, tc.card); got != tc.want {
+				t.Errorf("TrimSize with Card = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -9,9 +9,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
@@ -75,4 +77,48 @@ func pdfToPNGPage(t *testing.T, pdf string, dpi, n int) image.Image {
 		t.Fatal(err)
 	}
 	return img
+}
+
+// An image layer with a rotation is drawn turned about its centre: a bar
+// 20 × 4 mm turned 90° stands upright (issue 35, tests that hold the
+// options: the rotation condition on image layers).
+func TestImageLayerRotation(t *testing.T) {
+	var bar bytes.Buffer
+	red := image.NewNRGBA(image.Rect(0, 0, 40, 8))
+	for i := 0; i < len(red.Pix); i += 4 {
+		red.Pix[i], red.Pix[i+3] = 255, 255
+	}
+	if err := png.Encode(&bar, red); err != nil {
+		t.Fatal(err)
+	}
+	layers := map[string]string{
+		"turned":             "rotation: 90",
+		"turned see-through": "rotation: 90, opacity: 0.99",
+		"flat":               "rotation: 0",
+	}
+	for name, extra := range layers {
+		t.Run(name, func(t *testing.T) {
+			src := "size: {width: 63, height: 88}\nlayers:\n  - {name: bar, image: bar.png, fit: stretch, x: 20, y: 30, w: 20, h: 4, " + extra + "}\n"
+			set := templates.NewSet()
+			if err := set.AddFS(fstest.MapFS{"default.yaml": {Data: []byte(src)}, "bar.png": {Data: bar.Bytes()}}, "mine/"); err != nil {
+				t.Fatal(err)
+			}
+			g := &cardsdb.Game{ID: "g", Name: "G", CardSize: cardsdb.Size{W: 63, H: 88}, Types: []*cardsdb.CardType{{ID: "unit", Name: "Unit"}}}
+			c := &cardsdb.Card{Name: "Bar", Type: "unit"}
+			g.Cards = []*cardsdb.Card{c}
+			im, err := faces.RenderOne(context.Background(), cardface.CardItem(g, c).Front, faces.Options{DPI: 254, Templates: set})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// 254 dpi: 10 pixels a millimetre.
+			redAt := func(xmm, ymm int) bool {
+				r, gr, b, _ := im.Image.At(xmm*10, ymm*10).RGBA()
+				return r > 0xc000 && gr < 0x4000 && b < 0x4000
+			}
+			upright, lying := redAt(30, 22) && redAt(30, 38), redAt(22, 32) && redAt(38, 32)
+			if want := name != "flat"; upright != want || lying == want {
+				t.Errorf("bar upright %v, lying %v; want upright %v", upright, lying, want)
+			}
+		})
+	}
 }

@@ -196,3 +196,28 @@ func TestSilhouetteBacks(t *testing.T) {
 		}
 	}
 }
+
+// The corner radius a cut outline gets when none is given: 3 mm, and 2 mm
+// for a card under 50 mm on its shorter side (either way up); a ScanNCut
+// sheet of mini cards cuts them so.
+func TestDefaultCorner(t *testing.T) {
+	for _, tt := range []struct {
+		card Size
+		want float64
+	}{
+		{Poker, 3}, {Bridge, 3}, {Size{50, 70}, 3}, {Size{70, 50}, 3},
+		{Size{44, 68}, 2}, {Size{49.9, 70}, 2}, {Size{88, 45}, 2},
+	} {
+		if got := DefaultCorner(tt.card); got != tt.want {
+			t.Errorf("DefaultCorner(%v) = %g, want %g", tt.card, got, tt.want)
+		}
+	}
+	s := mustPlan(t, opts(A4, Size{44, 68}, func(o *Options) { o.Cutter = CutterScanNCut }))
+	if s.Corner != 2 {
+		t.Errorf("ScanNCut sheet of 44x68 mm cards: corner %g, want the default 2", s.Corner)
+	}
+	s = mustPlan(t, opts(A4, Size{44, 68}, func(o *Options) { o.Cutter = CutterScanNCut; o.Corner = 1 }))
+	if s.Corner != 1 {
+		t.Errorf("ScanNCut sheet with corner 1: corner %g", s.Corner)
+	}
+}

@@ -321,3 +321,26 @@ func TestCollectCardSizes(t *testing.T) {
 		t.Errorf("with a card size: %v", err)
 	}
 }
+
+// A print that fits within MaxSize at the asked DPI is written at that
+// DPI with no note: the "art at N DPI (not M)" note is for a resolution
+// that was lowered, never one that was kept.
+func TestRenderMaxSizeFits(t *testing.T) {
+	db := miniGame(t)
+	job, err := Collect(db, Options{Decks: []string{"-"}, In: strings.NewReader("game: mini\n2 Alpha\n3 Beta\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, err := job.Layout(DefaultSheet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pdf bytes.Buffer
+	rep, err := Render(context.Background(), &pdf, job, RenderOptions{Sheet: lo, DPI: 150, MaxSize: 50 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(pdf.Bytes(), []byte("%PDF-")) || len(rep.Notes) != 0 {
+		t.Errorf("notes %q, PDF %.8q", rep.Notes, pdf.Bytes())
+	}
+}

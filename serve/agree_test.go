@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/engine"
 )
 
 // One function, two faces: the playtest page and the API show the same
@@ -22,7 +24,9 @@ func TestPageAndAPIAgree(t *testing.T) {
 	}
 	page := do(t, "POST", ts.URL+"/playtest/run", q, "Content-Type", "application/x-www-form-urlencoded")
 	want := fmt.Sprintf("Won %d, lost %d, unfinished %d", rep.Won, rep.Lost, rep.Unfinished)
-	mean := fmt.Sprintf("mean win turn %v, median %v.", rep.Turns.Mean, rep.Turns.Median)
+	// The mean as the command line's text writes it (engine.F2), not
+	// the JSON's four decimals.
+	mean := fmt.Sprintf("mean win turn %s, median %v.", engine.F2(rep.Turns.Mean), rep.Turns.Median)
 	if !strings.Contains(page.body, want) || !strings.Contains(page.body, mean) {
 		t.Errorf("the page does not say %q and %q:\n%.1500s", want, mean, page.body)
 	}
@@ -42,5 +46,15 @@ func TestPageAndAPIAgree(t *testing.T) {
 		if !strings.Contains(check.body, msg) || !strings.Contains(check.body, "["+p.Rule+"]") {
 			t.Errorf("the editor's findings lack %q [%s]:\n%.1500s", msg, p.Rule, check.body)
 		}
+	}
+}
+
+// A run without a win has no mean or median win turn: the page says "-"
+// as the command line does, not 0 or NaN.
+func TestPageNoWinTurn(t *testing.T) {
+	ts, _ := newTestServer(t)
+	page := do(t, "POST", ts.URL+"/playtest/run", "deck=seeker-chronicles%2Forder&games=50&max-turns=1", "Content-Type", "application/x-www-form-urlencoded")
+	if !strings.Contains(page.body, "Won 0, lost 0, unfinished 50") || !strings.Contains(page.body, "mean win turn -, median -.") {
+		t.Errorf("the page does not say \"mean win turn -, median -\":\n%.1500s", page.body)
 	}
 }

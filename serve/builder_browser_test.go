@@ -647,3 +647,30 @@ func TestBuilderBrowserTwoTabDrafts(t *testing.T) {
 	steps(t, two, "tab two: save", chromedp.Click(chromedp.CSS("#save")))
 	until(t, two, "the conflict", `!document.querySelector("#conflict").hidden && document.querySelector("#conflict-theirs").value.includes("1 Nebula")`)
 }
+
+// On a 390 px phone every game's "New deck" button on the home page is
+// inside the window, and its link can be tapped without scrolling the
+// table sideways.
+func TestBuilderBrowserPhoneHome(t *testing.T) {
+	ctx := builderBrowser(t)
+	ts, _ := newTestServer(t)
+	steps(t, ctx, "phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)),
+		chromedp.Navigate(ts.URL+"/"), chromedp.WaitVisible(chromedp.CSS("table.list")))
+	// Hit: the button is what a tap at its middle reaches (nothing clips
+	// or covers it).
+	buttons := js[[]struct {
+		Href        string
+		Left, Right float64
+		Hit         bool
+	}](t, ctx, `[...document.querySelectorAll("table.list a.button")].map(a => { a.scrollIntoView({block: "center"}); const r = a.getBoundingClientRect(); const e = document.elementFromPoint(r.left + r.width/2, r.top + r.height/2); return {Href: a.getAttribute("href"), Left: r.left, Right: r.right, Hit: e === a || a.contains(e)}; })`)
+	if len(buttons) < 3 {
+		t.Fatalf("%d New deck buttons, want one a game", len(buttons))
+	}
+	width := js[float64](t, ctx, `document.documentElement.clientWidth`)
+	for _, b := range buttons {
+		if b.Left < 0 || b.Right > width || !b.Hit {
+			t.Errorf("%s: New deck at %.0f–%.0f px in a %.0f px window (reachable by a tap: %v)", b.Href, b.Left, b.Right, width, b.Hit)
+		}
+	}
+	shot(t, ctx, "home-buttons-390")
+}

@@ -397,3 +397,24 @@ func TestDeckHistoryBounds(t *testing.T) {
 		t.Error("a rename from a bad name wrote x.txt")
 	}
 }
+
+// A weak validator (W/"VERSION", as a proxy may rewrite an ETag) names
+// the same version as the strong one: the save goes through, and a stale
+// weak one is refused as a stale strong one is.
+func TestDeckSaveWeakIfMatch(t *testing.T) {
+	h, _ := builderServer(t)
+	v1 := "game: seeker-chronicles\nStack:\n2 Comet\n"
+	if got := call(t, h, "PUT", "/api/decks/mine.txt", v1, "If-None-Match", "*"); got.code != 200 {
+		t.Fatalf("first save: %d %s", got.code, got.body)
+	}
+	v2 := v1 + "1 Laika\n"
+	if got := call(t, h, "PUT", "/api/decks/mine.txt", v2, "If-Match", "W/"+etag(deckVersion([]byte(v1)))); got.code != 200 {
+		t.Fatalf("save with a weak If-Match: %d %s", got.code, got.body)
+	}
+	if got := call(t, h, "PUT", "/api/decks/mine.txt", v1, "If-Match", "W/"+etag(deckVersion([]byte(v1)))); got.code != http.StatusPreconditionFailed {
+		t.Errorf("save with a stale weak If-Match: %d %s", got.code, got.body)
+	}
+	if got := call(t, h, "GET", "/api/decks/mine.txt", ""); got.body != v2 {
+		t.Errorf("saved %q, want %q", got.body, v2)
+	}
+}

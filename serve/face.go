@@ -12,6 +12,7 @@ import (
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // FaceDPI is the resolution of the card images of the grid and the card
@@ -96,6 +97,21 @@ func (s *Server) drawFace(r *http.Request, g *cardsdb.Game, c *cardsdb.Card, bac
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// drawnFrom says what a card's face on the page is drawn from, as the
+// print summary counts faces: its art, the user's own template (a
+// designed face), or a text proxy of the bundled templates.
+func (s *Server) drawnFrom(game, name, image string) string {
+	if image != "" {
+		return "drawn from the card's art"
+	}
+	if g, err := s.faceDB().LookupGame(game); err == nil {
+		if f := templates.DesignedFile(s.faceTemplates(), g, cardNamed(g, name)); f != "" {
+			return "drawn from your template " + f + ", as the PDF prints it"
+		}
+	}
+	return "text proxy, as the PDF prints it"
 }
 
 // cardNamed is g's card of exactly that name (as the page's links write

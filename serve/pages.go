@@ -16,6 +16,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/deckstats"
+	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/internal/safefile"
 	"github.com/deckwright/deckwright/report"
 	"github.com/deckwright/deckwright/validate"
@@ -33,15 +34,16 @@ var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "
 
 func (s *Server) loadPages() error {
 	funcs := template.FuncMap{
-		"pct":      func(p float64) string { return strconv.FormatFloat(p*100, 'f', 1, 64) + "%" },
-		"join":     strings.Join,
-		"pathesc":  url.PathEscape,
-		"queryesc": url.QueryEscape,
-		"add":      func(a, b int) int { return a + b },
-		"split":    strings.Fields,
-		"cell":     cellText,
-		"list":     func(s ...string) []string { return s },
-		"words":    peopleWords,
+		"pct":       engine.Pct, // as the command line writes its figures
+		"join":      strings.Join,
+		"pathesc":   url.PathEscape,
+		"queryesc":  url.QueryEscape,
+		"add":       func(a, b int) int { return a + b },
+		"split":     strings.Fields,
+		"cell":      cellText,
+		"list":      func(s ...string) []string { return s },
+		"words":     peopleWords,
+		"drawnFrom": s.drawnFrom,
 		"json": func(v any) string {
 			data, _ := json.Marshal(v)
 			return string(data)
@@ -539,6 +541,9 @@ func (s *Server) deckChoice(w http.ResponseWriter, r *http.Request) (deckChoice,
 		return deckChoice{}, false
 	}
 	d := deckChoice{Games: s.games, Decks: decks, Deck: r.FormValue("deck")}
+	if d.Deck == "" {
+		d.Deck = r.FormValue("name") // as the deck page names a saved deck
+	}
 	if d.Deck == "" && len(decks) > 0 {
 		d.Deck = decks[0]
 	}

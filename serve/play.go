@@ -36,6 +36,9 @@ type playOptions struct {
 	// given are the game settings the request gave, to refuse those the
 	// deck's engine does not read.
 	given []string
+	// force is goldfish's --force: a draft that breaks the deck-building
+	// rules is played anyway (the report counts its problems).
+	force bool
 }
 
 // readPlayOptions reads ?games= (see readGames), ?seed=, ?precision=,
@@ -70,6 +73,15 @@ func readPlayOptions(r *http.Request, compare bool) (*playOptions, error) {
 	if v := last(r, "policy"); v != "" {
 		o.policy = v
 	}
+	if v := last(r, "force"); v != "" && !compare {
+		// A checkbox sends "on"; the API takes the flag's true and false.
+		if v == "on" {
+			v = "true"
+		}
+		if o.force, err = strconv.ParseBool(v); err != nil {
+			return nil, badRequest("invalid argument %q for \"--force\" flag: %v", v, err)
+		}
+	}
 	// The settings every engine declares (engine.Engine.AllSettings),
 	// and ?mode= for the setting an engine names its mode.
 	names := []string{"mode"}
@@ -93,6 +105,9 @@ type playtest struct {
 	deck *cardsdb.Deck
 	eng  *engine.Engine
 	play *engine.Play
+	// broken counts the deck-building problems of a draft played with
+	// force (report.Goldfish.Broken).
+	broken int
 }
 
 // illegalError is a deck that breaks its game's rules: goldfish and
@@ -124,8 +139,12 @@ func (s *Server) compilePlay(arg string, list *cardsdb.DeckList, o *playOptions)
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
+	broken := 0
 	if fs := validate.Check(deck); !validate.Legal(fs) {
-		return nil, &illegalError{&report.Validation{Deck: arg, Game: g.ID, Problems: fs}}
+		if !o.force || len(deck.Unknown) > 0 {
+			return nil, &illegalError{&report.Validation{Deck: arg, Game: g.ID, Problems: fs}}
+		}
+		broken = ruleProblems(fs)
 	}
 	setup := engine.Setup{Policy: o.policy, MaxTurns: o.maxTurns}
 	for _, n := range o.given {
@@ -163,11 +182,13 @@ func (s *Server) compilePlay(arg string, list *cardsdb.DeckList, o *playOptions)
 	case err != nil:
 		return nil, badRequest("%v", err)
 	}
-	return &playtest{arg: arg, deck: deck, eng: e, play: play}, nil
+	return &playtest{arg: arg, deck: deck, eng: e, play: play, broken: broken}, nil
 }
 
 // runGoldfish plays the request's deck as goldfish --json does. A deck
-// that breaks the rules gives its validation report (exit 1) instead.
+// that breaks the rules gives its validation report (exit 1) instead,
+// unless ?force= plays it anyway, as --force does; a card the game does
+// not have is never played.
 func (s *Server) runGoldfish(r *http.Request, body []byte, progress func(done, total int)) (*report.Goldfish, *report.Validation, error) {
 	o, err := readPlayOptions(r, false)
 	if err != nil {
@@ -177,7 +198,7 @@ func (s *Server) runGoldfish(r *http.Request, body []byte, progress func(done, t
 	if err != nil {
 		return nil, nil, err
 	}
-	if v, err := report.Validate(s.cfg.DB, arg, list, report.ValidateOptions{}); err == nil && !v.Legal && s.hasEngine(v.Game) {
+	if v, err := report.Validate(s.cfg.DB, arg, list, report.ValidateOptions{}); err == nil && !v.Legal && s.hasEngine(v.Game) && (!o.force || unknownCards(v)) {
 		v.Problems = v.WithEffects()
 		return nil, v, nil
 	}
@@ -189,7 +210,7 @@ func (s *Server) runGoldfish(r *http.Request, body []byte, progress func(done, t
 	if err != nil {
 		return nil, nil, err
 	}
-	return &report.Goldfish{Deck: arg, Name: p.deck.Name(), Game: p.deck.Game.ID, Seed: o.seed, Precision: o.precision,
+	return &report.Goldfish{Deck: arg, Name: p.deck.Name(), Game: p.deck.Game.ID, Broken: p.broken, Seed: o.seed, Precision: o.precision,
 		Unit: p.eng.Unit, Policy: p.play.Policy, Play: p.play, Summary: sum}, nil, nil
 }
 
@@ -247,6 +268,29 @@ func (s *Server) namedList(name string) (*cardsdb.DeckList, error) {
 		return nil, badRequest("%v", err)
 	}
 	return list, nil
+}
+
+// ruleProblems counts the findings that make a deck illegal (errors),
+// as goldfish --force counts them.
+func ruleProblems(fs []validate.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Severity == validate.Error {
+			n++
+		}
+	}
+	return n
+}
+
+// unknownCards reports whether a deck names cards its game does not have:
+// the engine cannot play those, even with force.
+func unknownCards(v *report.Validation) bool {
+	for _, f := range v.Problems {
+		if f.Rule == "unknown-card" {
+			return true
+		}
+	}
+	return false
 }
 
 // hasEngine reports whether the game of id has a playtest engine: one

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
 	"github.com/deckwright/deckwright/report"
 	"net/http"
@@ -52,7 +53,8 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 }
 
 // goldfishReport is the part of goldfish's report the playtest page
-// draws, its figures rounded as --json rounds them.
+// draws, its figures rounded as --json rounds them but for the mean win
+// turn, which the page rounds as the command line's text does.
 type goldfishReport struct {
 	Deck, Name, Game string
 	Games            int
@@ -61,7 +63,9 @@ type goldfishReport struct {
 	Won, Lost, Unfin int
 	WinRate          float64
 	Turns            struct {
-		Mean, Median float64
+		// Mean and Median are written as the command line writes them
+		// (engine.F2, engine.TurnText): "7.84", "-" for no data.
+		Mean, Median string
 		Histogram    []histBin
 	}
 	NotSimulated []engine.NotSimulated
@@ -73,10 +77,7 @@ func pageReport(g *report.Goldfish) goldfishReport {
 	s := g.Summary
 	r := goldfishReport{Deck: g.Deck, Name: g.Name, Game: g.Game, Games: s.Games, Policy: g.Policy, TurnUnit: g.Unit,
 		Won: s.Won, Lost: s.Lost, Unfin: s.Unfinished, WinRate: rounded(s.WinRate), NotSimulated: g.Play.NotSimulated, Provisional: g.Play.Provisional}
-	r.Turns.Mean = rounded(s.Turns.Mean)
-	if s.Turns.HasData() {
-		r.Turns.Median = float64(s.Turns.Median)
-	}
+	r.Turns.Mean, r.Turns.Median = engine.F2(s.Turns.Mean), engine.TurnText(s.Turns.HasData(), s.Turns.Median)
 	for _, b := range s.Turns.Histogram {
 		r.Turns.Histogram = append(r.Turns.Histogram, histBin{Turn: b.Turn, Games: b.Games, WonBy: rounded(b.Cumulative)})
 	}
@@ -122,12 +123,18 @@ func (s *Server) playtestRun(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err != nil:
 		d.Errors = strings.Split(err.Error(), "\n")
+	case illegal != nil && unknownCards(illegal):
+		d.Errors = []string{"the deck names cards the game does not have; the engine cannot play those, even with \"Play anyway\" (see the deck editor's findings)"}
+		d.Errors = append(d.Errors, problemLines(illegal)...)
 	case illegal != nil:
-		d.Errors = []string{"the deck breaks a deck-building rule; goldfish plays legal decks only (see the deck editor's findings)"}
+		d.Errors = []string{"the deck breaks a deck-building rule; goldfish plays legal decks only: tick \"Play anyway\" to play the draft as it is"}
 		d.Errors = append(d.Errors, problemLines(illegal)...)
 	default:
 		d.Report = pageReport(rep)
 		d.Chart = histogramChart(d.Report.TurnUnit, d.Report.Turns.Histogram)
+		if rep.Broken > 0 {
+			d.Notes = append(d.Notes, fmt.Sprintf("Played anyway: the deck breaks the deck-building rules (%s; see the deck editor's findings).", cardsdb.Plural(rep.Broken, "problem")))
+		}
 		d.Notes = append(d.Notes, playNotes(&d.Report)...)
 		d.Columns, d.Rows = cardTable(rep)
 		d.Played = cardChart("Played: per game on average", d.Columns, d.Rows, "played")

@@ -11,6 +11,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"image"
 	"image/color"
 	"image/draw"
@@ -27,6 +28,7 @@ import (
 	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/templates"
 )
 
 // The deck in the body gets the name it was given, not a temporary path.
@@ -78,6 +80,8 @@ func TestServePages(t *testing.T) {
 		{"deck missing", "/deck?name=nope.txt", 404, []string{"no saved deck"}},
 		{"deck bad name", "/deck?name=..%2F..%2Fetc%2Fpasswd", 404, []string{"folder"}},
 		{"print", "/print?deck=saved.txt", 200, []string{"print-form", `value="saved.txt" selected`}},
+		{"print name", "/print?name=seeker-chronicles%2Forder", 200, []string{"print-form", `value="seeker-chronicles/order" selected`, `name="deck" value="seeker-chronicles/order"`}},
+		{"playtest name", "/playtest?name=seeker-chronicles%2Forder", 200, []string{"playtest-form", `name="deck" value="seeker-chronicles/order"`}},
 		{"playtest", "/playtest", 200, []string{"playtest-form", "seeker-chronicles/cosmos"}},
 		{"static", "/static/app.js", 200, []string{"deckwright serve"}},
 		{"download", "/decks/saved.txt", 200, []string{"Rouge Star"}},
@@ -332,7 +336,7 @@ func TestServeArt(t *testing.T) {
 		t.Errorf("Beta (a link out of the folder): %d %s", got.code, got.body)
 	}
 	got = do(t, "GET", ts.URL+"/cards?game=mini", "")
-	for _, w := range []string{`<img class="face" src="/face/mini/Alpha.png"`, `src="/face/mini/Gamma.png"`, `title="the card's art"`, `title="text proxy, as the PDF prints it"`} {
+	for _, w := range []string{`<img class="face" src="/face/mini/Alpha.png"`, `src="/face/mini/Gamma.png"`, `title="drawn from the card&#39;s art"`, `title="text proxy, as the PDF prints it"`} {
 		if !strings.Contains(got.body, w) {
 			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
 		}
@@ -516,6 +520,122 @@ func TestServePlaytestForm(t *testing.T) {
 			if strings.Contains(got.body, not) {
 				t.Errorf("%s: the playtest page offers %s, not a setting of its game", tt.deck, not)
 			}
+		}
+	}
+}
+
+// A draft that breaks the deck-building rules is refused with the way to
+// play it anyway; "Play anyway" (?force=) plays it as goldfish --force
+// does, and the report says so; a card the game does not have is never
+// played.
+func TestServePlaytestForce(t *testing.T) {
+	ts, _ := newTestServer(t)
+	form := func(v url.Values) string {
+		body := do(t, "POST", ts.URL+"/playtest/run", v.Encode(), "Content-Type", "application/x-www-form-urlencoded").body
+		lines := strings.Split(strings.TrimSpace(body), "\n")
+		var last struct{ HTML string }
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &last); err != nil {
+			t.Fatalf("%v: %.300s", err, body)
+		}
+		return html.UnescapeString(last.HTML)
+	}
+	refused := form(url.Values{"text": {legalDecklist}, "games": {"50"}})
+	if !strings.Contains(refused, "error-panel") || !strings.Contains(refused, `tick "Play anyway"`) {
+		t.Errorf("a draft without force: %.1500s", refused)
+	}
+	played := form(url.Values{"text": {legalDecklist}, "games": {"50"}, "force": {"on"}})
+	if strings.Contains(played, "error-panel") || !strings.Contains(played, "50 games") || !strings.Contains(played, "Played anyway: the deck breaks the deck-building rules (1 problem") {
+		t.Errorf("a draft with force: %.1500s", played)
+	}
+	typo := form(url.Values{"text": {typoDeck}, "games": {"50"}, "force": {"on"}})
+	if !strings.Contains(typo, "error-panel") || !strings.Contains(typo, "even with") {
+		t.Errorf("unknown cards with force: %.1500s", typo)
+	}
+
+	api := do(t, "POST", ts.URL+"/api/goldfish?games=50&force=true", legalDecklist, "Content-Type", "text/plain")
+	if api.code != 200 || !strings.Contains(api.body, `"forced": {`) || !strings.Contains(api.body, `"rule_problems": 1`) {
+		t.Errorf("API with force=true: %d %.600s", api.code, api.body)
+	}
+	if got := do(t, "POST", ts.URL+"/api/goldfish?games=50", legalDecklist, "Content-Type", "text/plain"); !strings.Contains(got.body, `"legal": false`) {
+		t.Errorf("API without force: %d %.600s", got.code, got.body)
+	}
+	if got := do(t, "POST", ts.URL+"/api/goldfish?games=50&force=maybe", legalDecklist, "Content-Type", "text/plain"); got.code != 400 || !strings.Contains(got.body, `for \"--force\" flag`) {
+		t.Errorf("API with force=maybe: %d %.600s", got.code, got.body)
+	}
+}
+
+// The draw-odds heading names what the hand is drawn from: a section
+// (the Stack), or the whole deck for a game whose draw: block names none.
+func TestServeOddsHeading(t *testing.T) {
+	db, err := cardsdb.LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AddPath(filepath.Join("..", "docs", "examples", "mechanics", "orchard")); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{DB: db, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	deck, err := os.ReadFile(filepath.Join("..", "docs", "examples", "mechanics", "orchard", "decks", "sun.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, deck, want string }{
+		{"section", legalDecklist + "3 Rogue Star\n", "(drawing from the Stack, 40 cards; opening hand 2)</h4>"},
+		{"whole deck", string(deck), "(drawing from the deck, "},
+	} {
+		got := call(t, srv.Handler(), "POST", "/partial/check", tt.deck)
+		i := strings.Index(got.body, "Draw odds:")
+		if i < 0 || !strings.Contains(got.body[i:], tt.want) || strings.Contains(got.body, "(, ") {
+			t.Errorf("%s: the heading is not %q: %.300s", tt.name, tt.want, got.body[max(i, 0):])
+		}
+	}
+}
+
+// The grid's tooltip says what a face is drawn from, as the print summary
+// counts faces: a card of a type with the game's own template is drawn
+// from that template (a designed face), not a text proxy.
+func TestServeFaceTooltip(t *testing.T) {
+	game := filepath.Join(t.TempDir(), "mini")
+	for name, text := range map[string]string{
+		"game.yaml":           "id: mini\nname: Mini\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\n  - {id: spell, name: Spell}\nsections:\n  - {id: main, name: Main, types: [unit, spell]}\n",
+		"cards/core.yaml":     "game: mini\ncards:\n  - {name: Alpha, type: unit}\n  - {name: Omega, type: spell}\n",
+		"templates/unit.yaml": "size: {width: 63, height: 88}\nlayers:\n  - {name: title, content: \"{{.Name}}\", x: 3, y: 3, w: 57, h: 10}\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(game, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(game, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db := cardsdb.Empty()
+	if err := db.AddPath(game); err != nil {
+		t.Fatal(err)
+	}
+	set, err := templates.LoadBundled()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := set.AddFSFor(os.DirFS(filepath.Join(game, "templates")), "templates/", "mini"); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{DB: db, Decks: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	srv.SetTemplates(set)
+	got := call(t, srv.Handler(), "GET", "/cards?game=mini", "")
+	for _, w := range []string{
+		`src="/face/mini/Alpha.png" alt="Alpha: unit" title="drawn from your template templates/unit.yaml, as the PDF prints it"`,
+		`src="/face/mini/Omega.png" alt="Omega: spell" title="text proxy, as the PDF prints it"`,
+	} {
+		if !strings.Contains(got.body, w) {
+			t.Errorf("grid has no %s:\n%.2000s", w, got.body)
 		}
 	}
 }

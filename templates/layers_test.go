@@ -2,6 +2,7 @@ package templates
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"regexp"
 	"strings"
@@ -531,6 +532,69 @@ func BenchmarkLoadCFFFont(b *testing.B) {
 	for b.Loop() {
 		if _, err := loadFont(data); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// A bleed layer grows into the bleed on each edge it touches, within
+// 0.01 mm (sizes written with decimals, 87.995 for the 88 mm edge), and
+// not on an edge it stops short of.
+func TestLayerRectBleedEdges(t *testing.T) {
+	size := cardsdb.Size{W: 63, H: 88}
+	for _, tt := range []struct {
+		name       string
+		l          Layer
+		x, y, w, h float64
+	}{
+		{"bottom exact", Layer{X: 10, Y: 78, W: 20, H: 10}, 10, 78, 20, 13},
+		{"bottom within tolerance", Layer{X: 10, Y: 78, W: 20, H: 9.995}, 10, 78, 20, 12.995},
+		{"bottom short", Layer{X: 10, Y: 78, W: 20, H: 9.98}, 10, 78, 20, 9.98},
+		{"right within tolerance", Layer{X: 43, Y: 10, W: 19.995, H: 20}, 43, 10, 22.995, 20},
+		{"right short", Layer{X: 43, Y: 10, W: 19.98, H: 20}, 43, 10, 19.98, 20},
+		{"top-left within tolerance", Layer{X: 0.005, Y: 0.005, W: 20, H: 20}, -2.995, -2.995, 23, 23},
+		{"top-left short", Layer{X: 0.02, Y: 0.02, W: 20, H: 20}, 0.02, 0.02, 20, 20},
+	} {
+		tt.l.Bleed = true
+		x, y, w, h := tt.l.Rect(size, 3)
+		near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+		if !near(x, tt.x) || !near(y, tt.y) || !near(w, tt.w) || !near(h, tt.h) {
+			t.Errorf("%s: rect %g %g %g %g, want %g %g %g %g", tt.name, x, y, w, h, tt.x, tt.y, tt.w, tt.h)
+		}
+	}
+}
+
+// A when: renders true or false with spaces and newlines around it (a
+// block scalar, an if with spaces inside): the result is trimmed, when
+// the template is read and when each card is drawn.
+func TestLayerWhenTrimmed(t *testing.T) {
+	src := `size: {width: 63, height: 88}
+layers:
+  - name: badge
+    shape: rect
+    fill: "#000000"
+    x: 0
+    y: 0
+    w: 5
+    h: 5
+    when: |
+      {{if .Has "cost"}} true {{else}}
+        false {{end}}
+`
+	tmpl, err := Parse("mine/default.yaml", "default", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &cardsdb.Game{ID: "g", Name: "G", Types: []*cardsdb.CardType{{ID: "unit", Name: "Unit", Fields: []*cardsdb.Field{{Name: "cost", Kind: cardsdb.KindInt}}}}}
+	for _, tt := range []struct {
+		card   *cardsdb.Card
+		layers int
+	}{
+		{&cardsdb.Card{Name: "Drake", Type: "unit", Fields: map[string]cardsdb.Value{"cost": {Kind: cardsdb.KindInt, Int: 4}}}, 1},
+		{&cardsdb.Card{Name: "Plain", Type: "unit"}, 0},
+	} {
+		face, warns := tmpl.Render(tt.card, g, cardsdb.Size{W: 63, H: 88}, Front)
+		if len(face.Layers) != tt.layers || len(warns) != 0 {
+			t.Errorf("%s: %d layers, want %d; warnings %v", tt.card.Name, len(face.Layers), tt.layers, warns)
 		}
 	}
 }

@@ -321,6 +321,22 @@ func (s *Set) Lookup(game *cardsdb.Game, card *cardsdb.Card, typeID string) *Tem
 	return nil
 }
 
+// DesignedFile returns the file of the user's own template (a game
+// folder's templates/, or --templates) that src draws the card's front
+// with, "" when a bundled template draws it (a text proxy) or src has
+// none: what Layout.Designed and Layout.TemplateFile will say, found
+// without laying the card out.
+func DesignedFile(src Source, game *cardsdb.Game, card *cardsdb.Card) string {
+	s, ok := src.(*Set)
+	if !ok || s == nil || card == nil {
+		return ""
+	}
+	if t := s.Lookup(game, card, card.Type); t != nil && !t.bundled() {
+		return t.File
+	}
+	return ""
+}
+
 // FaceSize returns the size a card is drawn at as it is read: the game's
 // card size, turned to landscape for a landscape card (see
 // cardsdb.Game.Landscape: an Arkhtide realm is 88×63 mm). card nil gives

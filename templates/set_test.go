@@ -300,3 +300,42 @@ func TestCheckOneGame(t *testing.T) {
 		}
 	}
 }
+
+// DesignedFile names the user's own template a card's front is drawn
+// with, as Layout.Designed and Layout.TemplateFile say once it is laid
+// out, and nothing for a bundled template or no set.
+func TestDesignedFile(t *testing.T) {
+	set, err := LoadBundled() // a set of its own: bundledSet is shared
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := "size: {width: 63, height: 88}\nboxes:\n  - {name: title, content: \"{{.Name}}\", x: 3, y: 3, w: 57, h: 10}\n"
+	if err := set.AddFSFor(fstest.MapFS{"hero.yaml": {Data: []byte(mine)}}, "templates/", "my-game"); err != nil {
+		t.Fatal(err)
+	}
+	g := &cardsdb.Game{ID: "my-game", Name: "Mine", CardSize: cardsdb.Size{W: 63, H: 88}, Types: []*cardsdb.CardType{{ID: "hero", Name: "Hero"}, {ID: "place", Name: "Place"}}}
+	hero, place := &cardsdb.Card{Name: "Hero", Type: "hero"}, &cardsdb.Card{Name: "Place", Type: "place"}
+	for _, tc := range []struct {
+		src  Source
+		card *cardsdb.Card
+		want string
+	}{
+		{set, hero, "templates/hero.yaml"},
+		{set, place, ""},
+		{bundledSet(t), hero, ""},
+		{nil, hero, ""},
+		{set, nil, ""},
+	} {
+		got := DesignedFile(tc.src, g, tc.card)
+		if got != tc.want {
+			t.Errorf("DesignedFile(%v) = %q, want %q", tc.card, got, tc.want)
+		}
+		if tc.src == nil || tc.card == nil {
+			continue
+		}
+		face, _ := tc.src.Render(tc.card, g, cardsdb.Size{}, Front)
+		if face.Designed != (tc.want != "") || tc.want != "" && face.TemplateFile != tc.want {
+			t.Errorf("%s: laid out Designed %v from %q, DesignedFile says %q", tc.card.Name, face.Designed, face.TemplateFile, got)
+		}
+	}
+}

@@ -191,3 +191,24 @@ func TestMulligan(t *testing.T) {
 		t.Errorf("mulligan in %.4f of games, want %.4f", got, want)
 	}
 }
+
+// TestMulliganCheapCost: a card costing exactly cheap_cost counts as
+// cheap, one costing more does not, and a resource card never does
+// (whatever it costs).
+func TestMulliganCheapCost(t *testing.T) {
+	m := ruleMatch(t, "{resource_types: [land], mulligan: {times: 1, min_cheap: 1, cheap_cost: 1}}")
+	for _, tt := range []struct {
+		top    []string
+		redraw bool
+	}{
+		{[]string{"Coin", "Torch", "Torch", "Torch", "Land"}, false}, // Coin costs 1: cheap
+		{[]string{"Torch", "Torch", "Torch", "Torch", "Land"}, true}, // Torch costs 2
+		{[]string{"Land", "Land", "Land", "Land", "Land"}, true},     // a Land costs 0 but is a resource
+		{[]string{"Torch", "Torch", "Blank", "Torch", "Torch"}, false},
+	} {
+		hand(m, nil, tt.top...)
+		if got := m.redraw(5); got != tt.redraw {
+			t.Errorf("%v: redraw %v, want %v", tt.top, got, tt.redraw)
+		}
+	}
+}

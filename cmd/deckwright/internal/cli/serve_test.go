@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -68,10 +69,18 @@ func cliOut(t *testing.T, stdin string, args ...string) string {
 
 const typoDeck = "game: seeker-chronicles\n3 Rouge Star\n"
 
+// draftDeck is a Seeker Chronicles draft: its three Guardians and a Stack
+// of 3 modules, not the 40 the game wants.
+const draftDeck = "game: seeker-chronicles\nGuardians:\nJohnson\nNewton\nHawking\nStack:\n3 Comet\n"
+
 // The API answers exactly what the command line's --json prints.
 func TestServeAPISameAsCLI(t *testing.T) {
 	h := serveHandler(t, nil)
 	t.Chdir(t.TempDir()) // print's -o cosmos.pdf
+	// goldfish reads a deck from a file, never from standard input.
+	if err := os.WriteFile("draft.txt", []byte(draftDeck), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name, method, path, body string
 		cli                      []string
@@ -86,6 +95,7 @@ func TestServeAPISameAsCLI(t *testing.T) {
 		{"validate unreadable", "POST", "/api/validate", "sections:\n  - [\n", []string{"validate", "-", "--json"}, "sections:\n  - [\n"},
 		{"stats bundled", "POST", "/api/stats?deck=seeker-chronicles/cosmos", "", []string{"stats", "seeker-chronicles/cosmos", "--json"}, ""},
 		{"goldfish bundled", "POST", "/api/goldfish?deck=seeker-chronicles/cosmos&games=60&workers=1", "", []string{"goldfish", "seeker-chronicles/cosmos", "--games", "60", "--json"}, ""},
+		{"goldfish forced draft", "POST", "/api/goldfish?name=draft.txt&games=60&force=true", draftDeck, []string{"goldfish", "draft.txt", "--games", "60", "--json", "--force"}, ""},
 		{"compare bundled", "POST", "/api/compare?a=seeker-chronicles/cosmos&b=seeker-chronicles/order&games=200", "", []string{"compare", "seeker-chronicles/cosmos", "seeker-chronicles/order", "--games", "200", "--json"}, ""},
 		// The server's art cache starts empty, as --no-cache reads none.
 		{"print bundled", "POST", "/api/print?deck=seeker-chronicles/cosmos&paper=letter&backs=long", "", []string{"print", "seeker-chronicles/cosmos", "--paper", "letter", "--backs", "long", "--json", "--no-cache", "-o", "cosmos.pdf"}, ""},
