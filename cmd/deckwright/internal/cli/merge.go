@@ -80,6 +80,7 @@ func readPart(name string) (*partial, error) {
 	if pt.Format != partialFormat {
 		return nil, usageError("%s: format %q, want %q (a part written by goldfish or compare --shard K/N --json)", name, pt.Format, partialFormat)
 	}
+	pt.file = name
 	return &pt, nil
 }
 
@@ -249,13 +250,13 @@ func mergeGoldfish(opts *goldfishOptions, p *playtest, parts []*partial) error {
 	total := engine.NewCounts(&p.play.Spec)
 	for _, pt := range parts {
 		if err := pt.Counts.Check(&p.play.Spec); err != nil {
-			return usageError("shard %d/%d: %v", pt.Shard, pt.Shards, err)
+			return usageError("%s: %v", pt.file, err)
 		}
 		if pt.Counts.Games != int64(pt.Games) {
-			return usageError("shard %d/%d: counts of %d games, want %d", pt.Shard, pt.Shards, pt.Counts.Games, pt.Games)
+			return usageError("%s: counts of %d games, want %d", pt.file, pt.Counts.Games, pt.Games)
 		}
 		if err := total.Add(pt.Counts); err != nil {
-			return usageError("shard %d/%d: %v", pt.Shard, pt.Shards, err)
+			return usageError("%s: %v", pt.file, err)
 		}
 	}
 	s, err := total.Summarize(&p.play.Spec)
@@ -272,14 +273,14 @@ func mergeCompare(gopts *goldfishOptions, pa, pb *playtest, parts []*partial) er
 	total := make([]engine.PairSums, len(figs))
 	for _, pt := range parts {
 		if len(pt.Pairs) != len(figs) {
-			return usageError("shard %d/%d: sums of %d figures, want %d", pt.Shard, pt.Shards, len(pt.Pairs), len(figs))
+			return usageError("%s: sums of %d figures, want %d", pt.file, len(pt.Pairs), len(figs))
 		}
 		for f := range pt.Pairs {
 			if pt.Pairs[f].Games() > pt.Games {
-				return usageError("shard %d/%d: figure %s has %d games of %d", pt.Shard, pt.Shards, figs[f].Key, pt.Pairs[f].Games(), pt.Games)
+				return usageError("%s: figure %s has %d games of %d", pt.file, figs[f].Key, pt.Pairs[f].Games(), pt.Games)
 			}
 			if err := total[f].AddChecked(&pt.Pairs[f]); err != nil {
-				return usageError("shard %d/%d: %v", pt.Shard, pt.Shards, err)
+				return usageError("%s: %v", pt.file, err)
 			}
 		}
 	}

@@ -91,6 +91,8 @@ type partial struct {
 	// one per figure.
 	Counts *engine.Counts    `json:"counts,omitempty"`
 	Pairs  []engine.PairSums `json:"pairs,omitempty"`
+
+	file string // the file merge read it from
 }
 
 // partialDeck is a deck of a partial result.
