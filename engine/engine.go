@@ -92,8 +92,10 @@ type Play struct {
 	Policy, Mode string
 	// ModeText says whom the deck plays against: "goldfish".
 	ModeText string
-	// ModeJSON holds the JSON fields that say how games are played.
-	ModeJSON Object
+	// ModeJSON is a struct whose JSON fields say how games are played
+	// ({"mode": "goldfish"}): the reports write them among their own
+	// (JoinObjects).
+	ModeJSON any
 	// Report gives the game's own part of a run's report.
 	Report func(s *Summary) Report
 	// Figures are the per-game measures that compare, tune and optimize
@@ -110,8 +112,9 @@ type Play struct {
 type Report struct {
 	// Rows are lines of the summary table: a label, then cells.
 	Rows [][]string
-	// JSON holds the game's own figures.
-	JSON Object
+	// JSON is a struct of the game's own figures, whose JSON fields the
+	// report writes among its own (JoinObjects).
+	JSON any
 	// Tables are the tables printed after the histogram.
 	Tables []Table
 	// CardTables are the per-card tables.

@@ -162,15 +162,12 @@ func cardTable(g *report.Goldfish) ([]string, [][]string) {
 		if len(list) == 0 {
 			return nil, nil
 		}
-		var cols []string
-		for _, f := range list[0] {
-			cols = append(cols, f.K)
-		}
+		cols := list[0].Columns()
 		var rows [][]string
 		for _, c := range list {
-			row := make([]string, len(c))
-			for i, f := range c {
-				row[i] = cellText(f.V)
+			var row []string
+			for _, v := range c.Values() {
+				row = append(row, cellText(v))
 			}
 			rows = append(rows, row)
 		}
