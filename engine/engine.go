@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -189,36 +187,6 @@ func WinTurn(unit string) Figure {
 			}
 			return 0, false
 		}}
-}
-
-// Field is one field of an Object.
-type Field struct {
-	K string
-	V any
-}
-
-// Object is a JSON object that keeps its keys in order.
-type Object []Field
-
-// MarshalJSON writes the fields in order.
-func (o Object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(f.K)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(f.V)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
 }
 
 // Num rounds a figure to 4 decimals for JSON; NaN (no data) is null.

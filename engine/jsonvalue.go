@@ -74,4 +74,3 @@ func JoinObjects(parts ...any) ([]byte, error) {
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }
-
