@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/report"
 	"net/http"
 	"strconv"
@@ -16,7 +17,7 @@ import (
 
 // printData is the print fragment: print --json's report.
 type printData struct {
-	Report map[string]any
+	Report *printjob.Report
 	Sheets []sheetPreview
 	Errors []string
 	JSON   string
@@ -30,7 +31,7 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, badRequest("%v", err))
 		return
 	}
-	p, out, err := s.print(r, []byte(r.PostForm.Get("text")))
+	p, rep, out, err := s.print(r, []byte(r.PostForm.Get("text")))
 	var pe *printError
 	switch {
 	case r.Context().Err() != nil:
@@ -42,11 +43,7 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, statusOf(err), err)
 		return
 	}
-	d := printData{JSON: string(out)}
-	if err := json.Unmarshal(out, &d.Report); err != nil {
-		s.fail(w, r, http.StatusInternalServerError, err)
-		return
-	}
+	d := printData{Report: rep, JSON: string(out)}
 	d.Sheets = previewSheets(p.job, p.opts.Sheet)
 	s.partial(w, r, "print-report", d)
 }
