@@ -97,7 +97,7 @@ func sameRun(a, b *partial) string {
 		return fmt.Sprintf("seeds %d and %d", a.Seed, b.Seed)
 	case len(a.Decks) != len(b.Decks):
 		return "different decks"
-	case a.Game != b.Game || a.MaxTurns != b.MaxTurns || a.Force != b.Force || !maps.Equal(a.Settings, b.Settings):
+	case a.Game != b.Game || a.MaxTurns != b.MaxTurns || a.Force != b.Force || !maps.Equal(a.Settings, b.Settings) || (a.Tune == nil) != (b.Tune == nil) || a.Tune != nil && *a.Tune != *b.Tune:
 		return fmt.Sprintf("different settings (%s and %s)", settingsText(a), settingsText(b))
 	}
 	for i := range a.Decks {
@@ -138,7 +138,10 @@ func checkParts(names []string, parts []*partial) ([]*partial, error) {
 	if n < 1 || n > maxShards || first.TotalGames < n || first.TotalGames > maxGames {
 		return nil, usageError("%s: shards %d of a run of %d games: not a run --shard writes", names[0], n, first.TotalGames)
 	}
-	if len(first.Decks) != map[string]int{"goldfish": 1, "compare": 2}[first.Command] {
+	if first.Command == "tune-state" {
+		return nil, usageError("%s: the state of a tune race between rounds: play the next round with tune --shard K/N --json --state %s, then merge its parts", names[0], names[0])
+	}
+	if len(first.Decks) != map[string]int{"goldfish": 1, "compare": 2, "tune": 2}[first.Command] {
 		return nil, usageError("%s: a %q part with %d decks: not a part goldfish or compare writes", names[0], first.Command, len(first.Decks))
 	}
 	byShard := make([]int, n+1) // part index + 1, by shard
@@ -153,10 +156,10 @@ func checkParts(names []string, parts []*partial) ([]*partial, error) {
 			return nil, usageError("%s and %s are both shard %d/%d: give each shard once", names[j-1], names[i], p.Shard, n)
 		}
 		byShard[p.Shard] = i + 1
-		if lo, count := shardGames(p.Shard, n, p.TotalGames); p.First != lo || p.Games != count {
+		if lo, count := shardGames(p.Shard, n, p.TotalGames); p.Command != "tune" && (p.First != lo || p.Games != count) {
 			return nil, usageError("%s: shard %d/%d holds games %d to %d, want %d to %d", names[i], p.Shard, n, p.First+1, p.First+p.Games, lo+1, lo+count)
 		}
-		if (p.Command == "goldfish") != (p.Counts != nil) || (p.Command == "compare") != (p.Pairs != nil) {
+		if (p.Command == "goldfish") != (p.Counts != nil) || (p.Command == "compare") != (p.Pairs != nil) || (p.Command == "tune") != (p.RoundSums != nil) {
 			return nil, usageError("%s: a %s part without its sums", names[i], p.Command)
 		}
 	}
@@ -209,6 +212,12 @@ func runMerge(opts *mergeOptions) error {
 		return err
 	}
 	first := parts[0]
+	if first.Command == "tune" {
+		if opts.csv != "" {
+			return usageError("--csv is for goldfish parts; these are tune parts")
+		}
+		return mergeTune(opts, parts)
+	}
 	gopts := &goldfishOptions{io: opts.io, g: opts.g, game: first.Game, set: settingsFrom(first.Settings), games: first.TotalGames,
 		seed: first.Seed, maxTurns: first.MaxTurns, force: first.Force, json: opts.json, csv: opts.csv}
 	if err := gopts.check(); err != nil {

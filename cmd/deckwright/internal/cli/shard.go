@@ -91,6 +91,15 @@ type partial struct {
 	// one per figure.
 	Counts *engine.Counts    `json:"counts,omitempty"`
 	Pairs  []engine.PairSums `json:"pairs,omitempty"`
+	// Tune holds tune's own settings; Round is the round of the race a
+	// tune shard played, Rounds the sums of the rounds before (per round,
+	// per swap in the race, per figure), RoundSums its own sums of the
+	// round (per swap). A "tune-state" (merge's answer between rounds)
+	// has Rounds only.
+	Tune      *tuneSettings         `json:"tune,omitempty"`
+	Round     int                   `json:"round,omitempty"`
+	Rounds    [][][]engine.PairSums `json:"rounds,omitempty"`
+	RoundSums [][]engine.PairSums   `json:"round_sums,omitempty"`
 
 	file string // the file merge read it from
 }
@@ -160,6 +169,19 @@ func fingerprint(p *playtest) string {
 	if p.setup.Versus != nil {
 		deckPrint(h, "versus "+p.setup.VersusName, p.setup.Versus)
 	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// poolPrint is the fingerprint of a search's pool: each card and what
+// an engine reads of it.
+func poolPrint(arg string, pool []*cardsdb.Card) string {
+	h := sha256.New()
+	d := &cardsdb.Deck{List: &cardsdb.DeckList{Name: arg}}
+	for _, c := range pool {
+		d.Cards = append(d.Cards, cardsdb.DeckCard{Card: c, Count: 1})
+	}
+	fmt.Fprintf(h, "pool %q\n", arg)
+	deckPrint(h, "pool", d)
 	return hex.EncodeToString(h.Sum(nil))
 }
 

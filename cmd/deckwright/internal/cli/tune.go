@@ -18,6 +18,7 @@ type tuneOptions struct {
 	pool   string
 	top    int
 	figure string
+	state  string
 }
 
 func newTuneCmd(io IO, g *globalOptions) *cobra.Command {
@@ -62,6 +63,8 @@ or unreadable input.`,
 	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished (0: the game's default)")
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
+	registerShard(f, &opts.shard)
+	f.StringVar(&opts.state, "state", "", "with --shard: the state deckwright merge wrote after the race's last round (none for round 1)")
 	return cmd
 }
 
@@ -73,9 +76,15 @@ func runTune(opts *tuneOptions) error {
 	if err := gopts.check(); err != nil {
 		return err
 	}
+	if opts.state != "" && !gopts.shard.on() {
+		return usageError("--state %s: a state is for a shard of the race's next round: add --shard K/N", opts.state)
+	}
 	p, prob, err := opts.problem(gopts)
 	if err != nil {
 		return err
+	}
+	if gopts.shard.on() {
+		return tuneShard(opts, gopts, p, prob)
 	}
 	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
 	prob.Progress = func(done, total int) { prog.Update("paired games", done, total) }
@@ -84,6 +93,11 @@ func runTune(opts *tuneOptions) error {
 	if err != nil {
 		return searchError(err)
 	}
+	return writeTune(opts, p, res)
+}
+
+// writeTune prints the report of a tune race (or of its shards merged).
+func writeTune(opts *tuneOptions, p *playtest, res *search.Tuning) error {
 	if opts.json {
 		return writeJSON(opts.io, tuneJSON(p, res, opts))
 	}
