@@ -94,3 +94,59 @@ func dbOf(args []string) []string {
 	}
 	return nil
 }
+
+// TestTuneShardsMergeToTheRun plays tune races round by round in 1, 2, 3
+// and 7 shards, merging each round's parts into the next state, until the
+// merge prints the report: the single run's JSON and table, byte for byte.
+func TestTuneShardsMergeToTheRun(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"seeker", []string{"seeker-chronicles/cosmos", "--pool", "../../../../docs/examples/playtest/seeker-extra-pile.txt", "--games", "60000", "--top", "4"}},
+		{"playtest block", []string{"--db", "../../../../docs/examples/lanterns", "lanterns/starter", "--games", "12000"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantJSON, _ := runCode(t, 0, withDB("tune", tc.args, "--json", "-q")...)
+			wantText, _ := runCode(t, 0, withDB("tune", tc.args, "-q")...)
+			dir := t.TempDir()
+			for _, n := range []int{1, 2, 3, 7} {
+				var state []string
+				rounds := 0
+				for {
+					rounds++
+					if rounds > 20 {
+						t.Fatal("the race does not end")
+					}
+					var parts []string
+					for k := 1; k <= n; k++ {
+						out, _ := runCode(t, 0, withDB("tune", tc.args, append([]string{"--json", "--shard", fmt.Sprintf("%d/%d", k, n)}, state...)...)...)
+						p := filepath.Join(dir, fmt.Sprintf("r%d-%d-of-%d.json", rounds, k, n))
+						if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+							t.Fatal(err)
+						}
+						parts = append(parts, p)
+					}
+					out, _ := runCode(t, 0, withDB("merge", dbOf(tc.args), append([]string{"--json", "-q"}, parts...)...)...)
+					if !strings.Contains(out, `"format": "deckwright-partial/1"`) {
+						if out != wantJSON {
+							t.Errorf("%d shards, %d rounds, merged give\n%s\nthe single run\n%s", n, rounds, out, wantJSON)
+						}
+						if text, _ := runCode(t, 0, withDB("merge", dbOf(tc.args), append([]string{"-q"}, parts...)...)...); text != wantText {
+							t.Errorf("%d shards merged print\n%s\nthe single run\n%s", n, text, wantText)
+						}
+						break
+					}
+					st := filepath.Join(dir, fmt.Sprintf("state-%d-of-%d.json", rounds, n))
+					if err := os.WriteFile(st, []byte(out), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					state = []string{"--state", st}
+				}
+				if rounds < 2 {
+					t.Errorf("%d shards: a race of %d round; want a budget that makes several", n, rounds)
+				}
+			}
+		})
+	}
+}
