@@ -30,11 +30,15 @@ func newMergeCmd(io IO, g *globalOptions) *cobra.Command {
 	opts := &mergeOptions{io: io, g: g}
 	cmd := &cobra.Command{
 		Use:   "merge PARTS...",
-		Short: "Add up the shards of a goldfish or compare run and print its report",
+		Short: "Add up the shards of a goldfish, compare or tune run and print its report",
 		Long: `Read the partial results that the N shards of one run wrote (goldfish or
 compare --shard K/N --json, K from 1 to N) and print the report of the whole
 run: the same table, or with --json the same bytes, as the run played on one
 machine, since game i of a seed is the same game whichever shard plays it.
+
+A tune race is sharded round by round: merge adds up the N parts of a
+round and writes the state of the race, which the next round's shards take
+with tune --state; once the race is over it prints the report instead.
 
 merge opens the decks again (give it the same --db and run it where the
 decks' paths lead) and refuses, with exit status 2, parts of different runs

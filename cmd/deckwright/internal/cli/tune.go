@@ -41,6 +41,10 @@ or a deck list or bundled deck whose cards make the pool. --figure chooses
 the figure weighed (default the game's main one; deckwright compare --json
 lists them).
 
+--shard K/N --json plays shard K of N of the race's next round (--state:
+the state deckwright merge wrote after the last round) and writes its
+partial result; see deckwright merge and docs/goldfish.md.
+
 Exit status: 0 done, 1 the deck breaks a deck-building rule, 2 usage error
 or unreadable input.`,
 		Example: `  deckwright tune seeker-chronicles/cosmos --pool extra-pile.txt
