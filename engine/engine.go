@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -92,8 +90,10 @@ type Play struct {
 	Policy, Mode string
 	// ModeText says whom the deck plays against: "goldfish".
 	ModeText string
-	// ModeJSON holds the JSON fields that say how games are played.
-	ModeJSON Object
+	// ModeJSON is a struct whose JSON fields say how games are played
+	// ({"mode": "goldfish"}): the reports write them among their own
+	// (JoinObjects).
+	ModeJSON any
 	// Report gives the game's own part of a run's report.
 	Report func(s *Summary) Report
 	// Figures are the per-game measures that compare, tune and optimize
@@ -110,8 +110,9 @@ type Play struct {
 type Report struct {
 	// Rows are lines of the summary table: a label, then cells.
 	Rows [][]string
-	// JSON holds the game's own figures.
-	JSON Object
+	// JSON is a struct of the game's own figures, whose JSON fields the
+	// report writes among its own (JoinObjects).
+	JSON any
 	// Tables are the tables printed after the histogram.
 	Tables []Table
 	// CardTables are the per-card tables.
@@ -186,36 +187,6 @@ func WinTurn(unit string) Figure {
 			}
 			return 0, false
 		}}
-}
-
-// Field is one field of an Object.
-type Field struct {
-	K string
-	V any
-}
-
-// Object is a JSON object that keeps its keys in order.
-type Object []Field
-
-// MarshalJSON writes the fields in order.
-func (o Object) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, f := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, _ := json.Marshal(f.K)
-		b.Write(k)
-		b.WriteByte(':')
-		v, err := json.Marshal(f.V)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(v)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
 }
 
 // Num rounds a figure to 4 decimals for JSON; NaN (no data) is null.

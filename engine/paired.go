@@ -116,11 +116,7 @@ func RunPaired(a, b Side, figs []Figure, cfg Config) (*Paired, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Paired{Games: games, Precision: precise}
-	for f := range figs {
-		p.Figures = append(p.Figures, total[f].figure(figs[f]))
-	}
-	return p, nil
+	return PairedFrom(total, figs, games, precise)
 }
 
 // PlayPaired is RunPaired's engine: it returns the sums of each figure,

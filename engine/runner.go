@@ -26,7 +26,8 @@ type Config struct {
 	// First is the index of the first game of a paired run (RunPaired,
 	// PlayPaired): it plays games First to First+Games-1, so that a search
 	// can add games to an estimate, or check on games it never played.
-	// Run ignores it.
+	// Run plays games First to First+Games-1 as well: a shard of a run
+	// (see Counts).
 	First int
 	// Workers is the number of goroutines; 0 means GOMAXPROCS.
 	Workers int
@@ -57,17 +58,29 @@ func Stream(seed uint64, i int) *rand.Rand { return rand.New(rand.NewPCG(seed, u
 
 // Run plays the games of cfg with newGame's games, on cfg.Workers
 // goroutines, and returns their statistics. Game i always draws from the
-// stream (cfg.Seed, i), and the chunks of games are merged in order, so
+// stream (cfg.Seed, i) (games cfg.First to cfg.First+cfg.Games-1), and the chunks of games are merged in order, so
 // the result is the same for any number of workers.
 func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
+	total, precise, err := run(spec, cfg, newGame)
+	if err != nil {
+		return nil, err
+	}
+	s := total.Summarize()
+	s.Precision = precise || cfg.Precision > 0 && total.won >= MinPrecisionGames && s.Turns.HalfWidth() < cfg.Precision
+	return s, nil
+}
+
+// run is Run's engine: it returns the counts of the games played and
+// whether Precision stopped the run.
+func run(spec Spec, cfg Config, newGame func() Game) (*Record, bool, error) {
 	if cfg.Games <= 0 {
-		return nil, errors.New("engine: Games must be positive")
+		return nil, false, errors.New("engine: Games must be positive")
 	}
 	if spec.MaxTurns <= 0 {
-		return nil, errors.New("engine: Spec.MaxTurns must be positive")
+		return nil, false, errors.New("engine: Spec.MaxTurns must be positive")
 	}
-	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) {
-		return nil, fmt.Errorf("engine: Precision %v must not be negative", cfg.Precision)
+	if cfg.Precision < 0 || math.IsNaN(cfg.Precision) || cfg.First < 0 {
+		return nil, false, fmt.Errorf("engine: Precision %v must not be negative, nor First %d", cfg.Precision, cfg.First)
 	}
 	total := newRecord(&spec)
 	precise := false
@@ -77,14 +90,14 @@ func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
 			g := newGame()
 			pcg := rand.NewPCG(0, 0)
 			rng := rand.New(pcg)
-			seed := cfg.Seed
+			seed, first := cfg.Seed, uint64(cfg.First)
 			return func(rec *Record, lo, hi int, ctx context.Context) bool {
 				rec.reset()
 				for i := lo; i < hi; i++ {
 					if cancelled(ctx, i) {
 						return false
 					}
-					pcg.Seed(seed, uint64(i))
+					pcg.Seed(seed, first+uint64(i))
 					rec.begin()
 					rec.end(g.Play(rng, rec))
 				}
@@ -105,9 +118,7 @@ func Run(spec Spec, cfg Config, newGame func() Game) (*Summary, error) {
 			return false
 		}}
 	if err := cr.run(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	s := total.Summarize()
-	s.Precision = precise || cfg.Precision > 0 && total.won >= MinPrecisionGames && s.Turns.HalfWidth() < cfg.Precision
-	return s, nil
+	return total, precise, nil
 }

@@ -33,6 +33,6 @@ func Example() {
 		return
 	}
 	res := &printjob.Result{Job: job, Output: "cosmos.pdf", Sheet: lo, Report: rep}
-	fmt.Println(job.Name, rep.Cards, "cards,", rep.Pages, "pages,", res.JSON()["output"])
+	fmt.Println(job.Name, rep.Cards, "cards,", rep.Pages, "pages,", res.JSON().Output)
 	// Output: cosmos 46 cards, 6 pages, cosmos.pdf
 }

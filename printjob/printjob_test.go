@@ -269,8 +269,8 @@ func TestRender(t *testing.T) {
 	}
 	res := &Result{Job: job, Output: "deck.pdf", Sheet: lo, Report: rep}
 	m := res.JSON()
-	if m["output"] != "deck.pdf" || m["report"] != rep || m["provisional_cards"] != 0 || len(m["table_extras"].([]Extra)) != 0 || m["cut_files"] != nil {
-		t.Errorf("JSON %v", m)
+	if m.Output != "deck.pdf" || m.Render != rep || m.ProvisionalCards != 0 || m.TableExtras == nil || len(m.TableExtras) != 0 || m.CutFiles != nil {
+		t.Errorf("JSON %+v", m)
 	}
 
 	_, err = Render(context.Background(), &bytes.Buffer{}, job, RenderOptions{Sheet: lo, DPI: 150, Strict: true})

@@ -78,21 +78,37 @@ type Result struct {
 	CutFiles []string
 }
 
-// JSON is print --json's report.
-func (r *Result) JSON() map[string]any {
+// JSON is print --json's report, as a typed value.
+func (r *Result) JSON() *Report {
 	extras := r.Job.Extras
 	if extras == nil {
 		extras = []Extra{}
 	}
-	m := map[string]any{"output": r.Output, "report": r.Report, "sample": r.Job.Sample, "provisional_cards": r.Job.Provisional, "table_extras": extras}
+	rep := &Report{Output: r.Output, Render: r.Report, Sample: r.Job.Sample, ProvisionalCards: r.Job.Provisional, TableExtras: extras}
 	if r.CutFiles != nil {
-		m["cut_files"] = r.CutFiles
-		m["template"] = r.Report.Sheet.Template
+		cut := r.CutFiles
+		tmpl := r.Report.Sheet.Template
 		skipped := []int{} // numbered from 1 in reading order, as the summary says them
 		for _, i := range r.Report.Sheet.Skipped {
 			skipped = append(skipped, i+1)
 		}
-		m["skipped_slots"] = skipped
+		rep.CutFiles, rep.Template, rep.SkippedSlots = &cut, &tmpl, &skipped
 	}
-	return m
+	return rep
+}
+
+// Report is print --json's report: the PDF written, the renderer's
+// report, the sample and provisional cards, the extras a table asked
+// for, and with a cutter the cut files, the cut template and the slots
+// left empty. Its fields are in the order print --json writes them.
+type Report struct {
+	// CutFiles, Template and SkippedSlots are set with a cutter only.
+	CutFiles         *[]string      `json:"cut_files,omitempty"`
+	Output           string         `json:"output"`
+	ProvisionalCards int            `json:"provisional_cards"`
+	Render           *render.Report `json:"report"`
+	Sample           bool           `json:"sample"`
+	SkippedSlots     *[]int         `json:"skipped_slots,omitempty"`
+	TableExtras      []Extra        `json:"table_extras"`
+	Template         *string        `json:"template,omitempty"`
 }

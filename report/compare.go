@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -16,7 +17,7 @@ type Compare struct {
 	Game     string
 	Seed     uint64
 	Policy   string
-	ModeJSON engine.Object
+	ModeJSON any
 	// Precision is the target width of the main figure's CI (0: none).
 	Precision float64
 	Paired    *engine.Paired
@@ -39,43 +40,101 @@ func NewCompare(a, b Named, game string, pa, pb *engine.Play, res *engine.Paired
 }
 
 // MarshalJSON writes the report as compare --json prints it.
-func (c *Compare) MarshalJSON() ([]byte, error) { return c.JSON().MarshalJSON() }
+func (c *Compare) MarshalJSON() ([]byte, error) { return c.Report().MarshalJSON() }
 
-// JSON is the report as an ordered JSON object.
-func (c *Compare) JSON() engine.Object {
+// Report is the typed report: what compare --json writes.
+func (c *Compare) Report() *CompareReport {
 	res := c.Paired
-	figs := engine.Object{}
+	r := &CompareReport{
+		CompareHead: CompareHead{A: DeckJSON{c.A.Deck, c.A.Name}, B: DeckJSON{c.B.Deck, c.B.Name}, Game: c.Game, Games: res.Games, Seed: c.Seed},
+		Mode:        c.ModeJSON,
+		CompareFigures: CompareFigures{Policy: c.Policy, Precision: Precision{Target: engine.Number(c.Precision), Reached: res.Precision},
+			NotSimulated: c.NotSimulated, Provisional: c.Provisional},
+	}
 	for i := range res.Figures {
 		f := &res.Figures[i]
-		figs = append(figs, engine.Field{K: f.Key, V: engine.Object{
-			{K: "a", V: engine.Num(f.A)}, {K: "b", V: engine.Num(f.B)}, {K: "diff", V: engine.Num(f.Diff)}, {K: "ci95", V: ci(f.CI95)},
-			{K: "games", V: f.N}, {K: "significant", V: f.Significant()}, {K: "pairing_gain", V: engine.Num(f.Gain())}, {K: "variance_reduction", V: engine.Num(1 - 1/f.Gain())},
-			{K: "verdict", V: Verdict(f)},
-		}})
+		r.Figures = append(r.Figures, PairedJSON{Key: f.Key, A: engine.Number(f.A), B: engine.Number(f.B), Diff: engine.Number(f.Diff), CI95: engine.CI95(f.CI95),
+			Games: f.N, Significant: f.Significant(), PairingGain: engine.Number(f.Gain()), VarianceReduction: engine.Number(1 - 1/f.Gain()), Verdict: Verdict(f)})
 	}
-	pv, ns := c.Provisional, c.NotSimulated
-	if pv == nil {
-		pv = []engine.Provisional{}
+	if r.NotSimulated == nil {
+		r.NotSimulated = []engine.NotSimulated{}
 	}
-	if ns == nil {
-		ns = []engine.NotSimulated{}
+	if r.Provisional == nil {
+		r.Provisional = []engine.Provisional{}
 	}
-	o := engine.Object{
-		{K: "a", V: engine.Object{{K: "deck", V: c.A.Deck}, {K: "name", V: c.A.Name}}},
-		{K: "b", V: engine.Object{{K: "deck", V: c.B.Deck}, {K: "name", V: c.B.Name}}},
-		{K: "game", V: c.Game},
-		{K: "games", V: res.Games},
-		{K: "seed", V: c.Seed},
+	return r
+}
+
+// CompareReport is the report of a paired run, as compare --json writes
+// it: its own fields in order, with the engine's Mode among them.
+type CompareReport struct {
+	CompareHead
+	// Mode is the engine's Play.ModeJSON: how the games were played.
+	Mode any
+	CompareFigures
+}
+
+// MarshalJSON writes the fields in compare --json's order.
+func (r CompareReport) MarshalJSON() ([]byte, error) {
+	return engine.JoinObjects(r.CompareHead, r.Mode, r.CompareFigures)
+}
+
+// CompareHead names the decks, the game, the games and the seed.
+type CompareHead struct {
+	A     DeckJSON `json:"a"`
+	B     DeckJSON `json:"b"`
+	Game  string   `json:"game"`
+	Games int      `json:"games"`
+	Seed  uint64   `json:"seed"`
+}
+
+// DeckJSON is a deck as given and by its own name.
+type DeckJSON struct {
+	Deck string `json:"deck"`
+	Name string `json:"name"`
+}
+
+// CompareFigures are the policy, the precision, each figure weighed and
+// the notes.
+type CompareFigures struct {
+	Policy       string                `json:"policy"`
+	Precision    Precision             `json:"precision"`
+	Figures      PairedFigures         `json:"figures"`
+	NotSimulated []engine.NotSimulated `json:"not_simulated"`
+	Provisional  []engine.Provisional  `json:"provisional"`
+}
+
+// PairedFigures are the figures of a paired run, written as one object
+// with a key per figure, in order.
+type PairedFigures []PairedJSON
+
+// MarshalJSON writes the figures as an object keyed by figure.
+func (fs PairedFigures) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeField(&b, f.Key, f)
 	}
-	o = append(o, c.ModeJSON...)
-	o = append(o,
-		engine.Field{K: "policy", V: c.Policy},
-		engine.Field{K: "precision", V: engine.Object{{K: "target", V: engine.Num(c.Precision)}, {K: "reached", V: res.Precision}}},
-		engine.Field{K: "figures", V: figs},
-		engine.Field{K: "not_simulated", V: ns},
-		engine.Field{K: "provisional", V: pv},
-	)
-	return o
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// PairedJSON is one figure of a paired run: A's and B's means, B − A with
+// its interval, the games both had it, and the verdict in words.
+type PairedJSON struct {
+	Key               string          `json:"-"`
+	A                 engine.Number   `json:"a"`
+	B                 engine.Number   `json:"b"`
+	Diff              engine.Number   `json:"diff"`
+	CI95              engine.Interval `json:"ci95"`
+	Games             int             `json:"games"`
+	Significant       bool            `json:"significant"`
+	PairingGain       engine.Number   `json:"pairing_gain"`
+	VarianceReduction engine.Number   `json:"variance_reduction"`
+	Verdict           string          `json:"verdict"`
 }
 
 // Verdict says in words what the paired difference of a figure shows.

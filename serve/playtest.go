@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/printjob"
 	"github.com/deckwright/deckwright/report"
 	"net/http"
 	"strconv"
@@ -17,7 +18,7 @@ import (
 
 // printData is the print fragment: print --json's report.
 type printData struct {
-	Report map[string]any
+	Report *printjob.Report
 	Sheets []sheetPreview
 	Errors []string
 	JSON   string
@@ -31,7 +32,7 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, badRequest("%v", err))
 		return
 	}
-	p, out, err := s.print(r, []byte(r.PostForm.Get("text")))
+	p, rep, out, err := s.print(r, []byte(r.PostForm.Get("text")))
 	var pe *printError
 	switch {
 	case r.Context().Err() != nil:
@@ -43,11 +44,7 @@ func (s *Server) printPartial(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, statusOf(err), err)
 		return
 	}
-	d := printData{JSON: string(out)}
-	if err := json.Unmarshal(out, &d.Report); err != nil {
-		s.fail(w, r, http.StatusInternalServerError, err)
-		return
-	}
+	d := printData{Report: rep, JSON: string(out)}
 	d.Sheets = previewSheets(p.job, p.opts.Sheet)
 	s.partial(w, r, "print-report", d)
 }
@@ -169,15 +166,12 @@ func cardTable(g *report.Goldfish) ([]string, [][]string) {
 		if len(list) == 0 {
 			return nil, nil
 		}
-		var cols []string
-		for _, f := range list[0] {
-			cols = append(cols, f.K)
-		}
+		cols := list[0].Columns()
 		var rows [][]string
 		for _, c := range list {
-			row := make([]string, len(c))
-			for i, f := range c {
-				row[i] = cellText(f.V)
+			var row []string
+			for _, v := range c.Values() {
+				row = append(row, cellText(v))
 			}
 			rows = append(rows, row)
 		}

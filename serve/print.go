@@ -165,24 +165,25 @@ func (p *printRequest) render(r *http.Request, w io.Writer) (*printjob.Result, e
 }
 
 // print prints a request's deck, the PDF thrown away, and returns print
-// --json's report as print --json writes it.
-func (s *Server) print(r *http.Request, body []byte) (*printRequest, []byte, error) {
+// --json's report, typed and as print --json writes it.
+func (s *Server) print(r *http.Request, body []byte) (*printRequest, *printjob.Report, []byte, error) {
 	p, err := s.newPrint(r, body)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	res, err := p.render(r, io.Discard)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
+	rep := res.JSON()
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(res.JSON()); err != nil {
-		return nil, nil, err
+	if err := enc.Encode(rep); err != nil {
+		return nil, nil, nil, err
 	}
-	return p, buf.Bytes(), nil
+	return p, rep, buf.Bytes(), nil
 }
 
 // failPrint answers a print that failed: 400 with the command's message,
@@ -207,7 +208,7 @@ func (s *Server) apiPrint(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = r.ParseForm()
-	_, out, err := s.print(r, body)
+	_, _, out, err := s.print(r, body)
 	if err != nil {
 		s.failPrint(w, r, err)
 		return

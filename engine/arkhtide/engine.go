@@ -86,7 +86,7 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 		Policy:       pol,
 		Mode:         mode,
 		ModeText:     "goldfish against the empty opponent",
-		ModeJSON:     engine.Object{{K: "mode", V: "goldfish"}, {K: "opponent", V: mode}},
+		ModeJSON:     ModeJSON{Mode: "goldfish", Opponent: mode},
 		Figures:      []engine.Figure{QuintessenceBy(EarlyRounds), engine.WinTurn("round"), engine.WinRate},
 		NotSimulated: d.NotSimulated,
 		Provisional:  d.Provisional,
@@ -95,22 +95,23 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 		p.ModeText = "goldfish against a passive opponent (mirror)"
 		if s.Versus != nil {
 			p.ModeText = "goldfish against a passive opponent playing " + s.VersusName
-			p.ModeJSON = append(p.ModeJSON, engine.Field{K: "versus", V: s.VersusName})
+			p.ModeJSON = ModeJSON{Mode: "goldfish", Opponent: mode, Versus: s.VersusName}
 		}
 	}
 	p.Report = func(s *engine.Summary) engine.Report { return report(d, opts, s) }
 	return p, nil
 }
 
-// endings are the milestones that end a game, and their JSON names.
+// endings are the milestones that end a game, and what the report calls
+// them (Endings names them in JSON).
 var endings = []struct {
 	milestone int
-	key, text string
+	text      string
 }{
-	{MilestoneQuintessence, "quintessence_victory", "Quintessence victory"},
-	{MilestoneWillpower, "willpower_victory", "Willpower victory"},
-	{MilestoneDefeat, "defeat", "defeat"},
-	{MilestoneTie, "true_tie", "true tie"},
+	{MilestoneQuintessence, "Quintessence victory"},
+	{MilestoneWillpower, "Willpower victory"},
+	{MilestoneDefeat, "defeat"},
+	{MilestoneTie, "true tie"},
 }
 
 // notOver is the share of games that reached the last Round undecided.
@@ -139,15 +140,16 @@ func span(from, to int) []int {
 // and Willpower, the per-Round table and the per-card tables.
 func report(d *Deck, opts Options, s *engine.Summary) engine.Report {
 	var r engine.Report
-	f2, num := engine.F2, engine.Num
+	f2 := engine.F2
+	num := func(x float64) engine.Number { return engine.Number(x) }
 	var ends []string
-	endsJSON := engine.Object{}
 	for _, x := range endings {
 		ends = append(ends, x.text+" "+engine.Pct(s.Milestones[x.milestone].Share))
-		endsJSON = append(endsJSON, engine.Field{K: x.key, V: num(s.Milestones[x.milestone].Share)})
 	}
 	ends = append(ends, "not over "+engine.Pct(notOver(s)))
-	endsJSON = append(endsJSON, engine.Field{K: "not_over", V: num(notOver(s))})
+	share := func(m int) engine.Number { return num(s.Milestones[m].Share) }
+	endsJSON := Endings{QuintessenceVictory: share(MilestoneQuintessence), WillpowerVictory: share(MilestoneWillpower),
+		Defeat: share(MilestoneDefeat), TrueTie: share(MilestoneTie), NotOver: num(notOver(s))}
 	r.Rows = append(r.Rows, []string{"ended by", strings.Join(ends, ", ")})
 	out := s.Milestones[MilestoneDeckOut]
 	if out.Games > 0 {
@@ -167,40 +169,25 @@ func report(d *Deck, opts Options, s *engine.Summary) engine.Report {
 			[]string{"opponent's Realm", fmt.Sprintf("taken %s times per game, denied (tied) %s times", f2(tally(s, TallyRealmTaken)), f2(tally(s, TallyRealmDenied)))},
 			[]string{"opponent", fmt.Sprintf("%s Quintessence at the end, %s Willpower lost", f2(tally(s, TallyOpponentQuintessence)), f2(tally(s, TallyOpponentWillpower)))})
 	}
-	var rounds []engine.Object
+	var rounds []RoundJSON
 	rs := Rounds(s)
 	for _, x := range rs {
-		rounds = append(rounds, engine.Object{
-			{K: "round", V: x.Round}, {K: "share", V: num(x.Share)},
-			{K: "quintessence", V: num(x.Quintessence)}, {K: "arkhe_spent", V: num(x.Arkhe)},
-			{K: "soul_on_realms", V: num(x.Soul)}, {K: "willpower_lost", V: num(x.Willpower)},
-		})
+		rounds = append(rounds, RoundJSON{Round: x.Round, Share: num(x.Share), Quintessence: num(x.Quintessence), ArkheSpent: num(x.Arkhe),
+			SoulOnRealms: num(x.Soul), WillpowerLost: num(x.Willpower)})
 	}
-	r.JSON = engine.Object{
-		{K: "endings", V: endsJSON},
-		{K: "main_deck_empty", V: engine.Object{{K: "share", V: num(out.Share)}, {K: "mean_turn", V: num(out.MeanTurn)}}},
-		{K: "per_game", V: engine.Object{
-			{K: "quintessence", V: num(tally(s, TallyQuintessence))},
-			{K: "arkhe_spent", V: num(tally(s, TallyArkheSpent))},
-			{K: "soul_on_realms", V: num(tally(s, TallySoul))},
-			{K: "willpower_non_innate", V: num(tally(s, TallyWillpowerNonInnate))},
-			{K: "willpower_other", V: num(tally(s, TallyWillpowerOther))},
-			{K: "mulligan_cards", V: num(tally(s, TallyMulligan))},
-		}},
-		{K: "per_round", V: engine.Object{
-			{K: "quintessence", V: num(q)}, {K: "arkhe_spent", V: num(a)}, {K: "soul_on_realms", V: num(soul)},
-			{K: "willpower_non_innate", V: num(wn)}, {K: "willpower_other", V: num(wo)},
-		}},
-		{K: "rounds", V: rounds},
+	fj := Figures{
+		Endings:       endsJSON,
+		MainDeckEmpty: MainDeckEmpty{Share: num(out.Share), MeanTurn: num(out.MeanTurn)},
+		PerGame: PerGame{Quintessence: num(tally(s, TallyQuintessence)), ArkheSpent: num(tally(s, TallyArkheSpent)), SoulOnRealms: num(tally(s, TallySoul)),
+			WillpowerNonInnate: num(tally(s, TallyWillpowerNonInnate)), WillpowerOther: num(tally(s, TallyWillpowerOther)), MulliganCards: num(tally(s, TallyMulligan))},
+		PerRound: PerRoundJSON{Quintessence: num(q), ArkheSpent: num(a), SoulOnRealms: num(soul), WillpowerNonInnate: num(wn), WillpowerOther: num(wo)},
+		Rounds:   rounds,
 	}
 	if opts.Opponent == Passive {
-		r.JSON = append(r.JSON, engine.Field{K: "opponent_figures", V: engine.Object{
-			{K: "quintessence", V: num(tally(s, TallyOpponentQuintessence))},
-			{K: "willpower_lost", V: num(tally(s, TallyOpponentWillpower))},
-			{K: "realm_taken", V: num(tally(s, TallyRealmTaken))},
-			{K: "realm_denied", V: num(tally(s, TallyRealmDenied))},
-		}})
+		fj.OpponentFigures = &OpponentFigures{Quintessence: num(tally(s, TallyOpponentQuintessence)), WillpowerLost: num(tally(s, TallyOpponentWillpower)),
+			RealmTaken: num(tally(s, TallyRealmTaken)), RealmDenied: num(tally(s, TallyRealmDenied))}
 	}
+	r.JSON = fj
 	if len(rs) > 0 {
 		t := engine.Table{
 			Header: []string{"round", "played in", "Quintessence", "Arkhé spent", "Soul on Realms", "Willpower lost"},

@@ -68,13 +68,28 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 		Policy:       pol,
 		Mode:         mode,
 		ModeText:     modeText(d.Rules),
-		ModeJSON:     engine.Object{{K: "mode", V: mode}, {K: "win_points", V: d.Rules.WinPoints}},
+		ModeJSON:     ModeJSON{Mode: mode, WinPoints: d.Rules.WinPoints},
 		Figures:      []engine.Figure{engine.WinTurn("turn"), engine.WinRate, pointsBy(3, TallyPointsBy3), pointsBy(5, TallyPointsBy5)},
 		NotSimulated: d.NotSimulated,
 		Provisional:  d.Provisional,
 	}
 	p.Report = func(s *engine.Summary) engine.Report { return report(d, s) }
 	return p, nil
+}
+
+// ModeJSON is how a playtest block's games are played, in a report's
+// JSON: the mode and the points that win.
+type ModeJSON struct {
+	Mode      string `json:"mode"`
+	WinPoints int    `json:"win_points"`
+}
+
+// Figures are a playtest block's own figures in a report's JSON, means
+// per game.
+type Figures struct {
+	Mulligans        engine.Number `json:"mulligans"`
+	Points           engine.Number `json:"points"`
+	ResourcesUnspent engine.Number `json:"resources_unspent"`
 }
 
 // pointsBy is the figure: the points scored by the end of turn t (the
@@ -97,11 +112,7 @@ func report(d *Deck, s *engine.Summary) engine.Report {
 	if d.Rules.Mulligan.Times > 0 {
 		r.Rows = append(r.Rows, []string{"mulligans", "mean " + engine.F2(mul.Mean) + " a game"})
 	}
-	r.JSON = engine.Object{
-		{K: "mulligans", V: engine.Num(mul.Mean)},
-		{K: "points", V: engine.Num(pts.Mean)},
-		{K: "resources_unspent", V: engine.Num(left.Mean)},
-	}
+	r.JSON = Figures{Mulligans: engine.Number(mul.Mean), Points: engine.Number(pts.Mean), ResourcesUnspent: engine.Number(left.Mean)}
 	t := engine.CardTable{Key: "cards", Title: "card", Opening: true}
 	for i := range s.Cards {
 		t.Cards = append(t.Cards, i)

@@ -204,6 +204,47 @@ func (ev *evaluator) ctx() context.Context {
 // over 8 GB); estimates cut into pieces, few, are compiled first and
 // shared by their pieces.
 func (ev *evaluator) extend(es []*Estimate, first, n int) error {
+	sums, err := ev.extendSums(es, first, n)
+	if err != nil {
+		return err
+	}
+	for i, e := range es {
+		if err := e.add(sums[i]); err != nil {
+			return err
+		}
+		e.update(ev.figs[0])
+	}
+	ev.games += n * len(es)
+	return nil
+}
+
+// add adds the sums of more games to the estimate's.
+func (e *Estimate) add(sums []engine.PairSums) error {
+	if e.sums == nil {
+		e.sums = make([]engine.PairSums, len(sums))
+	}
+	if len(sums) != len(e.sums) {
+		return fmt.Errorf("search: sums of %d figures, want %d", len(sums), len(e.sums))
+	}
+	for k := range sums {
+		if err := e.sums[k].AddChecked(&sums[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// extendSums plays games first to first+n-1 of each estimate, as extend
+// does, and returns their sums (one list per estimate) without adding
+// them: a shard's part of a round.
+func (ev *evaluator) extendSums(es []*Estimate, first, n int) ([][]engine.PairSums, error) {
+	out := make([][]engine.PairSums, len(es))
+	for i := range out {
+		out[i] = make([]engine.PairSums, len(ev.figs))
+	}
+	if n <= 0 || len(es) == 0 {
+		return out, nil
+	}
 	workers := ev.p.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -227,7 +268,7 @@ func (ev *evaluator) extend(es []*Estimate, first, n int) error {
 			plays[i], err = compile(es[i])
 			return err
 		}); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	type job struct {
@@ -259,22 +300,15 @@ func (ev *evaluator) extend(es []*Estimate, first, n int) error {
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if e.sums == nil {
-			e.sums = make([]engine.PairSums, len(sums))
-		}
 		for k := range sums {
-			e.sums[k].Add(&sums[k])
+			out[j.i][k].Add(&sums[k])
 		}
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	for _, e := range es {
-		e.update(ev.figs[0])
-	}
-	ev.games += n * len(es)
-	return nil
+	return out, nil
 }
 
 // minPiece is the fewest games a piece of extend's work plays: fewer, and

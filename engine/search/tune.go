@@ -2,12 +2,14 @@ package search
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
 	"sort"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/engine"
 )
 
 // MinGames is the fewest paired games a candidate plays in a round.
@@ -54,6 +56,40 @@ type Tuning struct {
 // valuable first (the card whose cuts lose most ranks first; the one whose
 // cuts gain most, last).
 func Tune(p *Problem, budget int) (*Tuning, error) {
+	t, err := NewTuneRace(p, budget)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		_, first, n, ok := t.Round()
+		if !ok {
+			break
+		}
+		if err := t.ev.extend(t.rc.race, first, n); err != nil {
+			return nil, err
+		}
+		t.rc.played()
+	}
+	return t.Result()
+}
+
+// TuneRace is Tune a round at a time, so that each round's games can be
+// played apart, by shards on other machines: Round says which round comes
+// next and on which games, PlayPart plays a part of those games for every
+// swap still in the race and returns their sums, AddRound adds the sums of
+// the whole round (the parts added up) and goes on to the next, and
+// Result gives what Tune gives. The sums are integers over disjoint games,
+// so a race played in parts ends exactly as Tune's.
+type TuneRace struct {
+	ev  *evaluator
+	res *Tuning
+	all []*Estimate
+	rc  *racer
+}
+
+// NewTuneRace sets up Tune's race of the legal swaps from p.Base with a
+// budget of paired games (see Tune).
+func NewTuneRace(p *Problem, budget int) (*TuneRace, error) {
 	ev, err := newEvaluator(p)
 	if err != nil {
 		return nil, err
@@ -75,9 +111,71 @@ func Tune(p *Problem, budget int) (*Tuning, error) {
 	if budget > 0 {
 		n = max(MinGames, budget/(rounds*len(all)))
 	}
-	if err := ev.race(all, n, budget, nil); err != nil {
-		return nil, err
+	return &TuneRace{ev: ev, res: res, all: all, rc: newRacer(ev, all, n, budget)}, nil
+}
+
+// Round returns the next round (from 1) and its games, first to
+// first+n-1, and ok false once the race is over.
+func (t *TuneRace) Round() (round, first, n int, ok bool) {
+	if !t.rc.next(nil) {
+		return t.rc.round, t.rc.first, 0, false
 	}
+	return t.rc.round + 1, t.rc.first, t.rc.n, true
+}
+
+// Racing is the number of swaps the next round plays.
+func (t *TuneRace) Racing() int { return len(t.rc.race) }
+
+// PlayPart plays games first+lo to first+lo+count-1 of the next round
+// (Round) for every swap in the race, and returns their sums: one list
+// per swap, in the race's order, one PairSums per figure.
+func (t *TuneRace) PlayPart(lo, count int) ([][]engine.PairSums, error) {
+	_, first, n, ok := t.Round()
+	if !ok {
+		return nil, errors.New("search: the race is over")
+	}
+	if lo < 0 || count < 0 || lo+count > n {
+		return nil, fmt.Errorf("search: games %d to %d of a round of %d", lo, lo+count, n)
+	}
+	return t.ev.extendSums(t.rc.race, first+lo, count)
+}
+
+// AddRound adds the sums of the whole next round, one list per swap in the
+// race's order (PlayPart's, added up over the parts), and ends the round.
+// Sums of more games than the round played are refused.
+func (t *TuneRace) AddRound(sums [][]engine.PairSums) error {
+	_, _, n, ok := t.Round()
+	if !ok {
+		return errors.New("search: the race is over")
+	}
+	if len(sums) != len(t.rc.race) {
+		return fmt.Errorf("search: sums of %d swaps, want %d", len(sums), len(t.rc.race))
+	}
+	for i := range sums {
+		if len(sums[i]) != len(t.ev.figs) {
+			return fmt.Errorf("search: sums of %d figures, want %d", len(sums[i]), len(t.ev.figs))
+		}
+		for k := range sums[i] {
+			if g := sums[i][k].Games(); g > n {
+				return fmt.Errorf("search: sums of %d games, in a round of %d", g, n)
+			}
+		}
+	}
+	for i, e := range t.rc.race {
+		if err := e.add(sums[i]); err != nil {
+			return err
+		}
+	}
+	t.rc.played()
+	return nil
+}
+
+// Result is Tune's result, once the race is over (Round's ok false).
+func (t *TuneRace) Result() (*Tuning, error) {
+	if _, _, _, ok := t.Round(); ok {
+		return nil, errors.New("search: the race is not over")
+	}
+	all, res := t.all, t.res
 	var values []Value
 	at := map[*cardsdb.Card]int{}
 	for _, e := range all { // furthest first, then best: the first seen is Best
@@ -154,36 +252,74 @@ func sampleSwaps(swaps []Swap, keep int, seed uint64) []Swap {
 // between rounds). It leaves es sorted: furthest in the race first, best
 // first within a round.
 func (ev *evaluator) race(es []*Estimate, n, budget int, stop func() bool) error {
-	race := append([]*Estimate(nil), es...)
-	first := 0
-	spent := 0
-	for r := 1; ; r++ {
-		if r > 1 && (budget > 0 && spent+n*len(race) > budget || stop != nil && stop()) {
-			break
-		}
-		if err := ev.extend(race, first, n); err != nil {
+	rc := newRacer(ev, es, n, budget)
+	for rc.next(stop) {
+		if err := ev.extend(rc.race, rc.first, rc.n); err != nil {
 			return err
 		}
-		spent += n * len(race)
-		for _, e := range race {
-			e.Round = r
-		}
-		if ev.p.Progress != nil && budget > 0 {
-			ev.p.Progress(spent, budget)
-		}
-		first += n
-		rank(race)
-		if len(race) == 1 {
-			break
-		}
-		race = race[:(len(race)+1)/2]
-		n *= 2
+		rc.played()
 	}
-	sort.SliceStable(es, func(i, j int) bool {
-		if es[i].Round != es[j].Round {
-			return es[i].Round > es[j].Round
-		}
-		return es[i].Gain > es[j].Gain
-	})
 	return nil
+}
+
+// racer is the state of a race between its rounds: the estimates still
+// in it, the next round's games (first to first+n-1), the games spent
+// and the rounds played.
+type racer struct {
+	ev                   *evaluator
+	es, race             []*Estimate
+	first, n             int
+	budget, spent, round int
+	over                 bool
+}
+
+func newRacer(ev *evaluator, es []*Estimate, n, budget int) *racer {
+	return &racer{ev: ev, es: es, race: append([]*Estimate(nil), es...), n: n, budget: budget}
+}
+
+// next reports whether another round is to be played: not after the
+// last, nor when it would pass the budget or stop says so.
+func (r *racer) next(stop func() bool) bool {
+	if r.over {
+		return false
+	}
+	if r.round >= 1 && (r.budget > 0 && r.spent+r.n*len(r.race) > r.budget || stop != nil && stop()) {
+		r.finish()
+		return false
+	}
+	return true
+}
+
+// played ends a round whose games are in the race's sums: it ranks the
+// race and keeps the better half for the next round, of twice the games.
+func (r *racer) played() {
+	r.round++
+	r.spent += r.n * len(r.race)
+	for _, e := range r.race {
+		e.update(r.ev.figs[0])
+		e.Round = r.round
+	}
+	if p := r.ev.p; p.Progress != nil && r.budget > 0 {
+		p.Progress(r.spent, r.budget)
+	}
+	r.first += r.n
+	rank(r.race)
+	if len(r.race) == 1 {
+		r.finish()
+		return
+	}
+	r.race = r.race[:(len(r.race)+1)/2]
+	r.n *= 2
+}
+
+// finish ends the race and sorts its estimates: furthest in the race
+// first, best first within a round.
+func (r *racer) finish() {
+	r.over = true
+	sort.SliceStable(r.es, func(i, j int) bool {
+		if r.es[i].Round != r.es[j].Round {
+			return r.es[i].Round > r.es[j].Round
+		}
+		return r.es[i].Gain > r.es[j].Gain
+	})
 }

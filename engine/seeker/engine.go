@@ -79,14 +79,14 @@ func compileSetup(deck *cardsdb.Deck, s engine.Setup) (*engine.Play, error) {
 		Policy:   pol,
 		Mode:     mode,
 		ModeText: "goldfish",
-		ModeJSON: engine.Object{{K: "mode", V: mode}},
+		ModeJSON: ModeJSON{Mode: mode},
 		Figures:  []engine.Figure{engine.WinTurn("turn"), engine.WinRate, guardianOnline(2, opts.MaxTurns), guardianOnline(3, opts.MaxTurns)},
 	}
 	p.NotSimulated = append([]engine.NotSimulated{}, d.NotSimulated...)
 	p.Provisional = append([]engine.Provisional{}, d.Provisional...)
 	if opts.Mode == Nature {
 		p.ModeText = "against Nature (" + opts.Difficulty.String() + " mode)"
-		p.ModeJSON = append(p.ModeJSON, engine.Field{K: "difficulty", V: opts.Difficulty.String()})
+		p.ModeJSON = ModeJSON{Mode: mode, Difficulty: opts.Difficulty.String()}
 		p.NotSimulated = append(p.NotSimulated, d.BaneNotSimulated...)
 		p.Provisional = append(p.Provisional, d.BaneProvisional...)
 		p.Figures = append(p.Figures, engine.Figure{Key: "progress_pile", Name: "your progress pile", Unit: "card",
@@ -124,32 +124,24 @@ func report(d *Deck, opts Options, s *engine.Summary) engine.Report {
 			[]string{"match length", "mean " + engine.F2(s.Length.Mean) + " turns"},
 			[]string{"progress piles", "yours " + engine.F2(s.Tallies[TallyYourPile].Mean), "Nature's " + engine.F2(s.Tallies[TallyNaturePile].Mean)})
 	}
-	var gs []engine.Object
+	var gs []GuardianJSON
 	var on string
 	for i, m := range s.Milestones {
 		name, stage := guardian(i)
 		r.Rows = append(r.Rows, []string{fmt.Sprintf("%s (%s) online", name, stage), "in " + engine.Pct(m.Share) + " of games", "turn " + engine.F2(m.MeanTurn) + " on average", "median " + engine.TurnText(m.Games > 0, m.Median)})
-		var median any
-		if m.Games > 0 {
-			median = m.Median
-		}
-		gs = append(gs, engine.Object{
-			{K: "name", V: name},
-			{K: "stage", V: stage},
-			{K: "online_share", V: engine.Num(m.Share)},
-			{K: "mean_turn", V: engine.Num(m.MeanTurn)},
-			{K: "median_turn", V: median},
-		})
+		gs = append(gs, GuardianJSON{Name: name, Stage: stage, OnlineShare: engine.Number(m.Share), MeanTurn: engine.Number(m.MeanTurn),
+			MedianTurn: engine.Turn{Turn: m.Median, Has: m.Games > 0}})
 		if i > 0 {
 			on += "; "
 		}
 		on += fmt.Sprintf("%s online on turn %s in %s of games", name, engine.F2(m.MeanTurn), engine.Pct(m.Share))
 	}
 	r.Rows = append(r.Rows, []string{"mulligan", "in " + engine.Pct(s.Tallies[TallyMulligan].Mean) + " of games"})
-	r.JSON = engine.Object{{K: "guardians", V: gs}, {K: "mulligan_rate", V: engine.Num(s.Tallies[TallyMulligan].Mean)}}
+	fj := Figures{Guardians: gs, MulliganRate: engine.Number(s.Tallies[TallyMulligan].Mean)}
 	if opts.Mode == Nature {
-		r.JSON = append(r.JSON, engine.Field{K: "progress_piles", V: engine.Object{{K: "you", V: engine.Num(s.Tallies[TallyYourPile].Mean)}, {K: "nature", V: engine.Num(s.Tallies[TallyNaturePile].Mean)}}})
+		fj.ProgressPiles = &ProgressPiles{You: engine.Number(s.Tallies[TallyYourPile].Mean), Nature: engine.Number(s.Tallies[TallyNaturePile].Mean)}
 	}
+	r.JSON = fj
 	r.Summary = []string{on}
 	r.CardTables = []engine.CardTable{cardTable(d, s)}
 	return r

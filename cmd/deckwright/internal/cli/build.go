@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/engine"
+	"github.com/deckwright/deckwright/report"
 )
 
 type buildOptions struct {
@@ -84,11 +86,26 @@ func runBuild(opts *buildOptions) error {
 	return printGoldfishSummary(opts.io, db, opts.deck, opts.game)
 }
 
+// buildReport is build --json: each step's report, null for a step not
+// taken.
+type buildReport struct {
+	Validate deckReport       `json:"validate"`
+	Print    any              `json:"print"`
+	Goldfish *report.Goldfish `json:"goldfish"`
+}
+
+// MarshalJSON writes the report with its strings HTML-escaped, as every
+// report's JSON is (engine.JoinObjects).
+func (r *buildReport) MarshalJSON() ([]byte, error) {
+	type plain buildReport
+	return json.Marshal((*plain)(r))
+}
+
 // runBuildJSON is build --json: the three steps' reports in one object,
 // printed once every step has run.
 func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 	r.Problems = r.WithEffects()
-	out := jsonObject{{K: "validate", V: r}, {K: "print", V: nil}, {K: "goldfish", V: nil}}
+	out := &buildReport{Validate: r}
 	if !r.Legal {
 		if err := writeJSON(opts.io, out); err != nil {
 			return err
@@ -103,7 +120,7 @@ func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 	if err != nil {
 		return err
 	}
-	out[1].V = res.JSON()
+	out.Print = res.JSON()
 	gopts := &goldfishOptions{game: opts.game, seed: 1}
 	p, err := loadPlaytest(opts.io.Err, db, opts.deck, gopts)
 	var none noEngineError
@@ -117,7 +134,7 @@ func runBuildJSON(opts *buildOptions, db *cardsdb.DB, r deckReport) error {
 		if err != nil {
 			return err
 		}
-		out[2].V = goldfishJSON(p, s, gopts)
+		out.Goldfish = goldfishJSON(p, s, gopts)
 	}
 	return writeJSON(opts.io, out)
 }

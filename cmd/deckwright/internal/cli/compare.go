@@ -26,6 +26,7 @@ type compareOptions struct {
 	precision float64
 	maxTurns  int
 	json      bool
+	shard     shardSpec
 }
 
 func newCompareCmd(io IO, g *globalOptions) *cobra.Command {
@@ -73,6 +74,7 @@ unreadable input.`,
 	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished (0: the game's default)")
 	f.StringVar(&opts.game, "game", "", "the game of deck lists that name none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
+	registerShard(f, &opts.shard)
 	return cmd
 }
 
@@ -80,7 +82,7 @@ unreadable input.`,
 // tune and optimize.
 func (o *compareOptions) goldfish() *goldfishOptions {
 	return &goldfishOptions{io: o.io, g: o.g, game: o.game, set: o.set,
-		games: o.games, seed: o.seed, workers: o.workers, precision: o.precision, maxTurns: o.maxTurns}
+		games: o.games, seed: o.seed, workers: o.workers, precision: o.precision, maxTurns: o.maxTurns, json: o.json, shard: o.shard}
 }
 
 // loadPair loads two decks of one game for a paired run.
@@ -112,6 +114,15 @@ func runCompare(opts *compareOptions) error {
 	if err != nil {
 		return err
 	}
+	if gopts.shard.on() {
+		pt := newPartial("compare", gopts.shard, gopts, pa, pb)
+		sums, _, _, err := engine.PlayPaired(side(pa), side(pb), pa.play.Figures, engine.Config{Games: pt.Games, First: pt.First, Seed: opts.seed, Workers: opts.workers, Context: opts.io.context()})
+		if err != nil {
+			return err
+		}
+		pt.Pairs = sums
+		return writeJSON(opts.io, pt)
+	}
 	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
 	res, err := engine.RunPaired(side(pa), side(pb), pa.play.Figures, engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision,
 		Progress: func(done, total int) { prog.Update("paired games", done, total) }, Context: opts.io.context()})
@@ -119,6 +130,12 @@ func runCompare(opts *compareOptions) error {
 	if err != nil {
 		return err
 	}
+	return writeCompare(opts, pa, pb, res)
+}
+
+// writeCompare prints the report of a paired run (or of its shards
+// merged).
+func writeCompare(opts *compareOptions, pa, pb *playtest, res *engine.Paired) error {
 	if opts.json {
 		return writeJSON(opts.io, compareJSON(pa, pb, res, opts))
 	}

@@ -24,6 +24,7 @@ type goldfishOptions struct {
 	traceGame int
 	csv       string
 	force     bool
+	shard     shardSpec
 }
 
 // maxGames bounds --games.
@@ -118,6 +119,7 @@ or unreadable input.`,
 	f.IntVar(&opts.traceGame, "trace-game", 0, "first print game K move by move (K from 1; on stderr with --json or --csv)")
 	f.StringVar(&opts.csv, "csv", "", "print one table as CSV instead of the report: cards, histogram, or another card table (Arkhtide: realms)")
 	f.BoolVar(&opts.force, "force", false, "play a draft that breaks the deck-building rules (the report's first line says so)")
+	registerShard(f, &opts.shard)
 	return cmd
 }
 
@@ -139,6 +141,21 @@ func (o *goldfishOptions) check() error {
 	}
 	if o.maxTurns < 0 || o.maxTurns > 1000 {
 		return usageError("--max-turns %d: want 1 to 1000 (0: the game's default)", o.maxTurns)
+	}
+	return o.checkShard()
+}
+
+// checkShard checks --shard: a shard writes a partial result (--json),
+// and plays all its games (no --precision).
+func (o *goldfishOptions) checkShard() error {
+	if err := o.shard.parse(o.games); err != nil || !o.shard.on() {
+		return err
+	}
+	switch {
+	case !o.json:
+		return usageError("--shard %s writes a partial result for deckwright merge: add --json", o.shard.text)
+	case o.precision != 0:
+		return usageError("--shard and --precision: a shard plays all its games; drop --precision")
 	}
 	return nil
 }
@@ -167,12 +184,20 @@ func runGoldfish(opts *goldfishOptions) error {
 		}
 		p.trace(w, opts.seed, max(1, opts.traceGame))
 	}
+	if opts.shard.on() {
+		return runGoldfishShard(opts, p)
+	}
 	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json || opts.csv != "")
 	s, err := p.run(engine.Config{Games: opts.games, Seed: opts.seed, Workers: opts.workers, Precision: opts.precision, Progress: func(done, total int) { prog.Update("games", done, total) }, Context: opts.io.context()})
 	prog.Done()
 	if err != nil {
 		return err
 	}
+	return writeGoldfish(opts, p, s)
+}
+
+// writeGoldfish prints the report of a run (or of its shards merged).
+func writeGoldfish(opts *goldfishOptions, p *playtest, s *engine.Summary) error {
 	if opts.json {
 		return writeJSON(opts.io, goldfishJSON(p, s, opts))
 	}
@@ -181,4 +206,16 @@ func runGoldfish(opts *goldfishOptions) error {
 	}
 	printGoldfish(opts.io.Out, p, s, opts)
 	return nil
+}
+
+// runGoldfishShard plays the games of one shard and writes its partial
+// result.
+func runGoldfishShard(opts *goldfishOptions, p *playtest) error {
+	pt := newPartial("goldfish", opts.shard, opts, p)
+	c, err := engine.RunCounts(p.play.Spec, engine.Config{Games: pt.Games, First: pt.First, Seed: opts.seed, Workers: opts.workers, Context: opts.io.context()}, p.play.NewGame)
+	if err != nil {
+		return err
+	}
+	pt.Counts = c
+	return writeJSON(opts.io, pt)
 }

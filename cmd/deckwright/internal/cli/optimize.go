@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -175,29 +176,85 @@ func printOptimize(w io.Writer, p *playtest, res *search.Result, opts *optimizeO
 
 func verdictOf(e *search.Estimate) string { return verdict(&e.Figure) }
 
-func optimizeJSON(p *playtest, res *search.Result, opts *optimizeOptions) jsonObject {
-	path := []jsonObject{}
+// optimizeReport is optimize --json.
+type optimizeReport struct {
+	Deck        string               `json:"deck"`
+	Name        string               `json:"name"`
+	Game        string               `json:"game"`
+	Seed        uint64               `json:"seed"`
+	Mode        string               `json:"mode"`
+	Policy      string               `json:"policy"`
+	Figure      string               `json:"figure"`
+	Evals       int                  `json:"evals"`
+	SearchGames gameRange            `json:"search_games"`
+	Optimum     bool                 `json:"optimum"`
+	Path        []stepJSON           `json:"path"`
+	Check       *checkJSON           `json:"check"`
+	Confirmed   bool                 `json:"confirmed"`
+	List        []listEntry          `json:"list"`
+	Provisional []engine.Provisional `json:"provisional"`
+}
+
+// MarshalJSON writes the report with its strings HTML-escaped, as every
+// report's JSON is (engine.JoinObjects).
+func (r *optimizeReport) MarshalJSON() ([]byte, error) {
+	type plain optimizeReport
+	return json.Marshal((*plain)(r))
+}
+
+// gameRange is the games the search played: from first_game, most_games
+// at most for a candidate.
+type gameRange struct {
+	FirstGame int `json:"first_game"`
+	MostGames int `json:"most_games"`
+}
+
+// stepJSON is a swap the search kept.
+type stepJSON struct {
+	Out      string          `json:"out"`
+	In       string          `json:"in"`
+	Gain     engine.Number   `json:"gain"`
+	GainCI95 engine.Interval `json:"gain_ci95"`
+	Games    int             `json:"games"`
+}
+
+// checkJSON is the final check of the list found against the deck.
+type checkJSON struct {
+	FirstGame int             `json:"first_game"`
+	Games     int             `json:"games"`
+	A         engine.Number   `json:"a"`
+	B         engine.Number   `json:"b"`
+	Diff      engine.Number   `json:"diff"`
+	CI95      engine.Interval `json:"ci95"`
+	Gain      engine.Number   `json:"gain"`
+	GainCI95  engine.Interval `json:"gain_ci95"`
+}
+
+// listEntry is an entry of the list returned.
+type listEntry struct {
+	Section string `json:"section"`
+	Name    string `json:"name"`
+	Count   int    `json:"count"`
+}
+
+func optimizeJSON(p *playtest, res *search.Result, opts *optimizeOptions) *optimizeReport {
+	r := &optimizeReport{Deck: p.arg, Name: p.deck.Name(), Game: p.deck.Game.ID, Seed: opts.seed, Mode: p.play.Mode, Policy: p.policy,
+		Figure: p.play.Figures[max(0, prob0(p, opts.figure))].Key, Evals: res.Evals, SearchGames: gameRange{0, res.SearchGames},
+		Optimum: res.Optimum, Path: []stepJSON{}, Confirmed: res.Confirmed, Provisional: provisionalList(p.play.Provisional)}
 	for _, st := range res.Path {
 		e := st.Estimate
-		path = append(path, jsonObject{{K: "out", V: st.Swap.Out.Name}, {K: "in", V: st.Swap.In.Name}, {K: "gain", V: engine.Num(e.Gain)}, {K: "gain_ci95", V: ci(e.GainCI)}, {K: "games", V: e.Games}})
+		r.Path = append(r.Path, stepJSON{Out: st.Swap.Out.Name, In: st.Swap.In.Name, Gain: engine.Number(e.Gain), GainCI95: engine.CI95(e.GainCI), Games: e.Games})
 	}
-	var check any
 	if c := res.Check; c != nil {
-		check = jsonObject{{K: "first_game", V: search.CheckFirst}, {K: "games", V: c.Games}, {K: "a", V: engine.Num(c.Figure.A)}, {K: "b", V: engine.Num(c.Figure.B)}, {K: "diff", V: engine.Num(c.Figure.Diff)}, {K: "ci95", V: ci(c.Figure.CI95)}, {K: "gain", V: engine.Num(c.Gain)}, {K: "gain_ci95", V: ci(c.GainCI)}}
+		r.Check = &checkJSON{FirstGame: search.CheckFirst, Games: c.Games, A: engine.Number(c.Figure.A), B: engine.Number(c.Figure.B), Diff: engine.Number(c.Figure.Diff),
+			CI95: engine.CI95(c.Figure.CI95), Gain: engine.Number(c.Gain), GainCI95: engine.CI95(c.GainCI)}
 	}
-	var list []jsonObject
 	for _, dc := range res.Deck.Cards {
 		if !dc.Companion {
-			list = append(list, jsonObject{{K: "section", V: dc.Section.Name}, {K: "name", V: dc.Card.Name}, {K: "count", V: dc.Count}})
+			r.List = append(r.List, listEntry{Section: dc.Section.Name, Name: dc.Card.Name, Count: dc.Count})
 		}
 	}
-	return jsonObject{
-		{K: "deck", V: p.arg}, {K: "name", V: p.deck.Name()}, {K: "game", V: p.deck.Game.ID}, {K: "seed", V: opts.seed},
-		{K: "mode", V: p.play.Mode}, {K: "policy", V: p.policy}, {K: "figure", V: p.play.Figures[max(0, prob0(p, opts.figure))].Key},
-		{K: "evals", V: res.Evals}, {K: "search_games", V: jsonObject{{K: "first_game", V: 0}, {K: "most_games", V: res.SearchGames}}},
-		{K: "optimum", V: res.Optimum}, {K: "path", V: path}, {K: "check", V: check}, {K: "confirmed", V: res.Confirmed},
-		{K: "list", V: list}, {K: "provisional", V: provisionalList(p.play.Provisional)},
-	}
+	return r
 }
 
 // prob0 is the index of a figure key ("" the main one).

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"text/tabwriter"
@@ -17,6 +18,7 @@ type tuneOptions struct {
 	pool   string
 	top    int
 	figure string
+	state  string
 }
 
 func newTuneCmd(io IO, g *globalOptions) *cobra.Command {
@@ -38,6 +40,10 @@ games in all. --pool is a game (every card of it; default the deck's game)
 or a deck list or bundled deck whose cards make the pool. --figure chooses
 the figure weighed (default the game's main one; deckwright compare --json
 lists them).
+
+--shard K/N --json plays shard K of N of the race's next round (--state:
+the state deckwright merge wrote after the last round) and writes its
+partial result; see deckwright merge and docs/goldfish.md.
 
 Exit status: 0 done, 1 the deck breaks a deck-building rule, 2 usage error
 or unreadable input.`,
@@ -61,6 +67,8 @@ or unreadable input.`,
 	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished (0: the game's default)")
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
+	registerShard(f, &opts.shard)
+	f.StringVar(&opts.state, "state", "", "with --shard: the state deckwright merge wrote after the race's last round (none for round 1)")
 	return cmd
 }
 
@@ -72,9 +80,15 @@ func runTune(opts *tuneOptions) error {
 	if err := gopts.check(); err != nil {
 		return err
 	}
+	if opts.state != "" && !gopts.shard.on() {
+		return usageError("--state %s: a state is for a shard of the race's next round: add --shard K/N", opts.state)
+	}
 	p, prob, err := opts.problem(gopts)
 	if err != nil {
 		return err
+	}
+	if gopts.shard.on() {
+		return tuneShard(opts, gopts, p, prob)
 	}
 	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
 	prob.Progress = func(done, total int) { prog.Update("paired games", done, total) }
@@ -83,6 +97,11 @@ func runTune(opts *tuneOptions) error {
 	if err != nil {
 		return searchError(err)
 	}
+	return writeTune(opts, p, res)
+}
+
+// writeTune prints the report of a tune race (or of its shards merged).
+func writeTune(opts *tuneOptions, p *playtest, res *search.Tuning) error {
 	if opts.json {
 		return writeJSON(opts.io, tuneJSON(p, res, opts))
 	}
@@ -124,26 +143,69 @@ func printTune(w io.Writer, p *playtest, res *search.Tuning, opts *tuneOptions) 
 	}
 }
 
-func tuneJSON(p *playtest, res *search.Tuning, opts *tuneOptions) jsonObject {
-	swaps, values := res.Swaps, res.Values
-	est := func(e *search.Estimate) jsonObject {
-		return jsonObject{{K: "out", V: e.Swaps[0].Out.Name}, {K: "in", V: e.Swaps[0].In.Name}, {K: "gain", V: engine.Num(e.Gain)}, {K: "gain_ci95", V: ci(e.GainCI)},
-			{K: "diff", V: engine.Num(e.Figure.Diff)}, {K: "ci95", V: ci(e.Figure.CI95)}, {K: "games", V: e.Games}, {K: "round", V: e.Round}}
+// tuneReport is tune --json.
+type tuneReport struct {
+	Deck        string               `json:"deck"`
+	Name        string               `json:"name"`
+	Game        string               `json:"game"`
+	Seed        uint64               `json:"seed"`
+	Mode        string               `json:"mode"`
+	Policy      string               `json:"policy"`
+	Figure      string               `json:"figure"`
+	Budget      int                  `json:"budget"`
+	LegalSwaps  int                  `json:"legal_swaps"`
+	RacedSwaps  int                  `json:"raced_swaps"`
+	Cards       []cardValueJSON      `json:"cards"`
+	BestSwaps   []swapJSON           `json:"best_swaps"`
+	Provisional []engine.Provisional `json:"provisional"`
+}
+
+// MarshalJSON writes the report with its strings HTML-escaped, as every
+// report's JSON is (engine.JoinObjects).
+func (r *tuneReport) MarshalJSON() ([]byte, error) {
+	type plain tuneReport
+	return json.Marshal((*plain)(r))
+}
+
+// cardValueJSON is a card's value: the mean gain of cutting it, and the
+// best swap that cuts it.
+type cardValueJSON struct {
+	Name        string          `json:"name"`
+	CutGain     engine.Number   `json:"cut_gain"`
+	CutGainCI95 engine.Interval `json:"cut_gain_ci95"`
+	Swaps       int             `json:"swaps"`
+	Best        swapJSON        `json:"best"`
+}
+
+// swapJSON is a swap raced, with its estimate.
+type swapJSON struct {
+	Out      string          `json:"out"`
+	In       string          `json:"in"`
+	Gain     engine.Number   `json:"gain"`
+	GainCI95 engine.Interval `json:"gain_ci95"`
+	Diff     engine.Number   `json:"diff"`
+	CI95     engine.Interval `json:"ci95"`
+	Games    int             `json:"games"`
+	Round    int             `json:"round"`
+}
+
+func swapOf(e *search.Estimate) swapJSON {
+	return swapJSON{Out: e.Swaps[0].Out.Name, In: e.Swaps[0].In.Name, Gain: engine.Number(e.Gain), GainCI95: engine.CI95(e.GainCI),
+		Diff: engine.Number(e.Figure.Diff), CI95: engine.CI95(e.Figure.CI95), Games: e.Games, Round: e.Round}
+}
+
+func tuneJSON(p *playtest, res *search.Tuning, opts *tuneOptions) *tuneReport {
+	swaps := res.Swaps
+	r := &tuneReport{Deck: p.arg, Name: p.deck.Name(), Game: p.deck.Game.ID, Seed: opts.seed, Mode: p.play.Mode, Policy: p.policy,
+		Figure: swaps[0].Figure.Key, Budget: opts.games, LegalSwaps: res.Legal, RacedSwaps: len(swaps),
+		Cards: []cardValueJSON{}, BestSwaps: []swapJSON{}, Provisional: provisionalList(p.play.Provisional)}
+	for _, v := range res.Values {
+		r.Cards = append(r.Cards, cardValueJSON{Name: v.Card.Name, CutGain: engine.Number(v.Gain), CutGainCI95: engine.CI95(v.GainCI), Swaps: v.Swaps, Best: swapOf(v.Best)})
 	}
-	cards := []jsonObject{}
-	for _, v := range values {
-		cards = append(cards, jsonObject{{K: "name", V: v.Card.Name}, {K: "cut_gain", V: engine.Num(v.Gain)}, {K: "cut_gain_ci95", V: ci(v.GainCI)}, {K: "swaps", V: v.Swaps}, {K: "best", V: est(v.Best)}})
-	}
-	top := []jsonObject{}
 	for _, e := range swaps[:min(opts.top, len(swaps))] {
-		top = append(top, est(e))
+		r.BestSwaps = append(r.BestSwaps, swapOf(e))
 	}
-	pv := p.play.Provisional
-	return jsonObject{
-		{K: "deck", V: p.arg}, {K: "name", V: p.deck.Name()}, {K: "game", V: p.deck.Game.ID}, {K: "seed", V: opts.seed},
-		{K: "mode", V: p.play.Mode}, {K: "policy", V: p.policy}, {K: "figure", V: swaps[0].Figure.Key}, {K: "budget", V: opts.games},
-		{K: "legal_swaps", V: res.Legal}, {K: "raced_swaps", V: len(swaps)}, {K: "cards", V: cards}, {K: "best_swaps", V: top}, {K: "provisional", V: provisionalList(pv)},
-	}
+	return r
 }
 
 func provisionalList(pv []engine.Provisional) []engine.Provisional {
