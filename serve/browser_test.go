@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,15 +30,35 @@ func findChromium() string {
 	return ""
 }
 
-// newBrowser starts headless Chromium at 1280x900, the size of the
-// README's screenshots (see browserAt).
+// newBrowser opens a tab at 1280x900, the size of the README's
+// screenshots (see browserAt).
 func newBrowser(t *testing.T) context.Context { return browserAt(t, 1280, 900) }
 
-// browserAt starts headless Chromium for a test with a window w×h and
-// the flags a shared machine wants, or skips the test when there is none
-// (never under CI=true, where .ci/run installs it). A reload with unsaved
-// edits asks first: its dialogs are accepted.
-func browserAt(t testing.TB, w, h int) context.Context {
+// chromium is the headless Chromium the package's browser tests share:
+// started by the first test that needs it, closed by TestMain. Each test
+// gets a browser context of its own (its own storage, cookies and
+// downloads) and a tab in it, so that no test sees another's drafts.
+var chromium struct {
+	once   sync.Once
+	exe    string
+	ctx    context.Context // the browser's first tab
+	cancel context.CancelFunc
+	err    error
+}
+
+// TestMain closes the shared Chromium after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+	os.Exit(code)
+}
+
+// sharedBrowser starts the package's Chromium the first time it is asked
+// for, with the flags a shared machine wants, or skips the test when there
+// is none (never under CI=true, where .ci/run installs it).
+func sharedBrowser(t testing.TB) context.Context {
 	t.Helper()
 	exe := findChromium()
 	if exe == "" {
@@ -46,28 +67,62 @@ func browserAt(t testing.TB, w, h int) context.Context {
 		}
 		t.Skip("browser test skipped: no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(w, h),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	chromium.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe),
+			chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.WindowSize(1366, 900),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(actx)
+		chromium.exe, chromium.ctx = exe, ctx
+		chromium.cancel = func() { cancelBrowser(); cancelAlloc() }
+		chromium.err = chromedp.Do(ctx) // the browser lives as long as ctx, the context of its first run
+	})
+	if chromium.err != nil {
+		t.Fatalf("starting %s: %v", chromium.exe, chromium.err)
+	}
+	return chromium.ctx
+}
+
+// browserAt opens a tab of the shared Chromium (see sharedBrowser) in a
+// browser context of its own, with a viewport of w×h, for one test: the
+// test's cleanup closes both. A reload with unsaved edits asks first: its
+// dialogs are accepted.
+func browserAt(t testing.TB, w, h int) context.Context {
+	t.Helper()
+	root := sharedBrowser(t)
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
+	ctx, cancel2 := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
+		t.Fatalf("opening a tab: %v", err)
 	}
 	acceptDialogs(t, ctx)
 	return ctx
+}
+
+// allowDownloads saves the downloads of the test's browser context (see
+// browserAt) in dir, named by their GUID, and reports their progress as
+// browser.DownloadProgress events.
+func allowDownloads(dir string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		events := true
+		_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior:         browser.SetDownloadBehaviorBehaviorAllowAndName,
+			BrowserContextID: chromedp.FromContext(ctx).BrowserContextID,
+			DownloadPath:     dir,
+			EventsEnabled:    &events,
+		})
+		return err
+	})
 }
 
 // screenshot saves what the browser shows as docs/images/serve-NAME.jpg
@@ -196,15 +251,7 @@ func TestServeBrowserEditor(t *testing.T) {
 	screenshot(t, ctx, "print")
 	progress := chromedp.BrowserEvents(ctx, browser.DownloadProgress)
 	steps(t, ctx, "download the PDF",
-		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			events := true
-			_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-				Behavior:      browser.SetDownloadBehaviorBehaviorAllowAndName,
-				DownloadPath:  downloads,
-				EventsEnabled: &events,
-			})
-			return err
-		}),
+		allowDownloads(downloads),
 		chromedp.Click(chromedp.CSS("#download")),
 	)
 	var file string

@@ -27,7 +27,7 @@ import (
 // and playtest from a bundled deck, a failed run, 390 px, keyboard only,
 // axe-core on every page).
 
-// builderBrowser starts headless Chromium at 1366x900 (see browserAt).
+// builderBrowser opens a tab at 1366x900 (see browserAt).
 func builderBrowser(t testing.TB) context.Context { return browserAt(t, 1366, 900) }
 
 // newTab opens another tab of the same browser.
@@ -207,11 +207,7 @@ func TestBuilderBrowserLegalDeck(t *testing.T) {
 
 	// Export in both formats: the downloads read back as the same deck.
 	downloads := t.TempDir()
-	steps(t, ctx, "allow downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		events := true
-		_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: downloads, EventsEnabled: &events})
-		return err
-	}))
+	steps(t, ctx, "allow downloads", allowDownloads(downloads))
 	next := func(button string) string {
 		progress := chromedp.BrowserEvents(ctx, browser.DownloadProgress) // a loop left ends its events
 		steps(t, ctx, button, chromedp.Click(chromedp.CSS(button)))

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -16,8 +15,7 @@ import (
 func TestWatchBrowser(t *testing.T) {
 	w := watchFolder(t, strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}]}", 1), "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
 	write := w.write
-	ts := httptest.NewServer(w.s.Handler())
-	t.Cleanup(ts.Close) // after the browser (its cleanups run first): watch.js holds a request open
+	ts := startServer(t, w.s.Handler()) // closed after the browser (its cleanups run first)
 
 	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx,
