@@ -132,7 +132,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if os.Getenv("DECKWRIGHT_SCREENSHOTS") != "1" {
 		return
 	}
-	time.Sleep(1500 * time.Millisecond) // the card images drawn for the page
+	imagesDrawn(t, ctx)
 	quality := int64(72)
 	shot, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatJpeg, Quality: &quality})
 	if err != nil {
@@ -143,6 +143,15 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", path)
+}
+
+// imagesDrawn waits until every image of the page has loaded, so that a
+// screenshot shows the card faces.
+func imagesDrawn(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.images].every(i => i.complete)`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("waiting for the page's images: %v", err)
+	}
 }
 
 // steps runs browser steps and fails the test on an error.
@@ -186,11 +195,13 @@ func TestServeBrowserEditor(t *testing.T) {
 	again := get(t, ctx, chromedp.Evaluate[[]float64](timing))
 	t.Logf("second load of the deck editor: response %.0f ms, DOM ready %.0f ms, load event %.0f ms", again[0], again[1], again[2])
 
-	// Type the list with a typo on its last line. On a busy machine a check
-	// may run while a name is half typed ("Rou"): wait for the whole one.
+	// Paste the list and type its last line, with a typo. On a busy
+	// machine a check may run while a name is half typed ("Rou"): wait for
+	// the whole one.
 	steps(t, ctx, "type a decklist",
 		chromedp.SendKeys(chromedp.CSS("#deck-name"), "mine"),
-		chromedp.SendKeys(chromedp.CSS("#deck-text"), legalDecklist+"3 Rouge Star"),
+		chromedp.SetValue(chromedp.CSS("#deck-text"), legalDecklist),
+		chromedp.SendKeys(chromedp.CSS("#deck-text"), "3 Rouge Star"),
 		chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="unknown-card"]`)),
 	)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(document.querySelector('#findings li[data-rule="unknown-card"]') || {}).textContent?.includes('"Rouge Star" in')`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
@@ -306,7 +317,8 @@ func TestServeBrowserPages(t *testing.T) {
 		t.Errorf("+ did not add a line 1 Gluon:\n%s", s)
 	}
 	// A reload keeps the unsaved change (a draft in the browser).
-	steps(t, ctx, "reload unsaved", chromedp.Sleep(300*time.Millisecond), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="domain"]`)))
+	until(t, ctx, "the draft kept", `(sessionStorage.getItem("deckwright-draft:deck:cosmos.txt") || "").includes("1 Gluon")`)
+	steps(t, ctx, "reload unsaved", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="domain"]`)))
 	if s := get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text"))); !strings.Contains(s, "\n1 Gluon\n") {
 		t.Errorf("the unsaved change is lost on reload:\n%s", s)
 	}

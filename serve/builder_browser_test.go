@@ -89,7 +89,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if dir == "" {
 		return
 	}
-	time.Sleep(800 * time.Millisecond)
+	imagesDrawn(t, ctx)
 	data, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatPng})
 	if err != nil {
 		t.Fatal(err)
@@ -394,8 +394,10 @@ func TestBuilderBrowserBundledPrintPlaytest(t *testing.T) {
 		t.Errorf("print report %q", s)
 	}
 	// The picker changes the deck at once.
-	steps(t, ctx, "pick another", chromedp.Evaluate[chromedp.Void](`(() => { const p = document.querySelector("#deck-pick"); p.value = "seeker-chronicles/order"; setTimeout(() => p.dispatchEvent(new Event("change")), 0); })()`),
-		chromedp.Sleep(time.Second), chromedp.WaitVisible(chromedp.CSS("#print-form")))
+	if _, err := chromedp.RunResponse(ctx, chromedp.Evaluate[chromedp.Void](`(() => { const p = document.querySelector("#deck-pick"); p.value = "seeker-chronicles/order"; setTimeout(() => p.dispatchEvent(new Event("change")), 0); })()`)); err != nil {
+		t.Fatalf("pick another: %v", err)
+	}
+	steps(t, ctx, "the picked deck's page", chromedp.WaitVisible(chromedp.CSS("#print-form")))
 	until(t, ctx, "the picked deck", `location.search === "?deck=seeker-chronicles%2Forder" && document.querySelector('#print-form [name="deck"]').value === "seeker-chronicles/order"`)
 
 	steps(t, ctx, "back to the bundled deck", chromedp.Navigate(ts.URL+"/deck?bundled=seeker-chronicles/cosmos"), chromedp.WaitVisible(chromedp.CSS("#copy-bundled")))

@@ -21,8 +21,12 @@ func TestWatchBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/card/g/C"),
 		chromedp.WaitVisible(chromedp.CSS("table.fields")),
-		chromedp.Sleep(500*time.Millisecond), // watch.js has asked /api/watch once
 	); err != nil {
+		t.Fatal(err)
+	}
+	// watch.js has had its first answer (the version the page shows), so
+	// that the next one tells it of the change.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`performance.getEntriesByType("resource").some(e => e.name.includes("/api/watch?since=-1"))`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		t.Fatal(err)
 	}
 	text := func() string {
@@ -37,12 +41,8 @@ func TestWatchBrowser(t *testing.T) {
 		t.Fatalf("the page shows %q", before)
 	}
 	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 7, text: \"Draw three cards.\"}\n")
-	after := ""
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if after = text(); strings.Contains(after, "Draw three cards.") {
-			break
-		}
-	}
+	_, _ = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("table.fields").textContent.includes("Draw three cards.")`, chromedp.WithPollingTimeout(20*time.Second)))
+	after := text()
 	if !strings.Contains(after, "Draw three cards.") || !strings.Contains(after, "7") || strings.Contains(after, "Draw a card.") {
 		t.Errorf("after the save the page shows %q", after)
 	}
