@@ -14,6 +14,8 @@ import (
 	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/deckwright/deckwright/internal/testenv"
 )
 
 // findChromium returns the path of a Chromium (or Chrome) to drive, or ""
@@ -62,7 +64,7 @@ func sharedBrowser(t testing.TB) context.Context {
 	t.Helper()
 	exe := findChromium()
 	if exe == "" {
-		if os.Getenv("CI") == "true" {
+		if testenv.CI() {
 			t.Fatal("no Chromium found, and CI=true: .ci/run installs Debian's chromium; set DECKWRIGHT_CHROME to its path")
 		}
 		t.Skip("browser test skipped: no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
