@@ -18,20 +18,9 @@ import (
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/export"
+	"github.com/deckwright/deckwright/internal/testenv"
 	"github.com/deckwright/deckwright/layout"
 )
-
-// needTool skips a test whose tool (poppler's pdfinfo, pdftoppm) is
-// missing, except on CI (CI=true), where it must be installed.
-func needTool(t *testing.T, name string) {
-	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s is missing on CI (apt-get install poppler-utils)", name)
-		}
-		t.Skipf("%s (poppler-utils) is not installed, skipping", name)
-	}
-}
 
 var boxLine = regexp.MustCompile(`(?m)^Page\s+(\d+)\s+(MediaBox|CropBox|BleedBox|TrimBox|ArtBox):\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s*$`)
 
@@ -67,8 +56,8 @@ func pdfBoxes(t *testing.T, file string, pages int) map[int]map[string][4]float6
 // TrimBox on the card and its BleedBox on the whole page, and the pages,
 // rendered, in the order front, back, front, back...
 func TestPrintShopBoxes(t *testing.T) {
-	needTool(t, "pdfinfo")
-	needTool(t, "pdftoppm")
+	testenv.NeedTool(t, "pdfinfo")
+	testenv.NeedTool(t, "pdftoppm")
 	_, items := artGame(t, 2, []int{2, 1}, true, "")
 	var buf bytes.Buffer
 	rep, err := export.PrintShop(context.Background(), &buf, items, export.PrintShopOptions{

@@ -10,6 +10,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
+	"github.com/deckwright/deckwright/internal/testenv"
 )
 
 // cffTemplate sets a card's name large, and its rules, in a family whose
@@ -30,9 +31,7 @@ layers:
 // in the Go font is further from the PDF, so the check can fail.
 func TestCFFFontLooksLikePDF(t *testing.T) {
 	for _, tool := range []string{"pdftoppm", "pdffonts"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip(tool + " not installed")
-		}
+		testenv.NeedTool(t, tool)
 	}
 	otf := forgetest.Font(t, "SourceSans3-Regular.otf")
 	tmpl := func(t *testing.T, src string) string {

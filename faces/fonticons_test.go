@@ -3,13 +3,13 @@ package faces_test
 import (
 	"image"
 	"image/color"
-	"os/exec"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
+	"github.com/deckwright/deckwright/internal/testenv"
 	"github.com/deckwright/deckwright/templates"
 )
 
@@ -101,9 +101,7 @@ func TestTemplateFontIconLooksLikePDF(t *testing.T) {
 		t.Errorf("the icon's square is %.2f/255 from the Go-font face's, want at most 12", d)
 	}
 
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm not installed")
-	}
+	testenv.NeedTool(t, "pdftoppm")
 	pdfImg := rasterLayered(t, cardface.Item{Front: f}, faces.TrimSize(f, cardsdb.Size{}), dpi, 0, set)
 	save(t, "family-icon-pdf.png", pdfImg)
 	// The rules panel, icon and text.

@@ -2,7 +2,6 @@ package faces_test
 
 import (
 	"image"
-	"os/exec"
 	"testing"
 
 	"golang.org/x/image/font/gofont/gobold"
@@ -12,6 +11,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
+	"github.com/deckwright/deckwright/internal/testenv"
 )
 
 // styledTemplate sets a card's name large in a family's bold file, and a
@@ -30,9 +30,7 @@ layers:
 // TestSheetLooksLikePNG), and not in the regular file: the picture
 // drawn with the regular file only is further from the PDF.
 func TestFontStyleLooksLikePDF(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm not installed")
-	}
+	testenv.NeedTool(t, "pdftoppm")
 	tmpl := func(t *testing.T, src string) string {
 		return forgetest.Copy(t, map[string][]byte{
 			"templates/default.yaml":        []byte(src),

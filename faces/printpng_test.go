@@ -8,7 +8,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/faces"
 	"github.com/deckwright/deckwright/internal/forgetest"
+	"github.com/deckwright/deckwright/internal/testenv"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/templates"
@@ -44,9 +44,7 @@ const (
 // forgot on a card's Q that the PDF had gone back to a black fill, and
 // printed the white title of a card's second copy black.
 func TestSheetLooksLikePNG(t *testing.T) {
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm not installed")
-	}
+	testenv.NeedTool(t, "pdftoppm")
 	const dpi = 127
 	type sheetCase struct {
 		name  string

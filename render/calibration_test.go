@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/deckwright/deckwright/internal/testenv"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -26,9 +27,7 @@ type gray struct {
 // renderGray renders every page of a PDF at dpi with pdftoppm.
 func renderGray(t *testing.T, pdf []byte, dpi int) []gray {
 	t.Helper()
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		t.Skip("pdftoppm (poppler-utils) is not installed")
-	}
+	testenv.NeedTool(t, "pdftoppm")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.pdf")
 	if err := os.WriteFile(in, pdf, 0o644); err != nil {

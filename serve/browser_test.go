@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +14,8 @@ import (
 	cdpage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/deckwright/deckwright/internal/testenv"
 )
 
 // findChromium returns the path of a Chromium (or Chrome) to drive, or ""
@@ -29,45 +32,99 @@ func findChromium() string {
 	return ""
 }
 
-// newBrowser starts headless Chromium at 1280x900, the size of the
-// README's screenshots (see browserAt).
+// newBrowser opens a tab at 1280x900, the size of the README's
+// screenshots (see browserAt).
 func newBrowser(t *testing.T) context.Context { return browserAt(t, 1280, 900) }
 
-// browserAt starts headless Chromium for a test with a window w×h and
-// the flags a shared machine wants, or skips the test when there is none
-// (never under CI=true, where .ci/run installs it). A reload with unsaved
-// edits asks first: its dialogs are accepted.
-func browserAt(t testing.TB, w, h int) context.Context {
+// chromium is the headless Chromium the package's browser tests share:
+// started by the first test that needs it, closed by TestMain. Each test
+// gets a browser context of its own (its own storage, cookies and
+// downloads) and a tab in it, so that no test sees another's drafts.
+var chromium struct {
+	once   sync.Once
+	exe    string
+	ctx    context.Context // the browser's first tab
+	cancel context.CancelFunc
+	err    error
+}
+
+// TestMain closes the shared Chromium after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chromium.cancel != nil {
+		chromium.cancel()
+	}
+	os.Exit(code)
+}
+
+// sharedBrowser starts the package's Chromium the first time it is asked
+// for, with the flags a shared machine wants, or skips the test when there
+// is none (never under CI=true, where .ci/run installs it).
+func sharedBrowser(t testing.TB) context.Context {
 	t.Helper()
 	exe := findChromium()
 	if exe == "" {
-		if os.Getenv("CI") == "true" {
+		if testenv.CI() {
 			t.Fatal("no Chromium found, and CI=true: .ci/run installs Debian's chromium; set DECKWRIGHT_CHROME to its path")
 		}
 		t.Skip("browser test skipped: no Chromium found (apt-get install chromium, or set DECKWRIGHT_CHROME)")
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(w, h),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	chromium.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:],
+			chromedp.ExecPath(exe),
+			chromedp.NoSandbox, // Chromium refuses to run as root with its sandbox (CI runs as root)
+			chromedp.DisableGPU,
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("no-first-run", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.WindowSize(1366, 900),
+		)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelBrowser := chromedp.NewContext(actx)
+		chromium.exe, chromium.ctx = exe, ctx
+		chromium.cancel = func() { cancelBrowser(); cancelAlloc() }
+		chromium.err = chromedp.Do(ctx) // the browser lives as long as ctx, the context of its first run
+	})
+	if chromium.err != nil {
+		t.Fatalf("starting %s: %v", chromium.exe, chromium.err)
+	}
+	return chromium.ctx
+}
+
+// browserAt opens a tab of the shared Chromium (see sharedBrowser) in a
+// browser context of its own, with a viewport of w×h, for one test: the
+// test's cleanup closes both. A reload with unsaved edits asks first: its
+// dialogs are accepted.
+func browserAt(t testing.TB, w, h int) context.Context {
+	t.Helper()
+	root := sharedBrowser(t)
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
+	ctx, cancel2 := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 4*time.Minute)
-	t.Cleanup(cancel3)
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(w), int64(h))); err != nil {
+		t.Fatalf("opening a tab: %v", err)
 	}
 	acceptDialogs(t, ctx)
 	return ctx
+}
+
+// allowDownloads saves the downloads of the test's browser context (see
+// browserAt) in dir, named by their GUID, and reports their progress as
+// browser.DownloadProgress events.
+func allowDownloads(dir string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+		events := true
+		_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+			Behavior:         browser.SetDownloadBehaviorBehaviorAllowAndName,
+			BrowserContextID: chromedp.FromContext(ctx).BrowserContextID,
+			DownloadPath:     dir,
+			EventsEnabled:    &events,
+		})
+		return err
+	})
 }
 
 // screenshot saves what the browser shows as docs/images/serve-NAME.jpg
@@ -77,7 +134,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	if os.Getenv("DECKWRIGHT_SCREENSHOTS") != "1" {
 		return
 	}
-	time.Sleep(1500 * time.Millisecond) // the card images drawn for the page
+	imagesDrawn(t, ctx)
 	quality := int64(72)
 	shot, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatJpeg, Quality: &quality})
 	if err != nil {
@@ -88,6 +145,15 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote %s", path)
+}
+
+// imagesDrawn waits until every image of the page has loaded, so that a
+// screenshot shows the card faces.
+func imagesDrawn(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.images].every(i => i.complete)`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("waiting for the page's images: %v", err)
+	}
 }
 
 // steps runs browser steps and fails the test on an error.
@@ -131,11 +197,13 @@ func TestServeBrowserEditor(t *testing.T) {
 	again := get(t, ctx, chromedp.Evaluate[[]float64](timing))
 	t.Logf("second load of the deck editor: response %.0f ms, DOM ready %.0f ms, load event %.0f ms", again[0], again[1], again[2])
 
-	// Type the list with a typo on its last line. On a busy machine a check
-	// may run while a name is half typed ("Rou"): wait for the whole one.
+	// Paste the list and type its last line, with a typo. On a busy
+	// machine a check may run while a name is half typed ("Rou"): wait for
+	// the whole one.
 	steps(t, ctx, "type a decklist",
 		chromedp.SendKeys(chromedp.CSS("#deck-name"), "mine"),
-		chromedp.SendKeys(chromedp.CSS("#deck-text"), legalDecklist+"3 Rouge Star"),
+		chromedp.SetValue(chromedp.CSS("#deck-text"), legalDecklist),
+		chromedp.SendKeys(chromedp.CSS("#deck-text"), "3 Rouge Star"),
 		chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="unknown-card"]`)),
 	)
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`(document.querySelector('#findings li[data-rule="unknown-card"]') || {}).textContent?.includes('"Rouge Star" in')`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
@@ -196,15 +264,7 @@ func TestServeBrowserEditor(t *testing.T) {
 	screenshot(t, ctx, "print")
 	progress := chromedp.BrowserEvents(ctx, browser.DownloadProgress)
 	steps(t, ctx, "download the PDF",
-		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-			events := true
-			_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
-				Behavior:      browser.SetDownloadBehaviorBehaviorAllowAndName,
-				DownloadPath:  downloads,
-				EventsEnabled: &events,
-			})
-			return err
-		}),
+		allowDownloads(downloads),
 		chromedp.Click(chromedp.CSS("#download")),
 	)
 	var file string
@@ -259,7 +319,8 @@ func TestServeBrowserPages(t *testing.T) {
 		t.Errorf("+ did not add a line 1 Gluon:\n%s", s)
 	}
 	// A reload keeps the unsaved change (a draft in the browser).
-	steps(t, ctx, "reload unsaved", chromedp.Sleep(300*time.Millisecond), chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="domain"]`)))
+	until(t, ctx, "the draft kept", `(sessionStorage.getItem("deckwright-draft:deck:cosmos.txt") || "").includes("1 Gluon")`)
+	steps(t, ctx, "reload unsaved", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#findings li[data-rule="domain"]`)))
 	if s := get(t, ctx, chromedp.Value(chromedp.CSS("#deck-text"))); !strings.Contains(s, "\n1 Gluon\n") {
 		t.Errorf("the unsaved change is lost on reload:\n%s", s)
 	}

@@ -27,7 +27,7 @@ import (
 // and playtest from a bundled deck, a failed run, 390 px, keyboard only,
 // axe-core on every page).
 
-// builderBrowser starts headless Chromium at 1366x900 (see browserAt).
+// builderBrowser opens a tab at 1366x900 (see browserAt).
 func builderBrowser(t testing.TB) context.Context { return browserAt(t, 1366, 900) }
 
 // newTab opens another tab of the same browser.
@@ -89,7 +89,7 @@ func shot(t *testing.T, ctx context.Context, name string) {
 	if dir == "" {
 		return
 	}
-	time.Sleep(800 * time.Millisecond)
+	imagesDrawn(t, ctx)
 	data, err := chromedp.Call(ctx, cdpage.CaptureScreenshot, cdpage.CaptureScreenshotParams{Format: cdpage.CaptureScreenshotFormatPng})
 	if err != nil {
 		t.Fatal(err)
@@ -207,11 +207,7 @@ func TestBuilderBrowserLegalDeck(t *testing.T) {
 
 	// Export in both formats: the downloads read back as the same deck.
 	downloads := t.TempDir()
-	steps(t, ctx, "allow downloads", chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
-		events := true
-		_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{Behavior: browser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: downloads, EventsEnabled: &events})
-		return err
-	}))
+	steps(t, ctx, "allow downloads", allowDownloads(downloads))
 	next := func(button string) string {
 		progress := chromedp.BrowserEvents(ctx, browser.DownloadProgress) // a loop left ends its events
 		steps(t, ctx, button, chromedp.Click(chromedp.CSS(button)))
@@ -398,8 +394,10 @@ func TestBuilderBrowserBundledPrintPlaytest(t *testing.T) {
 		t.Errorf("print report %q", s)
 	}
 	// The picker changes the deck at once.
-	steps(t, ctx, "pick another", chromedp.Evaluate[chromedp.Void](`(() => { const p = document.querySelector("#deck-pick"); p.value = "seeker-chronicles/order"; setTimeout(() => p.dispatchEvent(new Event("change")), 0); })()`),
-		chromedp.Sleep(time.Second), chromedp.WaitVisible(chromedp.CSS("#print-form")))
+	if _, err := chromedp.RunResponse(ctx, chromedp.Evaluate[chromedp.Void](`(() => { const p = document.querySelector("#deck-pick"); p.value = "seeker-chronicles/order"; setTimeout(() => p.dispatchEvent(new Event("change")), 0); })()`)); err != nil {
+		t.Fatalf("pick another: %v", err)
+	}
+	steps(t, ctx, "the picked deck's page", chromedp.WaitVisible(chromedp.CSS("#print-form")))
 	until(t, ctx, "the picked deck", `location.search === "?deck=seeker-chronicles%2Forder" && document.querySelector('#print-form [name="deck"]').value === "seeker-chronicles/order"`)
 
 	steps(t, ctx, "back to the bundled deck", chromedp.Navigate(ts.URL+"/deck?bundled=seeker-chronicles/cosmos"), chromedp.WaitVisible(chromedp.CSS("#copy-bundled")))

@@ -2,7 +2,9 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -20,9 +22,23 @@ func newTestServer(t testing.TB) (*httptest.Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { ts.Close(); srv.Close() })
+	t.Cleanup(func() { srv.Close() }) // after the HTTP server's (cleanups run last first)
+	ts := startServer(t, srv.Handler())
 	return ts, decks
+}
+
+// startServer serves h on a local port until the test's cleanup. The
+// cleanup first ends the requests still open, such as a page's long poll
+// of /api/watch (up to WatchPoll), so that closing takes no time even
+// while a browser tab still shows a page.
+func startServer(t testing.TB, h http.Handler) *httptest.Server {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	ts := httptest.NewUnstartedServer(h)
+	ts.Config.BaseContext = func(net.Listener) context.Context { return ctx }
+	ts.Start()
+	t.Cleanup(func() { cancel(); ts.Close() })
+	return ts
 }
 
 // builderServer is newTestServer's server without the network: its

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -16,15 +15,18 @@ import (
 func TestWatchBrowser(t *testing.T) {
 	w := watchFolder(t, strings.Replace(watchGame, "{id: t, name: T}", "{id: t, name: T, fields: [{name: cost, kind: int}]}", 1), "game: g\ncards:\n  - {name: C, type: t, cost: 2, text: \"Draw a card.\"}\n")
 	write := w.write
-	ts := httptest.NewServer(w.s.Handler())
-	t.Cleanup(ts.Close) // after the browser (its cleanups run first): watch.js holds a request open
+	ts := startServer(t, w.s.Handler()) // closed after the browser (its cleanups run first)
 
 	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/card/g/C"),
 		chromedp.WaitVisible(chromedp.CSS("table.fields")),
-		chromedp.Sleep(500*time.Millisecond), // watch.js has asked /api/watch once
 	); err != nil {
+		t.Fatal(err)
+	}
+	// watch.js has had its first answer (the version the page shows), so
+	// that the next one tells it of the change.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`performance.getEntriesByType("resource").some(e => e.name.includes("/api/watch?since=-1"))`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
 		t.Fatal(err)
 	}
 	text := func() string {
@@ -39,12 +41,8 @@ func TestWatchBrowser(t *testing.T) {
 		t.Fatalf("the page shows %q", before)
 	}
 	write("cards/cards.yaml", "game: g\ncards:\n  - {name: C, type: t, cost: 7, text: \"Draw three cards.\"}\n")
-	after := ""
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if after = text(); strings.Contains(after, "Draw three cards.") {
-			break
-		}
-	}
+	_, _ = chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("table.fields").textContent.includes("Draw three cards.")`, chromedp.WithPollingTimeout(20*time.Second)))
+	after := text()
 	if !strings.Contains(after, "Draw three cards.") || !strings.Contains(after, "7") || strings.Contains(after, "Draw a card.") {
 		t.Errorf("after the save the page shows %q", after)
 	}

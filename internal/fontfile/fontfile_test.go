@@ -14,6 +14,7 @@ import (
 	"golang.org/x/image/font/sfnt"
 
 	"github.com/deckwright/deckwright/internal/badfont"
+	"github.com/deckwright/deckwright/internal/testenv"
 )
 
 // sameMap fails unless the loaded font maps every character of the Basic
@@ -190,9 +191,7 @@ func TestLoadRecovers(t *testing.T) {
 // draws its text (it said "Embedded font file may be invalid" before).
 func TestFormat12Poppler(t *testing.T) {
 	for _, tool := range []string{"pdffonts", "pdftoppm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("no %s (poppler-utils)", tool)
-		}
+		testenv.NeedTool(t, tool)
 	}
 	data, err := badfont.Make("cmap-format12", readFile(t, smallcaps))
 	if err != nil {
