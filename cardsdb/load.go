@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/deckwright/deckwright/internal/safefile"
 	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
@@ -162,6 +163,9 @@ func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 	gfs, err := fs.Sub(fsys, dir)
 	if err != nil {
 		return nil, err
+	}
+	if f, ok := gfs.(*safefile.Folder); ok {
+		gfs = f.Named("game folder") // "art ... leads outside its folder, the game folder "g""
 	}
 	g.FS = gfs
 	g.Dir = strings.TrimSuffix(prefix, "/")
