@@ -156,7 +156,7 @@ func (db *DB) gameAround(name string) *Game {
 // gameFolderAround returns the nearest folder above the file name (up to
 // four levels) that holds a game.yaml, or "".
 func gameFolderAround(name string) string {
-	if name == "" || name == StdinName {
+	if st, err := os.Stat(name); name == "" || name == StdinName || err != nil || !st.Mode().IsRegular() {
 		return ""
 	}
 	dir, err := filepath.Abs(filepath.Dir(name))
@@ -219,7 +219,10 @@ func ReadDeck(name string, r io.Reader, defaultGame string) (*DeckList, error) {
 func (db *DB) GameOf(l *DeckList) (*Game, error) {
 	if l.Game == "" {
 		msg := "deck names no game; add a line \"game: ID\" (one of " + joinSome(db.GameIDs()) + ") or pass --game"
-		if dir := gameFolderAround(l.File); dir != "" {
+		// A deck file in a game folder not loaded: say which (loaded, its
+		// game would be the deck's; a deck read otherwise, from a web
+		// page, is no file of the folder).
+		if dir := gameFolderAround(l.File); dir != "" && db.gameAround(l.File) == nil {
 			msg += "; it lies in the game folder " + strconv.Quote(dir) + ", whose game it takes when that folder is loaded (--db " + dir + ")"
 		}
 		return nil, &Error{Pos: Pos{File: l.File}, Msg: msg}
