@@ -2,6 +2,7 @@ package art
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	_ "image/gif" // GIF art
 	"io/fs"
@@ -11,6 +12,8 @@ import (
 	"sync"
 
 	"github.com/disintegration/imaging"
+
+	"github.com/deckwright/deckwright/internal/safefile"
 
 	_ "golang.org/x/image/webp" // WebP art
 )
@@ -234,6 +237,12 @@ func (r *artRun) finish(i int, res *PreparedImage, err error) {
 // settle records the outcome of spec i and reports progress; r.mu is held.
 func (r *artRun) settle(i int, res *PreparedImage, err error) {
 	if err != nil {
+		// A path out of the game folder is no failure to open: say
+		// where it leads, not "open: ...".
+		var out *safefile.OutsideError
+		if errors.As(err, &out) {
+			err = out
+		}
 		r.errs[i] = fmt.Errorf("art %q: %w", r.specs[i].Path, err)
 	} else {
 		r.results[i] = res

@@ -1,5 +1,7 @@
 package cardsdb
 
+import "sort"
+
 // DeckCard is one resolved entry of a deck: a card of the game, its count
 // and the section it is in.
 type DeckCard struct {
@@ -28,12 +30,31 @@ type UnknownCard struct {
 	Suggestions []string
 }
 
+// UnknownSection is a section header of a deck list that names no section
+// of the game (a "Sideboard:" in a game without one). The entries under it
+// are not cards of the deck.
+type UnknownSection struct {
+	Name string
+	Pos  Pos
+	// Cards counts the copies listed under it.
+	Cards int
+	// Sections are the names of the game's sections, the closest to Name
+	// first.
+	Sections []string
+	// Suggestions are the names (aliases too) close enough to be a
+	// misspelling of Name.
+	Suggestions []string
+}
+
 // Deck is a deck list resolved against a game.
 type Deck struct {
 	Game    *Game
 	List    *DeckList
 	Cards   []DeckCard
 	Unknown []UnknownCard
+	// UnknownSections are the list's section headers that name no section
+	// of the game, in the list's order.
+	UnknownSections []UnknownSection
 	// Packs are the packs a setup chooses, in the list's order.
 	Packs []DeckPack
 	// Variant is the variant the list names, nil for the standard game.
@@ -84,9 +105,10 @@ func (d *Deck) Total(id string) int {
 
 // Resolve looks up every entry of list in g. Names that match no card are
 // returned in Deck.Unknown with suggestions; they are a problem of the deck,
-// not an error. A section header that names no section of the game is an
-// error (the list cannot be read as a deck of this game), and so are a
-// variant the game does not have and packs for a game without packs.
+// not an error. So is a section header that names no section of the game:
+// it is kept in Deck.UnknownSections and the entries under it are left out
+// of the deck. A variant the game does not have and packs for a game
+// without packs are errors.
 // Companion cards (G-modules) that the list leaves out are added after the
 // cards they follow from; then sections marked from_packs get every card of
 // the chosen packs and sections marked all every card of their types, each
@@ -97,15 +119,14 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 	d := &Deck{Game: g, List: list, Cards: make([]DeckCard, 0, len(list.Entries)+4)}
 	var errs ErrorList
 	sections := make(map[string]*Section, len(list.Sections))
+	unknown := map[string]int{} // header name → index in d.UnknownSections
 	for _, h := range list.Sections {
 		s := g.SectionByName(h.Name)
 		if s == nil {
-			var names []string
-			for _, gs := range g.Sections {
-				names = append(names, gs.Name)
-				names = append(names, gs.Aliases...)
+			if _, ok := unknown[h.Name]; !ok {
+				unknown[h.Name] = len(d.UnknownSections)
+				d.UnknownSections = append(d.UnknownSections, unknownSection(g, h))
 			}
-			errs.Add(h.Pos, "unknown section %q; %s decks have sections %s%s", h.Name, g.Name, joinSome(g.SectionNames()), didYouMean(Suggest(h.Name, names, 1)))
 			continue
 		}
 		sections[h.Name] = s
@@ -117,6 +138,10 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 	}
 	sug := suggester{g: g}
 	for _, e := range list.Entries {
+		if i, ok := unknown[e.Section]; ok && e.Section != "" {
+			d.UnknownSections[i].Cards += e.Count
+			continue
+		}
 		c := g.Card(e.Name)
 		if c == nil {
 			d.Unknown = append(d.Unknown, UnknownCard{Entry: e, Suggestions: sug.suggest(e.Name)})
@@ -134,6 +159,24 @@ func Resolve(g *Game, list *DeckList) (*Deck, error) {
 	d.addFromPacks()
 	d.addAll()
 	return d, nil
+}
+
+// unknownSection describes the header h, which names no section of g.
+func unknownSection(g *Game, h SectionHeader) UnknownSection {
+	var names []string
+	for _, gs := range g.Sections {
+		names = append(names, gs.Name)
+		names = append(names, gs.Aliases...)
+	}
+	u := UnknownSection{Name: h.Name, Pos: h.Pos, Suggestions: Suggest(h.Name, names, 1)}
+	u.Sections = g.SectionNames()
+	want := []rune(Fold(h.Name))
+	far := make(map[string]int, len(u.Sections))
+	for _, n := range u.Sections {
+		far[n] = distance(want, []rune(Fold(n)), 1<<20)
+	}
+	sort.SliceStable(u.Sections, func(i, j int) bool { return far[u.Sections[i]] < far[u.Sections[j]] })
+	return u
 }
 
 // addCompanions adds, for each companion section, the cards named by the

@@ -32,10 +32,13 @@ type DeckList struct {
 	File    string
 	Game    string // game id ("" when the file names none)
 	GamePos Pos
-	Name    string
-	Sample  bool
-	Notes   string
-	Entries []Entry
+	// GameFolder is the folder of the game the list was given because it
+	// lies inside it and names no game (OpenDeck), "" otherwise.
+	GameFolder string
+	Name       string
+	Sample     bool
+	Notes      string
+	Entries    []Entry
 	// Sections lists the sections the list names, in order, with the
 	// position of their header.
 	Sections []SectionHeader

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"unicode"
 	"unicode/utf8"
 
@@ -294,4 +295,24 @@ func countLines(data []byte) int {
 		}
 	}
 	return n
+}
+
+// FuzzLoadFolder loads a game folder whose game.yaml is the input, with a
+// cards file: a game.yaml with errors no longer stops the folder's loading
+// (its cards are read and checked in the same pass), which must never
+// panic on what the broken definition left half read, and must never
+// give a game together with an error.
+func FuzzLoadFolder(f *testing.F) {
+	addFiles(f, "testdata/seed/game.yaml", "testdata/bad/game-*.yaml")
+	addBundled(f, "*/game.yaml")
+	f.Add([]byte("id: g\nname: G\ncard_size: {width: 63, height: 88}\ntypes: [{id: unit, name: Unit, fields: [{name: effects, kind: list}]}]\nsections: [{id: main, name: Main, types: [unit]}]\nplaytest: {hand_limit: x}\nformats: 3\n"))
+	cards := []byte("game: g\ncards:\n  - {name: A, type: unit, effects: [\"points 1\", \"glow\"]}\n  - {name: B, type: unit, faction: red, cost: 2}\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{"game.yaml": {Data: data}, "cards/a.yaml": {Data: cards}}
+		db := cardsdb.Empty()
+		err := db.AddFS(fsys, ".", "")
+		if err != nil && len(db.Games()) > 0 {
+			t.Errorf("a game loaded together with the error %v", err)
+		}
+	})
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/deckwright/deckwright/internal/safefile"
 	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
@@ -155,13 +156,32 @@ func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := ParseGame(prefix+gameFile, data, ".")
+	// A game.yaml with errors does not stop the folder's loading where
+	// its cards can still be read: every problem of the folder is
+	// reported in one pass (issue 35 item 6). What cannot be checked
+	// without the broken part is said once.
+	pg, err := parseGame(prefix+gameFile, data, ".")
+	var errs ErrorList
 	if err != nil {
-		return nil, err
+		if pg.Game == nil || !errs.Append(err) {
+			return nil, err
+		}
+		if !pg.typesOK {
+			errs.Add(Pos{File: prefix + gameFile}, "the game's cards are not read until its types and factions read without error")
+			return nil, errs.Err()
+		}
+		if !pg.playtestOK {
+			errs.Add(Pos{File: prefix + gameFile}, "the cards' effects are not checked until the playtest block reads without error")
+			pg.Playtest = nil
+		}
 	}
+	g := pg.Game
 	gfs, err := fs.Sub(fsys, dir)
 	if err != nil {
 		return nil, err
+	}
+	if f, ok := gfs.(*safefile.Folder); ok {
+		gfs = f.Named("game folder") // "art ... leads outside its folder, the game folder "g""
 	}
 	g.FS = gfs
 	g.Dir = strings.TrimSuffix(prefix, "/")
@@ -171,7 +191,6 @@ func loadGame(fsys fs.FS, dir, prefix string) (*Game, error) {
 	if g.Back.Image != "" {
 		g.Back.Image = path.Clean(g.Back.Image)
 	}
-	var errs ErrorList
 	cardFiles, _ := fs.Glob(fsys, path.Join(dir, "cards", "*.y*ml"))
 	for _, f := range cardFiles {
 		data, err := readFS(fsys, f, prefix)

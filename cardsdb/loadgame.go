@@ -46,25 +46,48 @@ var gameKeys = newKeys("game definition", []key[*gameDoc]{
 // dir is the folder, inside the game's FS, that relative paths start from.
 // Every problem in the file is reported, as an ErrorList.
 func ParseGame(file string, data []byte, dir string) (*Game, error) {
-	if err := CheckText(file, data); err != nil {
+	g, err := parseGame(file, data, dir)
+	if err != nil {
 		return nil, err
+	}
+	return g.Game, nil
+}
+
+// partialGame is a game definition as far as it reads: the game (nil when
+// nothing of it reads), and whether its types (and factions) and its
+// playtest block (as far as the cards' effects depend on it) read without
+// error, so that a game folder's cards can be read and checked despite
+// errors elsewhere in game.yaml (every problem in one pass).
+type partialGame struct {
+	*Game
+	typesOK, playtestOK bool
+}
+
+// parseGame is ParseGame that keeps what reads of a game with errors
+// (partialGame.Game nil when nothing does).
+func parseGame(file string, data []byte, dir string) (partialGame, error) {
+	if err := CheckText(file, data); err != nil {
+		return partialGame{}, err
 	}
 	root, err := parseYAML(file, data)
 	if err != nil {
-		return nil, err
+		return partialGame{}, err
 	}
 	d := &decoder{file: file, dir: dir}
 	d.expandAliases(root)
 	if err := d.errs.Err(); err != nil {
-		return nil, err
+		return partialGame{}, err
 	}
 	g := &Game{Pos: d.pos(root), Decks: map[string]string{}, byKey: map[string]*Card{}}
 	d.game = g
 	doc := &gameDoc{Game: g}
 	pairs, ok := gameKeys.Decode(d, root, doc)
 	if !ok {
-		return nil, d.errs.Err()
+		return partialGame{}, d.errs.Err()
 	}
+	// The cards name the game's factions: with errors in factions: their
+	// checks would be wrong.
+	pg := partialGame{Game: g, typesOK: !errorsIn(d.errs, pairValue(pairs, "factions")), playtestOK: true}
 	for _, req := range []struct {
 		ok  bool
 		key string
@@ -73,8 +96,13 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 			d.errorf(root, "game definition has no %q; add it", req.key)
 		}
 	}
+	// The game's keys decoded (the factions its cards name, among them):
+	// what follows is read section by section, each one's errors its own.
+	pg.typesOK = pg.typesOK && g.ID != "" && doc.types != nil
 	if doc.types != nil {
+		n := len(d.errs)
 		g.Types = d.types(doc.types)
+		pg.typesOK = pg.typesOK && len(d.errs) == n
 	}
 	if doc.sections != nil {
 		g.Sections = d.sections(doc.sections, g)
@@ -90,13 +118,56 @@ func ParseGame(file string, data []byte, dir string) (*Game, error) {
 		d.checkDraw(g, doc.draw)
 	}
 	if doc.playtest != nil {
+		n := len(d.errs)
 		g.Playtest = d.playtest(doc.playtest, g)
+		// The effects are read with a fixed vocabulary: only the field
+		// that holds them must have read.
+		var field *yaml.Node
+		if doc.playtest.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(doc.playtest.Content); i += 2 {
+				if doc.playtest.Content[i].Value == "effects_field" {
+					field = doc.playtest.Content[i+1]
+				}
+			}
+		}
+		pg.playtestOK = g.Playtest != nil && !errorsIn(d.errs[n:], field)
 	}
 	d.checkFactionRefs(g)
-	if err := d.errs.Err(); err != nil {
-		return nil, err
+	return pg, d.errs.Err()
+}
+
+// pairValue is the value of key in pairs, nil when it has none.
+func pairValue(pairs []yamlmap.Pair, key string) *yaml.Node {
+	for _, p := range pairs {
+		if p.Key == key {
+			return p.V
+		}
 	}
-	return g, nil
+	return nil
+}
+
+// errorsIn reports whether an error of l lies within the lines of node n
+// (false for n nil).
+func errorsIn(l ErrorList, n *yaml.Node) bool {
+	if n == nil {
+		return false
+	}
+	first, last := n.Line, lastLine(n)
+	for _, e := range l {
+		if e.Pos.Line >= first && e.Pos.Line <= last {
+			return true
+		}
+	}
+	return false
+}
+
+// lastLine is the last line a node or its children start on.
+func lastLine(n *yaml.Node) int {
+	last := n.Line
+	for _, c := range n.Content {
+		last = max(last, lastLine(c))
+	}
+	return last
 }
 
 // sizeDoc is a card_size being read.

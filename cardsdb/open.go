@@ -1,13 +1,16 @@
 package cardsdb
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -83,14 +86,18 @@ func prefixAll(prefix string, list []string) []string {
 
 // OpenDeck reads the deck named by arg: a file path (.yaml, .yml or .txt) or
 // a bundled deck "GAME/NAME". A file that exists wins over a bundled deck of
-// the same name. defaultGame fills in a list that names no game.
+// the same name. defaultGame fills in a list that names no game; without
+// it, a deck file inside the folder of a loaded game (my-game/decks/x.txt
+// with --db my-game) is of that game, and GameFolder says so.
 func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 	var l *DeckList
+	file := false // arg is a file, not a bundled deck
 	st, err := os.Stat(arg)
 	switch {
 	case err == nil && st.IsDir():
 		return nil, fmt.Errorf("%s: is a folder, not a deck file", arg)
 	case err == nil:
+		file = true
 		data, rerr := ReadFile(arg)
 		if rerr != nil {
 			return nil, rerr
@@ -110,7 +117,68 @@ func (db *DB) OpenDeck(arg, defaultGame string) (*DeckList, error) {
 	if l.Game == "" {
 		l.Game = defaultGame
 	}
+	if l.Game == "" && file {
+		if g := db.gameAround(arg); g != nil {
+			l.Game, l.GameFolder = g.ID, g.Dir
+		}
+	}
 	return l, nil
+}
+
+// gameAround returns the loaded game whose folder holds the file name (the
+// innermost, when game folders nest), or nil.
+func (db *DB) gameAround(name string) *Game {
+	dir, err := filepath.Abs(filepath.Dir(name))
+	if err != nil {
+		return nil
+	}
+	var best *Game
+	bestLen := -1
+	for _, g := range db.Games() {
+		if strings.HasPrefix(g.Dir, "bundled:") {
+			continue
+		}
+		gd, err := filepath.Abs(filepath.FromSlash(cmp.Or(g.Dir, ".")))
+		if err != nil {
+			continue
+		}
+		rel, err := filepath.Rel(gd, dir)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		if len(gd) > bestLen {
+			best, bestLen = g, len(gd)
+		}
+	}
+	return best
+}
+
+// gameFolderAround returns the nearest folder above the file name (up to
+// four levels) that holds a game.yaml, or "".
+func gameFolderAround(name string) string {
+	if st, err := os.Stat(name); name == "" || name == StdinName || err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	dir, err := filepath.Abs(filepath.Dir(name))
+	if err != nil {
+		return ""
+	}
+	for range 4 {
+		if st, err := os.Stat(filepath.Join(dir, "game.yaml")); err == nil && st.Mode().IsRegular() {
+			if wd, err := os.Getwd(); err == nil {
+				if rel, err := filepath.Rel(wd, dir); err == nil {
+					dir = rel
+				}
+			}
+			return filepath.ToSlash(dir)
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return ""
 }
 
 // StdinName names a deck read from standard input, or from a text with
@@ -150,7 +218,14 @@ func ReadDeck(name string, r io.Reader, defaultGame string) (*DeckList, error) {
 // the list's game line when the game is unknown or missing.
 func (db *DB) GameOf(l *DeckList) (*Game, error) {
 	if l.Game == "" {
-		return nil, &Error{Pos: Pos{File: l.File}, Msg: "deck names no game; add a line \"game: ID\" (one of " + joinSome(db.GameIDs()) + ") or pass --game"}
+		msg := "deck names no game; add a line \"game: ID\" (one of " + joinSome(db.GameIDs()) + ") or pass --game"
+		// A deck file in a game folder not loaded: say which (loaded, its
+		// game would be the deck's; a deck read otherwise, from a web
+		// page, is no file of the folder).
+		if dir := gameFolderAround(l.File); dir != "" && db.gameAround(l.File) == nil {
+			msg += "; it lies in the game folder " + strconv.Quote(dir) + ", whose game it takes when that folder is loaded (--db " + dir + ")"
+		}
+		return nil, &Error{Pos: Pos{File: l.File}, Msg: msg}
 	}
 	g, err := db.LookupGame(l.Game)
 	if err != nil {

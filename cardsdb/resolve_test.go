@@ -127,14 +127,24 @@ func TestResolveWrittenAndTotals(t *testing.T) {
 }
 
 // TestResolveUnknownSection: a header that names no section of the game is
-// an error at the header, listing the sections and the closest name.
+// a problem of the deck, not an error: it is kept with the game's sections,
+// the closest first, and a suggestion, and the entries under it are left
+// out of the deck (issue 35 item 7: it stopped everything).
 func TestResolveUnknownSection(t *testing.T) {
 	sc := bundledGame(t, "seeker-chronicles")
-	_, err := resolveText(t, sc, "Guardians:\nJohnson\n  Stak:\n3 Rogue Star\nSideboard:\nComet\n")
-	want := `deck.txt:3:3: unknown section "Stak"; Seeker Chronicles decks have sections Guardians, G-modules, Stack; did you mean "Stack"?
-deck.txt:5:1: unknown section "Sideboard"; Seeker Chronicles decks have sections Guardians, G-modules, Stack`
-	if err == nil || err.Error() != want {
-		t.Errorf("error\n got: %v\nwant: %s", err, want)
+	d, err := resolveText(t, sc, "Guardians:\nJohnson\n  Stak:\n3 Rogue Star\nSideboard:\nComet\n2 Comet\nStak:\n1 Rogue Star\n")
+	if err != nil {
+		t.Fatalf("Resolve: %v, want no error", err)
+	}
+	got := fmt.Sprintf("%+v", d.UnknownSections)
+	want := `[{Name:Stak Pos:deck.txt:3:3 Cards:4 Sections:[Stack Guardians G-modules] Suggestions:[Stack]} {Name:Sideboard Pos:deck.txt:5:1 Cards:3 Sections:[Stack Guardians G-modules] Suggestions:[]}]`
+	if got != want {
+		t.Errorf("UnknownSections\n got: %s\nwant: %s", got, want)
+	}
+	for _, dc := range d.Cards {
+		if n := dc.Card.Name; n != "Johnson" && n != "Spaceflight" {
+			t.Errorf("the deck holds %s, listed under an unknown section", n)
+		}
 	}
 
 	ark := bundledGame(t, "arkhtide")
@@ -142,10 +152,13 @@ deck.txt:5:1: unknown section "Sideboard"; Seeker Chronicles decks have sections
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = cardsdb.Resolve(ark, l)
-	want = `deck.yaml:3:3: unknown section "relams"; Arkhtide TCG decks have sections Seeker, Main, Realms; did you mean "Realms"?`
-	if err == nil || err.Error() != want {
-		t.Errorf("error\n got: %v\nwant: %s", err, want)
+	d, err = cardsdb.Resolve(ark, l)
+	if err != nil {
+		t.Fatalf("Resolve: %v, want no error", err)
+	}
+	if len(d.UnknownSections) != 1 || d.UnknownSections[0].Name != "relams" || d.UnknownSections[0].Pos.String() != "deck.yaml:3:3" ||
+		d.UnknownSections[0].Sections[0] != "Realms" || fmt.Sprint(d.UnknownSections[0].Suggestions) != "[Realms]" {
+		t.Errorf("UnknownSections = %+v, want relams at deck.yaml:3:3, Realms first and suggested", d.UnknownSections)
 	}
 }
 

@@ -168,7 +168,7 @@ func sourceChanges(a, b []Source, c *cardsdb.Card, fields []string) ([]string, [
 	}
 	news := map[string]bool{}
 	var sources []string
-	layout := false
+	layout, layoutBack := false, false
 	changed := func(s Source) {
 		prefix := ""
 		if s.Back {
@@ -176,7 +176,11 @@ func sourceChanges(a, b []Source, c *cardsdb.Card, fields []string) ([]string, [
 		}
 		switch s.Kind {
 		case SourceLayout:
-			layout = true
+			if s.Back {
+				layoutBack = true
+			} else {
+				layout = true
+			}
 		case SourceArt:
 			if s.Back {
 				fields = append(fields, "back")
@@ -193,25 +197,42 @@ func sourceChanges(a, b []Source, c *cardsdb.Card, fields []string) ([]string, [
 			sources = append(sources, prefix+s.Kind+" "+s.Name)
 		}
 	}
-	templateNow := map[bool]bool{}
+	templateNow, artNow := map[bool]bool{}, map[bool]bool{}
 	for _, s := range b {
 		news[s.key()] = true
 		if s.Kind == SourceTemplate {
 			templateNow[s.Back] = true
+		}
+		if s.Kind == SourceArt && s.Sum != "" {
+			artNow[s.Back] = true
 		}
 		if o, ok := olds[s.key()]; !ok || o.Sum != s.Sum {
 			changed(s)
 		}
 	}
 	for _, s := range a {
-		// A template given up for another is named by the new one.
-		if !news[s.key()] && !(s.Kind == SourceTemplate && templateNow[s.Back]) {
+		// A template given up for another is named by the new one; what
+		// a side was drawn from before it was printed from its art is
+		// said by the art.
+		if !news[s.key()] && !(s.Kind == SourceTemplate && templateNow[s.Back]) && !artNow[s.Back] {
 			changed(s)
 		}
 	}
 	fields, sources = uniq(fields), uniq(sources)
-	if layout && len(fields) == 0 && len(sources) == 0 {
+	// A layout that changed alone, on either side, is "face".
+	front, back := false, slices.Contains(fields, "back")
+	for _, f := range fields {
+		front = front || f != "back"
+	}
+	for _, s := range sources {
+		isBack := strings.HasPrefix(s, "back: ")
+		front, back = front || !isBack, back || isBack
+	}
+	if layout && !front {
 		sources = append(sources, "face")
+	}
+	if layoutBack && !back {
+		sources = append(sources, "back: face")
 	}
 	return fields, sources
 }

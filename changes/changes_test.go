@@ -69,3 +69,48 @@ func compare(t *testing.T, old, new *cardsdb.Game) Diff {
 	}
 	return d
 }
+
+// TestCompareGameBack: the game's back is part of every card's print: a
+// changed back image (a file edited under the same path, or another one),
+// a changed back text, or a type's own back, is a change of the back of
+// every card that prints with it, and of none other (follow-up of issue
+// 35: diff reported no change).
+func TestCompareGameBack(t *testing.T) {
+	types := []*cardsdb.CardType{{ID: "unit"}, {ID: "realm"}}
+	version := func(back []byte, text string) *cardsdb.Game {
+		return &cardsdb.Game{ID: "g", Dir: "g", Types: types, Back: cardsdb.Back{Image: "art/back.png", Text: text},
+			FS: fstest.MapFS{"art/back.png": {Data: back}},
+			Cards: []*cardsdb.Card{
+				{Name: "Alpha", Type: "unit"},
+				{Name: "Vale", Type: "realm"},
+				{Name: "Twin", Type: "unit", Back: &cardsdb.Face{Name: "Twin's other side"}},
+			}}
+	}
+	changed := func(d Diff) string {
+		var out []string
+		for _, c := range d.Changed {
+			out = append(out, c.Name+"("+strings.Join(append(c.Fields, c.Sources...), ",")+")")
+		}
+		return strings.Join(out, " ")
+	}
+	old := version([]byte("v1"), "G")
+	if !compare(t, old, version([]byte("v1"), "G")).Empty() {
+		t.Error("the same back is a change")
+	}
+	// The back image edited: every card without a face of its own.
+	if got, want := changed(compare(t, old, version([]byte("v2"), "G"))), "Alpha(back) Vale(back)"; got != want {
+		t.Errorf("back image edited: changed %s, want %s", got, want)
+	}
+	// No back image: the card-back template's face, which shows the
+	// back's text.
+	noArt := func(text string) *cardsdb.Game { g := version(nil, text); g.Back.Image = ""; return g }
+	if got, want := changed(compare(t, noArt("G"), noArt("Game"))), "Alpha(back: face) Vale(back: face)"; got != want {
+		t.Errorf("back text changed: changed %s, want %s", got, want)
+	}
+	// A type's own back: only that type's cards.
+	realm := version([]byte("v1"), "G")
+	realm.Types = []*cardsdb.CardType{{ID: "unit"}, {ID: "realm", Back: &cardsdb.Back{Text: "Realm"}}}
+	if got, want := changed(compare(t, old, realm)), "Vale(back,back: template bundled:templates/card-back.yaml)"; got != want {
+		t.Errorf("a realm back: changed %s, want %s", got, want)
+	}
+}

@@ -50,7 +50,9 @@ func (s Source) key() string { return fmt.Sprint(s.Back, "\x00", s.Kind, "\x00",
 // its fonts, the pictures of the icons in its text, and the layout
 // itself, which holds the card's fields and the game's settings as the
 // face shows them (type and faction names, colours, card size). A
-// double-faced card's second face is fingerprinted too (Source.Back).
+// double-faced card's second face is fingerprinted too (Source.Back), and
+// for any other card the back it prints with: the game's back image or
+// card-back template (also Source.Back).
 //
 // Two versions of a card print the same when their fingerprints are
 // equal; Compare reports a card whose fingerprint changed.
@@ -67,13 +69,34 @@ func Fingerprint(g *cardsdb.Game, c *cardsdb.Card, t templates.Source) ([]Source
 
 func (h *hasher) fingerprint(g *cardsdb.Game, c *cardsdb.Card, t templates.Source) []Source {
 	out := h.face(g, c, t, templates.Front, c.Image)
+	var back []Source
 	if c.Back != nil {
-		for _, s := range h.face(g, c, t, templates.Back, c.Back.Image) {
-			s.Back = true
-			out = append(out, s)
-		}
+		back = h.face(g, c, t, templates.Back, c.Back.Image)
+	} else {
+		back = h.gameBack(g, c.Type, t)
+	}
+	for _, s := range back {
+		s.Back = true
+		out = append(out, s)
 	}
 	return out
+}
+
+// gameBack lists the sources of the back that cards of type typeID
+// without a second face print with: the game's (or the type's) back
+// image, else the card-back template's face, drawn as print draws it for
+// any card of the type. A change of the back is a change of every such
+// card's back. It is worked out once a type.
+func (h *hasher) gameBack(g *cardsdb.Game, typeID string, t templates.Source) []Source {
+	if s, ok := h.backs[typeID]; ok {
+		return s
+	}
+	if h.backs == nil {
+		h.backs = map[string][]Source{}
+	}
+	s := h.face(g, &cardsdb.Card{Type: typeID}, t, templates.Back, g.BackFor(typeID).Image)
+	h.backs[typeID] = s
+	return s
 }
 
 // face lists the sources of one side of a card whose art is image.
@@ -202,9 +225,10 @@ func cleanBlock(b templates.Block) templates.Block {
 	return b
 }
 
-// hasher hashes files once each.
+// hasher hashes files once each, and the game's back once a card type.
 type hasher struct {
-	sums map[string]string
+	sums  map[string]string
+	backs map[string][]Source // by card type
 }
 
 // file returns the hash of file p of fsys, found in the folder named dir

@@ -103,9 +103,16 @@ func TestFingerprintSources(t *testing.T) {
 		if s.Sum == "" {
 			t.Errorf("%s %s: no sum (not read)", s.Kind, s.Name)
 		}
-		got = append(got, s.Kind+" "+s.Name)
+		side := ""
+		if s.Back {
+			side = "back: "
+		}
+		got = append(got, side+s.Kind+" "+s.Name)
 	}
-	want := "template forge/templates/default.yaml, image cards/art/cinder-drake.png, image forge/templates/frames/ember.png, font forge/templates/fonts/title.ttf, icon icons/spark.png, layout "
+	// The back it prints with is the game's card back, from the bundled
+	// card-back template.
+	want := "template forge/templates/default.yaml, image cards/art/cinder-drake.png, image forge/templates/frames/ember.png, font forge/templates/fonts/title.ttf, icon icons/spark.png, layout , " +
+		"back: template bundled:templates/card-back.yaml, back: layout "
 	if g := strings.Join(got, ", "); g != want {
 		t.Errorf("sources\n got %s\nwant %s", g, want)
 	}

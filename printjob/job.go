@@ -150,6 +150,12 @@ func Collect(db *cardsdb.DB, opts Options) (*Job, error) {
 			}
 			deck = coll.Missing(deck)
 		}
+		if len(deck.UnknownSections) > 0 {
+			// Its cards are no cards of the deck: printing without them
+			// would drop them in silence.
+			u := deck.UnknownSections[0]
+			return nil, ruleError("%s: unknown section %q: %s decks have sections %s%s; fix the deck (deckwright validate %s) before printing", u.Pos, u.Name, deck.Game.Name, strings.Join(u.Sections, ", "), cardsdb.DidYouMean(u.Suggestions), arg)
+		}
 		if len(deck.Unknown) > 0 {
 			u := deck.Unknown[0]
 			return nil, ruleError("%s: no card named %q%s; fix the deck (deckwright validate %s) before printing", u.Entry.Pos, u.Entry.Name, cardsdb.DidYouMean(u.Suggestions), arg)

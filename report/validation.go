@@ -14,11 +14,14 @@ import (
 // findings in position order and whether it is legal. The fields without
 // a JSON name are the notes the command line prints under its verdict.
 type Validation struct {
-	Deck     string             `json:"deck"`
-	Game     string             `json:"game"`
-	Format   string             `json:"format,omitempty"`
-	Legal    bool               `json:"legal"`
-	Problems []validate.Finding `json:"problems"`
+	Deck   string `json:"deck"`
+	Game   string `json:"game"`
+	Format string `json:"format,omitempty"`
+	// GameFolder is the folder whose game the deck takes, as it names none
+	// and lies inside it (cardsdb.DeckList.GameFolder).
+	GameFolder string             `json:"game_folder,omitempty"`
+	Legal      bool               `json:"legal"`
+	Problems   []validate.Finding `json:"problems"`
 
 	// Name is the deck's own name (its name: line, else its file's).
 	Name string `json:"-"`
@@ -70,7 +73,7 @@ func Validate(db *cardsdb.DB, arg string, list *cardsdb.DeckList, o ValidateOpti
 	if fs == nil {
 		fs = []validate.Finding{}
 	}
-	r := &Validation{Deck: arg, Game: g.ID, Legal: validate.Legal(fs), Problems: fs, Name: deck.Name(), Sample: list.Sample}
+	r := &Validation{Deck: arg, Game: g.ID, Legal: validate.Legal(fs), Problems: fs, Name: deck.Name(), Sample: list.Sample, GameFolder: list.GameFolder}
 	if deck.Format != nil {
 		r.Format = deck.Format.ID
 	}

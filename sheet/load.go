@@ -215,12 +215,34 @@ func errMsg(err error) string {
 
 // addTable turns a table into cards and adds them to g; dir is the table's
 // folder inside the game's FS, where its image paths start.
+// The rows are added even when some cells are wrong (a cell that does not
+// read is left out of its row), so that what only the game checks (the
+// cards' effects, their references) is reported in the same pass.
 func addTable(g *cardsdb.Game, t *Table, opt Options, dir string) (*File, error) {
 	f, err := Cards(t, g, opt)
-	if err != nil {
+	if f == nil {
 		return nil, err
 	}
-	return f, g.AddCardNodes(t.File, t.Sheet, f.Cards, dir)
+	var errs cardsdb.ErrorList
+	if err != nil && !errs.Append(err) {
+		return nil, err
+	}
+	var more cardsdb.ErrorList
+	if err := g.AddCardNodes(t.File, t.Sheet, f.Cards, dir); err != nil && !more.Append(err) {
+		return nil, err
+	}
+	// One message a cell: the game's own word on a cell the table's
+	// reading reported already (a name in two rows) is left out.
+	said := map[string]bool{}
+	for _, e := range errs {
+		said[e.Pos.String()] = true
+	}
+	for _, e := range more {
+		if !said[e.Pos.String()] {
+			errs = append(errs, e)
+		}
+	}
+	return f, errs.Err()
 }
 
 // Source says how to read a table named on the command line (--db FILE,

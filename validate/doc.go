@@ -19,7 +19,7 @@
 //	}
 //
 // The rule names are a public contract: section-size, copy-limit,
-// unknown-card, card-type, card-section, companion, leader, faction-limit,
+// unknown-card, unknown-section, card-type, card-section, companion, leader, faction-limit,
 // guardian-stages, domain, non-innate, packs, manifest, affiliation and
 // format-list.
 //

@@ -54,7 +54,7 @@ func TestRulesForFormat(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	always := "unknown-card card-type card-section section-size copy-limit leader companion format-list"
+	always := "unknown-card unknown-section card-type card-section section-size copy-limit leader companion format-list"
 	for _, tc := range []struct {
 		format *cardsdb.Format
 		want   string

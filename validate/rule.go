@@ -69,7 +69,7 @@ func (p *Pass) sectionPos(s *cardsdb.Section) cardsdb.Pos {
 // All lists every rule deckwright knows, the always-on rules first.
 func All() []*Rule {
 	return []*Rule{
-		UnknownCard, CardType, CardSection, SectionSize, CopyLimit, Leader, Companion, FormatList,
+		UnknownCard, UnknownSection, CardType, CardSection, SectionSize, CopyLimit, Leader, Companion, FormatList,
 		FactionLimit, GuardianStages, Domain, NonInnate,
 		Packs, Manifest, Affiliation,
 	}

@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/deckwright/deckwright/cardsdb"
@@ -19,6 +20,29 @@ accents, apostrophe style and spacing; the message suggests the closest names.`,
 				section = s.ID
 			}
 			p.Report(u.Entry.Pos, Error, section, u.Entry.Name, "no card named %q in %s%s", u.Entry.Name, p.Game.Name, cardsdb.DidYouMean(u.Suggestions))
+		}
+	},
+}
+
+// UnknownSection reports section headers of a deck that name no section
+// of the game.
+var UnknownSection = &Rule{
+	Name:   "unknown-section",
+	Always: true,
+	Doc: `A section header of the deck (Sideboard:) names no section of the game.
+The cards listed under it are not part of the deck; the message names the
+game's sections, the closest first.`,
+	Check: func(p *Pass) {
+		for _, u := range p.Deck.UnknownSections {
+			left := ""
+			if u.Cards > 0 {
+				left = fmt.Sprintf("; the %s under it are left out of the deck", plural(u.Cards, "card"))
+				if u.Cards == 1 {
+					left = "; the card under it is left out of the deck"
+				}
+			}
+			p.Report(u.Pos, Error, "", "", "unknown section %q: %s decks have sections %s%s%s",
+				u.Name, p.Game.Name, strings.Join(u.Sections, ", "), left, cardsdb.DidYouMean(u.Suggestions))
 		}
 	},
 }

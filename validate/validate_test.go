@@ -24,7 +24,7 @@ import (
 // publicRules are the rule names validate's package doc promises as a
 // public contract.
 var publicRules = []string{
-	"section-size", "copy-limit", "unknown-card", "card-type", "card-section", "companion",
+	"section-size", "copy-limit", "unknown-card", "unknown-section", "card-type", "card-section", "companion",
 	"leader", "faction-limit", "guardian-stages", "domain", "non-innate",
 	"packs", "manifest", "affiliation", "format-list",
 }
@@ -339,6 +339,7 @@ func TestMessages(t *testing.T) {
 		{"ark-card-type.txt", 23, "card-type", `"Glasswind Dunes" is a Realm; Main takes only Units, Feats and Bindings; move it to Realms`},
 		{"ark-card-type.txt", 32, "card-type", `"Scorched Herald" is a Unit; Realms takes only Realms; move it to Main`},
 		{"ark-card-section.txt", 31, "card-section", `"Ashen Acolyte" is in both Main (line 5) and Realms; keep it in one section`},
+		{"ark-unknown-section.txt", 32, "unknown-section", `unknown section "Sideboard": Arkhtide TCG decks have sections Seeker, Main, Realms; the 3 cards under it are left out of the deck`},
 		{"ark-no-seeker.txt", 3, "leader", "deck has no Seeker; add exactly one Seeker under Seeker:"},
 		{"ark-two-seekers.txt", 3, "leader", `deck has 2 Seekers ("Thryïnn, the Last Kindler", "Oathwarden Maelis Corrow"), want exactly one; keep one`},
 		{"ark-seeker-copies.txt", 3, "leader", `2 copies of "Thryïnn, the Last Kindler", want exactly one Seeker (remove 1)`},
@@ -530,7 +531,7 @@ func TestRulesFor(t *testing.T) {
 			}
 		}
 	}
-	want := "unknown-card card-type card-section section-size copy-limit leader companion format-list faction-limit non-innate"
+	want := "unknown-card unknown-section card-type card-section section-size copy-limit leader companion format-list faction-limit non-innate"
 	if got := strings.Join(names, " "); got != want {
 		t.Errorf("RulesFor(arkhtide) = %s\nwant %s", got, want)
 	}

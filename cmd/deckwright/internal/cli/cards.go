@@ -108,7 +108,7 @@ func runCards(opts *cardsOptions) error {
 		if c.Sample {
 			name += " *"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", c.Game, name, c.Type, strings.Join(c.Factions, "/"), c.Copies, fieldSummary(c))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\n", c.Game, name, c.Type, strings.Join(c.Factions, "/"), c.Copies, fieldSummary(c, tableValueWidth))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -117,9 +117,14 @@ func runCards(opts *cardsOptions) error {
 	return nil
 }
 
-// fieldSummary prints short field values as k=v, marking provisional ones
-// with ~.
-func fieldSummary(c report.Card) string {
+// tableValueWidth is the most characters a field value takes in the cards
+// table; a longer one is cut and ends with an ellipsis.
+const tableValueWidth = 24
+
+// fieldSummary prints field values as k=v, marking provisional ones with ~.
+// A value longer than width characters is cut to width, its last one an
+// ellipsis; width 0 keeps every value whole (--long).
+func fieldSummary(c report.Card, width int) string {
 	keys := make([]string, 0, len(c.Fields))
 	for k := range c.Fields {
 		keys = append(keys, k)
@@ -132,8 +137,8 @@ func fieldSummary(c report.Card) string {
 	var parts []string
 	for _, k := range keys {
 		s := fmt.Sprint(c.Fields[k])
-		if len(s) > 24 {
-			continue // long text does not belong in a table
+		if width > 0 {
+			s = ellipsis(s, width)
 		}
 		if prov[k] || prov["*"] {
 			s += "~"
@@ -141,6 +146,18 @@ func fieldSummary(c report.Card) string {
 		parts = append(parts, k+"="+s)
 	}
 	return strings.Join(parts, " ")
+}
+
+// ellipsis cuts s to at most width characters (runes), the last one "…"
+// when it was cut; line breaks become spaces so that a table row stays
+// one line.
+func ellipsis(s string, width int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= width {
+		return s
+	}
+	return strings.TrimRight(string(r[:width-1]), " ") + "…"
 }
 
 // describeQuery says what a search looked for: "schrodinger",
@@ -175,7 +192,7 @@ func writeCardLong(w io.Writer, c report.Card) {
 	if v := cardDetails(c); v != "" {
 		fmt.Fprintf(w, "  %s\n", v)
 	}
-	if v := fieldSummary(c); v != "" {
+	if v := fieldSummary(c, 0); v != "" {
 		fmt.Fprintf(w, "  %s\n", v)
 	}
 	for _, line := range strings.Split(c.Text, "\n") {

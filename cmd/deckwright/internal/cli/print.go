@@ -124,8 +124,9 @@ func newPrintCmd(io IO, g *globalOptions) *cobra.Command {
 		Short: "Print proxy sheets of decks or of a game's whole set as a PDF",
 		Long: `Print every card of the DECKs in their counts (leaders, Guardians, G-modules
 and realm decks included) as one PDF ready for a home printer, by default
-out/<deck>.pdf. With --game ID --all, print a game's whole card pool in the
-counts of its physical set.
+out/<deck>.pdf (out/<deck>.silhouette.pdf with --cutter silhouette). With
+--game ID --all, print a game's whole card pool in the counts of its
+physical set.
 
 DECK is a deck file, a bundled deck GAME/NAME, or - for standard input (as
 validate - reads it).
@@ -165,7 +166,7 @@ proxies. Print the PDF at 100% ("actual size"), not "fit to page".`,
 		},
 	}
 	opts.sheet.register(cmd)
-	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf)")
+	cmd.Flags().StringVarP(&opts.output, "output", "o", "", "the PDF to write (default out/<deck>.pdf; with --cutter out/<deck>.<cutter>.pdf)")
 	cmd.Flags().StringVar(&opts.game, "game", "", "the game of deck lists that name none; with --all, the game to print")
 	cmd.Flags().BoolVar(&opts.all, "all", false, "print the game's whole card pool in its physical counts")
 	registerMaxCards(cmd, &opts.maxCards)
@@ -251,7 +252,7 @@ func renderJob(out IO, job *printjob.Job, sf *sheetFlags, output string, strict,
 	return nil
 }
 
-// renderPDF writes a job's PDF to output (default out/NAME.pdf), with
+// renderPDF writes a job's PDF to output (default out/NAME.pdf, out/NAME.CUTTER.pdf for a cutter), with
 // progress on out.Err unless quiet. With strict, warnings are errors and
 // nothing is written.
 func renderPDF(out IO, job *printjob.Job, sf *sheetFlags, output string, strict, quiet bool) (*printjob.Result, error) {
@@ -265,7 +266,7 @@ func renderPDF(out IO, job *printjob.Job, sf *sheetFlags, output string, strict,
 		return nil, exitErr(err)
 	}
 	if output == "" {
-		output = filepath.Join("out", job.Name+".pdf")
+		output = defaultPrintOutput(job.Name, lo.Cutter)
 	}
 	if lo.Cutter != layout.CutterNone {
 		if through, err := outputKind(output); err != nil || through {
@@ -305,6 +306,17 @@ func renderPDF(out IO, job *printjob.Job, sf *sheetFlags, output string, strict,
 		return nil, err
 	}
 	return &printjob.Result{Job: job, Output: output, Sheet: lo, Report: rep, Printer: sf.Printer, CutFiles: cuts}, nil
+}
+
+// defaultPrintOutput is the PDF print writes without -o: out/NAME.pdf, and
+// for a cutter out/NAME.CUTTER.pdf (out/my-deck.silhouette.pdf), so that
+// the sheets for one machine replace neither the plain print of the same
+// deck nor another machine's sheets and cut files (issue 35 item 10).
+func defaultPrintOutput(name string, cutter layout.Cutter) string {
+	if cutter == layout.CutterNone {
+		return filepath.Join("out", name+".pdf")
+	}
+	return filepath.Join("out", name+"."+cutter.String()+".pdf")
 }
 
 // printResult reports a PDF written: its warnings on out.Err, a line on

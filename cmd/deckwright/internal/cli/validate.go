@@ -245,6 +245,9 @@ func printReport(io IO, r deckReport, quiet bool) {
 	if quiet {
 		return
 	}
+	if r.GameFolder != "" {
+		fmt.Fprintf(io.Out, "  note: the deck names no game; it is of %s, the game of the folder %s it lies in\n", r.Game, r.GameFolder)
+	}
 	if r.Sample {
 		fmt.Fprintln(io.Out, "  note: this deck uses sample cards invented for deckwright, not the publisher's cards")
 	}
