@@ -498,9 +498,7 @@ func TestPrepareImagesBleed(t *testing.T) {
 	// One pixel not quite opaque makes the output a PNG, so pixels can be
 	// compared exactly.
 	lossless := image.NewNRGBA(src.Rect)
-	for i := range src.Pix {
-		lossless.Pix[i] = src.Pix[i]
-	}
+	copy(lossless.Pix, src.Pix)
 	lossless.Pix[4*(500*744+300)+3] = 254
 	tests := []struct {
 		name string

@@ -1,7 +1,5 @@
 package cardsdb
 
-import "fmt"
-
 // Collection is what a player owns of one game: how many copies of each
 // card, read from a list in the decklist format (deckwright validate
 // --owned FILE). Sections, if the list has any, are ignored: a card's
@@ -32,9 +30,6 @@ func NewCollection(l *DeckList, g *Game) (*Collection, error) {
 	}
 	return c, errs.Err()
 }
-
-// Owned returns how many copies of card the collection holds.
-func (c *Collection) Owned(card *Card) int { return c.owned[card] }
 
 // Need is how many copies of a card a deck uses, beside what is owned and
 // what the physical game holds.
@@ -91,13 +86,4 @@ func (c *Collection) Missing(d *Deck) *Deck {
 		}
 	}
 	return &m
-}
-
-// String describes the collection for messages.
-func (c *Collection) String() string {
-	n := 0
-	for _, k := range c.owned {
-		n += k
-	}
-	return fmt.Sprintf("%s (%s of %s)", c.File, Plural(n, "card"), c.Game.Name)
 }

@@ -24,16 +24,6 @@ func (ps Policies[P]) Names() []string {
 	return out
 }
 
-// Doc describes a policy ("" for an unknown name).
-func (ps Policies[P]) Doc(name string) string {
-	for _, p := range ps {
-		if p.Name == name {
-			return p.Doc
-		}
-	}
-	return ""
-}
-
 // Make returns a new policy by name, or an error that lists the names.
 func (ps Policies[P]) Make(name string) (P, error) {
 	for _, p := range ps {

@@ -56,6 +56,3 @@ func (f *folder) commit(res *Result) error {
 
 // abort removes the temporary folder.
 func (f *folder) abort() { f.Abort() }
-
-// path is where the file name will be once the folder is committed.
-func (f *folder) path(name string) string { return f.Path(name) }

@@ -118,7 +118,7 @@ func TestPrintShopBoxes(t *testing.T) {
 // across a 63 mm card (806 DPI) is not reduced by default (PrintShopDPI,
 // 1200), and is reduced when DPI asks for less.
 func TestPrintShopDPI(t *testing.T) {
-	needTool(t, "pdfimages")
+	testenv.NeedTool(t, "pdfimages")
 	fsys := fstest.MapFS{
 		"game.yaml":          {Data: []byte("id: fine\nname: Fine\ncard_size: {width: 63, height: 88}\ntypes:\n  - {id: unit, name: Unit}\nsections:\n  - {id: main, name: Main, types: [unit]}\n")},
 		"cards/core.yaml":    {Data: []byte("game: fine\ncards:\n  - {name: Fine, type: unit, image: art/fine.png}\n")},

@@ -168,10 +168,10 @@ func TestOtherToolsVector(t *testing.T) {
 		pdf.SetDrawColor(0, 0, 0)
 		pdf.SetLineWidth(0.2)
 		for i := 0; i < 3; i++ {
-			x, y := grid3(i, gap)
+			x, _ := grid3(i, gap)
 			pdf.Line(x, 5, x, 292)
 			pdf.Line(x+63, 5, x+63, 292)
-			_, y = grid3(3*i, gap)
+			_, y := grid3(3*i, gap)
 			pdf.Line(5, y, 205, y)
 			pdf.Line(5, y+88, 205, y+88)
 		}

@@ -28,10 +28,9 @@ type playOptions struct {
 	precision float64
 	maxTurns  int
 	policy    string
-	// mode is compare's --mode, goldfish's --mode or --opponent by the
-	// game (engine.Engine.ModeName); settings are the other game settings
-	// given (difficulty), by name.
-	mode     string
+	// settings are the game settings given, by name: "mode" for
+	// compare's --mode and goldfish's --mode or --opponent by the game
+	// (engine.Engine.ModeName), and the others (difficulty).
 	settings map[string]string
 	// given are the game settings the request gave, to refuse those the
 	// deck's engine does not read.

@@ -28,7 +28,7 @@
 //     State is a plain struct; a move is checked by Legal before Apply
 //     makes it; (*Match).Trace(w) writes a game move by move in words.
 //   - PolicyNames and NewPolicy give the policies: "greedy" and "planner"
-//     (PolicyDoc says what each does).
+//     (the engine's policy setting says what each does).
 //
 // Cards do what their `effects` field says, in a small vocabulary of
 // triggers, costs, actions and constants (see Text.Parse, and the Engine

@@ -357,11 +357,3 @@ const (
 // (engine.KeyedShuffle): the cards that two decks share lie in the same
 // relative order in game i of a seed.
 func (m *Match) deal(d *engine.Dealer, p *Pile, tag uint64) { d.Deal(p, m.gkey, tag) }
-
-// shuffle shuffles a pile with the match's generator (Fisher-Yates).
-func (m *Match) shuffle(p *Pile) {
-	for i := p.N - 1; i > 0; i-- {
-		j := m.rng.IntN(i + 1)
-		p.Card[i], p.Card[j] = p.Card[j], p.Card[i]
-	}
-}

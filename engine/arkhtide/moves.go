@@ -72,7 +72,7 @@ var (
 	ErrZone        = errors.New("no such Realm (or the card may not go there)")
 	ErrArkhe       = errors.New("not enough Arkhé to pay the cost")
 	ErrUnique      = errors.New("that Unit is in play already (Units are unique; One of Many: up to 3)")
-	ErrTiming      = errors.New("Units and Bindings cannot be Invoked during Combat (unless Ambush or Metamorphosis); Feats only during Combat")
+	ErrTiming      = errors.New("no Unit or Binding may be Invoked during Combat (unless Ambush or Metamorphosis), and a Feat only during Combat")
 	ErrBind        = errors.New("not a valid target for the Binding")
 	ErrPrepared    = errors.New("a player may be Prepared only if their Seeker is on a Realm")
 	ErrSafeZone    = errors.New("only a card that started the Preparation Phase in the Safe Zone may move onto a Realm, once a Round")
@@ -83,10 +83,10 @@ var (
 	ErrRange       = errors.New("the target is out of range (Melee: the same Realm; Ranged: another Realm)")
 	ErrAbility     = errors.New("no such ability, or it is not one a player uses (Fast, Slow, Omni)")
 	ErrUsed        = errors.New("the ability was used this Round")
-	ErrAbilityTime = errors.New("Fast and Slow abilities are used in the Combat Phase only (Omni: Preparation, Combat and Regroup)")
+	ErrAbilityTime = errors.New("a Fast or Slow ability is used in the Combat Phase only (Omni: Preparation, Combat and Regroup)")
 	ErrAbilityCost = errors.New("the ability's cost cannot be paid")
 	ErrNoTarget    = errors.New("the ability has nothing to act on")
-	ErrMeta        = errors.New("Metamorphosis: Invoke it during Combat onto the Realm of an allied Unit, by killing it")
+	ErrMeta        = errors.New("a Metamorphosis is Invoked during Combat onto the Realm of an allied Unit, by killing it")
 )
 
 // Legal reports why the actor may not make mv now, or nil when it may.

@@ -70,9 +70,6 @@ var policies = engine.Policies[Policy]{
 // PolicyNames lists the policies, the default first.
 func PolicyNames() []string { return policies.Names() }
 
-// PolicyDoc describes a policy.
-func PolicyDoc(name string) string { return policies.Doc(name) }
-
 // NewPolicy returns a new policy by name.
 func NewPolicy(name string) (Policy, error) { return policies.Make(name) }
 

@@ -47,7 +47,7 @@ var (
 	ErrDomain           = errors.New("no active Guardian matches the module's domain (rule D)")
 	ErrChannel          = errors.New("no active Guardian in that channel")
 	ErrCost             = errors.New("not enough resources to pay the cost")
-	ErrX                = errors.New("X must be from 0 to 99, and 0 unless the cost is X")
+	ErrX                = errors.New("the X of a cost must be from 0 to 99, and 0 unless the cost is X")
 	ErrOver             = errors.New("the match is over")
 )
 
