@@ -148,18 +148,8 @@ func (t *TuneRace) AddRound(sums [][]engine.PairSums) error {
 	if !ok {
 		return errors.New("search: the race is over")
 	}
-	if len(sums) != len(t.rc.race) {
-		return fmt.Errorf("search: sums of %d swaps, want %d", len(sums), len(t.rc.race))
-	}
-	for i := range sums {
-		if len(sums[i]) != len(t.ev.figs) {
-			return fmt.Errorf("search: sums of %d figures, want %d", len(sums[i]), len(t.ev.figs))
-		}
-		for k := range sums[i] {
-			if g := sums[i][k].Games(); g > n {
-				return fmt.Errorf("search: sums of %d games, in a round of %d", g, n)
-			}
-		}
+	if err := checkRoundSums(sums, len(t.rc.race), len(t.ev.figs), n); err != nil {
+		return err
 	}
 	for i, e := range t.rc.race {
 		if err := e.add(sums[i]); err != nil {
@@ -322,4 +312,24 @@ func (r *racer) finish() {
 		}
 		return r.es[i].Gain > r.es[j].Gain
 	})
+}
+
+// checkRoundSums checks the sums of a round of n games: one list per
+// candidate of the round (want of them), one sums per figure, of n games
+// at most.
+func checkRoundSums(sums [][]engine.PairSums, want, figs, n int) error {
+	if len(sums) != want {
+		return fmt.Errorf("search: sums of %d swaps, want %d", len(sums), want)
+	}
+	for i := range sums {
+		if len(sums[i]) != figs {
+			return fmt.Errorf("search: sums of %d figures, want %d", len(sums[i]), figs)
+		}
+		for k := range sums[i] {
+			if g := sums[i][k].Games(); g > n {
+				return fmt.Errorf("search: sums of %d games, in a round of %d", g, n)
+			}
+		}
+	}
+	return nil
 }
