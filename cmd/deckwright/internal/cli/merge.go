@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -95,7 +96,7 @@ func readPart(name string) (*partial, error) {
 func sameRun(a, b *partial) string {
 	switch {
 	case a.Command != b.Command:
-		return fmt.Sprintf("a %s part and a %s part", a.Command, b.Command)
+		return fmt.Sprintf("%s part and %s part", article(a.Command), article(b.Command))
 	case a.Shards != b.Shards:
 		return fmt.Sprintf("%d shards and %d shards", a.Shards, b.Shards)
 	case a.TotalGames != b.TotalGames:
@@ -187,6 +188,14 @@ func checkParts(names []string, parts []*partial) ([]*partial, error) {
 		return nil, usageError("shard %s of %d missing: merge needs all %d parts of the run", shardList(missing), n, n)
 	}
 	return ordered, nil
+}
+
+// article writes a command's name after "a" or "an": "a tune", "an optimize".
+func article(command string) string {
+	if command != "" && strings.ContainsRune("aeiou", rune(command[0])) {
+		return "an " + command
+	}
+	return "a " + command
 }
 
 // rounded says whether a command's shards play a search round by round

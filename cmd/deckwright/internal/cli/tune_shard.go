@@ -60,7 +60,7 @@ func shardRound(io IO, tr roundRace, pt *partial, state, what, over string) erro
 			return err
 		}
 		if st.Command != pt.Command+"-state" {
-			return usageError("--state %s: a %s part, not the state merge writes between the rounds of %s", state, st.Command, what)
+			return usageError("--state %s: %s part, not the state merge writes between the rounds of %s", state, article(st.Command), what)
 		}
 		as := *st
 		as.Command = pt.Command
