@@ -235,26 +235,14 @@ func sampleSwaps(swaps []Swap, keep int, seed uint64) []Swap {
 	return out
 }
 
-// race runs successive halving over es: each round plays every estimate
-// still in the race on n new games (the same games for all), keeps the
-// better half and doubles n, until one is left, the next round would
-// pass budget paired games (0: no bound), or stop says so (checked
-// between rounds). It leaves es sorted: furthest in the race first, best
-// first within a round.
-func (ev *evaluator) race(es []*Estimate, n, budget int, stop func() bool) error {
-	rc := newRacer(ev, es, n, budget)
-	for rc.next(stop) {
-		if err := ev.extend(rc.race, rc.first, rc.n); err != nil {
-			return err
-		}
-		rc.played()
-	}
-	return nil
-}
-
-// racer is the state of a race between its rounds: the estimates still
-// in it, the next round's games (first to first+n-1), the games spent
-// and the rounds played.
+// racer is the state of a race between its rounds (successive halving
+// over es: each round plays every estimate still in the race on n new
+// games, the same for all, keeps the better half and doubles n, until one
+// is left, the next round would pass budget paired games, 0 no bound, or
+// a stop says so, checked between rounds; it leaves es sorted, furthest in
+// the race first, best first within a round): the estimates still in it,
+// the next round's games (first to first+n-1), the games spent and the
+// rounds played.
 type racer struct {
 	ev                   *evaluator
 	es, race             []*Estimate
