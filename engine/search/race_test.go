@@ -200,3 +200,55 @@ func TestOptimizeRaceInParts(t *testing.T) {
 		t.Error("a climb in rounds on a Time budget: no error")
 	}
 }
+
+// TestOptimizeRaceRefusesBadSums: sums of another number of lists, of more
+// games than the round, a round after the climb is over, are refused, and
+// there is no result before.
+func TestOptimizeRaceRefusesBadSums(t *testing.T) {
+	p, _ := problem(t)
+	o, err := NewOptimizeRace(p, Budget{Evals: 2}, 100, 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, n, ok := o.Round()
+	if !ok || o.Racing() != 2 {
+		t.Fatalf("round 1: ok %v, %d lists; want 2", ok, o.Racing())
+	}
+	if _, err := o.Result(); err == nil {
+		t.Error("a result before the climb is over: no error")
+	}
+	part, err := o.PlayPart(0, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.AddRound(part[:1]); err == nil {
+		t.Error("sums of 1 list of 2: no error")
+	}
+	twice := [][]engine.PairSums{append([]engine.PairSums(nil), part[0]...), append([]engine.PairSums(nil), part[1]...)}
+	twice[0][0].Add(&part[0][0])
+	if err := o.AddRound(twice); err == nil {
+		t.Errorf("sums of %d games in a round of %d: no error", twice[0][0].Games(), n)
+	}
+	if _, err := o.PlayPart(n-1, 2); err == nil {
+		t.Error("a part past the round's games: no error")
+	}
+	for {
+		_, _, n, ok := o.Round()
+		if !ok {
+			break
+		}
+		part, err := o.PlayPart(0, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := o.AddRound(part); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := o.AddRound(part); err == nil {
+		t.Error("a round after the climb is over: no error")
+	}
+	if _, err := o.Result(); err != nil {
+		t.Error(err)
+	}
+}
