@@ -13,7 +13,11 @@
 // validator's), so that the search never returns a list that breaks the
 // game's rules.
 //
+// TuneRace and OptimizeRace play Tune and Optimize a round at a time, each
+// round in parts whose sums add up to the whole run's, so that shards on
+// other machines can play them (deckwright tune and optimize --shard).
+//
 //	p := &search.Problem{Base: deck, Pool: pool, Legal: legal, Compile: compile, Seed: 1}
-//	values, swaps, err := search.Tune(p, 200000)
-//	best, err := search.Optimize(p, search.Budget{Evals: 300})
+//	tuning, err := search.Tune(p, 200000)
+//	res, err := search.Optimize(p, search.Budget{Evals: 300}, 100, 20000)
 package search

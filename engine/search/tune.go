@@ -148,18 +148,8 @@ func (t *TuneRace) AddRound(sums [][]engine.PairSums) error {
 	if !ok {
 		return errors.New("search: the race is over")
 	}
-	if len(sums) != len(t.rc.race) {
-		return fmt.Errorf("search: sums of %d swaps, want %d", len(sums), len(t.rc.race))
-	}
-	for i := range sums {
-		if len(sums[i]) != len(t.ev.figs) {
-			return fmt.Errorf("search: sums of %d figures, want %d", len(sums[i]), len(t.ev.figs))
-		}
-		for k := range sums[i] {
-			if g := sums[i][k].Games(); g > n {
-				return fmt.Errorf("search: sums of %d games, in a round of %d", g, n)
-			}
-		}
+	if err := checkRoundSums(sums, len(t.rc.race), len(t.ev.figs), n); err != nil {
+		return err
 	}
 	for i, e := range t.rc.race {
 		if err := e.add(sums[i]); err != nil {
@@ -245,26 +235,14 @@ func sampleSwaps(swaps []Swap, keep int, seed uint64) []Swap {
 	return out
 }
 
-// race runs successive halving over es: each round plays every estimate
-// still in the race on n new games (the same games for all), keeps the
-// better half and doubles n, until one is left, the next round would
-// pass budget paired games (0: no bound), or stop says so (checked
-// between rounds). It leaves es sorted: furthest in the race first, best
-// first within a round.
-func (ev *evaluator) race(es []*Estimate, n, budget int, stop func() bool) error {
-	rc := newRacer(ev, es, n, budget)
-	for rc.next(stop) {
-		if err := ev.extend(rc.race, rc.first, rc.n); err != nil {
-			return err
-		}
-		rc.played()
-	}
-	return nil
-}
-
-// racer is the state of a race between its rounds: the estimates still
-// in it, the next round's games (first to first+n-1), the games spent
-// and the rounds played.
+// racer is the state of a race between its rounds (successive halving
+// over es: each round plays every estimate still in the race on n new
+// games, the same for all, keeps the better half and doubles n, until one
+// is left, the next round would pass budget paired games, 0 no bound, or
+// a stop says so, checked between rounds; it leaves es sorted, furthest in
+// the race first, best first within a round): the estimates still in it,
+// the next round's games (first to first+n-1), the games spent and the
+// rounds played.
 type racer struct {
 	ev                   *evaluator
 	es, race             []*Estimate
@@ -322,4 +300,24 @@ func (r *racer) finish() {
 		}
 		return r.es[i].Gain > r.es[j].Gain
 	})
+}
+
+// checkRoundSums checks the sums of a round of n games: one list per
+// candidate of the round (want of them), one sums per figure, of n games
+// at most.
+func checkRoundSums(sums [][]engine.PairSums, want, figs, n int) error {
+	if len(sums) != want {
+		return fmt.Errorf("search: sums of %d swaps, want %d", len(sums), want)
+	}
+	for i := range sums {
+		if len(sums[i]) != figs {
+			return fmt.Errorf("search: sums of %d figures, want %d", len(sums[i]), figs)
+		}
+		for k := range sums[i] {
+			if g := sums[i][k].Games(); g > n {
+				return fmt.Errorf("search: sums of %d games, in a round of %d", g, n)
+			}
+		}
+	}
+	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
 	"gopkg.in/yaml.v3"
 )
 
@@ -127,5 +128,16 @@ func TestShardDocsRun(t *testing.T) {
 	}
 	if found == 0 {
 		t.Error("docs/goldfish.md has no xargs -P example")
+	}
+	// the optimize climb's shell loop is climb.sh of the script
+	ar := txtar.Parse(script)
+	var loop string
+	for _, f := range ar.Files {
+		if f.Name == "climb.sh" {
+			loop = string(f.Data)
+		}
+	}
+	if loop == "" || !strings.Contains(string(doc), "```sh\n"+loop+"```\n") {
+		t.Errorf("docs/goldfish.md's optimize loop is not shards.txtar's climb.sh:\n%s", loop)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -30,7 +31,7 @@ func newMergeCmd(io IO, g *globalOptions) *cobra.Command {
 	opts := &mergeOptions{io: io, g: g}
 	cmd := &cobra.Command{
 		Use:   "merge PARTS...",
-		Short: "Add up the shards of a goldfish, compare or tune run and print its report",
+		Short: "Add up the shards of a goldfish, compare, tune or optimize run and print its report",
 		Long: `Read the partial results that the N shards of one run wrote (goldfish or
 compare --shard K/N --json, K from 1 to N) and print the report of the whole
 run: the same table, or with --json the same bytes, as the run played on one
@@ -39,6 +40,9 @@ machine, since game i of a seed is the same game whichever shard plays it.
 A tune race is sharded round by round: merge adds up the N parts of a
 round and writes the state of the race, which the next round's shards take
 with tune --state; once the race is over it prints the report instead.
+An optimize climb is sharded the same way (optimize --shard K/N --json
+--evals E --state STATE): its rounds are each step's race, then the final
+check, after whose merge merge prints the report.
 
 merge opens the decks again (give it the same --db and run it where the
 decks' paths lead) and refuses, with exit status 2, parts of different runs
@@ -92,7 +96,7 @@ func readPart(name string) (*partial, error) {
 func sameRun(a, b *partial) string {
 	switch {
 	case a.Command != b.Command:
-		return fmt.Sprintf("a %s part and a %s part", a.Command, b.Command)
+		return fmt.Sprintf("%s part and %s part", article(a.Command), article(b.Command))
 	case a.Shards != b.Shards:
 		return fmt.Sprintf("%d shards and %d shards", a.Shards, b.Shards)
 	case a.TotalGames != b.TotalGames:
@@ -101,7 +105,8 @@ func sameRun(a, b *partial) string {
 		return fmt.Sprintf("seeds %d and %d", a.Seed, b.Seed)
 	case len(a.Decks) != len(b.Decks):
 		return "different decks"
-	case a.Game != b.Game || a.MaxTurns != b.MaxTurns || a.Force != b.Force || !maps.Equal(a.Settings, b.Settings) || (a.Tune == nil) != (b.Tune == nil) || a.Tune != nil && *a.Tune != *b.Tune:
+	case a.Game != b.Game || a.MaxTurns != b.MaxTurns || a.Force != b.Force || !maps.Equal(a.Settings, b.Settings) || (a.Tune == nil) != (b.Tune == nil) || a.Tune != nil && *a.Tune != *b.Tune ||
+		(a.Optimize == nil) != (b.Optimize == nil) || a.Optimize != nil && !a.Optimize.equal(b.Optimize):
 		return fmt.Sprintf("different settings (%s and %s)", settingsText(a), settingsText(b))
 	}
 	for i := range a.Decks {
@@ -145,7 +150,10 @@ func checkParts(names []string, parts []*partial) ([]*partial, error) {
 	if first.Command == "tune-state" {
 		return nil, usageError("%s: the state of a tune race between rounds: play the next round with tune --shard K/N --json --state %s, then merge its parts", names[0], names[0])
 	}
-	if len(first.Decks) != map[string]int{"goldfish": 1, "compare": 2, "tune": 2}[first.Command] {
+	if first.Command == "optimize-state" {
+		return nil, usageError("%s: the state of an optimize climb between rounds: play the next round with optimize --shard K/N --json --state %s, then merge its parts", names[0], names[0])
+	}
+	if len(first.Decks) != map[string]int{"goldfish": 1, "compare": 2, "tune": 2, "optimize": 2}[first.Command] {
 		return nil, usageError("%s: a %q part with %d decks: not a part goldfish or compare writes", names[0], first.Command, len(first.Decks))
 	}
 	byShard := make([]int, n+1) // part index + 1, by shard
@@ -160,10 +168,10 @@ func checkParts(names []string, parts []*partial) ([]*partial, error) {
 			return nil, usageError("%s and %s are both shard %d/%d: give each shard once", names[j-1], names[i], p.Shard, n)
 		}
 		byShard[p.Shard] = i + 1
-		if lo, count := shardGames(p.Shard, n, p.TotalGames); p.Command != "tune" && (p.First != lo || p.Games != count) {
+		if lo, count := shardGames(p.Shard, n, p.TotalGames); !rounded(p.Command) && (p.First != lo || p.Games != count) {
 			return nil, usageError("%s: shard %d/%d holds games %d to %d, want %d to %d", names[i], p.Shard, n, p.First+1, p.First+p.Games, lo+1, lo+count)
 		}
-		if (p.Command == "goldfish") != (p.Counts != nil) || (p.Command == "compare") != (p.Pairs != nil) || (p.Command == "tune") != (p.RoundSums != nil) {
+		if (p.Command == "goldfish") != (p.Counts != nil) || (p.Command == "compare") != (p.Pairs != nil) || rounded(p.Command) != (p.RoundSums != nil) {
 			return nil, usageError("%s: a %s part without its sums", names[i], p.Command)
 		}
 	}
@@ -181,6 +189,18 @@ func checkParts(names []string, parts []*partial) ([]*partial, error) {
 	}
 	return ordered, nil
 }
+
+// article writes a command's name after "a" or "an": "a tune", "an optimize".
+func article(command string) string {
+	if command != "" && strings.ContainsRune("aeiou", rune(command[0])) {
+		return "an " + command
+	}
+	return "a " + command
+}
+
+// rounded says whether a command's shards play a search round by round
+// (tune, optimize).
+func rounded(command string) bool { return command == "tune" || command == "optimize" }
 
 // shardList writes shard numbers: "3", "2, 3 and 5", "2, 3, 4 and 9 more".
 func shardList(ks []int) string {
@@ -216,9 +236,12 @@ func runMerge(opts *mergeOptions) error {
 		return err
 	}
 	first := parts[0]
-	if first.Command == "tune" {
+	if rounded(first.Command) {
 		if opts.csv != "" {
-			return usageError("--csv is for goldfish parts; these are tune parts")
+			return usageError("--csv is for goldfish parts; these are %s parts", first.Command)
+		}
+		if first.Command == "optimize" {
+			return mergeOptimize(opts, parts)
 		}
 		return mergeTune(opts, parts)
 	}

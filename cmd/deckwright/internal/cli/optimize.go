@@ -44,6 +44,12 @@ result is then the same for a seed on any machine. --keep CARD never cuts
 CARD (repeatable). --games is each candidate's games in the first round of a
 race; --check the final check's games. Progress goes to stderr on a terminal.
 
+--shard K/N --json (with --evals) plays shard K of N of the climb's next
+round (--state: the state deckwright merge wrote after the last round) and
+writes its partial result. The rounds are those of each step's race, then
+the final check's; merge of a round's N parts writes the next state, and
+after the check's round the report of the single run.
+
 Exit status: 0 done (a better list found or not), 1 the deck breaks a
 deck-building rule, 2 usage error or unreadable input.`,
 		Example: `  deckwright optimize seeker-chronicles/cosmos --pool extra-pile.txt -o better-cosmos.txt
@@ -70,29 +76,37 @@ deck-building rule, 2 usage error or unreadable input.`,
 	f.IntVar(&opts.maxTurns, "max-turns", 0, "a game not over after this many turns (Arkhtide: Rounds) is unfinished (0: the game's default)")
 	f.StringVar(&opts.game, "game", "", "the game of a deck list that names none")
 	f.BoolVar(&opts.json, "json", false, "print JSON")
+	registerShard(f, &opts.shard)
+	f.StringVar(&opts.state, "state", "", "with --shard: the state deckwright merge wrote after the climb's last round (none for round 1)")
 	return cmd
 }
 
 func runOptimize(opts *optimizeOptions) error {
-	if opts.evals < 0 || opts.games < 2 || opts.check < 2 || opts.budget <= 0 {
-		return usageError("--evals %d, --games %d, --check %d, --budget %s: want --evals ≥ 0, --games and --check ≥ 2, a positive --budget", opts.evals, opts.games, opts.check, opts.budget)
+	if err := opts.checkSearch(); err != nil {
+		return err
 	}
 	gopts := opts.goldfish()
 	gopts.games = 1
+	if opts.shard.text != "" {
+		gopts.games = opts.games // a shard cuts every round of --games at least
+	}
 	if err := gopts.check(); err != nil {
 		return err
 	}
-	p, prob, err := opts.problem(gopts)
+	switch {
+	case opts.state != "" && !gopts.shard.on():
+		return usageError("--state %s: a state is for a shard of the climb's next round: add --shard K/N", opts.state)
+	case gopts.shard.on() && opts.evals == 0:
+		return usageError("--shard %s: a climb in shards needs --evals (on a --budget of time each shard would climb its own way)", opts.shard.text)
+	case gopts.shard.on() && opts.output != "":
+		return usageError("--shard and -o: a shard writes a partial result; run the climb whole to write the list")
+	}
+	p, prob, err := opts.optProblem(gopts)
 	if err != nil {
 		return err
 	}
-	prob.Keep = map[*cardsdb.Card]bool{}
-	for _, k := range opts.keep {
-		c := p.deck.Game.Card(k)
-		if c == nil {
-			return usageError("--keep %q: no %s card of that name", k, p.deck.Game.Name)
-		}
-		prob.Keep[c] = true
+	if gopts.shard.on() {
+		return optimizeShard(opts, gopts, p, prob)
 	}
 	prog := newProgress(opts.io.Err, opts.g.quiet || opts.json)
 	if prog.tty {
@@ -118,6 +132,37 @@ func runOptimize(opts *optimizeOptions) error {
 			return inputError(err)
 		}
 	}
+	return writeOptimize(opts, p, res)
+}
+
+// checkSearch checks the search's own flags.
+func (opts *optimizeOptions) checkSearch() error {
+	if opts.evals < 0 || opts.games < 2 || opts.check < 2 || opts.budget <= 0 {
+		return usageError("--evals %d, --games %d, --check %d, --budget %s: want --evals ≥ 0, --games and --check ≥ 2, a positive --budget", opts.evals, opts.games, opts.check, opts.budget)
+	}
+	return nil
+}
+
+// optProblem opens the deck and the pool and sets up the search, with
+// the cards never cut.
+func (opts *optimizeOptions) optProblem(gopts *goldfishOptions) (*playtest, *search.Problem, error) {
+	p, prob, err := opts.problem(gopts)
+	if err != nil {
+		return nil, nil, err
+	}
+	prob.Keep = map[*cardsdb.Card]bool{}
+	for _, k := range opts.keep {
+		c := p.deck.Game.Card(k)
+		if c == nil {
+			return nil, nil, usageError("--keep %q: no %s card of that name", k, p.deck.Game.Name)
+		}
+		prob.Keep[c] = true
+	}
+	return p, prob, nil
+}
+
+// writeOptimize prints the report of a climb (or of its shards merged).
+func writeOptimize(opts *optimizeOptions, p *playtest, res *search.Result) error {
 	if opts.json {
 		return writeJSON(opts.io, optimizeJSON(p, res, opts))
 	}

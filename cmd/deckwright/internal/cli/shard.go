@@ -100,6 +100,10 @@ type partial struct {
 	Round     int                   `json:"round,omitempty"`
 	Rounds    [][][]engine.PairSums `json:"rounds,omitempty"`
 	RoundSums [][]engine.PairSums   `json:"round_sums,omitempty"`
+	// Optimize holds optimize's own settings; an optimize shard's rounds
+	// are as a tune shard's, over the climb's steps and its final check
+	// ("optimize-state" between them).
+	Optimize *optimizeSettings `json:"optimize,omitempty"`
 
 	file string // the file merge read it from
 }

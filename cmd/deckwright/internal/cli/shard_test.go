@@ -150,3 +150,64 @@ func TestTuneShardsMergeToTheRun(t *testing.T) {
 		})
 	}
 }
+
+// TestOptimizeShardsMergeToTheRun plays optimize climbs round by round
+// (every step's race, then the final check) in 1, 2 and 3 shards, merging
+// each round's parts into the next state, until the merge prints the
+// report: the single run's JSON and table, byte for byte.
+func TestOptimizeShardsMergeToTheRun(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"seeker", []string{"seeker-chronicles/cosmos", "--pool", "../../../../docs/examples/playtest/seeker-extra-pile.txt", "--evals", "30", "--games", "60", "--check", "1000", "--keep", "Comet"}},
+		{"playtest block", []string{"--db", "../../../../docs/examples/lanterns", "lanterns/starter", "--evals", "30", "--games", "60", "--check", "1001"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wantJSON, _ := runCode(t, 0, withDB("optimize", tc.args, "--json", "-q")...)
+			wantText, _ := runCode(t, 0, withDB("optimize", tc.args, "-q")...)
+			if !strings.Contains(wantJSON, `"path": [`+"\n") || !strings.Contains(wantJSON, `"check": {`) {
+				t.Fatalf("the single run keeps no swap, so checks nothing:\n%s", wantJSON)
+			}
+			dir := t.TempDir()
+			for _, n := range []int{1, 2, 3} {
+				var state []string
+				rounds, checked := 0, false
+				for {
+					rounds++
+					if rounds > 40 {
+						t.Fatal("the climb does not end")
+					}
+					var parts []string
+					for k := 1; k <= n; k++ {
+						out, _ := runCode(t, 0, withDB("optimize", tc.args, append([]string{"--json", "--shard", fmt.Sprintf("%d/%d", k, n)}, state...)...)...)
+						checked = checked || strings.Contains(out, `"first_game": 1099511627776`)
+						p := filepath.Join(dir, fmt.Sprintf("r%d-%d-of-%d.json", rounds, k, n))
+						if err := os.WriteFile(p, []byte(out), 0o644); err != nil {
+							t.Fatal(err)
+						}
+						parts = append(parts, p)
+					}
+					out, _ := runCode(t, 0, withDB("merge", dbOf(tc.args), append([]string{"--json", "-q"}, parts...)...)...)
+					if !strings.Contains(out, `"format": "deckwright-partial/1"`) {
+						if out != wantJSON {
+							t.Errorf("%d shards, %d rounds, merged give\n%s\nthe single run\n%s", n, rounds, out, wantJSON)
+						}
+						if text, _ := runCode(t, 0, withDB("merge", dbOf(tc.args), append([]string{"-q"}, parts...)...)...); text != wantText {
+							t.Errorf("%d shards merged print\n%s\nthe single run\n%s", n, text, wantText)
+						}
+						break
+					}
+					st := filepath.Join(dir, fmt.Sprintf("state-%d-of-%d.json", rounds, n))
+					if err := os.WriteFile(st, []byte(out), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					state = []string{"--state", st}
+				}
+				if rounds < 4 || !checked {
+					t.Errorf("%d shards: a climb of %d rounds, the check's played %v; want several rounds and the check's", n, rounds, checked)
+				}
+			}
+		})
+	}
+}
