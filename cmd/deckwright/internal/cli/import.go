@@ -347,7 +347,7 @@ func pagesRead(res *pnp.Result) string {
 }
 
 // printImportSummary says what an import read and wrote: page by page and
-// what became of the cards, or with quiet one line.
+// what became of the cards, or with quiet the one line of the result.
 func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet bool) {
 	w := io.Out
 	if quiet {
@@ -355,10 +355,9 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 		if s.Merged {
 			verb = "merged into"
 		}
+		// -q: the result and no notes; a page read with doubt is a note
+		// (the contact sheet and the recipe say which).
 		fmt.Fprintf(w, "%s %s: %s cut from %s, %d distinct\n", verb, p.output, cardsdb.Plural(s.Cards, "card"), cardsdb.Plural(len(s.Pages), "page"), s.Distinct)
-		if line := uncertainLine(s, p.output); line != "" {
-			fmt.Fprintln(w, line)
-		}
 		return
 	}
 	fmt.Fprintf(w, "read %s of %s:\n", cardsdb.Plural(len(s.Pages), "page"), pdf)
