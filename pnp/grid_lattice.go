@@ -225,8 +225,10 @@ func (l lattice) centre(p axisProfiles, cMin, cMax int, keepStrong, bare bool) l
 // their evidence): cards that do vary in size keep cells that say so.
 func refine(p axisProfiles, starts []int, cell, r int, pxPerMM float64) (lo, hi []int) {
 	n := len(p.edge)
-	left := func(i int) float64 { return p.left[i] + p.rise[i] }
-	right := func(i int) float64 { return p.right[i] + p.fall[i] }
+	// at (grid_profiles.go) reads 0 past either end: a cell may run
+	// off the region.
+	left := func(i int) float64 { return at(p.left, i) + at(p.rise, i) }
+	right := func(i int) float64 { return at(p.right, i) + at(p.fall, i) }
 	best := func(at int, ev func(i int) float64) int {
 		b, bv := at, math.Inf(-1)
 		for d := -r; d <= r; d++ {

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/disintegration/imaging"
+
+	"github.com/deckwright/deckwright/internal/pdfgeom"
 )
 
 // DefaultMaxPages is the number of pages Import reads at most when
@@ -101,6 +103,9 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		if p < 1 || p > f.pages {
 			return nil, fmt.Errorf("page %d: %s has pages 1 to %d", p, pdfPath, f.pages)
 		}
+	}
+	if err := checkBudget(ctx, f, pages, opt); err != nil {
+		return nil, err
 	}
 	im := &importer{ctx: ctx, f: f, opt: opt}
 	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
@@ -226,6 +231,30 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 	assess(res, im.layoutDoubt)
 	shareBacks(res.Cards)
 	return res, nil
+}
+
+// checkBudget counts, before any page is read or rendered, what drawing
+// each page to be read costs (pdfgeom.Check: each distinct form read once,
+// its placements multiplied out) and refuses the PDF when a page is over
+// pdfgeom's budget: a few kilobytes of forms that draw each other 10 ways
+// 10 deep would keep pdftoppm busy for minutes. The error names the file
+// and the page. Other trouble Check sees (content it cannot split) is left
+// to the page's own reading, which skips a page it cannot read.
+func checkBudget(ctx context.Context, f *pdfFile, pages []int, opt Options) error {
+	if opt.noBudget {
+		return nil
+	}
+	for _, nr := range pages {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		_, err := pdfgeom.Check(ctx, f.ctx.XRefTable, nr, pdfgeom.Budget{})
+		var refused *pdfgeom.RefusedError
+		if errors.As(err, &refused) {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+	}
+	return nil
 }
 
 // ErrNoCardPages is wrapped by Import's error when no page read holds a
