@@ -11,6 +11,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/pdfgeom"
 )
 
@@ -1057,7 +1058,7 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 	}
 	rest := pages[first:]
 	if len(rest) < 2 || len(rest)%2 != 0 {
-		return LayoutFronts, fmt.Sprintf("%s from page %d on: pages cannot pair as fronts and backs", plural(len(rest), "page"), p0), nil
+		return LayoutFronts, fmt.Sprintf("%s from page %d on: pages cannot pair as fronts and backs", cardsdb.Plural(len(rest), "page"), p0), nil
 	}
 	fronts, err := im.readWhole(rest[0])
 	if err != nil {
@@ -1163,13 +1164,6 @@ func placedAt(fronts, backs []cut, at func(Rect) (float64, float64), cardW float
 		}
 	}
 	return true
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // holds reports whether one of cuts shows face: a page of fronts does not
