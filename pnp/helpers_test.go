@@ -16,6 +16,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
@@ -103,7 +104,7 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 	back := cachedArt(t, -1, w, h, filepath.Join(dir, "back.jpg"))
 	own := cachedArt(t, 99, w, h, filepath.Join(dir, "own.jpg"))
 	p := printed{path: filepath.Join(dir, "deck.pdf")}
-	var items []render.Item
+	var items []cardface.Item
 	for i := 0; i < n; i++ {
 		name := "c" + strconv.Itoa(i) + ".jpg"
 		art := cachedArt(t, i, w, h, filepath.Join(dir, name))
@@ -112,7 +113,7 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 			c.Back = &cardsdb.Face{Image: "own.jpg"}
 		}
 		g.Cards = append(g.Cards, c)
-		items = append(items, render.CardItem(g, c))
+		items = append(items, cardface.CardItem(g, c))
 		p.fronts = append(p.fronts, art)
 		if o.Backs != layout.BacksNone {
 			if i == 0 {
