@@ -276,10 +276,14 @@ func ParseRecipe(file string, data []byte) (*Recipe, error) {
 		return w, h, nil
 	}
 	var pagesNode *yaml.Node
-	var err error
 	haveLayout := false
-	for i := 0; i+1 < len(doc.Content); i += 2 {
-		k, v := doc.Content[i], doc.Content[i+1]
+	d := &yamlDecoder{file: file}
+	top, err := d.pairs(doc, "recipe")
+	if err != nil {
+		return nil, err
+	}
+	for _, kv := range top {
+		k, v := kv.K, kv.V
 		switch k.Value {
 		case "source":
 			r.Source = v.Value
@@ -329,8 +333,12 @@ func ParseRecipe(file string, data []byte) (*Recipe, error) {
 			return nil, recipeError(file, pn, "a page: want page:, role: and perhaps grid:")
 		}
 		p := RecipePage{Line: pn.Line}
-		for i := 0; i+1 < len(pn.Content); i += 2 {
-			k, v := pn.Content[i], pn.Content[i+1]
+		fields, err := d.pairs(pn, "page")
+		if err != nil {
+			return nil, err
+		}
+		for _, kv := range fields {
+			k, v := kv.K, kv.V
 			switch k.Value {
 			case "page":
 				p.Page, err = integer(v, "page", 1, 1_000_000)
@@ -378,10 +386,13 @@ func parseGrid(file string, n *yaml.Node,
 		return nil, recipeError(file, n, "grid: want {x, y, rows, cols, cell, pitch, rotation}")
 	}
 	g := &RecipeGrid{}
-	var err error
 	have := map[string]bool{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
+	fields, err := (&yamlDecoder{file: file}).pairs(n, "grid")
+	if err != nil {
+		return nil, err
+	}
+	for _, kv := range fields {
+		k, v := kv.K, kv.V
 		have[k.Value] = true
 		switch k.Value {
 		case "x":

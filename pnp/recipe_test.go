@@ -49,6 +49,7 @@ func TestRecipeErrors(t *testing.T) {
 		{"layout: auto", "layout: dual", `r.yaml:3:9: layout "dual": want auto, duplex, fold or fronts`},
 		{"    role: fronts\n", "    role: fronts\n    colour: red\n", `r.yaml:8:5: unknown key "colour" in a page`},
 		{"rotation: 0}\n", "rotation: 0}\n  - page: 1\n    role: backs\n", `r.yaml:9:11: page 1 is listed twice`},
+		{"dpi: 300\n", "dpi: 300\ndpi: 150\n", `r.yaml:3:1: duplicate key "dpi" in recipe (first at line 2)`},
 		{"rotation: 0}", "rotation: 45}", `r.yaml:8:79: grid rotation 45: want 0 or 90`},
 	} {
 		bad := strings.Replace(good, c.from, c.to, 1)
