@@ -224,13 +224,55 @@ func sharedPrintDeck(t testing.TB, key string, n int, o layout.Options, dpi int)
 	return d.p
 }
 
-// TestMain removes the decks the tests shared.
+// TestMain renders every page under pinned fonts (see pinFonts) and
+// removes the decks the tests shared.
 func TestMain(m *testing.M) {
+	fonts := pinFonts()
 	code := m.Run()
 	if sharedDir != "" {
 		os.RemoveAll(sharedDir)
 	}
+	if fonts != "" {
+		os.RemoveAll(fonts)
+	}
 	os.Exit(code)
+}
+
+// pinFonts points fontconfig, and so pdftoppm, at DejaVu alone (where it
+// is installed) and returns the folder of that configuration. A PDF that
+// names fonts it does not embed (the corpus's jsPDF Helvetica, the test
+// sheets gofpdf writes) is drawn with whatever font the machine offers in
+// their place, and the cards' look follows: internetboardgame-cards.pdf
+// read right where Helvetica became DejaVu Sans and failed where it became
+// Liberation Sans, which looked like a flaky test. DECKWRIGHT_TEST_FONTS=
+// system keeps the machine's fonts.
+func pinFonts() string {
+	if os.Getenv("DECKWRIGHT_TEST_FONTS") == "system" || os.Getenv("FONTCONFIG_FILE") != "" {
+		return ""
+	}
+	var dirs []string
+	for _, d := range []string{"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu-sans-fonts", "/usr/local/share/fonts/dejavu", "/opt/homebrew/share/fonts/dejavu"} {
+		if m, _ := filepath.Glob(filepath.Join(d, "DejaVuSans*.ttf")); len(m) > 0 {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return ""
+	}
+	dir, err := os.MkdirTemp("", "pnp-test-fonts-")
+	if err != nil {
+		return ""
+	}
+	conf := "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
+	for _, d := range dirs {
+		conf += "  <dir>" + d + "</dir>\n"
+	}
+	conf += "  <cachedir>" + filepath.Join(dir, "cache") + "</cachedir>\n</fontconfig>\n"
+	if err := os.WriteFile(filepath.Join(dir, "fonts.conf"), []byte(conf), 0o644); err != nil {
+		return dir
+	}
+	os.Setenv("FONTCONFIG_FILE", filepath.Join(dir, "fonts.conf"))
+	return dir
 }
 
 func btoi(b bool) int {
