@@ -24,6 +24,7 @@ var corpusImports sync.Map // key (see corpusImport) -> *importedCorpus
 // The Result must not be changed.
 func corpusImport(t testing.TB, file string, opt Options) (*Result, error) {
 	t.Helper()
+	opt.rasterEnv = corpusFonts
 	key := fmt.Sprintf("%s %+v", file, opt)
 	v, _ := corpusImports.LoadOrStore(key, &importedCorpus{})
 	c := v.(*importedCorpus)

@@ -278,7 +278,7 @@ func refine(p axisProfiles, starts []int, cell, r int, pxPerMM float64) (lo, hi 
 // explain to be taken.
 const (
 	cellSlack = 2
-	oneSize   = 0.8
+	oneSize   = 0.92
 )
 
 // pooled returns e+f, each line taking the largest value within a line of

@@ -224,8 +224,8 @@ func sharedPrintDeck(t testing.TB, key string, n int, o layout.Options, dpi int)
 	return d.p
 }
 
-// TestMain renders every page under pinned fonts (see pinFonts) and
-// removes the decks the tests shared.
+// TestMain pins the corpus's fonts (see pinFonts) and removes the decks
+// the tests shared.
 func TestMain(m *testing.M) {
 	fonts := pinFonts()
 	code := m.Run()
@@ -238,14 +238,19 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// pinFonts points fontconfig, and so pdftoppm, at DejaVu alone (where it
-// is installed) and returns the folder of that configuration. A PDF that
+// corpusFonts is the environment pdftoppm renders the corpus in
+// (Options.rasterEnv): fontconfig pointed at DejaVu alone, where it is
+// installed; nil to keep the machine's fonts.
+var corpusFonts []string
+
+// pinFonts sets corpusFonts and returns the folder of its configuration. A PDF that
 // names fonts it does not embed (the corpus's jsPDF Helvetica, the test
 // sheets gofpdf writes) is drawn with whatever font the machine offers in
 // their place, and the cards' look follows: internetboardgame-cards.pdf
 // read right where Helvetica became DejaVu Sans and failed where it became
-// Liberation Sans, which looked like a flaky test. DECKWRIGHT_TEST_FONTS=
-// system keeps the machine's fonts.
+// Liberation Sans, which looked like a flaky test. Only the corpus is
+// pinned: the test sheets were tuned on the machine's fonts.
+// DECKWRIGHT_TEST_FONTS=system keeps the machine's fonts for the corpus too.
 func pinFonts() string {
 	if os.Getenv("DECKWRIGHT_TEST_FONTS") == "system" || os.Getenv("FONTCONFIG_FILE") != "" {
 		return ""
@@ -271,7 +276,7 @@ func pinFonts() string {
 	if err := os.WriteFile(filepath.Join(dir, "fonts.conf"), []byte(conf), 0o644); err != nil {
 		return dir
 	}
-	os.Setenv("FONTCONFIG_FILE", filepath.Join(dir, "fonts.conf"))
+	corpusFonts = []string{"FONTCONFIG_FILE=" + filepath.Join(dir, "fonts.conf")}
 	return dir
 }
 

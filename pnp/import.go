@@ -409,7 +409,7 @@ func (im *importer) loadPage(nr int) (*source, error) {
 		}
 	}
 	if !s.native {
-		img, err := rasterize(im.ctx, im.f.path, p, im.opt.DPI)
+		img, err := rasterize(im.ctx, im.f.path, p, im.opt.DPI, im.opt.rasterEnv)
 		if err != nil {
 			return nil, err
 		}

@@ -90,7 +90,9 @@ func replay(t *testing.T, file string, recipe []byte) *Result {
 		t.Fatal(err)
 	}
 	path := filepath.Join("testdata", "corpus", file)
-	res, err := Import(context.Background(), path, rec.Options())
+	opt := rec.Options()
+	opt.rasterEnv = corpusFonts // as corpusImport reads it
+	res, err := Import(context.Background(), path, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,6 +40,9 @@ type Options struct {
 	// noBudget leaves out the check of each page's cost before it is read
 	// (see checkBudget): tests use it to reach pdftoppm's own limits.
 	noBudget bool
+	// rasterEnv is added to pdftoppm's environment: the corpus tests pin
+	// its fonts with it (see pinFonts).
+	rasterEnv []string
 }
 
 // Face is one cut card face.
