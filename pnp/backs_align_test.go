@@ -19,7 +19,8 @@ func TestSilhouetteDuplexBacks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders four pages")
 	}
-	res, err := Import(context.Background(), filepath.Join("testdata", "corpus", "silhouette-duplex.pdf"), Options{CardW: 63, CardH: 88, DPI: 300})
+	// The import TestCorpus reads the file with (the manifest's dpi: 300).
+	res, err := corpusImport(t, "silhouette-duplex.pdf", Options{CardW: 63, CardH: 88, DPI: 300})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -157,7 +157,9 @@ func TestRasterTimeout(t *testing.T) {
 	path := nestedForms(t, 40)
 	done := make(chan error, 1)
 	go func() {
-		_, err := Import(context.Background(), path, Options{CardW: 63, CardH: 88, DPI: 50, Layout: LayoutFronts})
+		// Without the budget checked first, which refuses these forms
+		// before pdftoppm sees them (TestFormBombRefused).
+		_, err := Import(context.Background(), path, Options{CardW: 63, CardH: 88, DPI: 50, Layout: LayoutFronts, noBudget: true})
 		done <- err
 	}()
 	select {
@@ -203,5 +205,46 @@ func TestReadPPMSize(t *testing.T) {
 	img, err := readPPM(bufio.NewReader(strings.NewReader(ok)), 2, 1)
 	if err != nil || img.Bounds().Dx() != 2 || img.NRGBAAt(1, 0).R != 0x80 {
 		t.Errorf("a good PPM: %v, %v", img, err)
+	}
+}
+
+// fanForms is a one-page PDF whose page draws a form that draws the next
+// form ways times, depth levels deep: ways^depth placements from a few
+// kilobytes.
+func fanForms(t testing.TB, ways, depth int) string {
+	objs := []string{
+		"<< /Type /Catalog /Pages 2 0 R >>",
+		"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+		"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /X 5 0 R >> >> /Contents 4 0 R >>",
+		stream("", []byte("/X Do")),
+	}
+	for i := 0; i < depth; i++ {
+		var body []string
+		for k := 0; k < ways; k++ {
+			body = append(body, fmt.Sprintf("q 0.95 0 0 0.95 %d %d cm /X Do Q", k, k))
+		}
+		objs = append(objs, stream(fmt.Sprintf("/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /XObject << /X %d 0 R >> >>", len(objs)+2), []byte(strings.Join(body, " "))))
+	}
+	objs = append(objs, stream("/Type /XObject /Subtype /Form /BBox [0 0 595 842]", []byte("0 0 300 300 re f")))
+	return rawPDF(t, objs...)
+}
+
+// TestFormBombRefused checks that a PDF whose forms draw each other 10
+// ways 10 deep is refused by the budget before any page is rendered
+// (issue 34: it kept import pnp busy past 10 s): the error names the file
+// and the page, and pdftoppm is never run (here it is "missing", which a
+// page that reached it would say).
+func TestFormBombRefused(t *testing.T) {
+	path := fanForms(t, 10, 10)
+	old := pdftoppm
+	pdftoppm = "pdftoppm-not-installed"
+	defer func() { pdftoppm = old }()
+	_, err := Import(context.Background(), path, poker)
+	if err == nil || !strings.HasPrefix(err.Error(), path+": page 1: ") || !strings.Contains(err.Error(), "form bomb") || strings.Contains(err.Error(), "pdftoppm") {
+		t.Errorf("err = %v, want %s: page 1 refused as a form bomb before pdftoppm", err, path)
+	}
+	// A page a little under the budget is read as before.
+	if _, err := Import(context.Background(), fanForms(t, 2, 3), Options{CardW: 63, CardH: 88, DPI: 50, Layout: LayoutFronts}); err != nil && strings.Contains(err.Error(), "refused") {
+		t.Errorf("8 placements refused: %v", err)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/deckwright/deckwright/cardsdb"
 )
 
 // Each page read gets a confidence, from 0 to 1, that it was read right:
@@ -88,7 +90,7 @@ func assess(res *Result, layoutDoubt string) {
 			// Cards placed as images are where the PDF says (and may
 			// span cells: a landscape card among portrait ones).
 			if gaps := holes(fronts[p.Page], p.Rows, p.Cols); gaps > 0 && p.Method != "images" {
-				doubt(i, 0.6, fmt.Sprintf("%s of its grid left empty among its cards", plural(gaps, "cell")))
+				doubt(i, 0.6, fmt.Sprintf("%s of its grid left empty among its cards", cardsdb.Plural(gaps, "cell")))
 			}
 			if res.Layout == LayoutDuplex {
 				bp, ok := backOf[p.Page]

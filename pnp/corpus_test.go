@@ -1,7 +1,6 @@
 package pnp
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -29,6 +28,7 @@ type corpusEntry struct {
 	Prior    string   `yaml:"prior"` // the size a user gives (the game's)
 	Game     string   `yaml:"game"`  // the bundled game whose card size is the prior
 	Read     string   `yaml:"read"`  // pages read, "1-24"; all when empty
+	DPI      int      `yaml:"dpi"`   // the DPI it is read at, when not corpusDPI's (see corpusDPI)
 	Pages    []string `yaml:"pages"` // F9, B9, L10 or "-", one a page read
 	Cards    int      `yaml:"cards"`
 	Distinct int      `yaml:"distinct"`
@@ -96,14 +96,36 @@ func TestCorpus(t *testing.T) {
 		t.Skip("the corpus takes a while")
 	}
 	entries := readCorpus(t)
+	dpi := corpusDPI(t)
+	// The PDFs are read side by side (go test runs GOMAXPROCS parallel
+	// subtests at once), each once (see corpusImport), and the table is
+	// printed in manifest order when all are read.
+	// -run TestCorpus/file/NAME reads one PDF (or a few), and only they
+	// are in the table.
+	scores := make([]corpusScore, len(entries))
+	ran := make([]bool, len(entries))
+	t.Run("file", func(t *testing.T) {
+		for i, e := range entries {
+			t.Run(e.File, func(t *testing.T) {
+				t.Parallel()
+				scores[i] = scoreCorpus(t, e, dpi)
+				ran[i] = true
+			})
+		}
+	})
 	var all []float64
 	tot := corpusScore{}
 	distinctRight := 0
 	t.Logf("%-34s %-26s %9s %9s %9s %6s %13s %-5s %-24s  %s", "PDF", "tool", "cards", "distinct", "pages", "stray", "cut err mm", "right", "first try", "notes")
 	rightNow := 0
 	var firsts []bool // right at first try, in manifest order
-	for _, e := range entries {
-		sc := scoreCorpus(t, e)
+	read := 0
+	for i, e := range entries {
+		if !ran[i] {
+			continue
+		}
+		read++
+		sc := scores[i]
 		all = append(all, sc.errs...)
 		tot.cut += sc.cut
 		tot.want += sc.want
@@ -143,8 +165,8 @@ func TestCorpus(t *testing.T) {
 		share = 100 * float64(tot.cut) / float64(tot.want)
 	}
 	t.Logf("corpus: %d PDFs; %.1f%% of faces cut (%d of %d); distinct right on %d of %d; %d faces from pages without cards; cut error median %.2f mm, worst %.2f mm over %d trims",
-		len(entries), share, tot.cut, tot.want, distinctRight, len(entries), tot.stray, med, worst, len(all))
-	t.Logf("right now: %d of %d PDFs; %s", rightNow, len(entries), firstTryShare(firsts, 20))
+		read, share, tot.cut, tot.want, distinctRight, read, tot.stray, med, worst, len(all))
+	t.Logf("right now: %d of %d PDFs; %s", rightNow, read, firstTryShare(firsts, 20))
 }
 
 // firstTryShare says how many of the latest n PDFs with a first try
@@ -189,7 +211,9 @@ func checkFirstTry(t *testing.T, e corpusEntry, want int) {
 
 // corpusDPI is the DPI the corpus is read at: 150, or
 // DECKWRIGHT_CORPUS_DPI (300 is the command line's default) to see the
-// table at another.
+// table at another. An entry's own dpi, kept for a PDF that another test
+// reads at that DPI (so that the two share one import), gives way to
+// DECKWRIGHT_CORPUS_DPI too.
 func corpusDPI(t *testing.T) int {
 	if v := os.Getenv("DECKWRIGHT_CORPUS_DPI"); v != "" {
 		d, err := strconv.Atoi(v)
@@ -245,22 +269,37 @@ func pageWant(w string) (string, int) {
 	return w[:1], n
 }
 
-func scoreCorpus(t *testing.T, e corpusEntry) corpusScore {
+// corpusOptions are the options TestCorpus reads entry e with at dpi
+// (corpusDPI's).
+func corpusOptions(t testing.TB, e corpusEntry, dpi int) Options {
 	t.Helper()
-	var sc corpusScore
 	pw, ph, err := parseSize(e.Prior)
 	if err != nil {
 		t.Fatalf("%s: prior: %v", e.File, err)
 	}
-	opt := Options{CardW: pw, CardH: ph, DPI: corpusDPI(t)}
+	if e.DPI != 0 && os.Getenv("DECKWRIGHT_CORPUS_DPI") == "" {
+		dpi = e.DPI
+	}
+	opt := Options{CardW: pw, CardH: ph, DPI: dpi}
+	if e.Read != "" {
+		a, _, _ := strings.Cut(e.Read, "-")
+		first, _ := strconv.Atoi(a)
+		for i := range e.Pages {
+			opt.Pages = append(opt.Pages, first+i)
+		}
+	}
+	return opt
+}
+
+func scoreCorpus(t *testing.T, e corpusEntry, dpi int) corpusScore {
+	t.Helper()
+	var sc corpusScore
+	opt := corpusOptions(t, e, dpi)
 	pages := make([]int, 0, len(e.Pages))
 	first := 1
 	if e.Read != "" {
 		a, _, _ := strings.Cut(e.Read, "-")
 		first, _ = strconv.Atoi(a)
-		for i := range e.Pages {
-			opt.Pages = append(opt.Pages, first+i)
-		}
 	}
 	for i := range e.Pages {
 		pages = append(pages, first+i)
@@ -272,7 +311,7 @@ func scoreCorpus(t *testing.T, e corpusEntry) corpusScore {
 		}
 		sc.want += n
 	}
-	res, err := Import(context.Background(), filepath.Join("testdata", "corpus", e.File), opt)
+	res, err := corpusImport(t, e.File, opt)
 	if errors.Is(err, ErrNoCardPages) {
 		// Every page was skipped: right for a PDF without cards.
 		res, err = &Result{}, nil

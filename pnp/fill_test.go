@@ -94,7 +94,7 @@ func BenchmarkFindGridFilled(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		img, err := rasterize(context.Background(), path, p, 300)
+		img, err := rasterize(context.Background(), path, p, 300, corpusFonts)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -216,8 +216,8 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		xs, xe = f.bx.cells()
 		ys, ye = f.by.cells()
 	} else {
-		xs, xe = refine(px, f.lx.cellsAlong(g.w, tol), f.lx.cell, tol)
-		ys, ye = refine(py, f.ly.cellsAlong(g.h, tol), f.ly.cell, tol)
+		xs, xe = refine(px, f.lx.cellsAlong(g.w, tol), f.lx.cell, tol, pxPerMM)
+		ys, ye = refine(py, f.ly.cellsAlong(g.h, tol), f.ly.cell, tol, pxPerMM)
 	}
 	if len(xs) == 0 || len(ys) == 0 {
 		return nil, fmt.Errorf("no %s mm card fits", sizeName(w, h))

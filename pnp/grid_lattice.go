@@ -215,8 +215,20 @@ func (l lattice) centre(p axisProfiles, cMin, cMax int, keepStrong, bare bool) l
 // seen: a lattice of whole pixels drifts from edges a fraction of a pixel
 // off its pitch, the cell width is found to a pixel or two, and a scan's
 // scale is not exact. It returns each cell's start and end.
-func refine(p axisProfiles, starts []int, cell, r int) (lo, hi []int) {
+//
+// Each edge moved on its own may lock on to something else within r of
+// it: a text card's frame a millimetre inside the cut line at one edge,
+// the line itself at the other, so that cards printed at one size read as
+// cells up to 2r apart in size. When the cells so found vary by more than
+// a millimetre, a reading of cells of one length (within cellSlack) is
+// taken instead if it explains nearly as much of the edges (oneSize of
+// their evidence): cards that do vary in size keep cells that say so.
+func refine(p axisProfiles, starts []int, cell, r int, pxPerMM float64) (lo, hi []int) {
 	n := len(p.edge)
+	// at (grid_profiles.go) reads 0 past either end: a cell may run
+	// off the region.
+	left := func(i int) float64 { return at(p.left, i) + at(p.rise, i) }
+	right := func(i int) float64 { return at(p.right, i) + at(p.fall, i) }
 	best := func(at int, ev func(i int) float64) int {
 		b, bv := at, math.Inf(-1)
 		for d := -r; d <= r; d++ {
@@ -230,14 +242,44 @@ func refine(p axisProfiles, starts []int, cell, r int) (lo, hi []int) {
 		}
 		return b
 	}
-	left := func(i int) float64 { return p.left[i] + p.rise[i] }
-	right := func(i int) float64 { return p.right[i] + p.fall[i] }
+	free := 0.0
 	for _, s := range starts {
-		lo = append(lo, best(s, left))
-		hi = append(hi, best(s+cell, right))
+		a, b := best(s, left), best(s+cell, right)
+		lo, hi = append(lo, a), append(hi, b)
+		free += left(a) + right(b)
+	}
+	if spread(lo, hi) <= pxPerMM {
+		return lo, hi
+	}
+	var jlo, jhi []int
+	joint := 0.0
+	for _, s := range starts {
+		bl, bh, bv, bd := s, s+cell, math.Inf(-1), 0
+		for a := max(0, s-r); a <= min(n-1, s+r); a++ {
+			for b := max(a+cell-cellSlack, s+cell-r); b <= min(a+cell+cellSlack, s+cell+r, n-1); b++ {
+				v, d := left(a)+right(b), abs(a-s)+abs(b-s-cell)
+				if v > bv || v == bv && d < bd {
+					bl, bh, bv, bd = a, b, v, d
+				}
+			}
+		}
+		jlo, jhi = append(jlo, bl), append(jhi, bh)
+		joint += bv
+	}
+	if joint >= oneSize*free {
+		return jlo, jhi
 	}
 	return lo, hi
 }
+
+// cellSlack is how many pixels refine lets a cell's length differ from
+// its lattice's when it reads cells of one length: a pixel of rounding at
+// each end. oneSize is the share of the edges' evidence that reading must
+// explain to be taken.
+const (
+	cellSlack = 2
+	oneSize   = 0.92
+)
 
 // pooled returns e+f, each line taking the largest value within a line of
 // it.

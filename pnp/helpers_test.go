@@ -16,6 +16,7 @@ import (
 
 	"github.com/disintegration/imaging"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
@@ -103,7 +104,7 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 	back := cachedArt(t, -1, w, h, filepath.Join(dir, "back.jpg"))
 	own := cachedArt(t, 99, w, h, filepath.Join(dir, "own.jpg"))
 	p := printed{path: filepath.Join(dir, "deck.pdf")}
-	var items []render.Item
+	var items []cardface.Item
 	for i := 0; i < n; i++ {
 		name := "c" + strconv.Itoa(i) + ".jpg"
 		art := cachedArt(t, i, w, h, filepath.Join(dir, name))
@@ -112,7 +113,7 @@ func printDeck(t testing.TB, dir string, n int, o layout.Options, dpi int) print
 			c.Back = &cardsdb.Face{Image: "own.jpg"}
 		}
 		g.Cards = append(g.Cards, c)
-		items = append(items, render.CardItem(g, c))
+		items = append(items, cardface.CardItem(g, c))
 		p.fronts = append(p.fronts, art)
 		if o.Backs != layout.BacksNone {
 			if i == 0 {
@@ -223,13 +224,60 @@ func sharedPrintDeck(t testing.TB, key string, n int, o layout.Options, dpi int)
 	return d.p
 }
 
-// TestMain removes the decks the tests shared.
+// TestMain pins the corpus's fonts (see pinFonts) and removes the decks
+// the tests shared.
 func TestMain(m *testing.M) {
+	fonts := pinFonts()
 	code := m.Run()
 	if sharedDir != "" {
 		os.RemoveAll(sharedDir)
 	}
+	if fonts != "" {
+		os.RemoveAll(fonts)
+	}
 	os.Exit(code)
+}
+
+// corpusFonts is the environment pdftoppm renders the corpus in
+// (Options.rasterEnv): fontconfig pointed at DejaVu alone, where it is
+// installed; nil to keep the machine's fonts.
+var corpusFonts []string
+
+// pinFonts sets corpusFonts and returns the folder of its configuration. A PDF that
+// names fonts it does not embed (the corpus's jsPDF Helvetica, the test
+// sheets gofpdf writes) is drawn with whatever font the machine offers in
+// their place, and the cards' look follows: internetboardgame-cards.pdf
+// read right where Helvetica became DejaVu Sans and failed where it became
+// Liberation Sans, which looked like a flaky test. Only the corpus is
+// pinned: the test sheets were tuned on the machine's fonts.
+// DECKWRIGHT_TEST_FONTS=system keeps the machine's fonts for the corpus too.
+func pinFonts() string {
+	if os.Getenv("DECKWRIGHT_TEST_FONTS") == "system" || os.Getenv("FONTCONFIG_FILE") != "" {
+		return ""
+	}
+	var dirs []string
+	for _, d := range []string{"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu-sans-fonts", "/usr/local/share/fonts/dejavu", "/opt/homebrew/share/fonts/dejavu"} {
+		if m, _ := filepath.Glob(filepath.Join(d, "DejaVuSans*.ttf")); len(m) > 0 {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return ""
+	}
+	dir, err := os.MkdirTemp("", "pnp-test-fonts-")
+	if err != nil {
+		return ""
+	}
+	conf := "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
+	for _, d := range dirs {
+		conf += "  <dir>" + d + "</dir>\n"
+	}
+	conf += "  <cachedir>" + filepath.Join(dir, "cache") + "</cachedir>\n</fontconfig>\n"
+	if err := os.WriteFile(filepath.Join(dir, "fonts.conf"), []byte(conf), 0o644); err != nil {
+		return dir
+	}
+	corpusFonts = []string{"FONTCONFIG_FILE=" + filepath.Join(dir, "fonts.conf")}
+	return dir
 }
 
 func btoi(b bool) int {

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/disintegration/imaging"
+
+	"github.com/deckwright/deckwright/internal/pdfgeom"
 )
 
 // DefaultMaxPages is the number of pages Import reads at most when
@@ -101,6 +103,9 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		if p < 1 || p > f.pages {
 			return nil, fmt.Errorf("page %d: %s has pages 1 to %d", p, pdfPath, f.pages)
 		}
+	}
+	if err := checkBudget(ctx, f, pages, opt); err != nil {
+		return nil, err
 	}
 	im := &importer{ctx: ctx, f: f, opt: opt}
 	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
@@ -226,6 +231,30 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 	assess(res, im.layoutDoubt)
 	shareBacks(res.Cards)
 	return res, nil
+}
+
+// checkBudget counts, before any page is read or rendered, what drawing
+// each page to be read costs (pdfgeom.Check: each distinct form read once,
+// its placements multiplied out) and refuses the PDF when a page is over
+// pdfgeom's budget: a few kilobytes of forms that draw each other 10 ways
+// 10 deep would keep pdftoppm busy for minutes. The error names the file
+// and the page. Other trouble Check sees (content it cannot split) is left
+// to the page's own reading, which skips a page it cannot read.
+func checkBudget(ctx context.Context, f *pdfFile, pages []int, opt Options) error {
+	if opt.noBudget {
+		return nil
+	}
+	for _, nr := range pages {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		_, err := pdfgeom.Check(ctx, f.ctx.XRefTable, nr, pdfgeom.Budget{})
+		var refused *pdfgeom.RefusedError
+		if errors.As(err, &refused) {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+	}
+	return nil
 }
 
 // ErrNoCardPages is wrapped by Import's error when no page read holds a
@@ -380,7 +409,7 @@ func (im *importer) loadPage(nr int) (*source, error) {
 		}
 	}
 	if !s.native {
-		img, err := rasterize(im.ctx, im.f.path, p, im.opt.DPI)
+		img, err := rasterize(im.ctx, im.f.path, p, im.opt.DPI, im.opt.rasterEnv)
 		if err != nil {
 			return nil, err
 		}
@@ -809,382 +838,6 @@ func pair(fronts, backs []cut, mirror func(Rect) (float64, float64), upsideDown 
 		cards = append(cards, card)
 	}
 	return cards
-}
-
-// fold is what a fold sheet gave.
-type fold struct {
-	cards      []Card
-	report     PageReport
-	sharedBack bool    // one half's cards share one picture
-	gutter     float64 // mm from the fold line to the nearest card
-}
-
-// readFold reads a page with fronts on one half and backs on the other.
-// The fold runs across the middle of the page, up-down or left-right,
-// whichever pairs more cards; the half whose cards all share one picture
-// holds the backs, else the left (or top) half holds the fronts.
-func (im *importer) readFold(nr int) (*fold, error) {
-	s, err := im.load(nr)
-	if err != nil {
-		return nil, err
-	}
-	var best *fold
-	var errs []error
-	for _, vertical := range []bool{true, false} {
-		fd, err := im.foldHalves(s, vertical)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if best == nil || fd.rank() > best.rank() {
-			best = fd
-		}
-	}
-	if best == nil {
-		return nil, fmt.Errorf("page %d: not a fold sheet: %w", nr, errors.Join(errs...))
-	}
-	return best, nil
-}
-
-// rank orders the ways to fold a sheet: one half holding a shared back
-// first, then more cards paired.
-func (f *fold) rank() int {
-	r := f.pairs() + 100*min(int(f.gutter), 99)
-	if f.sharedBack {
-		r += 100000
-	}
-	return r
-}
-
-func (f *fold) pairs() int {
-	n := 0
-	for _, c := range f.cards {
-		if c.Back != nil {
-			n++
-		}
-	}
-	return n
-}
-
-// foldHalves reads the two halves of a fold sheet folded along the
-// vertical (or horizontal) middle line.
-func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
-	w, h := s.p.w, s.p.h
-	var a, b Rect
-	if vertical {
-		a, b = Rect{W: w / 2, H: h}, Rect{X: w / 2, W: w / 2, H: h}
-	} else {
-		a, b = Rect{W: w, H: h / 2}, Rect{Y: h / 2, W: w, H: h / 2}
-	}
-	first, err := im.readRegion(s, a)
-	if err != nil {
-		return nil, err
-	}
-	second, err := im.readRegion(s, b)
-	if err != nil {
-		return nil, err
-	}
-	for _, sd := range []*side{first, second} {
-		for _, c := range sd.cuts {
-			if vertical && (c.box.X < w/2) != (c.box.X+c.box.W <= w/2+0.5) ||
-				!vertical && (c.box.Y < h/2) != (c.box.Y+c.box.H <= h/2+0.5) {
-				return nil, fmt.Errorf("a card crosses the fold")
-			}
-		}
-	}
-	fronts, backs := first, second
-	if uniform(first.cuts) && !uniform(second.cuts) {
-		fronts, backs = second, first
-	}
-	shared := uniform(backs.cuts)
-	gutter := math.Inf(1)
-	for _, sd := range []*side{first, second} {
-		for _, c := range sd.cuts {
-			if vertical {
-				gutter = min(gutter, math.Abs(c.box.X-w/2), math.Abs(c.box.X+c.box.W-w/2))
-			} else {
-				gutter = min(gutter, math.Abs(c.box.Y-h/2), math.Abs(c.box.Y+c.box.H-h/2))
-			}
-		}
-	}
-	mirror := func(r Rect) (float64, float64) {
-		if vertical {
-			return w - r.cx(), r.cy()
-		}
-		return r.cx(), h - r.cy()
-	}
-	if len(s.cards) == 0 && !im.opt.KeepBleed {
-		im.alignBacks(s, fronts.cuts, backs.cuts, mirror, 0.5)
-	}
-	cards := pair(fronts.cuts, backs.cuts, mirror, !vertical, im.opt)
-	rep := fronts.report
-	rep.Side = "fold"
-	return &fold{cards: cards, report: rep, sharedBack: shared, gutter: gutter}, nil
-}
-
-// alignBacks cuts each back of a rendered fold sheet again where folding
-// puts it: at its front's mirrored place, when the grid found on the
-// backs' half put it more than minMove mm away (half a millimetre). Folded and cut
-// along the fronts' trim lines, the sheet gives that back; and a half of
-// identical backs printed to their bleed between cut lines drawn for a
-// whole sheet shows fewer clear edges than the fronts' half.
-func (im *importer) alignBacks(s *source, fronts, backs []cut, mirror func(Rect) (float64, float64), minMove float64) {
-	used := make([]bool, len(backs))
-	for _, f := range fronts {
-		mx, my := mirror(f.box)
-		best, bestD := -1, im.opt.CardW/2
-		for j, b := range backs {
-			if d := math.Hypot(b.box.cx()-mx, b.box.cy()-my); !used[j] && d < bestD {
-				best, bestD = j, d
-			}
-		}
-		if best < 0 {
-			continue
-		}
-		used[best] = true
-		if bestD <= minMove {
-			continue
-		}
-		b := backs[best]
-		trim := Rect{X: mx - b.box.W/2, Y: my - b.box.H/2, W: b.box.W, H: b.box.H}
-		r := image.Rect(int(math.Round(trim.X*s.pxmm)), int(math.Round(trim.Y*s.pxmm)),
-			int(math.Round((trim.X+trim.W)*s.pxmm)), int(math.Round((trim.Y+trim.H)*s.pxmm)))
-		if !r.In(s.raster.Bounds()) {
-			continue
-		}
-		face := im.finish(subImage(s.raster, r), trim.W, trim.H, b.face.Rotated)
-		face.Page, face.Row, face.Col, face.Trim = b.face.Page, b.face.Row, b.face.Col, trim
-		backs[best] = cut{face: face, box: trim}
-	}
-}
-
-// uniform reports whether at least two faces were cut and at least two
-// thirds of them are one card face (a back most cards share; the others
-// may have backs of their own). Faces are compared as Write compares them
-// (see faceSig.same): the hash alone sees only the frame of a text card.
-func uniform(cuts []cut) bool {
-	_, ok := common(cuts)
-	return ok
-}
-
-// common returns the face most of cuts share, when they are uniform.
-func common(cuts []cut) (*faceSig, bool) {
-	if len(cuts) < 2 {
-		return nil, false
-	}
-	var g grouper
-	for _, c := range cuts {
-		g.add(c.face)
-	}
-	best := g.reps[0]
-	for _, r := range g.reps {
-		if r.size > best.size {
-			best = r
-		}
-	}
-	return best.sig, best.size >= 2 && 3*best.size >= 2*len(cuts)
-}
-
-// guessLayout guesses where the backs are (see Import) and says why. It
-// looks at the first page that holds cards (and the page after it), so a
-// cover or a page of rules first does not decide.
-func (im *importer) guessLayout(pages []int) (Layout, string, error) {
-	first := -1
-	for i, nr := range pages[:min(len(pages), 4)] {
-		_, err := im.readWhole(nr)
-		if err == nil {
-			first = i
-			break
-		}
-		if isFatal(err) {
-			return "", "", err
-		}
-	}
-	if first < 0 {
-		return LayoutFronts, "no card found on the first pages", nil
-	}
-	p0 := pages[first]
-	if fd, err := im.readFold(p0); err == nil && fd.pairs() == len(fd.cards) && len(fd.cards) > 0 {
-		var fronts, backs []cut
-		for _, c := range fd.cards {
-			fronts = append(fronts, cut{face: c.Front})
-			backs = append(backs, cut{face: *c.Back})
-		}
-		// The back most cards share is no card of the fronts' half (a
-		// sheet of cards with copies can hold three of one card on one
-		// half), and the next page of cards, when there is one, is a
-		// fold sheet too.
-		if back, ok := common(backs); ok && !holds(fronts, back) && im.foldsToo(pages[first+1:]) {
-			if n := alike(backs, back); n < len(backs) {
-				im.layoutDoubt = fmt.Sprintf("page %d was read as a fold sheet from %d of its %d backs alike; if its cards have no backs, pass --layout fronts", p0, n, len(backs))
-			}
-			return LayoutFold, fmt.Sprintf("page %d holds its cards on one half and, mirrored on the other, a back most of them share", p0), nil
-		}
-		if len(fd.cards) == 1 && fd.sharedBack {
-			return LayoutFold, fmt.Sprintf("page %d holds one card on one half and its back on the other", p0), nil
-		}
-	} else if err != nil && isFatal(err) {
-		return "", "", err
-	}
-	rest := pages[first:]
-	if len(rest) < 2 || len(rest)%2 != 0 {
-		return LayoutFronts, fmt.Sprintf("%s from page %d on: pages cannot pair as fronts and backs", plural(len(rest), "page"), p0), nil
-	}
-	fronts, err := im.readWhole(rest[0])
-	if err != nil {
-		return "", "", err
-	}
-	backs, err := im.readWhole(rest[1])
-	if err != nil {
-		if isFatal(err) {
-			return "", "", err
-		}
-		return LayoutFronts, fmt.Sprintf("page %d, after page %d, holds no cards", rest[1], p0), nil
-	}
-	mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
-	matched := func(extraBacks bool) bool {
-		cards := pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
-			if mirrorX {
-				return fronts.w - r.cx(), r.cy()
-			}
-			return r.cx(), fronts.h - r.cy()
-		}, false, im.opt)
-		n := 0
-		for _, c := range cards {
-			if c.Back != nil {
-				n++
-			}
-		}
-		// A page of shared backs may show a card more than the grid
-		// found on its fronts (one missed there).
-		return n == len(cards) && (n == len(backs.cuts) || extraBacks && len(backs.cuts) <= n+max(1, n/8))
-	}
-	mirrorOf := func(sd *side) func(Rect) (float64, float64) {
-		return func(r Rect) (float64, float64) {
-			if mirrorX {
-				return sd.w - r.cx(), r.cy()
-			}
-			return r.cx(), sd.h - r.cy()
-		}
-	}
-	back, shared := common(backs.cuts)
-	if shared && !holds(fronts.cuts, back) && matched(true) {
-		return LayoutDuplex, fmt.Sprintf("page %d holds %d copies of one back at the mirrored places of page %d's cards", rest[1], len(backs.cuts), rest[0]), nil
-	}
-	if len(backs.cuts) == 1 && len(fronts.cuts) == 1 {
-		// One card a page: pages pair only when every second page shows
-		// the same back, which no front shows.
-		if len(rest) >= 4 {
-			f2, err2 := im.readWhole(rest[2])
-			b2, err3 := im.readWhole(rest[3])
-			if err2 == nil && err3 == nil && len(f2.cuts) == 1 && len(b2.cuts) == 1 {
-				bs := newFaceSig(backs.cuts[0].face)
-				if bs.same(newFaceSig(b2.cuts[0].face)) && !bs.same(newFaceSig(fronts.cuts[0].face)) && !bs.same(newFaceSig(f2.cuts[0].face)) {
-					return LayoutDuplex, fmt.Sprintf("one card a page, and pages %d and %d show the same back", rest[1], rest[3]), nil
-				}
-			}
-		}
-		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
-			return LayoutDuplex, "one card a page; " + why, nil
-		}
-		return LayoutFronts, "one card a page, and no back repeats every second page", nil
-	}
-	if len(fronts.cuts) > 1 && len(fronts.cuts) == len(backs.cuts) && matched(false) {
-		// A full grid mirrored is the same grid: two pages of fronts look
-		// like fronts and their own backs. A partly filled last pair
-		// tells them apart: its backs lie where mirroring puts them, not
-		// where the fronts are.
-		lf, err1 := im.readWhole(rest[len(rest)-2])
-		lb, err2 := im.readWhole(rest[len(rest)-1])
-		if err1 == nil && err2 == nil && len(lf.cuts) == len(lb.cuts) && len(lf.cuts) < len(fronts.cuts) &&
-			placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) {
-				if mirrorX {
-					return lf.w - r.cx(), r.cy()
-				}
-				return r.cx(), lf.h - r.cy()
-			}, im.opt.CardW) &&
-			!placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) { return r.cx(), r.cy() }, im.opt.CardW) {
-			return LayoutDuplex, fmt.Sprintf("the partly filled pages %d and %d hold their cards at mirrored places (each card has a back of its own)", rest[len(rest)-2], rest[len(rest)-1]), nil
-		}
-		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
-			return LayoutDuplex, why, nil
-		}
-		if len(rest) == 2 && lookDistance(lookOf(fronts.cuts), lookOf(backs.cuts)) >= pairUnlike {
-			im.layoutDoubt = fmt.Sprintf("pages %d and %d look unlike: they may be fronts and their own backs (pass --layout duplex)", rest[0], rest[1])
-		}
-		return LayoutFronts, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, but no page shows backs apart from its fronts (pass --layout duplex if each card has a back of its own)", rest[1], rest[0]), nil
-	}
-	return LayoutFronts, fmt.Sprintf("page %d is not a page of backs for page %d", rest[1], rest[0]), nil
-}
-
-// placedAt reports whether every back lies (within a third of a card)
-// where at puts one of the fronts.
-func placedAt(fronts, backs []cut, at func(Rect) (float64, float64), cardW float64) bool {
-	for _, b := range backs {
-		ok := false
-		for _, f := range fronts {
-			x, y := at(f.box)
-			if math.Hypot(b.box.cx()-x, b.box.cy()-y) < cardW/3 {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// holds reports whether one of cuts shows face: a page of fronts does not
-// hold the back printed behind it (two pages of fronts, each mostly one
-// card, are not a page of fronts and its backs).
-// alike counts the cuts that show face.
-func alike(cuts []cut, face *faceSig) int {
-	n := 0
-	for _, c := range cuts {
-		if face.same(newFaceSig(c.face)) {
-			n++
-		}
-	}
-	return n
-}
-
-// foldsToo reports whether the first of pages that holds cards, if any
-// does (of the next three), reads as a fold sheet with a back most of its
-// cards share.
-func (im *importer) foldsToo(pages []int) bool {
-	for _, nr := range pages[:min(len(pages), 3)] {
-		if _, err := im.readWhole(nr); err != nil {
-			continue
-		}
-		fd, err := im.readFold(nr)
-		if err != nil || fd.pairs() != len(fd.cards) || len(fd.cards) == 0 {
-			return false
-		}
-		var backs []cut
-		for _, c := range fd.cards {
-			backs = append(backs, cut{face: *c.Back})
-		}
-		return uniform(backs) || len(fd.cards) == 1 && fd.sharedBack
-	}
-	return true
-}
-
-func holds(cuts []cut, face *faceSig) bool {
-	for _, c := range cuts {
-		if face.same(newFaceSig(c.face)) {
-			return true
-		}
-	}
-	return false
 }
 
 // isFatal reports errors that no other layout would avoid.

@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/yamlmap"
 )
 
 // Pos is the place of a cut card in the PDF: 1-based page, row and column.
@@ -140,19 +141,23 @@ func ParseInto(file string, data []byte) (Naming, error) {
 	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
 		doc = doc.Content[0]
 	}
+	// The cards file is checked when it is loaded; here only its cards'
+	// names are read, and what is not a mapping is passed over.
 	if doc.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(doc.Content); i += 2 {
-			if doc.Content[i].Value != "cards" || doc.Content[i+1].Kind != yaml.SequenceNode {
+		top, _ := yamlmap.Pairs(&yamlDecoder{file: file}, doc, "cards file")
+		for _, p := range top {
+			if p.Key != "cards" || p.V.Kind != yaml.SequenceNode {
 				continue
 			}
-			for _, c := range doc.Content[i+1].Content {
+			for _, c := range p.V.Content {
 				if c.Kind != yaml.MappingNode {
 					continue
 				}
-				for j := 0; j+1 < len(c.Content); j += 2 {
-					if c.Content[j].Value == "name" && c.Content[j+1].Value != "" {
-						n.Order = append(n.Order, c.Content[j+1].Value)
-						n.Lines[c.Content[j+1].Value] = c.Content[j+1].Line
+				fields, _ := yamlmap.Pairs(&yamlDecoder{file: file}, c, "card")
+				for _, f := range fields {
+					if f.Key == "name" && f.V.Value != "" {
+						n.Order = append(n.Order, f.V.Value)
+						n.Lines[f.V.Value] = f.V.Line
 					}
 				}
 			}

@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"sort"
+
+	"github.com/deckwright/deckwright/cardsdb"
 )
 
 // A slot of a card grid can hold something that is not a card: the
@@ -237,7 +239,7 @@ func notCardNote(n int) string {
 	if n == 0 {
 		return ""
 	}
-	return plural(n, "cell") + " not a card (no card frame): left out"
+	return cardsdb.Plural(n, "cell") + " not a card (no card frame): left out"
 }
 
 // leaveOutNotCards leaves out of a page's cells (the blank ones already

@@ -9,6 +9,7 @@ import (
 	"image"
 	"io"
 	"math"
+	"os"
 	"os/exec"
 	"runtime"
 	"strconv"
@@ -50,7 +51,7 @@ var rasterMemory int64 = 1 << 30
 // (rasterMemory, where the shell has ulimit -v); its output is read only
 // up to the page's size in pixels, and the process is killed and waited
 // for whatever happens, so none is left behind.
-func rasterize(ctx context.Context, path string, p *pdfPage, dpi int) (*image.NRGBA, error) {
+func rasterize(ctx context.Context, path string, p *pdfPage, dpi int, env []string) (*image.NRGBA, error) {
 	w := int(math.Ceil(p.w / 25.4 * float64(dpi)))
 	h := int(math.Ceil(p.h / 25.4 * float64(dpi)))
 	if w*h > maxPixels || w > 100_000 || h > 100_000 {
@@ -71,6 +72,9 @@ func rasterize(ctx context.Context, path string, p *pdfPage, dpi int) (*image.NR
 		cmd = exec.CommandContext(tctx, sh, append([]string{"-c", `ulimit -v "$1" 2>/dev/null; shift; exec "$@"`, "sh", strconv.FormatInt(mem>>10, 10), bin}, args...)...)
 	} else {
 		cmd = exec.CommandContext(tctx, bin, args...)
+	}
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
 	}
 	cmd.WaitDelay = 5 * time.Second
 	var stderr limitedBuffer

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -41,9 +42,9 @@ func TestTextProxyRaster(t *testing.T) {
 			}
 			per := sheet.PerPage()
 			n := per + 1 // a second page with one card
-			var items []render.Item
+			var items []cardface.Item
 			for _, c := range g.Cards[:n] {
-				it := render.CardItem(g, c)
+				it := cardface.CardItem(g, c)
 				it.Back.Image = "" // the game's back as a text proxy, not its sample back image
 				items = append(items, it)
 			}
@@ -103,14 +104,14 @@ func TestTextProxyDedupe(t *testing.T) {
 		"Johnson", "Newton", "Hawking", "Laika", "Comet", "Laika", "Spaceflight", "Optical Prism", "Hawking Radiation",
 		"Comet", "Newton", "Rogue Star", "Red Giant", "Nebula", "Johnson", "Supernova", "Laika", "Cosmic Jet",
 	}
-	var items []render.Item
+	var items []cardface.Item
 	distinct := map[string]int{}
 	for _, n := range names {
 		c := g.Card(n)
 		if c == nil {
 			t.Fatalf("no card %q in the bundled seeker-chronicles game", n)
 		}
-		items = append(items, render.CardItem(g, c))
+		items = append(items, cardface.CardItem(g, c))
 		distinct[n]++
 	}
 	o := layoutDefaults()
@@ -178,13 +179,13 @@ func TestTextProxyLandscape(t *testing.T) {
 	o.Paper = layout.Size{W: 210, H: 297}
 	o.Card = layout.Size{W: 88, H: 63}
 	o.Gap, o.Bleed, o.Marks, o.Backs = 7, 0, layout.MarksNone, layout.BacksNone
-	var items []render.Item
+	var items []cardface.Item
 	for _, n := range names {
 		c := g.Card(n)
 		if c == nil {
 			t.Fatalf("no card %q in %s", n, g.Name)
 		}
-		items = append(items, render.CardItem(g, c))
+		items = append(items, cardface.CardItem(g, c))
 	}
 	var buf bytes.Buffer
 	rep, err := render.Render(context.Background(), &buf, items, render.RenderOptions{Sheet: o, DPI: 150})

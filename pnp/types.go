@@ -37,6 +37,12 @@ type Options struct {
 	// look for their grid; tests use it to try grid finding on every
 	// layout deckwright prints.
 	forceRaster bool
+	// noBudget leaves out the check of each page's cost before it is read
+	// (see checkBudget): tests use it to reach pdftoppm's own limits.
+	noBudget bool
+	// rasterEnv is added to pdftoppm's environment: the corpus tests pin
+	// its fonts with it (see pinFonts).
+	rasterEnv []string
 }
 
 // Face is one cut card face.

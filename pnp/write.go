@@ -40,6 +40,9 @@ type WriteOptions struct {
 	Type string
 	// Source names the PDF in the cards file and the contact sheet.
 	Source string
+	// Recipe, when set, is written to RecipeFile: what the import
+	// decided, to be corrected and replayed (see Recipe, RecipeOf).
+	Recipe *Recipe
 }
 
 // Summary says what Write found and wrote.

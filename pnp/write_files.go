@@ -85,6 +85,9 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, out *a
 		data []byte
 	}
 	extra := []file{{CardsFile, yml}, {ContactHTML, page}}
+	if opt.Recipe != nil {
+		extra = append(extra, file{RecipeFile, opt.Recipe.Marshal()})
+	}
 	if len(res.Pages) > 0 {
 		pages, err := p.pagesSheet(res)
 		if err != nil {

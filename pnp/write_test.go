@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
-	"github.com/deckwright/deckwright/render"
 	"github.com/deckwright/deckwright/validate"
 )
 
@@ -582,7 +582,7 @@ func TestWriteLandscapeCardPortraitGame(t *testing.T) {
 		if own := c.Landscape != nil; own != tc.landscape {
 			t.Errorf("%s: own landscape key %v, want one only for a card that lay landscape", tc.name, c.Landscape)
 		}
-		if got := render.CardItem(sg, c).Front.Landscape; got != tc.landscape {
+		if got := cardface.CardItem(sg, c).Front.Landscape; got != tc.landscape {
 			t.Errorf("%s: print's face landscape %v, want %v", tc.name, got, tc.landscape)
 		}
 		b := readImage(t, sg.FS, c.Image).Bounds()

@@ -60,6 +60,10 @@ type importPnPOptions struct {
 	into      string
 	typ       string
 	json      bool
+	recipe    string
+	// given lists the flags set on the command line (--recipe refuses the
+	// ones it sets itself).
+	given func(name string) bool
 }
 
 func newImportPnPCmd(io IO, g *globalOptions) *cobra.Command {
@@ -80,6 +84,10 @@ out/<game>-pnp/):
   contact-sheet.png     every cut card with its number, page, row and column
                         (200 a sheet: contact-sheet-2.png ... for more)
   contact-sheet.html    the same as a page, with the names
+  recipe.yaml           what the import decided about each page: its role
+                        (fronts, backs, fold, skipped) and why, the grid
+                        its cards were cut on (mm), the page its backs
+                        belong to and a confidence
 
 Cards no name reaches are called "Page 3 r2c1"; rename them in cards/pnp.yaml
 at will (their images stay). --names FILE gives one name per distinct card in
@@ -87,6 +95,11 @@ reading order (copies are found from the images; a line "-" skips a card), or
 "page 3 r2c1 = Rogue Star" lines (any copy's place names the card).
 --into CARDS.yaml gives the images to the cards of a cards file, in its order
 (or by a --names mapping).
+
+--recipe recipe.yaml replays an import's recipe: the same options and the
+same cards. Edit it first to correct a guess: set a page's role to skipped,
+or change a number of its grid (rows, cols, x, y, cell, pitch) and that page
+is cut again on the grid; nothing else changes.
 
 The folder is written beside its place and renamed into it, so a failed
 import leaves nothing behind. Importing into an existing folder merges: the
@@ -100,12 +113,14 @@ or an unreadable PDF, names file or cards file.`,
   deckwright import pnp pnp.pdf --game seeker-chronicles --into cosmos.yaml
   deckwright --db out/seeker-chronicles-pnp print my-deck.txt --backs long`,
 		Args: argsUsage(cobra.ExactArgs(1)),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(c *cobra.Command, args []string) error {
 			opts.pdf = args[0]
+			opts.given = func(name string) bool { return c.Flags().Changed(name) }
 			return runImportPnP(opts)
 		},
 	}
 	fl := cmd.Flags()
+	fl.StringVar(&opts.recipe, "recipe", "", "replay a recipe.yaml an import wrote (perhaps corrected): its options, roles and grids")
 	fl.StringVar(&opts.game, "game", "", "the game the cards are for (required)")
 	fl.StringVarP(&opts.output, "output", "o", "", "the card folder to write or merge into (default out/<game>-pnp)")
 	fl.StringVar(&opts.pages, "pages", "", "pages to read, e.g. 3-12,15 (default: all)")
@@ -127,6 +142,7 @@ type importPlan struct {
 	opt    pnp.Options
 	write  pnp.WriteOptions
 	output string
+	recipe *pnp.Recipe // --recipe, read
 }
 
 func (opts *importPnPOptions) check(db *cardsdb.DB) (*importPlan, error) {
@@ -179,6 +195,21 @@ func (opts *importPnPOptions) check(db *cardsdb.DB) (*importPlan, error) {
 	}
 	if p.write.Naming, err = opts.naming(); err != nil {
 		return nil, err
+	}
+	if opts.recipe != "" {
+		for _, f := range []string{"pages", "layout", "flip", "dpi", "card-size", "keep-bleed"} {
+			if opts.given != nil && opts.given(f) {
+				return nil, usageError("--%s and --recipe: the recipe gives the %s; edit it there", f, f)
+			}
+		}
+		data, err := readTextFile(opts.recipe, "--recipe")
+		if err != nil {
+			return nil, err
+		}
+		if p.recipe, err = pnp.ParseRecipe(opts.recipe, data); err != nil {
+			return nil, inputError(err)
+		}
+		p.opt = p.recipe.Options()
 	}
 	return p, nil
 }
@@ -270,9 +301,15 @@ func runImportPnP(opts *importPnPOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
+	if p.recipe != nil && res != nil {
+		if err := pnp.ApplyRecipe(ctx, opts.pdf, res, p.recipe, opts.recipe); err != nil {
+			return inputError(err)
+		}
+	}
 	if res == nil || len(res.Cards) == 0 {
 		return &exitError{code: ExitRules, err: fmt.Errorf("%s: no cards found on %s; nothing written (check --pages, --layout and --card-size)", opts.pdf, pagesRead(res))}
 	}
+	p.write.Recipe = pnp.RecipeOf(res, filepath.Base(opts.pdf), p.opt)
 	sum, err := pnp.Write(ctx, res, p.output, p.write)
 	if err != nil {
 		if errors.Is(err, pnp.ErrNoCards) {
@@ -316,7 +353,7 @@ func checkImportFolder(dir string) error {
 			return fmt.Errorf("%s is a %s, not a folder", full, atomicfile.FileKind(st.Mode()))
 		}
 	}
-	files := []string{filepath.FromSlash(pnp.CardsFile), pnp.ContactHTML, pnp.ContactPNG}
+	files := []string{filepath.FromSlash(pnp.CardsFile), pnp.ContactHTML, pnp.ContactPNG, pnp.RecipeFile}
 	more, _ := filepath.Glob(filepath.Join(dir, "contact-sheet-*.png"))
 	images, _ := filepath.Glob(filepath.Join(dir, pnp.ImagesDir, "*.jpg"))
 	for _, f := range append(more, images...) {
@@ -347,7 +384,7 @@ func pagesRead(res *pnp.Result) string {
 }
 
 // printImportSummary says what an import read and wrote: page by page and
-// what became of the cards, or with quiet one line.
+// what became of the cards, or with quiet the one line of the result.
 func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet bool) {
 	w := io.Out
 	if quiet {
@@ -355,10 +392,9 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 		if s.Merged {
 			verb = "merged into"
 		}
+		// -q: the result and no notes; a page read with doubt is a note
+		// (the contact sheet and the recipe say which).
 		fmt.Fprintf(w, "%s %s: %s cut from %s, %d distinct\n", verb, p.output, cardsdb.Plural(s.Cards, "card"), cardsdb.Plural(len(s.Pages), "page"), s.Distinct)
-		if line := uncertainLine(s, p.output); line != "" {
-			fmt.Fprintln(w, line)
-		}
 		return
 	}
 	fmt.Fprintf(w, "read %s of %s:\n", cardsdb.Plural(len(s.Pages), "page"), pdf)
@@ -382,7 +418,7 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 	if s.Layout != "" && s.LayoutReason != "" && s.LayoutReason != "asked for" {
 		fmt.Fprintf(w, "layout %s: %s\n", s.Layout, s.LayoutReason)
 	}
-	if line := uncertainLine(s, p.output); line != "" {
+	if line := uncertainLine(s, p.output, p.write.Recipe); line != "" {
 		fmt.Fprintln(w, line)
 	}
 	fmt.Fprintf(w, "%s cut, %d distinct", cardsdb.Plural(s.Cards, "card"), s.Distinct)
@@ -430,7 +466,7 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 
 // uncertainLine names the pages read with doubt and why, and where to
 // look; "" when there are none.
-func uncertainLine(s *pnp.Summary, dir string) string {
+func uncertainLine(s *pnp.Summary, dir string, rec *pnp.Recipe) string {
 	if len(s.Uncertain) == 0 {
 		return ""
 	}
@@ -442,7 +478,21 @@ func uncertainLine(s *pnp.Summary, dir string) string {
 	if len(nrs) > 1 {
 		word = "pages"
 	}
-	return fmt.Sprintf("uncertain: %s %s (%s); look at the contact sheet %s", word, strings.Join(nrs, ", "), strings.Join(s.UncertainWhy, "; "), filepath.Join(dir, pnp.ContactPages))
+	check := ""
+	if rec != nil {
+		var lines []string
+		for _, n := range s.Uncertain {
+			for _, p := range rec.Pages {
+				if p.Page == n && p.Line > 0 {
+					lines = append(lines, fmt.Sprintf("%s:%d", filepath.Join(dir, pnp.RecipeFile), p.Line))
+				}
+			}
+		}
+		if len(lines) > 0 {
+			check = "; check " + strings.Join(lines, ", ")
+		}
+	}
+	return fmt.Sprintf("uncertain: %s %s (%s); look at the contact sheet %s%s", word, strings.Join(nrs, ", "), strings.Join(s.UncertainWhy, "; "), filepath.Join(dir, pnp.ContactPages), check)
 }
 
 func quoteAll(list []string) []string {
