@@ -133,14 +133,27 @@ func TestRoundTripRaster(t *testing.T) {
 
 func testRoundTrip(t *testing.T, raster bool) {
 	for _, paper := range papers {
-		for _, card := range cardSizes {
-			for _, bleed := range []float64{0, 3} {
-				for _, marks := range markStyles {
-					for _, b := range backModes {
-						name := fmt.Sprintf("%s/%s/bleed%g/%s/%s", paper.name, card.name, bleed, marks, b.mode)
-						if raster && paper.name == "letter" && card.name != "poker" {
-							continue // keep the raster run short: A4 has every card size
+		for ci, card := range cardSizes {
+			for bi, bleed := range []float64{0, 3} {
+				for mi, marks := range markStyles {
+					// the case's number among the raster run's card × bleed × marks
+					i := (ci*2+bi)*len(markStyles) + mi
+					for k, b := range backModes {
+						if raster {
+							// The raster run reads the grid from the pixels,
+							// which the card size, the bleed and the marks
+							// draw: every one of those 18 cases, each with
+							// one back mode (every mode meets every mark
+							// style and card size) and poker cards on both
+							// papers. The vector run above has the whole
+							// matrix; the raster one had it too, at 107 s of
+							// CPU for the same findings.
+							poker := card.name == "poker"
+							if k != i%len(backModes) || paper.name == "letter" && (!poker || i%2 == 0) || paper.name == "a4" && poker && i%2 == 1 {
+								continue
+							}
 						}
+						name := fmt.Sprintf("%s/%s/bleed%g/%s/%s", paper.name, card.name, bleed, marks, b.mode)
 						t.Run(name, func(t *testing.T) {
 							t.Parallel()
 							o := layout.DefaultOptions()
