@@ -165,19 +165,37 @@ func makeFine(img image.Image, w, h int) *fineFace {
 }
 
 // neighbourhood returns the least and greatest level of each pixel's 3×3
-// neighbourhood in pix (w×h).
+// neighbourhood in pix (w×h). The 3×3 window is a row of three over a
+// column of three: each row's 3-wide least and greatest first, then those
+// of three rows (the same levels as the window read at once, in a fifth
+// of the time: it took a fifth of TestCorpus's CPU).
 func neighbourhood(pix []uint8, w, h int) (lo, hi []uint8) {
 	lo, hi = make([]uint8, w*h), make([]uint8, w*h)
+	if w == 0 || h == 0 {
+		return lo, hi
+	}
+	rlo, rhi := make([]uint8, w*h), make([]uint8, w*h)
 	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			mn, mx := uint8(255), uint8(0)
-			for yy := max(0, y-1); yy <= min(h-1, y+1); yy++ {
-				for xx := max(0, x-1); xx <= min(w-1, x+1); xx++ {
-					v := pix[yy*w+xx]
-					mn, mx = min(mn, v), max(mx, v)
-				}
+		row, l, u := pix[y*w:(y+1)*w], rlo[y*w:(y+1)*w], rhi[y*w:(y+1)*w]
+		for x := range row {
+			a, b := max(0, x-1), min(w-1, x+1)
+			mn, mx := row[a], row[a]
+			for _, v := range row[a+1 : b+1] {
+				mn, mx = min(mn, v), max(mx, v)
 			}
-			lo[y*w+x], hi[y*w+x] = mn, mx
+			l[x], u[x] = mn, mx
+		}
+	}
+	for y := 0; y < h; y++ {
+		a, b := max(0, y-1), min(h-1, y+1)
+		l, u := lo[y*w:(y+1)*w], hi[y*w:(y+1)*w]
+		copy(l, rlo[a*w:(a+1)*w])
+		copy(u, rhi[a*w:(a+1)*w])
+		for yy := a + 1; yy <= b; yy++ {
+			rl, ru := rlo[yy*w:(yy+1)*w], rhi[yy*w:(yy+1)*w]
+			for x := range l {
+				l[x], u[x] = min(l[x], rl[x]), max(u[x], ru[x])
+			}
 		}
 	}
 	return lo, hi

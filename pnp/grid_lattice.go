@@ -2,6 +2,7 @@ package pnp
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -55,7 +56,20 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 			}
 		}
 		copy(b[pitch:], b[:pitch])
-		for cell := cMin; cell <= min(cMax, pitch); cell++ {
+		// No lattice of this pitch scores more than the best left edge
+		// plus the best right edge: where that bound beats neither best
+		// nor near, no cell of it can (the sums are monotone in their
+		// terms, so the bound holds in floating point too), and where it
+		// beats only near, only the cells near the card's size can.
+		bound := slices.Max(a) + slices.Max(b[:pitch])
+		if bound <= best.score && bound <= near.score {
+			continue
+		}
+		first := cMin
+		if bound <= best.score {
+			first = max(cMin, cNear)
+		}
+		for cell := first; cell <= min(cMax, pitch); cell++ {
 			if cell < cNear && pitch-cell < minGap {
 				continue
 			}
