@@ -6,7 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -200,12 +201,7 @@ func deckPrint(w io.Writer, label string, d *cardsdb.Deck) {
 		}
 		c := dc.Card
 		fmt.Fprintf(w, "%d %q companion %v: %q %q %q %q %q %d\n", dc.Count, sec, dc.Companion, c.Name, c.Type, c.Text, c.Factions, c.Tags, c.DeckLimit)
-		keys := make([]string, 0, len(c.Fields))
-		for k := range c.Fields {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(c.Fields)) {
 			v := c.Fields[k]
 			ref := ""
 			if v.Ref != nil {
