@@ -287,6 +287,9 @@ func svgBombs() []struct {
 		// oksvg recursed until "fatal error: stack overflow"
 		{"use inside itself", svgDoc(`<defs><g id="a"><rect width="10" height="10"/><use xlink:href="#a"/></g></defs><use xlink:href="#a"/>`), "<use> of #a refers back to itself"},
 		{"use loop", svgDoc(`<defs><g id="a"><use href="#b"/></g><g id="b"><rect width="1" height="1"/><use href="#a"/></g></defs><use href="#a"/>`), "refers back to itself"},
+		// the loop ahead of a malformed end tag: oksvg expands the <use>
+		// before it reads the bad tag (found by FuzzSVGArt)
+		{"use loop before a bad end tag", []byte(strings.TrimSuffix(string(svgDoc(`<defs><g id="a"><use href="#b"/></g><g id="b"><rect width="1" height="1"/><use href="#a"/></g></defs><use href="#a"/>`)), ">") + " "), "refers back to itself"},
 		// 9 GB
 		{"use 10 ways 9 deep", svgFanOut(10, 9), "more than 250,000 elements"},
 		{"use 20 deep", svgDoc(chain.String()), "more than 16 deep"},
