@@ -115,7 +115,7 @@ func TestRecipeReplay(t *testing.T) {
 	for _, e := range readCorpus(t) {
 		entries[e.File] = e
 	}
-	for _, file := range []string{"cardfoldr-test.pdf", "cardimpose-poker.pdf", "scrum-draw-104x69.pdf"} {
+	for _, file := range []string{"cardfoldr-test.pdf", "cardimpose-poker.pdf", "squib-collaboration-deck.pdf"} {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
 			opt := corpusOptions(t, entries[file], corpusDPI(t))

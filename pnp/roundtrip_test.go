@@ -119,8 +119,8 @@ var (
 	}{{layout.BacksNone, LayoutFronts, ""}, {layout.BacksLong, LayoutDuplex, "long"}, {layout.BacksShort, LayoutDuplex, "short"}, {layout.BacksFold, LayoutFold, ""}}
 )
 
-// TestRoundTrip imports every layout deckwright prints: paper × card size
-// × bleed × marks × backs.
+// TestRoundTrip imports every layout deckwright prints: card size × bleed
+// × marks × backs on A4, and poker cards on Letter.
 func TestRoundTrip(t *testing.T) { testRoundTrip(t, false) }
 
 // TestRoundTripRaster is TestRoundTrip with every page rendered by
@@ -152,6 +152,12 @@ func testRoundTrip(t *testing.T, raster bool) {
 							if k != i%len(backModes) || paper.name == "letter" && (!poker || i%2 == 0) || paper.name == "a4" && poker && i%2 == 1 {
 								continue
 							}
+						} else if paper.name == "letter" && card.name != "poker" {
+							// Letter with poker cards, every mark style and
+							// back mode; A4 has every card size (the other
+							// sizes on Letter place their cards by the same
+							// plan, and took 15 s of CPU more).
+							continue
 						}
 						name := fmt.Sprintf("%s/%s/bleed%g/%s/%s", paper.name, card.name, bleed, marks, b.mode)
 						t.Run(name, func(t *testing.T) {
