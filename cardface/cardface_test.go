@@ -6,42 +6,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 )
-
-var bundled = sync.OnceValues(cardsdb.LoadBundled)
-
-func bundledDB(t testing.TB) *cardsdb.DB {
-	t.Helper()
-	db, err := bundled()
-	if err != nil {
-		t.Fatalf("bundled data: %v", err)
-	}
-	return db
-}
-
-// deck resolves a bundled deck such as "seeker-chronicles/cosmos".
-func deck(t testing.TB, ref string) *cardsdb.Deck {
-	t.Helper()
-	d, err := bundledDB(t).ResolveBundled(ref)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
-func bundledGame(t testing.TB, id string) *cardsdb.Game {
-	t.Helper()
-	g, err := bundledDB(t).LookupGame(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 // gameDir writes a game of units and (landscape) realms with the cards
 // given, one YAML flow mapping a line, and loads it.
@@ -100,7 +70,7 @@ func TestDeckItems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(tt.deck, "/", "_"), func(t *testing.T) {
-			d := deck(t, tt.deck)
+			d := cardsdbtest.Deck(t, tt.deck)
 			items := cardface.DeckItems(d)
 			if len(items) != tt.n {
 				t.Fatalf("%d items, want %d", len(items), tt.n)
@@ -133,7 +103,7 @@ func TestDeckItems(t *testing.T) {
 }
 
 func TestDeckItemsLeavesOutUnknownCards(t *testing.T) {
-	g := bundledGame(t, "seeker-chronicles")
+	g := cardsdbtest.Game(t, "seeker-chronicles")
 	list, err := cardsdb.ParseDecklist("typo.txt", []byte("game: seeker-chronicles\nGuardians:\nJohnson\nStack:\n2 Comet\n3 Rouge Star\n"))
 	if err != nil {
 		t.Fatal(err)
@@ -160,7 +130,7 @@ func TestDeckItemsLeavesOutUnknownCards(t *testing.T) {
 func TestSetItems(t *testing.T) {
 	for _, id := range []string{"seeker-chronicles", "arkhtide"} {
 		t.Run(id, func(t *testing.T) {
-			g := bundledGame(t, id)
+			g := cardsdbtest.Game(t, id)
 			want := 0
 			copies := map[string]int{}
 			for _, c := range g.Cards {

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"slices"
 	"testing"
 
@@ -17,7 +18,7 @@ import (
 func TestBundledBacks(t *testing.T) {
 	for _, id := range []string{"arkhtide", "hubworld", "kaizerseat", "seeders", "seeker-chronicles"} {
 		t.Run(id, func(t *testing.T) {
-			items := cardface.SetItems(bundledGame(t, id))
+			items := cardface.SetItems(cardsdbtest.Game(t, id))
 			want := map[string]int{} // back image -> default backs that show it
 			for _, it := range items {
 				if !it.Own {

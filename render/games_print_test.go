@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"math"
 	"strconv"
 	"strings"
@@ -241,7 +242,7 @@ func gamesCheckFronts(t *testing.T, pages []gamesPage, rep *render.Report, items
 // seeker and 36 cards, 37 text proxies on 5 A4 pages, each card in its
 // slot, the seeker first, every face marked as a sample.
 func TestPrintHubworldSample(t *testing.T) {
-	d := deck(t, "hubworld/sample")
+	d := cardsdbtest.Deck(t, "hubworld/sample")
 	items := cardface.DeckItems(d)
 	if len(items) != 37 {
 		t.Fatalf("%d items, want 37", len(items))
@@ -266,7 +267,7 @@ func TestPrintHubworldSample(t *testing.T) {
 // paper: the four chosen packs' cards (11 each), the 20 Thronecards and the
 // 34 Seatcards, 98 cards on 11 pages, and no card of another pack.
 func TestPrintKaizerseatSetup(t *testing.T) {
-	d := deck(t, "kaizerseat/four-players")
+	d := cardsdbtest.Deck(t, "kaizerseat/four-players")
 	items := cardface.DeckItems(d)
 	if len(items) != 98 {
 		t.Fatalf("%d items, want 98", len(items))
@@ -308,7 +309,7 @@ func TestPrintKaizerseatSetup(t *testing.T) {
 // shows its own second face ("Worker (second side)"); every other card's
 // shows the game's back.
 func TestPrintSeedersSetBacks(t *testing.T) {
-	g := bundledGame(t, "seeders")
+	g := cardsdbtest.Game(t, "seeders")
 	items := textBacks(cardface.SetItems(g)) // the game's back as text, to read it
 	if len(items) != 44 {
 		t.Fatalf("%d items, want 44", len(items))

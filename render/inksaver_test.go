@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardface"
@@ -15,7 +16,7 @@ import (
 func TestInkSaver(t *testing.T) {
 	for _, id := range []string{"seeker-chronicles", "arkhtide", "hubworld", "kaizerseat", "seeders"} {
 		t.Run(id, func(t *testing.T) {
-			g := bundledGame(t, id)
+			g := cardsdbtest.Game(t, id)
 			items := cardface.SetItems(g)[:9]
 			marks := func(o *render.RenderOptions) { o.Sheet.Marks = layout.MarksNone }
 			_, plain := renderPDF(t, items, marks)

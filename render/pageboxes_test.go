@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"context"
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"testing"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
@@ -71,7 +72,7 @@ func pdfBox(r layout.Rect, pageH float64) [4]float64 {
 // Without PageBoxes the pages have none, and the same print gives the same
 // bytes every time (the boxes are written in a fixed order).
 func TestPageBoxes(t *testing.T) {
-	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:4]
+	items := cardface.DeckItems(cardsdbtest.Deck(t, "seeker-chronicles/cosmos"))[:4]
 	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), PageBoxes: true}
 	opts.Sheet.Bleed = 2
 	opts.Sheet.Backs = layout.BacksLong

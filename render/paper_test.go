@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardface"
@@ -12,7 +13,7 @@ import (
 // the pages have the paper's size in its best orientation, and hold the
 // cards that fit unscaled within the 5 mm margin.
 func TestRenderSmallAndLargePaper(t *testing.T) {
-	g := bundledGame(t, "seeker-chronicles")
+	g := cardsdbtest.Game(t, "seeker-chronicles")
 	items := cardface.SetItems(g)[:20]
 	for _, tc := range []struct {
 		paper      string

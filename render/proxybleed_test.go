@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"context"
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardface"
@@ -14,7 +15,7 @@ import (
 // bleed takes the colour of the frame drawn at the card's edge, so that a
 // cut a little off shows no white sliver (as export mpc and png draw it).
 func TestTextProxyBleedTakesFrame(t *testing.T) {
-	g := bundledGame(t, "seeker-chronicles")
+	g := cardsdbtest.Game(t, "seeker-chronicles")
 	items := cardface.SetItems(g)[:1]
 	opts := render.RenderOptions{Sheet: layout.DefaultOptions()}
 	opts.Sheet.Bleed = 3

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"image"
 	"image/jpeg"
 	"io"
@@ -27,7 +28,7 @@ import (
 // Chronicles set, over and over) to a PDF thrown away. The target is
 // 500 text proxies in at most 3 s.
 func BenchmarkTextProxies500(b *testing.B) {
-	set := cardface.SetItems(bundledGame(b, "seeker-chronicles"))
+	set := cardface.SetItems(cardsdbtest.Game(b, "seeker-chronicles"))
 	items := make([]cardface.Item, 500)
 	for i := range items {
 		items[i] = set[i%len(set)]

@@ -3,6 +3,7 @@ package render_test
 import (
 	"bytes"
 	"context"
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"testing"
 
 	"github.com/deckwright/deckwright/cardface"
@@ -15,7 +16,7 @@ import (
 // millions of cards once went past 5 GB): by the time the last page is
 // drawn, most of the PDF is written.
 func TestRenderStreams(t *testing.T) {
-	set := cardface.SetItems(bundledGame(t, "seeker-chronicles"))
+	set := cardface.SetItems(cardsdbtest.Game(t, "seeker-chronicles"))
 	items := make([]cardface.Item, 540) // 60 pages of 9
 	for i := range items {
 		items[i] = set[i%len(set)]

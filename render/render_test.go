@@ -34,6 +34,7 @@ import (
 	"github.com/deckwright/deckwright/art"
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/cardsdb/cardsdbtest"
 	"github.com/deckwright/deckwright/internal/pdfcontent"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
@@ -380,36 +381,6 @@ func pdfVersion(data []byte) string {
 
 // ---- Inputs ----
 
-var bundled = sync.OnceValues(cardsdb.LoadBundled)
-
-func bundledDB(t testing.TB) *cardsdb.DB {
-	t.Helper()
-	db, err := bundled()
-	if err != nil {
-		t.Fatalf("bundled data: %v", err)
-	}
-	return db
-}
-
-// deck resolves a bundled deck such as "seeker-chronicles/cosmos".
-func deck(t testing.TB, ref string) *cardsdb.Deck {
-	t.Helper()
-	d, err := bundledDB(t).ResolveBundled(ref)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
-func bundledGame(t testing.TB, id string) *cardsdb.Game {
-	t.Helper()
-	g, err := bundledDB(t).LookupGame(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // paint returns a w×h opaque image whose content depends on seed, smooth
 // enough to compress like art.
 func paint(w, h, seed int) *image.RGBA {
@@ -619,7 +590,7 @@ func TestRenderBundled(t *testing.T) {
 	// The bundled games have back images (TestBundledBacks); here every
 	// face is a text proxy, backs included, as for a game without one.
 	cosmos := func(t *testing.T) []cardface.Item {
-		return textBacks(cardface.DeckItems(deck(t, "seeker-chronicles/cosmos")))
+		return textBacks(cardface.DeckItems(cardsdbtest.Deck(t, "seeker-chronicles/cosmos")))
 	}
 	tests := []struct {
 		name      string
@@ -648,14 +619,14 @@ func TestRenderBundled(t *testing.T) {
 			o.Marks, o.Bleed, o.Gap = layout.MarksLines, 2, 1
 		}, pages: 6, w: a4H, h: a4W, perPage: 8, textFaces: 46}, // 67x92 cells: 4x2 on landscape A4
 		{name: "seeker-chronicles-set", items: func(t *testing.T) []cardface.Item {
-			return cardface.SetItems(bundledGame(t, "seeker-chronicles"))
+			return cardface.SetItems(cardsdbtest.Game(t, "seeker-chronicles"))
 		}, w: a4W, h: a4H, perPage: 9},
 		// Realms are landscape cards turned into portrait slots.
 		{name: "ember-covenant-mono", items: func(t *testing.T) []cardface.Item {
-			return cardface.DeckItems(deck(t, "arkhtide/ember-covenant-mono"))
+			return cardface.DeckItems(cardsdbtest.Deck(t, "arkhtide/ember-covenant-mono"))
 		}, pages: 6, w: a4W, h: a4H, perPage: 9, textFaces: 48},
 		{name: "ember-covenant-mono-backs-long", items: func(t *testing.T) []cardface.Item {
-			return textBacks(cardface.DeckItems(deck(t, "arkhtide/ember-covenant-mono")))
+			return textBacks(cardface.DeckItems(cardsdbtest.Deck(t, "arkhtide/ember-covenant-mono")))
 		}, mod: func(o *layout.Options) { o.Backs = layout.BacksLong },
 			pages: 12, w: a4W, h: a4H, perPage: 9, textFaces: 96, warns: map[string]int{"missing-back": 1}},
 	}
@@ -1190,7 +1161,7 @@ func equalWidthGame(t testing.TB, n int) (*cardsdb.Game, []cardface.Item) {
 
 func TestRenderDeterministic(t *testing.T) {
 	t.Run("text-proxies", func(t *testing.T) {
-		items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))
+		items := cardface.DeckItems(cardsdbtest.Deck(t, "seeker-chronicles/cosmos"))
 		opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Title: "cosmos"}
 		opts.Sheet.Backs = layout.BacksLong
 		first, _ := renderBytes(t, items, opts)
@@ -1251,7 +1222,7 @@ type failWriter struct{ err error }
 func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
 
 func TestRenderErrors(t *testing.T) {
-	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))
+	items := cardface.DeckItems(cardsdbtest.Deck(t, "seeker-chronicles/cosmos"))
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	diskFull := errors.New("disk full")
@@ -1328,7 +1299,7 @@ func TestRenderCancelledWhilePreparingArt(t *testing.T) {
 
 func TestRenderProgress(t *testing.T) {
 	_, items := equalWidthGame(t, 2)
-	items = append(items, cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:10]...)
+	items = append(items, cardface.DeckItems(cardsdbtest.Deck(t, "seeker-chronicles/cosmos"))[:10]...)
 	last := map[string][2]int{}
 	var mu sync.Mutex
 	opts := render.RenderOptions{Sheet: layout.DefaultOptions(), Progress: func(stage string, done, total int) {
@@ -1402,7 +1373,7 @@ func TestRenderReport(t *testing.T) {
 // TestRenderViewerPreferences checks that every PDF asks to be printed at
 // actual size, and duplex ones which edge to flip on.
 func TestRenderViewerPreferences(t *testing.T) {
-	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
+	items := cardface.DeckItems(cardsdbtest.Deck(t, "seeker-chronicles/cosmos"))[:3]
 	for _, tt := range []struct {
 		backs  layout.BackMode
 		duplex string
@@ -1431,7 +1402,7 @@ func TestRenderViewerPreferences(t *testing.T) {
 // the features it uses: /PrintScaling is PDF 1.6, /Duplex PDF 1.7, and
 // pdfcpu rejects a /Duplex in an older file.
 func TestRenderPDFVersion(t *testing.T) {
-	items := cardface.DeckItems(deck(t, "seeker-chronicles/cosmos"))[:3]
+	items := cardface.DeckItems(cardsdbtest.Deck(t, "seeker-chronicles/cosmos"))[:3]
 	check := func(t *testing.T, data []byte) {
 		t.Helper()
 		v := pdfVersion(data)
