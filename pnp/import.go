@@ -104,12 +104,19 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("page %d: %s has pages 1 to %d", p, pdfPath, f.pages)
 		}
 	}
+	if err := backsPagesCheck(opt.BacksPages, pages); err != nil {
+		return nil, err
+	}
 	if err := checkBudget(ctx, f, pages, opt); err != nil {
 		return nil, err
 	}
 	im := &importer{ctx: ctx, f: f, opt: opt}
 	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
-	if opt.Layout == LayoutAuto {
+	if len(opt.BacksPages) > 0 {
+		res.Layout, res.LayoutReason = LayoutDuplex, "pages of backs given"
+		im.opt.Layout = LayoutDuplex
+	}
+	if im.opt.Layout == LayoutAuto {
 		im.guessing = true
 		res.Layout, res.LayoutReason, err = im.guessLayout(pages)
 		im.guessing = false
@@ -138,8 +145,12 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		res.Pages = append(res.Pages, rep)
 		return nil
 	}
-	switch im.opt.Layout {
-	case LayoutFronts:
+	switch {
+	case len(im.opt.BacksPages) > 0:
+		if err := im.readBacksPages(res, pages, skip); err != nil {
+			return nil, err
+		}
+	case im.opt.Layout == LayoutFronts:
 		for _, nr := range pages {
 			side, err := im.readWhole(nr)
 			if err != nil {
@@ -154,7 +165,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 				res.Cards = append(res.Cards, Card{Front: c.face})
 			}
 		}
-	case LayoutDuplex:
+	case im.opt.Layout == LayoutDuplex:
 		// Pages before the first that holds cards (a cover, the rules)
 		// are not paired.
 		start := 0
@@ -197,7 +208,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			res.Pages = append(res.Pages, fronts.report, backs.report)
 			res.Cards = append(res.Cards, cards...)
 		}
-	case LayoutFold:
+	case im.opt.Layout == LayoutFold:
 		for _, nr := range pages {
 			fs, err := im.readFold(nr)
 			if err != nil {
@@ -295,6 +306,12 @@ func (o Options) normalize() (Options, error) {
 	case LayoutAuto, LayoutDuplex, LayoutFold, LayoutFronts:
 	default:
 		return o, fmt.Errorf("layout %q: want duplex, fold or fronts", o.Layout)
+	}
+	if (o.Rows > 0) != (o.Cols > 0) || o.Rows < 0 || o.Cols < 0 || o.Rows > MaxGridCells || o.Cols > MaxGridCells {
+		return o, fmt.Errorf("grid %dx%d: want 1 to %d rows and columns", o.Rows, o.Cols, MaxGridCells)
+	}
+	if len(o.BacksPages) > 0 && (o.Layout == LayoutFold || o.Layout == LayoutFronts) {
+		return o, fmt.Errorf("pages of backs and layout %s: pages of backs are paired with pages of fronts (layout duplex)", o.Layout)
 	}
 	return o, nil
 }
@@ -395,7 +412,7 @@ func (im *importer) loadPage(nr int) (*source, error) {
 		return nil, fmt.Errorf("page %d: an image of %d megapixels is over the cap of %d", nr, p.maxSide/1_000_000, maxPixels/1_000_000)
 	}
 	s := &source{p: p}
-	if !p.forms && !im.opt.forceRaster {
+	if !p.forms && !im.opt.forceRaster && im.opt.Rows == 0 {
 		for _, pl := range p.images {
 			if _, _, ok := im.cardBox(pl.box); ok && pl.turn >= 0 {
 				s.cards = append(s.cards, pl)
@@ -486,31 +503,10 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		return sd, nil
 	}
 	px := image.Rect(int(region.X*s.pxmm), int(region.Y*s.pxmm), int((region.X+region.W)*s.pxmm), int((region.Y+region.H)*s.pxmm))
-	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, false)
 	whole := region.X == 0 && region.Y == 0 && math.Abs(region.W-s.p.w) < 0.5 && math.Abs(region.H-s.p.h) < 0.5
-	if err == nil && g.framed && len(g.cells) > 1 {
-		// Lines a card apart in a design repeated on every card (a page
-		// of one back) can pass for frames; cut there, the cells would
-		// run on into each other as pieces of one picture. Then the
-		// cells stand where their own edges put them.
-		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
-			if g2, err2 := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, true); err2 == nil {
-				g = g2
-			}
-		}
-	}
-	if err == nil && whole && g.method == "lines" && !edgesInked(s.raster, g.cells, s.pxmm) {
-		// Lines of text read as cut lines: the cards' edges must be seen
-		// along most of their length.
-		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
-	}
+	g, err := im.pageGridOf(s, px, whole)
 	if err != nil {
-		if g = im.dividedPage(s, region); g == nil && whole {
-			g = im.refPageGrid(s)
-		}
-		if g == nil {
-			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
-		}
+		return nil, err
 	}
 	if whole {
 		sd.report.Grid = gridRects(g.cells, s.pxmm)
@@ -562,6 +558,49 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		sd.report.Doubt = im.keepGrid(s, sd, g.landscape)
 	}
 	return sd, nil
+}
+
+// pageGridOf finds the grid of cards in px (pixels of s's raster; whole:
+// the whole page): the grid given (Options.Rows and Cols) fitted to it,
+// else the grid the page's edges show for the card size given.
+func (im *importer) pageGridOf(s *source, px image.Rectangle, whole bool) (*pageGrid, error) {
+	if im.opt.Rows > 0 {
+		g, err := givenGrid(s.raster, px, im.opt.DPI, im.opt.Rows, im.opt.Cols)
+		if err != nil {
+			return nil, fmt.Errorf("page %d: %s: %v", s.p.nr, noCards, err)
+		}
+		return g, nil
+	}
+	region := Rect{X: float64(px.Min.X) / s.pxmm, Y: float64(px.Min.Y) / s.pxmm, W: float64(px.Dx()) / s.pxmm, H: float64(px.Dy()) / s.pxmm}
+	if whole {
+		region = Rect{W: s.p.w, H: s.p.h}
+	}
+	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, false)
+	if err == nil && g.framed && len(g.cells) > 1 {
+		// Lines a card apart in a design repeated on every card (a page
+		// of one back) can pass for frames; cut there, the cells would
+		// run on into each other as pieces of one picture. Then the
+		// cells stand where their own edges put them.
+		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
+			if g2, err2 := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, true); err2 == nil {
+				g = g2
+			}
+		}
+	}
+	if err == nil && whole && g.method == "lines" && !edgesInked(s.raster, g.cells, s.pxmm) {
+		// Lines of text read as cut lines: the cards' edges must be seen
+		// along most of their length.
+		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
+	}
+	if err != nil {
+		if g = im.dividedPage(s, region); g == nil && whole {
+			g = im.refPageGrid(s)
+		}
+		if g == nil {
+			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
+		}
+	}
+	return g, nil
 }
 
 // thumbSide is the longer side of a page's thumbnail, in pixels.

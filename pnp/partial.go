@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 )
 
 // A partly filled page (the last page of a deck, 5 cards of 9) shows
@@ -22,6 +23,12 @@ import (
 // 0) while the layout is guessed or for duplex, where pages of fronts
 // and of backs alternate; one kind (2) for fronts only.
 func (im *importer) gridKind(nr int) int {
+	if len(im.opt.BacksPages) > 0 {
+		if slices.Contains(im.opt.BacksPages, nr) {
+			return 1
+		}
+		return 0
+	}
 	if im.opt.Layout == LayoutFronts {
 		return 2
 	}
@@ -298,7 +305,7 @@ func (im *importer) pairPages(fronts, backs *side) []Card {
 // known, and puts their cards in place of the ones first cut (with their
 // page of backs, for a duplex PDF). Fold sheets are left as they are.
 func (im *importer) regrid(res *Result) error {
-	if im.opt.Layout != LayoutFronts && im.opt.Layout != LayoutDuplex || im.opt.KeepBleed {
+	if im.opt.Layout != LayoutFronts && im.opt.Layout != LayoutDuplex || im.opt.KeepBleed || len(im.opt.BacksPages) > 0 {
 		return nil
 	}
 	for i := 0; i < len(res.Pages); i++ {

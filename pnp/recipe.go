@@ -2,7 +2,6 @@ package pnp
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -38,7 +37,11 @@ type Recipe struct {
 	FoundWhy  string
 	Flip      string
 	KeepBleed bool
-	Pages     []RecipePage
+	// Rows and Cols are the grid given for every page (--grid), 0 when
+	// none was; BacksPages the pages of backs given (--backs-pages).
+	Rows, Cols int
+	BacksPages []int
+	Pages      []RecipePage
 }
 
 // RecipePage is one page of a Recipe.
@@ -73,14 +76,16 @@ func (r *Recipe) Options() Options {
 	for _, p := range r.Pages {
 		pages = append(pages, p.Page)
 	}
-	return Options{CardW: r.CardW, CardH: r.CardH, DPI: r.DPI, Layout: r.Layout, Flip: r.Flip, KeepBleed: r.KeepBleed, Pages: pages, MaxPages: max(DefaultMaxPages, len(pages))}
+	return Options{CardW: r.CardW, CardH: r.CardH, DPI: r.DPI, Layout: r.Layout, Flip: r.Flip, KeepBleed: r.KeepBleed, Pages: pages, MaxPages: max(DefaultMaxPages, len(pages)),
+		Rows: r.Rows, Cols: r.Cols, BacksPages: r.BacksPages}
 }
 
 // RecipeOf is the recipe of an import: res as Import returned it for
 // source read with opt.
 func RecipeOf(res *Result, source string, opt Options) *Recipe {
 	opt, _ = opt.normalize()
-	r := &Recipe{Source: source, CardW: opt.CardW, CardH: opt.CardH, DPI: opt.DPI, Layout: opt.Layout, Found: res.Layout, FoundWhy: res.LayoutReason, Flip: opt.Flip, KeepBleed: opt.KeepBleed}
+	r := &Recipe{Source: source, CardW: opt.CardW, CardH: opt.CardH, DPI: opt.DPI, Layout: opt.Layout, Found: res.Layout, FoundWhy: res.LayoutReason, Flip: opt.Flip, KeepBleed: opt.KeepBleed,
+		Rows: opt.Rows, Cols: opt.Cols, BacksPages: opt.BacksPages}
 	faces := map[int][]Face{}
 	backsOf := map[int]int{}
 	for _, c := range res.Cards {
@@ -97,8 +102,13 @@ func RecipeOf(res *Result, source string, opt Options) *Recipe {
 			rp.Reason = p.Skipped
 		case p.Method == "recipe":
 			rp.Reason = "grid from the recipe"
+		case p.Method == "given":
+			rp.Reason = fmt.Sprintf("grid of %dx%d fitted to the page", p.Rows, p.Cols)
 		case p.Method != "":
 			rp.Reason = "grid found by " + p.Method
+		}
+		if p.Given != "" && p.Side != "skipped" {
+			rp.Reason += " (" + p.Given + ")"
 		}
 		if p.Side == "fronts" || p.Side == "backs" {
 			rp.Grid = gridOf(faces[p.Page], p.Rows, p.Cols)
@@ -160,6 +170,9 @@ func (g *RecipeGrid) same(h *RecipeGrid) bool {
 	if g == nil || h == nil {
 		return g == h
 	}
+	if g.CellW == 0 || h.CellW == 0 { // counts alone
+		return g.Rows == h.Rows && g.Cols == h.Cols
+	}
 	a, b := *g, *h
 	a.round()
 	b.round()
@@ -187,10 +200,12 @@ func (r *Recipe) Marshal() []byte {
 	b.WriteString(`# What import pnp decided about each page of ` + r.Source + `, in mm from the
 # page's top-left corner. Correct a wrong guess here and replay it:
 #   deckwright import pnp ` + r.Source + ` --game GAME --recipe recipe.yaml
-# role: fronts, backs, fold or skipped (a page set to skipped gives no cards).
-# grid: the first card's trim at x, y; rows x cols cards of cell mm, pitch mm
-# apart; rotation 90 when they lie landscape. Change a number and the page is
-# cut again on that grid; nothing else changes.
+# role: fronts, backs, fold or skipped (a page set to skipped gives no cards);
+# change it and the page is read that way. backs_of: the page of fronts a page
+# of backs belongs to. grid: the first card's trim at x, y; rows x cols cards
+# of cell mm, pitch mm apart; rotation 90 when they lie landscape. Change a
+# number and the page is cut again on that grid, or give {rows: 3, cols: 3}
+# alone to fit that many cards to the page; nothing else changes.
 `)
 	fmt.Fprintf(&b, "source: %s\n", strconv.Quote(r.Source))
 	fmt.Fprintf(&b, "card_size: %sx%s\n", mm(r.CardW), mm(r.CardH))
@@ -205,6 +220,16 @@ func (r *Recipe) Marshal() []byte {
 	fmt.Fprintf(&b, "layout: %s\n", lay)
 	fmt.Fprintf(&b, "flip: %s\n", r.Flip)
 	fmt.Fprintf(&b, "keep_bleed: %v\n", r.KeepBleed)
+	if r.Rows > 0 {
+		fmt.Fprintf(&b, "grid: %dx%d\n", r.Rows, r.Cols)
+	}
+	if len(r.BacksPages) > 0 {
+		var nrs []string
+		for _, n := range r.BacksPages {
+			nrs = append(nrs, strconv.Itoa(n))
+		}
+		fmt.Fprintf(&b, "backs_pages: [%s]\n", strings.Join(nrs, ", "))
+	}
 	b.WriteString("pages:\n")
 	for i := range r.Pages {
 		p := &r.Pages[i]
@@ -308,10 +333,26 @@ func ParseRecipe(file string, data []byte) (*Recipe, error) {
 			if v.Value != "true" && v.Value != "false" {
 				err = recipeError(file, v, "keep_bleed %q: want true or false", v.Value)
 			}
+		case "grid":
+			r.Rows, r.Cols, err = ParseGridCounts(v.Value)
+			if err != nil || v.Kind != yaml.ScalarNode {
+				err = recipeError(file, v, "grid %q: want ROWSxCOLS, such as 3x3, from 1 to %d each", v.Value, MaxGridCells)
+			}
+		case "backs_pages":
+			if v.Kind != yaml.SequenceNode {
+				err = recipeError(file, v, "backs_pages: want a list of page numbers, such as [2, 4]")
+			}
+			for _, n := range v.Content {
+				var nr int
+				if nr, err = integer(n, "backs_pages", 1, 1_000_000); err != nil {
+					break
+				}
+				r.BacksPages = append(r.BacksPages, nr)
+			}
 		case "pages":
 			pagesNode = v
 		default:
-			err = recipeError(file, k, "unknown key %q (a recipe has source, card_size, dpi, layout, flip, keep_bleed and pages)", k.Value)
+			err = recipeError(file, k, "unknown key %q (a recipe has source, card_size, dpi, layout, flip, keep_bleed, grid, backs_pages and pages)", k.Value)
 		}
 		if err != nil {
 			return nil, err
@@ -419,64 +460,15 @@ func parseGrid(file string, n *yaml.Node,
 			return nil, err
 		}
 	}
+	if have["rows"] && have["cols"] && !have["x"] && !have["y"] && !have["cell"] && !have["pitch"] && !have["rotation"] {
+		return g, nil // counts alone: the lattice is fitted to the page
+	}
 	for _, k := range []string{"x", "y", "rows", "cols", "cell", "pitch"} {
 		if !have[k] {
-			return nil, recipeError(file, n, "grid: no %s", k)
+			return nil, recipeError(file, n, "grid: no %s (give x, y, rows, cols, cell and pitch, or rows and cols alone to fit that many cards to the page)", k)
 		}
 	}
 	return g, nil
-}
-
-// ApplyRecipe corrects res, what Import found reading pdfPath with
-// rec.Options(), by the recipe: where a page's role or grid in rec differs
-// from what res holds, the page is changed to match (skipped: its cards
-// dropped; a new grid: cut again on it, each card keeping the back of the
-// card it replaces at the same row and column). An unchanged recipe
-// changes nothing. A page of rec that res does not hold, or a role other
-// than skipped that differs from the one found, is an error at its line.
-func ApplyRecipe(ctx context.Context, pdfPath string, res *Result, rec *Recipe, file string) error {
-	found := RecipeOf(res, rec.Source, rec.Options())
-	byPage := map[int]RecipePage{}
-	for _, p := range found.Pages {
-		byPage[p.Page] = p
-	}
-	var im *importer
-	for _, want := range rec.Pages {
-		got, ok := byPage[want.Page]
-		if !ok {
-			return &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: want.Line}, Msg: fmt.Sprintf("page %d: not read", want.Page)}
-		}
-		switch {
-		case want.Role == got.Role:
-		case want.Role == "skipped":
-			skipPage(res, want.Page, "skipped in "+file)
-			continue
-		default:
-			return &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: want.Line}, Msg: fmt.Sprintf("page %d: role %s, but the page was read as %s; only skipped can be chosen here (--layout sets where the backs are)", want.Page, want.Role, got.Role)}
-		}
-		if want.Grid == nil || want.Grid.same(got.Grid) {
-			continue
-		}
-		if got.Grid == nil {
-			return &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: want.Line}, Msg: fmt.Sprintf("page %d: a grid is given, but the page is %s; a grid can be changed on pages of fronts or backs", want.Page, got.Role)}
-		}
-		if im == nil {
-			f, err := openPDF(pdfPath)
-			if err != nil {
-				return err
-			}
-			opt, err := rec.Options().normalize()
-			if err != nil {
-				return err
-			}
-			opt.forceRaster = true
-			im = &importer{ctx: ctx, f: f, opt: opt}
-		}
-		if err := im.recut(res, want.Page, want.Grid); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // skipPage drops the cards of page nr (fronts, or backs from the cards
@@ -503,16 +495,13 @@ func skipPage(res *Result, nr int, why string) {
 
 // recut cuts page nr again on grid g.
 func (im *importer) recut(res *Result, nr int, g *RecipeGrid) error {
-	s, err := im.load(nr)
+	cut, err := im.gridCuts(nr, g)
 	if err != nil {
 		return err
 	}
-	land := g.Rotation == 90
 	var cuts []Face
-	for _, c := range g.cells() {
-		k := im.cutAt(s, c.Trim, land)
-		k.face.Page, k.face.Row, k.face.Col = nr, c.Row, c.Col
-		cuts = append(cuts, k.face)
+	for _, c := range cut {
+		cuts = append(cuts, c.face)
 	}
 	// Fronts: each new card keeps the back of the old card at its row
 	// and column. Backs: each back goes to the card whose old back stood
@@ -564,5 +553,8 @@ func (im *importer) recut(res *Result, nr int, g *RecipeGrid) error {
 	rep.Rows, rep.Cols, rep.Cards = g.Rows, g.Cols, len(cuts)
 	rep.Method, rep.Confidence, rep.Doubt = "recipe", 1, ""
 	rep.Grid = nil
+	if g.CellW == 0 {
+		rep.Method = "given"
+	}
 	return nil
 }

@@ -32,6 +32,15 @@ type Options struct {
 	KeepBleed bool
 	// MaxPages refuses PDFs with more pages than this (0: 1000).
 	MaxPages int
+	// Rows and Cols, when given (both or neither), are the grid the pages
+	// with cards are cut on: the lattice of Rows×Cols equal cells that
+	// best fits each page is cut (see givenGrid), whatever the card size;
+	// the counts are not guessed.
+	Rows, Cols int
+	// BacksPages lists pages of backs: each is paired with a page of
+	// fronts before it, as a duplex PDF's are (see Import), and no fronts
+	// are cut from it. The other pages are fronts.
+	BacksPages []int
 
 	// forceRaster makes Import render pages made of card images too and
 	// look for their grid; tests use it to try grid finding on every
@@ -105,6 +114,13 @@ type PageReport struct {
 	// read right (its grid and its side); Doubt says what lowered it.
 	Confidence float64
 	Doubt      string
+	// BacksOf is, for a page of backs, the page of fronts its backs were
+	// paired with (0 when none was).
+	BacksOf int
+	// Given says what the user gave that decided the page's role or grid
+	// ("--backs-pages", "--grid 3x3", "recipe.yaml"); "" when the import
+	// decided.
+	Given string
 
 	// leaflet: the page's cells look like the panels of a booklet (see
 	// leaflet); why says so.
