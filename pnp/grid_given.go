@@ -18,10 +18,12 @@ const MaxGridCells = 20
 
 // givenGrid finds the rows×cols lattice of equal cells in region of img (a
 // page rendered at dpi) that best explains the page's edges. Along each
-// axis the cells lie within what the page holds (its printed extent) and
-// span at least half of it; their pitch and size are measured from the
+// axis the cells span what the page holds (its printed extent); their pitch and size are measured from the
 // edges seen on the page (cut lines, gaps, the cards' own borders) when
-// any are, and else the printed extent is divided evenly.
+// any are, and else the printed extent is divided evenly. The printed
+// extent leaves out lines with little ink (crop marks beside the cards);
+// a page of cards with a title above them is cut with the title in the
+// first row's cells.
 func givenGrid(img *image.NRGBA, region image.Rectangle, dpi, rows, cols int) (*pageGrid, error) {
 	if rows < 1 || cols < 1 || rows > MaxGridCells || cols > MaxGridCells {
 		return nil, fmt.Errorf("a grid of %dx%d cards: want 1 to %d rows and columns", rows, cols, MaxGridCells)
@@ -74,10 +76,10 @@ func givenGrid(img *image.NRGBA, region image.Rectangle, dpi, rows, cols int) (*
 }
 
 // inkExtent is the first and last line (end exclusive) of ink, a count of
-// printed pixels per line of the given length: lines with under 0.2% of
-// it printed (a speck, dust on a scan) do not count.
+// printed pixels per line of the given length: lines with under 1.5% of
+// it printed (crop marks outside the cards, a speck) do not count.
 func inkExtent(ink []float64, length float64) (lo, hi int, ok bool) {
-	least := max(1, 0.002*length)
+	least := max(1, 0.015*length)
 	lo, hi = -1, -1
 	for i, v := range ink {
 		if v >= least {
@@ -90,18 +92,18 @@ func inkExtent(ink []float64, length float64) (lo, hi int, ok bool) {
 	return lo, hi, lo >= 0 && hi-lo >= 2
 }
 
-// fitCount is the lattice of n equal cells within [lo-1 mm, hi+1 mm) of
-// one axis, spanning at least half of hi-lo, whose edges the page shows
-// best (as fitAxis scores them, the cards' gaps up to maxGap). Of equal
-// scores the larger cells win; with no edge seen at all, [lo, hi) is
-// divided evenly.
+// fitCount is the lattice of n equal cells that spans [lo, hi) of one
+// axis, to a millimetre either way, whose edges the page shows best (as
+// fitAxis scores them, the cards' gaps up to maxGap and bare, see
+// bareGaps). Of equal scores the larger cells win; with no edge seen at
+// all, [lo, hi) is divided evenly.
 func fitCount(p axisProfiles, n, lo, hi int, pxPerMM float64) lattice {
 	L := len(p.edge)
 	ext := hi - lo
 	even := lattice{x0: lo, cell: ext / n, pitch: ext / n}
 	tol := int(math.Ceil(pxPerMM))
 	from, to := max(0, lo-tol), min(L, hi+tol) // the cells lie in [from, to)
-	minSpan := ext / 2
+	minSpan := ext - 2*tol
 	minCell := max(1, int(5*pxPerMM))
 	gMax := int(math.Ceil(maxGap * pxPerMM))
 	if n == 1 {
@@ -130,8 +132,11 @@ func fitCount(p axisProfiles, n, lo, hi int, pxPerMM float64) lattice {
 			if span < minSpan || span > to-from {
 				continue
 			}
-			for x := 0; x+span <= to-from; x++ {
-				if s := a[x] + b[x+cell]; s > best.score {
+			// The cells hold all that is printed: the lattice starts
+			// at most a millimetre inside the first line and ends at
+			// most a millimetre inside the last.
+			for x := max(0, hi-tol-span-from); x+span <= to-from && from+x <= lo+tol; x++ {
+				if s := a[x] + b[x+cell]; s > best.score && (gap == 0 || bareGaps(p.ink, from+x, cell, pitch, n)) {
 					best = lattice{x0: from + x, cell: cell, pitch: pitch, score: s}
 				}
 			}
@@ -141,6 +146,53 @@ func fitCount(p axisProfiles, n, lo, hi int, pxPerMM float64) lattice {
 		return even
 	}
 	return best
+}
+
+// bareGaps reports whether the gaps between n cells (of cell lines,
+// pitch apart, the first at x0) are mostly bare: under a quarter of the
+// ink a line of the cells holds, on average. A lattice whose gaps run
+// through the cards (between a card's edge and a frame inside it) holds
+// as much ink there as in its cells.
+func bareGaps(ink []float64, x0, cell, pitch, n int) bool {
+	var in, gap float64
+	var nIn, nGap int
+	for i := 0; i < n; i++ {
+		for x := x0 + i*pitch; x < x0+i*pitch+cell; x++ {
+			in += at(ink, x)
+			nIn++
+		}
+		if i < n-1 {
+			for x := x0 + i*pitch + cell; x < x0+(i+1)*pitch; x++ {
+				gap += at(ink, x)
+				nGap++
+			}
+		}
+	}
+	return nGap == 0 || 4*gap/float64(nGap) < in/float64(max(1, nIn))
+}
+
+// givenRef is the grid given as the last full page of s's kind was cut
+// on (see keepGrid), for a page whose ink all lies in its cells (under
+// 3% outside them grown by 1.5 mm): a partly filled page holds fewer
+// cards than the grid, and dividing what it holds would cut them wrong.
+func (im *importer) givenRef(s *source) *pageGrid {
+	ref := im.refs[im.gridKind(s.p.nr)]
+	if ref == nil || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 || len(ref.cells) != im.opt.Rows*im.opt.Cols {
+		return nil
+	}
+	g := &pageGrid{landscape: ref.landscape, method: "given", rows: im.opt.Rows, cols: im.opt.Cols}
+	for _, rc := range ref.cells {
+		r := pxRect(rc.trim, s.pxmm)
+		if !r.In(s.raster.Bounds()) {
+			return nil
+		}
+		g.cells = append(g.cells, gridCell{trim: r, bleed: r, row: rc.row, col: rc.col})
+		g.trimW, g.trimH = rc.trim.W, rc.trim.H
+	}
+	if inkOutside(s.raster, g.cells, s.pxmm) > 0.03 {
+		return nil
+	}
+	return g
 }
 
 // ParseGridCounts reads a grid's counts, "3x3": rows, then columns, each

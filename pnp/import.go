@@ -552,6 +552,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	sd.report.fit, sd.report.fitFactor = fitDoubt(g)
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
+	if g.method == "given" {
+		sd.report.Given = fmt.Sprintf("--grid %dx%d", im.opt.Rows, im.opt.Cols)
+	}
 	reportSize(&sd.report, g, im.opt.CardW, im.opt.CardH)
 	sd.report.Registration = s.registration
 	if whole && !im.opt.KeepBleed {
@@ -565,6 +568,11 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 // else the grid the page's edges show for the card size given.
 func (im *importer) pageGridOf(s *source, px image.Rectangle, whole bool) (*pageGrid, error) {
 	if im.opt.Rows > 0 {
+		if whole {
+			if g := im.givenRef(s); g != nil {
+				return g, nil
+			}
+		}
 		g, err := givenGrid(s.raster, px, im.opt.DPI, im.opt.Rows, im.opt.Cols)
 		if err != nil {
 			return nil, fmt.Errorf("page %d: %s: %v", s.p.nr, noCards, err)

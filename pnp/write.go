@@ -116,6 +116,11 @@ type PageSummary struct {
 	// cards (see PageReport.NotCards): "1 cell not a card (no card
 	// frame): left out".
 	LeftOut string `json:"left_out,omitempty"`
+	// BacksOf is, for a page of backs, the page of fronts they were
+	// paired with; Given what the user gave that decided the page's
+	// role or grid ("--backs-pages", "--grid 3x3", "recipe.yaml").
+	BacksOf int    `json:"backs_of,omitempty"`
+	Given   string `json:"given,omitempty"`
 }
 
 // entry is one distinct card of the import.
@@ -396,10 +401,16 @@ func chooseType(g *cardsdb.Game, want string, landscape bool) (*cardsdb.CardType
 
 func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason}
+	backsOf := map[int]int{}
+	for _, c := range res.Cards {
+		if c.Back != nil && c.Back.Page != c.Front.Page {
+			backsOf[c.Back.Page] = c.Front.Page
+		}
+	}
 	for _, pg := range res.Pages {
 		s.Pages = append(s.Pages, PageSummary{Page: pg.Page, Side: pg.Side, Method: pg.Method, Rows: pg.Rows, Cols: pg.Cols, Cards: pg.Cards,
 			Registration: pg.Registration, Skipped: pg.Skipped, Confidence: pg.Confidence, Doubt: pg.Doubt, Size: measuredSize(pg),
-			LeftOut: notCardNote(len(pg.NotCards))})
+			LeftOut: notCardNote(len(pg.NotCards)), BacksOf: backsOf[pg.Page], Given: pg.Given})
 	}
 	s.Uncertain, s.UncertainWhy = res.Uncertain()
 	if p.defaultBack != nil {

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,8 @@ type importPnPOptions struct {
 	typ       string
 	json      bool
 	recipe    string
+	grid      string
+	backs     string
 	// given lists the flags set on the command line (--recipe refuses the
 	// ones it sets itself).
 	given func(name string) bool
@@ -96,10 +99,19 @@ reading order (copies are found from the images; a line "-" skips a card), or
 --into CARDS.yaml gives the images to the cards of a cards file, in its order
 (or by a --names mapping).
 
+Corrections: --grid 3x3 cuts the pages with cards on a grid of 3 rows and 3
+columns fitted to each page (the card size is measured, not assumed) instead
+of guessing the counts. --backs-pages 2,4 (as --pages) names the pages of
+backs: no fronts are cut from them and each is paired with a page of fronts
+before it (a run of backs with as many pages of fronts before it, in order:
+fronts 1-3 and backs 4-6 pair 4 with 1); the other pages are fronts.
+
 --recipe recipe.yaml replays an import's recipe: the same options and the
-same cards. Edit it first to correct a guess: set a page's role to skipped,
-or change a number of its grid (rows, cols, x, y, cell, pitch) and that page
-is cut again on the grid; nothing else changes.
+same cards. Edit it first to correct a guess: set a page's role to fronts,
+backs (backs_of: the page of fronts they belong to), fold or skipped, or
+change a number of its grid (rows, cols, x, y, cell, pitch) and that page is
+read again that way, or cut again on the grid; grid: {rows: 3, cols: 3}
+alone fits that many cards to the page. Nothing else changes.
 
 The folder is written beside its place and renamed into it, so a failed
 import leaves nothing behind. Importing into an existing folder merges: the
@@ -111,6 +123,7 @@ or an unreadable PDF, names file or cards file.`,
 		Example: `  deckwright import pnp seeker-pnp.pdf --game seeker-chronicles
   deckwright import pnp pnp.pdf --game seeker-chronicles --pages 3-12 --layout duplex --flip long
   deckwright import pnp pnp.pdf --game seeker-chronicles --into cosmos.yaml
+  deckwright import pnp pnp.pdf --game seeker-chronicles --grid 3x3 --backs-pages 2,4
   deckwright --db out/seeker-chronicles-pnp print my-deck.txt --backs long`,
 		Args: argsUsage(cobra.ExactArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -124,6 +137,8 @@ or an unreadable PDF, names file or cards file.`,
 	fl.StringVar(&opts.game, "game", "", "the game the cards are for (required)")
 	fl.StringVarP(&opts.output, "output", "o", "", "the card folder to write or merge into (default out/<game>-pnp)")
 	fl.StringVar(&opts.pages, "pages", "", "pages to read, e.g. 3-12,15 (default: all)")
+	fl.StringVar(&opts.grid, "grid", "", "the grid the pages' cards lie on, ROWSxCOLS such as 3x3: fitted to each page instead of guessed")
+	fl.StringVar(&opts.backs, "backs-pages", "", "pages of backs, e.g. 2-12 (as --pages): each paired with a page of fronts before it")
 	fl.StringVar(&opts.layout, "layout", "auto", "where the backs are: auto, duplex (a page of backs after each page of fronts), fold (gutter fold) or fronts (no backs)")
 	fl.StringVar(&opts.flip, "flip", "long", "the duplex flip the backs are mirrored for: long or short")
 	fl.IntVar(&opts.dpi, "dpi", 300, "resolution of the cut images")
@@ -159,6 +174,24 @@ func (opts *importPnPOptions) check(db *cardsdb.DB) (*importPlan, error) {
 	}
 	if p.opt.Pages, err = parsePages(opts.pages, maxImportPages); err != nil {
 		return nil, usageError("--pages: %v", err)
+	}
+	if opts.grid != "" {
+		if p.opt.Rows, p.opt.Cols, err = pnp.ParseGridCounts(opts.grid); err != nil {
+			return nil, usageError("--grid %v", err)
+		}
+	}
+	if p.opt.BacksPages, err = parsePages(opts.backs, maxImportPages); err != nil {
+		return nil, usageError("--backs-pages: %v", err)
+	}
+	if len(p.opt.BacksPages) > 0 {
+		if opts.layout == "fold" || opts.layout == "fronts" {
+			return nil, usageError("--backs-pages and --layout %s: pages of backs are paired with pages of fronts (duplex)", opts.layout)
+		}
+		for _, nr := range p.opt.BacksPages {
+			if p.opt.Pages != nil && !slices.Contains(p.opt.Pages, nr) {
+				return nil, usageError("--backs-pages: page %d is not among --pages %s", nr, opts.pages)
+			}
+		}
 	}
 	switch opts.layout {
 	case "auto", "":
@@ -197,7 +230,7 @@ func (opts *importPnPOptions) check(db *cardsdb.DB) (*importPlan, error) {
 		return nil, err
 	}
 	if opts.recipe != "" {
-		for _, f := range []string{"pages", "layout", "flip", "dpi", "card-size", "keep-bleed"} {
+		for _, f := range []string{"pages", "layout", "flip", "dpi", "card-size", "keep-bleed", "grid", "backs-pages"} {
 			if opts.given != nil && opts.given(f) {
 				return nil, usageError("--%s and --recipe: the recipe gives the %s; edit it there", f, f)
 			}
@@ -413,7 +446,18 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 		if pg.LeftOut != "" {
 			reg += "; " + pg.LeftOut
 		}
-		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, found by %s%s)\n", pg.Page, pg.Side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, pg.Method, reg)
+		if pg.Given != "" {
+			reg += "; given by " + pg.Given
+		}
+		side := pg.Side
+		if pg.BacksOf != 0 {
+			side += fmt.Sprintf(" of page %d", pg.BacksOf)
+		}
+		method := "found by " + pg.Method
+		if pg.Method == "given" {
+			method = "fitted to the page"
+		}
+		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, %s%s)\n", pg.Page, side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, method, reg)
 	}
 	if s.Layout != "" && s.LayoutReason != "" && s.LayoutReason != "asked for" {
 		fmt.Fprintf(w, "layout %s: %s\n", s.Layout, s.LayoutReason)
