@@ -185,6 +185,14 @@ func (a *applier) side(nr int, g *RecipeGrid) (*side, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Empty cells (the slots of a partly filled page) are not cards.
+	kept := cuts[:0]
+	for _, c := range cuts {
+		if !blankInside(s.raster, pxRect(c.box, s.pxmm), s.pxmm) {
+			kept = append(kept, c)
+		}
+	}
+	cuts = kept
 	sd := &side{w: s.p.w, h: s.p.h, cuts: cuts, report: PageReport{Page: nr, Method: "recipe", Rows: g.Rows, Cols: g.Cols, Cards: len(cuts), Confidence: 1}}
 	if g.CellW == 0 {
 		sd.report.Method = "given"
