@@ -14,9 +14,9 @@ import (
 //
 //   - skipped: the page's cards are dropped (its fronts, or its backs from
 //     the cards they belong to).
-//   - fronts: the page is read as fronts (on the recipe's grid when one is
-//     given), its cards without backs unless a page of backs names it.
-//   - backs: the page is read as backs (on the recipe's grid when given)
+//   - fronts: the page is read as fronts (on the recipe's grid when that
+//     was changed too), its cards without backs unless a page of backs names it.
+//   - backs: the page is read as backs (on the recipe's grid when changed)
 //     and paired, as duplex backs are, with the cards of the page of fronts
 //     backs_of names (by default the page it was paired with, else the
 //     page of fronts before it); no fronts are cut from it.
@@ -75,7 +75,7 @@ func ApplyRecipe(ctx context.Context, pdfPath string, res *Result, rec *Recipe, 
 			if want.Role == got.Role {
 				err = a.recut(want.Page, want.Grid)
 			} else {
-				err = a.fronts(want.Page, want.Grid)
+				err = a.fronts(want.Page, changed(want.Grid, gridChanged))
 			}
 		}
 		if err != nil {
@@ -107,11 +107,21 @@ func ApplyRecipe(ctx context.Context, pdfPath string, res *Result, rec *Recipe, 
 		case got.Role == "backs" && of == got.BacksOf:
 			err = a.recut(want.Page, want.Grid)
 		default:
-			err = a.backs(want.Page, of, want.Grid)
+			err = a.backs(want.Page, of, changed(want.Grid, gridChanged))
 		}
 		if err != nil {
 			return at(want, "backs: %v", err)
 		}
+	}
+	return nil
+}
+
+// changed is g when it was changed, else nil: a page whose role changed
+// and whose grid did not is read as Import reads it (a page of card
+// images from its images).
+func changed(g *RecipeGrid, ok bool) *RecipeGrid {
+	if ok {
+		return g
 	}
 	return nil
 }

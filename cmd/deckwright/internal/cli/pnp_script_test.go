@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -118,4 +119,22 @@ func blockArt(id int) image.Image {
 		}
 	}
 	return img
+}
+
+// cmdReplace edits a file in place, as a user edits a recipe: the first
+// OLD (\n in it a new line) becomes NEW, and OLD must be there.
+//
+//	replace FILE OLD NEW
+func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: replace FILE OLD NEW")
+	}
+	name := ts.MkAbs(args[0])
+	data, err := os.ReadFile(name)
+	ts.Check(err)
+	from, to := strings.ReplaceAll(args[1], `\n`, "\n"), strings.ReplaceAll(args[2], `\n`, "\n")
+	if !strings.Contains(string(data), from) {
+		ts.Fatalf("%s holds no %q", args[0], from)
+	}
+	ts.Check(os.WriteFile(name, []byte(strings.Replace(string(data), from, to, 1)), 0o644))
 }

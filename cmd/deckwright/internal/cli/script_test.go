@@ -78,6 +78,7 @@ func TestScripts(t *testing.T) {
 			"pnpfolder": cmdPnpFolder,
 			"genart":    cmdGenArt,
 			"testfont":  cmdTestFont,
+			"replace":   cmdReplace,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "bugs" {
