@@ -200,12 +200,10 @@ func (r *Recipe) Marshal() []byte {
 	b.WriteString(`# What import pnp decided about each page of ` + r.Source + `, in mm from the
 # page's top-left corner. Correct a wrong guess here and replay it:
 #   deckwright import pnp ` + r.Source + ` --game GAME --recipe recipe.yaml
-# role: fronts, backs, fold or skipped (a page set to skipped gives no cards);
-# change it and the page is read that way. backs_of: the page of fronts a page
-# of backs belongs to. grid: the first card's trim at x, y; rows x cols cards
-# of cell mm, pitch mm apart; rotation 90 when they lie landscape. Change a
-# number and the page is cut again on that grid, or give {rows: 3, cols: 3}
-# alone to fit that many cards to the page; nothing else changes.
+# role: fronts, backs (of page backs_of), fold or skipped: the page is read so.
+# grid: the first card's trim at x, y; rows x cols cards of cell mm, pitch mm
+# apart; rotation 90 when landscape. Change a number and the page is cut again
+# on that grid ({rows: 3, cols: 3} alone: fitted); nothing else changes.
 `)
 	fmt.Fprintf(&b, "source: %s\n", strconv.Quote(r.Source))
 	fmt.Fprintf(&b, "card_size: %sx%s\n", mm(r.CardW), mm(r.CardH))

@@ -450,7 +450,8 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 			reg += "; given by " + pg.Given
 		}
 		side := pg.Side
-		if pg.BacksOf != 0 {
+		if pg.BacksOf != 0 && pg.Given != "" {
+			// The pairing the user gave (a guessed one is in the recipe).
 			side += fmt.Sprintf(" of page %d", pg.BacksOf)
 		}
 		method := "found by " + pg.Method
