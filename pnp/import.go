@@ -504,7 +504,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	px := image.Rect(int(region.X*s.pxmm), int(region.Y*s.pxmm), int((region.X+region.W)*s.pxmm), int((region.Y+region.H)*s.pxmm))
 	whole := region.X == 0 && region.Y == 0 && math.Abs(region.W-s.p.w) < 0.5 && math.Abs(region.H-s.p.h) < 0.5
-	g, err := im.pageGridOf(s, px, whole)
+	g, err := im.pageGridOf(s, px, region, whole)
 	if err != nil {
 		return nil, err
 	}
@@ -563,10 +563,10 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	return sd, nil
 }
 
-// pageGridOf finds the grid of cards in px (pixels of s's raster; whole:
-// the whole page): the grid given (Options.Rows and Cols) fitted to it,
+// pageGridOf finds the grid of cards in region (mm; px in pixels of s's
+// raster; whole: the whole page): the grid given (Options.Rows and Cols) fitted to it,
 // else the grid the page's edges show for the card size given.
-func (im *importer) pageGridOf(s *source, px image.Rectangle, whole bool) (*pageGrid, error) {
+func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole bool) (*pageGrid, error) {
 	if im.opt.Rows > 0 {
 		if whole {
 			if g := im.givenRef(s); g != nil {
@@ -578,10 +578,6 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, whole bool) (*page
 			return nil, fmt.Errorf("page %d: %s: %v", s.p.nr, noCards, err)
 		}
 		return g, nil
-	}
-	region := Rect{X: float64(px.Min.X) / s.pxmm, Y: float64(px.Min.Y) / s.pxmm, W: float64(px.Dx()) / s.pxmm, H: float64(px.Dy()) / s.pxmm}
-	if whole {
-		region = Rect{W: s.p.w, H: s.p.h}
 	}
 	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, false)
 	if err == nil && g.framed && len(g.cells) > 1 {
