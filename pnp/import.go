@@ -65,6 +65,14 @@ var resample = imaging.CatmullRom
 // top-bottom for a short-edge flip, the other way round on a landscape
 // page); backs printed upside down by a top-bottom flip are turned upright.
 //
+// Two corrections a user gives change this. With Options.Rows and Cols
+// (a grid's counts), every page is rendered and cut on the lattice of that
+// many cells fitted to it (see givenGrid), whatever the card size; a
+// partly filled page keeps the cells of the last full page of its kind
+// when its print lies in them (PageReport.Method "given"). With
+// Options.BacksPages, those pages are backs, each paired with a page of
+// fronts before it (see readBacksPages), and the others fronts.
+//
 // PageReport.Method is "images" for pages read from their image
 // placements; on a raster it is "gaps" when nothing is printed outside the
 // cards, else "marks" or "lines" for short or long guides (the part of cut

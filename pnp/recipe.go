@@ -24,9 +24,10 @@ const RecipeFile = "recipe.yaml"
 //
 // Replaying a recipe (ApplyRecipe after Import with Recipe.Options) gives
 // the same cards as the import that wrote it. A page whose role is changed
-// to skipped loses its cards; a page of fronts or backs whose grid is
-// changed (its origin, pitch, cell, rows or columns) is cut again on that
-// grid, and nothing else changes.
+// (to fronts, backs of the page backs_of names, fold or skipped) is read
+// that way; a page of fronts or backs whose grid is changed (its origin,
+// pitch, cell, rows or columns) is cut again on that grid; nothing else
+// changes (see ApplyRecipe).
 type Recipe struct {
 	Source    string  // the PDF's file name, for the reader
 	CardW     float64 // the card size given, mm (portrait)
