@@ -247,3 +247,37 @@ func TestRecipeGridCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestBacksPagesRun reads a duplex PDF of two sheets (fronts 1 and 3,
+// backs 2 and 4) in the order 1, 3, 2, 4, as a PDF of all its fronts
+// then all its backs would be: the run of backs 2, 4 pairs in order with
+// the fronts 1, 3 before it, so each card gets its own back (card 0's is
+// a back of its own).
+func TestBacksPagesRun(t *testing.T) {
+	needPdftoppm(t)
+	o := layoutDefaults()
+	o.Backs = layout.BacksLong
+	pr := sharedPrintDeck(t, "flags-duplex-18", 18, o, 150)
+	res, err := Import(context.Background(), pr.path, Options{DPI: 150, CardW: 63, CardH: 88, Pages: []int{1, 3, 2, 4}, BacksPages: []int{2, 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Cards) != 18 {
+		t.Fatalf("%d cards, want 18", len(res.Cards))
+	}
+	var got []int
+	for _, p := range res.Pages {
+		got = append(got, p.Page, p.BacksOf)
+	}
+	if want := []int{1, 0, 3, 0, 2, 1, 4, 3}; !reflect.DeepEqual(got, want) {
+		t.Errorf("pages and their fronts %v, want %v", got, want)
+	}
+	for k, c := range res.Cards {
+		wantPage := 2 * (k/9 + 1)
+		if c.Back == nil || c.Back.Page != wantPage {
+			t.Errorf("card %d: back %+v, want one from page %d", k, c.Back, wantPage)
+		} else if p := psnr(c.Back.Image, pr.backs[k]); p < 30 {
+			t.Errorf("card %d: back PSNR %.1f dB against its art, want ≥ 30", k, p)
+		}
+	}
+}
