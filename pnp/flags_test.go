@@ -281,3 +281,50 @@ func TestBacksPagesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipeRoleFold reads a fold sheet as fronts only (its backs taken
+// for more fronts), then sets its role to fold in the recipe: the replay
+// reads it as a fold sheet, each front with its back.
+func TestRecipeRoleFold(t *testing.T) {
+	needPdftoppm(t)
+	o := layoutDefaults()
+	o.Backs = layout.BacksFold
+	sheet, err := layout.Plan(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := sheet.PerPage()
+	pr := sharedPrintDeck(t, "flags-fold", n, o, 150)
+	opt := Options{Layout: LayoutFronts, DPI: 150, CardW: 63, CardH: 88}
+	res, err := Import(context.Background(), pr.path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Cards) != 2*n {
+		t.Fatalf("%d cards as fronts only, want %d (the backs as fronts)", len(res.Cards), 2*n)
+	}
+	data := string(RecipeOf(res, "fold.pdf", opt).Marshal())
+	from := "  - page: 1\n    role: fronts\n"
+	if !strings.Contains(data, from) {
+		t.Fatalf("no %q in\n%s", from, data)
+	}
+	// The page's grid, as found, stays: the fold sheet's halves are
+	// found again.
+	rec, err := ParseRecipe(RecipeFile, []byte(strings.Replace(data, from, "  - page: 1\n    role: fold\n", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ApplyRecipe(context.Background(), pr.path, res, rec, RecipeFile); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Cards) != n || res.Pages[0].Side != "fold" {
+		t.Fatalf("%d cards, page 1 %s; want %d from a fold sheet", len(res.Cards), res.Pages[0].Side, n)
+	}
+	for k, c := range res.Cards {
+		if c.Back == nil {
+			t.Errorf("card %d has no back", k)
+		} else if p := psnr(c.Back.Image, pr.backs[k]); p < 30 {
+			t.Errorf("card %d: back PSNR %.1f dB against its art, want ≥ 30", k, p)
+		}
+	}
+}

@@ -67,7 +67,7 @@ func ApplyRecipe(ctx context.Context, pdfPath string, res *Result, rec *Recipe, 
 			skipPage(res, want.Page, "skipped in "+file)
 			continue
 		case "fold":
-			if want.Grid != nil {
+			if gridChanged {
 				return at(want, "a grid is given, but the page is a fold sheet; a grid can be changed on pages of fronts or backs")
 			}
 			err = a.fold(want.Page)
