@@ -40,6 +40,9 @@ type pageGrid struct {
 	// and its cells' sizes vary by spread mm: how well the grid fits.
 	weakEdges, edges int
 	spread           float64
+	// outside is the share of what is printed that lies outside the
+	// cards (and their bleed).
+	outside float64
 	// trimW and trimH are the size the cards are cut at, in mm as they
 	// lie on the page: the size given, or the size measured (see
 	// measuredTrim).
@@ -368,6 +371,9 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		return nil, fmt.Errorf("one card, smaller than %s mm, along an axis", sizeName(w, h))
 	}
 	grid := &pageGrid{rows: maxR - minR + 1, cols: maxC - minC + 1, landscape: f.landscape, edges: edges}
+	if total > 0 {
+		grid.outside = float64(outside) / float64(total)
+	}
 	// An edge of a partly filled grid runs on past its last card, so is
 	// seen along only part of its length: only a full grid's unseen
 	// edges say how it fits.

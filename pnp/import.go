@@ -609,6 +609,15 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 			g = im.refPageGrid(s)
 		}
 		if g == nil {
+			// No grid of cards of the size given: the cards' size is
+			// measured on the page (see measuredGrid). Its cards' edges
+			// must be seen along most of their length: lines of text
+			// repeat at a pitch too.
+			if m := measuredGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, false, nil); m != nil && edgesInked(s.raster, m.cells, s.pxmm) {
+				g = m
+			}
+		}
+		if g == nil {
 			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
 		}
 	}

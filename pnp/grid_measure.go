@@ -1,0 +1,171 @@
+package pnp
+
+import (
+	"image"
+	"math"
+	"sort"
+)
+
+// This file measures the cards' size from the page itself, with no size
+// assumed: a card's left edge and its own right edge stand one card's
+// length apart, on every card of the page, so the distances at which
+// left-edge evidence meets right-edge evidence peak at the cards' sizes.
+// The size given (the game's) is one candidate among those measured; each
+// candidate's grid is scored by one objective (fitScore) and the given
+// size wins only ties.
+
+// Candidate sizes, in mm.
+const (
+	minCardMM = 20  // the least card side looked for
+	maxCardMM = 160 // the greatest
+	peaksAxis = 3   // the strongest lengths kept along each axis
+	peakApart = 3.0 // lengths closer than this are one peak
+	tieMargin = 0.02
+)
+
+// edgeLengths returns the strongest distances, in working pixels, between
+// a left edge and a right edge along one axis: the cards' lengths along
+// it.
+func edgeLengths(p axisProfiles, pxPerMM float64) []float64 {
+	L := len(p.left)
+	lo := int(minCardMM * pxPerMM)
+	hi := min(L-1, int(maxCardMM*pxPerMM))
+	if lo >= hi {
+		return nil
+	}
+	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
+	// Only clear edges take part: the evidence above the profile's noise.
+	clip := func(e []float64, noise float64) []int {
+		var at []int
+		for i, v := range e {
+			if v > noise {
+				at = append(at, i)
+			}
+		}
+		return at
+	}
+	ls, rs := clip(left, p.noise), clip(right, p.noise)
+	score := make([]float64, hi+1)
+	for _, i := range ls {
+		for _, j := range rs {
+			if d := j - i; d >= lo && d <= hi {
+				score[d] += left[i] * right[j]
+			}
+		}
+	}
+	// Lengths within a pixel are one: rounding moves an edge by one.
+	sm := make([]float64, len(score))
+	for d := range score {
+		sm[d] = at(score, d-1) + score[d] + at(score, d+1)
+	}
+	idx := make([]int, 0, len(sm))
+	for d := lo; d <= hi; d++ {
+		if sm[d] > 0 {
+			idx = append(idx, d)
+		}
+	}
+	sort.Slice(idx, func(a, b int) bool { return sm[idx[a]] > sm[idx[b]] })
+	var peaks []float64
+	apart := peakApart * pxPerMM
+	for _, d := range idx {
+		near := false
+		for _, q := range peaks {
+			if math.Abs(float64(d)-q) < apart {
+				near = true
+				break
+			}
+		}
+		if !near {
+			peaks = append(peaks, float64(d))
+			if len(peaks) == peaksAxis {
+				break
+			}
+		}
+	}
+	return peaks
+}
+
+// measuredSizes returns card sizes (portrait, mm) measured on the page,
+// leaving out those the given size's search already covers (within
+// sizeRange of it either way up).
+func measuredSizes(px, py axisProfiles, pxPerMM, cardW, cardH float64) [][2]float64 {
+	xs, ys := edgeLengths(px, pxPerMM), edgeLengths(py, pxPerMM)
+	covered := func(w, h float64) bool {
+		for _, s := range [][2]float64{{cardW, cardH}, {cardH, cardW}} {
+			if math.Abs(w-s[0]) <= sizeRange*s[0] && math.Abs(h-s[1]) <= sizeRange*s[1] {
+				return true
+			}
+		}
+		return false
+	}
+	var out [][2]float64
+	seen := map[[2]int]bool{}
+	for _, x := range xs {
+		for _, y := range ys {
+			w, h := x/pxPerMM, y/pxPerMM
+			if w > h {
+				w, h = h, w
+			}
+			// Cards are no longer than three times their width.
+			if h > 3*w || covered(w, h) {
+				continue
+			}
+			key := [2]int{int(math.Round(w)), int(math.Round(h))}
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			out = append(out, [2]float64{math.Round(w*10) / 10, math.Round(h*10) / 10})
+		}
+	}
+	return out
+}
+
+// fitScore is the one objective grids of different sizes are compared
+// by: the share of what is printed that the cards explain, times the
+// share of their edges clearly seen, less for cells that vary in size.
+func fitScore(g *pageGrid) float64 {
+	s := 1 - g.outside
+	if g.edges > 0 {
+		s *= 1 - float64(g.weakEdges)/float64(g.edges)
+	}
+	if g.spread > 1 {
+		s *= 0.85
+	}
+	return s
+}
+
+// measuredGrid looks for the grid on a page at the sizes measured on it,
+// and returns the best by fitScore when it beats given (the grid at the
+// size given, nil when none was found there) by more than tieMargin.
+func measuredGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool, given *pageGrid) *pageGrid {
+	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
+	g := toGrey(img, region, k)
+	if g.w < 8 || g.h < 8 {
+		return nil
+	}
+	pxPerMM := float64(dpi) / 25.4 / float64(k)
+	px, py := profiles(g, g.paper(), pxPerMM, false)
+	border := int(math.Ceil(pxPerMM))
+	px.clearBorder(border)
+	py.clearBorder(border)
+	best, bestScore := given, math.Inf(-1)
+	if given != nil {
+		bestScore = fitScore(given) + tieMargin
+	}
+	for _, s := range measuredSizes(px, py, pxPerMM, cardW, cardH) {
+		grid, err := findGrid(img, region, dpi, s[0], s[1], noFrames)
+		if err != nil {
+			continue
+		}
+		if sc := fitScore(grid); sc > bestScore {
+			best, bestScore = grid, sc
+		}
+		if bestScore >= 0.99 {
+			// Every mark on the page explained and every edge seen:
+			// no other size can do better.
+			break
+		}
+	}
+	return best
+}

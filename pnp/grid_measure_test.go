@@ -1,0 +1,57 @@
+package pnp
+
+import (
+	"image/color"
+	"math"
+	"testing"
+)
+
+// TestSizeFarFromPrior reads pages of cards whose size lies far outside
+// the given 63x88 mm's search range (the square 63.5 mm cards,
+// 50x70, business cards 88.9x50.8 landscape, 105x145): at the given size
+// no grid is found, and the size measured on the page cuts every card at
+// its own trim.
+func TestSizeFarFromPrior(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		pw, ph, cw, ch float64
+		cols, rows     int
+		gap            float64
+	}{
+		{"square 63.5", 210, 297, 63.5, 63.5, 3, 4, 4},
+		{"50x70", 210, 297, 50, 70, 3, 3, 6},
+		{"business 88.9x50.8", 210, 297, 88.9, 50.8, 2, 5, 3},
+		{"105x145", 297, 210, 105, 145, 2, 1, 8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newSynthPage(tc.pw, tc.ph, 150)
+			x0 := (tc.pw - float64(tc.cols)*tc.cw - float64(tc.cols-1)*tc.gap) / 2
+			y0 := (tc.ph - float64(tc.rows)*tc.ch - float64(tc.rows-1)*tc.gap) / 2
+			var want []Rect
+			for r := 0; r < tc.rows; r++ {
+				for c := 0; c < tc.cols; c++ {
+					x, y := x0+float64(c)*(tc.cw+tc.gap), y0+float64(r)*(tc.ch+tc.gap)
+					i := r*tc.cols + c
+					p.fill(x, y, tc.cw, tc.ch, color.NRGBA{uint8(60 + 12*i), uint8(200 - 10*i), 140, 255})
+					p.fill(x+5, y+8+float64(i%5), tc.cw/3, 10, color.White)
+					want = append(want, Rect{x, y, tc.cw, tc.ch})
+				}
+			}
+			if _, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88, false); err == nil {
+				t.Skip("found at the given size: the case no longer shows a size far from it")
+			}
+			g := measuredGrid(p.img, p.img.Bounds(), 150, 63, 88, false, nil)
+			if g == nil {
+				t.Fatal("no grid at any size measured on the page")
+			}
+			checkTrims(t, g, p.pxmm, want, 0.5)
+			w, h := tc.cw, tc.ch
+			if g.landscape != (w > h) {
+				t.Errorf("landscape %v, want %v", g.landscape, w > h)
+			}
+			if math.Abs(g.trimW-w) > 0.5 || math.Abs(g.trimH-h) > 0.5 {
+				t.Errorf("measured %.2fx%.2f mm, want %gx%g", g.trimW, g.trimH, w, h)
+			}
+		})
+	}
+}
