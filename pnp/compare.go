@@ -252,25 +252,27 @@ func neighbourhood(pix []uint8, w, h int) (lo, hi []uint8) {
 	rlo, rhi := make([]uint8, w*h), make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		row, l, u := pix[y*w:(y+1)*w], rlo[y*w:(y+1)*w], rhi[y*w:(y+1)*w]
-		for x := range row {
-			a, b := max(0, x-1), min(w-1, x+1)
-			mn, mx := row[a], row[a]
-			for _, v := range row[a+1 : b+1] {
-				mn, mx = min(mn, v), max(mx, v)
-			}
-			l[x], u[x] = mn, mx
+		if w == 1 {
+			l[0], u[0] = row[0], row[0]
+			continue
 		}
+		l[0], u[0] = min(row[0], row[1]), max(row[0], row[1])
+		for x := 1; x < w-1; x++ {
+			a, b, c := row[x-1], row[x], row[x+1]
+			l[x], u[x] = min(a, b, c), max(a, b, c)
+		}
+		l[w-1], u[w-1] = min(row[w-2], row[w-1]), max(row[w-2], row[w-1])
 	}
 	for y := 0; y < h; y++ {
 		a, b := max(0, y-1), min(h-1, y+1)
 		l, u := lo[y*w:(y+1)*w], hi[y*w:(y+1)*w]
-		copy(l, rlo[a*w:(a+1)*w])
-		copy(u, rhi[a*w:(a+1)*w])
-		for yy := a + 1; yy <= b; yy++ {
-			rl, ru := rlo[yy*w:(yy+1)*w], rhi[yy*w:(yy+1)*w]
-			for x := range l {
-				l[x], u[x] = min(l[x], rl[x]), max(u[x], ru[x])
-			}
+		l0, u0 := rlo[a*w:(a+1)*w], rhi[a*w:(a+1)*w]
+		l1, u1 := rlo[y*w:(y+1)*w], rhi[y*w:(y+1)*w]
+		l2, u2 := rlo[b*w:(b+1)*w], rhi[b*w:(b+1)*w]
+		// Rows a, y and b (a row twice at the top and bottom edges:
+		// the same least and greatest).
+		for x := range l {
+			l[x], u[x] = min(l0[x], l1[x], l2[x]), max(u0[x], u1[x], u2[x])
 		}
 	}
 	return lo, hi

@@ -75,104 +75,112 @@ func clampLevel(x float64) uint8 {
 // resizePlanes resizes the opaque w×h picture whose channels are planes
 // to dw×dh with filter, to the levels imaging.Resize gives on the same
 // picture as NRGBA (dw, dh > 0; a plane is w*h levels, row by row).
+// imaging works out each channel of a pixel apart, from that channel and
+// alpha alone, so each plane is resized by itself here. Across each row
+// a pixel's alpha is the sum of its weights times 255, the same down a
+// column: every pixel of a column has its column's alpha.
 func resizePlanes(planes [][]uint8, w, h, dw, dh int, filter imaging.ResampleFilter) [][]uint8 {
-	n := len(planes)
-	cur := planes
-	var alpha []uint8 // nil: every pixel opaque
-	cw := w
-	if dw != w {
-		// Across each row, as imaging's resizeHorizontal.
-		weights := resizeWeights(dw, w, filter)
-		out := make([][]uint8, n)
+	out := make([][]uint8, len(planes))
+	if dw == w && dh == h {
+		// imaging.Resize clones a picture of the same size.
 		for c := range out {
-			out[c] = make([]uint8, dw*h)
+			out[c] = append([]uint8(nil), planes[c]...)
 		}
-		alpha = make([]uint8, dw*h)
-		acc := make([]float64, n)
-		for y := 0; y < h; y++ {
-			for x, ws := range weights {
-				clear(acc)
-				var a float64
-				for _, wt := range ws {
-					aw := float64(uint8(255)) * wt.weight
-					for c := range acc {
-						acc[c] += float64(cur[c][y*w+wt.index]) * aw
-					}
-					a += aw
-				}
-				if a != 0 {
-					aInv := 1 / a
-					j := y*dw + x
-					for c := range acc {
-						out[c][j] = clampLevel(acc[c] * aInv)
-					}
-					alpha[j] = clampLevel(a)
-				}
+		return out
+	}
+	var hw, vw [][]resizeWeight
+	var colAlpha []uint8 // each column's alpha after the pass across; nil: all opaque
+	var colA, colInv []float64
+	if dw != w {
+		hw = resizeWeights(dw, w, filter)
+		colA, colInv = make([]float64, dw), make([]float64, dw)
+		opaque := true
+		colAlpha = make([]uint8, dw)
+		for x, ws := range hw {
+			var a float64
+			for _, wt := range ws {
+				a += float64(uint8(255)) * wt.weight
+			}
+			colA[x] = a
+			if a != 0 {
+				colInv[x] = 1 / a
+				colAlpha[x] = clampLevel(a)
+			}
+			if colAlpha[x] != 255 {
+				opaque = false
 			}
 		}
-		cur, cw = out, dw
+		if opaque {
+			colAlpha = nil
+		}
 	}
 	if dh != h {
-		// Down each column, as imaging's resizeVertical, a row of
-		// columns at once (each pixel's sum in the same order).
-		weights := resizeWeights(dh, h, filter)
-		out := make([][]uint8, n)
-		for c := range out {
-			out[c] = make([]uint8, cw*dh)
-		}
-		acc := make([][]float64, n)
-		for c := range acc {
-			acc[c] = make([]float64, cw)
-		}
-		a := make([]float64, cw)
-		for y, ws := range weights {
-			for c := range acc {
-				clear(acc[c])
-			}
-			clear(a)
-			for _, wt := range ws {
-				row := wt.index * cw
-				if alpha == nil {
-					aw := float64(uint8(255)) * wt.weight
-					for c := range acc {
-						src, sum := cur[c][row:row+cw], acc[c]
-						for x, v := range src {
-							sum[x] += float64(v) * aw
-						}
+		vw = resizeWeights(dh, h, filter)
+	}
+	for c, src := range planes {
+		cur, cw := src, w
+		if hw != nil {
+			// Across each row, as imaging's resizeHorizontal.
+			dst := make([]uint8, dw*h)
+			for y := 0; y < h; y++ {
+				row, d := src[y*w:(y+1)*w], dst[y*dw:(y+1)*dw]
+				for x, ws := range hw {
+					var r float64
+					for _, wt := range ws {
+						r += float64(row[wt.index]) * (float64(uint8(255)) * wt.weight)
 					}
-					for x := range a {
-						a[x] += aw
+					if colA[x] != 0 {
+						d[x] = clampLevel(r * colInv[x])
+					}
+				}
+			}
+			cur, cw = dst, dw
+		}
+		if vw != nil {
+			// Down each column, as imaging's resizeVertical, a row of
+			// columns at once (each pixel's sum in the same order).
+			dst := make([]uint8, cw*dh)
+			acc := make([]float64, cw)
+			as := make([]float64, cw)
+			for y, ws := range vw {
+				clear(acc)
+				d := dst[y*cw : (y+1)*cw]
+				if colAlpha == nil {
+					var a float64
+					for _, wt := range ws {
+						aw := float64(uint8(255)) * wt.weight
+						for x, v := range cur[wt.index*cw : (wt.index+1)*cw] {
+							acc[x] += float64(v) * aw
+						}
+						a += aw
+					}
+					if a != 0 {
+						aInv := 1 / a
+						for x, v := range acc {
+							d[x] = clampLevel(v * aInv)
+						}
 					}
 					continue
 				}
-				al := alpha[row : row+cw]
-				for x, av := range al {
-					aw := float64(av) * wt.weight
-					for c := range acc {
-						acc[c][x] += float64(cur[c][row+x]) * aw
+				clear(as)
+				for _, wt := range ws {
+					for x, v := range cur[wt.index*cw : (wt.index+1)*cw] {
+						aw := float64(colAlpha[x]) * wt.weight
+						acc[x] += float64(v) * aw
+						as[x] += aw
 					}
-					a[x] += aw
 				}
-			}
-			for x, ax := range a {
-				if ax != 0 {
-					aInv := 1 / ax
-					for c := range acc {
-						out[c][y*cw+x] = clampLevel(acc[c][x] * aInv)
+				for x, v := range acc {
+					if as[x] != 0 {
+						d[x] = clampLevel(v * (1 / as[x]))
 					}
 				}
 			}
+			cur = dst
 		}
-		cur = out
+		out[c] = cur
 	}
-	if dw == w && dh == h {
-		// imaging.Resize clones a picture of the same size.
-		cur = make([][]uint8, n)
-		for c := range cur {
-			cur[c] = append([]uint8(nil), planes[c]...)
-		}
-	}
-	return cur
+	return out
 }
 
 // ycbcrPlanes returns the red, green and blue planes of m as imaging
