@@ -159,3 +159,16 @@ func TestMismatchLimit(t *testing.T) {
 		t.Fatalf("pairs alike and not: %v, want both", kinds)
 	}
 }
+
+// TestThumbYCbCr holds a compacted face's thumbnail to the one read
+// through image.Image's At, as any other picture is.
+func TestThumbYCbCr(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, grey := range []bool{true, false} {
+		img := randomFace(r, 301, 417, grey, false)
+		hidden := struct{ image.Image }{img}
+		if a, b := makeThumb(img), makeThumb(hidden); *a != *b {
+			t.Fatalf("grey %v: thumbnails differ", grey)
+		}
+	}
+}
