@@ -87,7 +87,7 @@ func (s *faceSig) same(t *faceSig) bool {
 		}
 		b = makeFine(t.img, a.w, a.h)
 	}
-	return a.mismatch(b) <= fineTileLimit
+	return a.mismatch(b, fineTileLimit) <= fineTileLimit
 }
 
 func fineSize(w, h int) (int, int) {
@@ -112,9 +112,15 @@ type fineFace struct {
 	rgb        [3][]uint8
 	cLo, cHi   [3][]uint8
 	cols, rows []int
+	// grey: every colour level is 128 (rgb, cLo and cHi share one
+	// slice), as on a face of black, white and greys alone.
+	grey bool
 }
 
-func makeFine(img image.Image, w, h int) *fineFace {
+// fromImage fills in f's grey and colour levels from img, shrunk by
+// imaging, and counts the grey levels in hist.
+func (f *fineFace) fromImage(img image.Image, hist *[256]int) {
+	w, h := f.w, f.h
 	var grey image.Image = img
 	if y, ok := img.(*image.YCbCr); ok {
 		// The grey of a compacted face is its Y plane.
@@ -125,11 +131,10 @@ func makeFine(img image.Image, w, h int) *fineFace {
 	if grey != img {
 		colour = imaging.Resize(img, w, h, imaging.Box)
 	}
-	f := &fineFace{w: w, h: h, pix: make([]uint8, w*h)}
+	f.pix = make([]uint8, w*h)
 	for c := range f.rgb {
 		f.rgb[c] = make([]uint8, w*h)
 	}
-	var hist [256]int
 	for i := range f.pix {
 		p := small.Pix[4*i : 4*i+3 : 4*i+3]
 		v := uint8((299*int(p[0]) + 587*int(p[1]) + 114*int(p[2])) / 1000)
@@ -141,6 +146,71 @@ func makeFine(img image.Image, w, h int) *fineFace {
 		}
 		hist[v]++
 	}
+}
+
+// fromYCbCr is fromImage's levels, to the level, for a compacted face
+// (see compact), shrunk by resizePlanes: a grey face (every Cb and Cr
+// 128) is its Y plane alone, and its colour levels all 128. It reports
+// false, and does nothing, for any other picture.
+func (f *fineFace) fromYCbCr(img image.Image, hist *[256]int) bool {
+	m, ok := img.(*image.YCbCr)
+	if !ok {
+		return false
+	}
+	sw, sh := m.Rect.Dx(), m.Rect.Dy()
+	if sw <= 0 || sh <= 0 || f.w <= 0 || f.h <= 0 {
+		return false
+	}
+	rgb, grey, ok := ycbcrPlanes(m, true)
+	if !ok {
+		return false
+	}
+	w, h := f.w, f.h
+	yPlane := m.Y[:sw*sh]
+	if m.YStride != sw {
+		yPlane = make([]uint8, sw*sh)
+		for y := 0; y < sh; y++ {
+			copy(yPlane[y*sw:(y+1)*sw], m.Y[y*m.YStride:])
+		}
+	}
+	// The grey of a compacted face is its Y plane; imaging reads a grey
+	// level as red, green and blue alike, whose grey is the level.
+	f.pix = resizePlanes([][]uint8{yPlane}, sw, sh, w, h, imaging.Box)[0]
+	for _, v := range f.pix {
+		hist[v]++
+	}
+	if grey {
+		// Red, green and blue are Y: the colour picture is the grey
+		// one, and every colour level 128.
+		f.grey = true
+		none := make([]uint8, w*h)
+		for i := range none {
+			none[i] = 128
+		}
+		for c := range f.rgb {
+			f.rgb[c] = none
+		}
+		return true
+	}
+	q := resizePlanes(rgb, sw, sh, w, h, imaging.Box)
+	for c := range f.rgb {
+		f.rgb[c] = make([]uint8, w*h)
+	}
+	for i := range f.pix {
+		y := (299*int(q[0][i]) + 587*int(q[1][i]) + 114*int(q[2][i])) / 1000
+		for c := range f.rgb {
+			f.rgb[c][i] = uint8(min(255, max(0, 128+int(q[c][i])-y)))
+		}
+	}
+	return true
+}
+
+func makeFine(img image.Image, w, h int) *fineFace {
+	f := &fineFace{w: w, h: h}
+	var hist [256]int
+	if !f.fromYCbCr(img, &hist) {
+		f.fromImage(img, &hist)
+	}
 	// Stretch the ink: the 1st and 99th percentiles of grey become black
 	// and white, so that a copy printed lighter or darker compares alike.
 	lo, hi := percentile(&hist, len(f.pix), 1), percentile(&hist, len(f.pix), 99)
@@ -151,6 +221,11 @@ func makeFine(img image.Image, w, h int) *fineFace {
 	}
 	f.lo, f.hi = neighbourhood(f.pix, w, h)
 	for c := range f.rgb {
+		if f.grey {
+			// Every level 128: so are its neighbourhoods.
+			f.cLo[c], f.cHi[c] = f.rgb[c], f.rgb[c]
+			continue
+		}
 		f.cLo[c], f.cHi[c] = neighbourhood(f.rgb[c], w, h)
 	}
 	f.cols, f.rows = make([]int, w), make([]int, h)
@@ -177,25 +252,27 @@ func neighbourhood(pix []uint8, w, h int) (lo, hi []uint8) {
 	rlo, rhi := make([]uint8, w*h), make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		row, l, u := pix[y*w:(y+1)*w], rlo[y*w:(y+1)*w], rhi[y*w:(y+1)*w]
-		for x := range row {
-			a, b := max(0, x-1), min(w-1, x+1)
-			mn, mx := row[a], row[a]
-			for _, v := range row[a+1 : b+1] {
-				mn, mx = min(mn, v), max(mx, v)
-			}
-			l[x], u[x] = mn, mx
+		if w == 1 {
+			l[0], u[0] = row[0], row[0]
+			continue
 		}
+		l[0], u[0] = min(row[0], row[1]), max(row[0], row[1])
+		for x := 1; x < w-1; x++ {
+			a, b, c := row[x-1], row[x], row[x+1]
+			l[x], u[x] = min(a, b, c), max(a, b, c)
+		}
+		l[w-1], u[w-1] = min(row[w-2], row[w-1]), max(row[w-2], row[w-1])
 	}
 	for y := 0; y < h; y++ {
 		a, b := max(0, y-1), min(h-1, y+1)
 		l, u := lo[y*w:(y+1)*w], hi[y*w:(y+1)*w]
-		copy(l, rlo[a*w:(a+1)*w])
-		copy(u, rhi[a*w:(a+1)*w])
-		for yy := a + 1; yy <= b; yy++ {
-			rl, ru := rlo[yy*w:(yy+1)*w], rhi[yy*w:(yy+1)*w]
-			for x := range l {
-				l[x], u[x] = min(l[x], rl[x]), max(u[x], ru[x])
-			}
+		l0, u0 := rlo[a*w:(a+1)*w], rhi[a*w:(a+1)*w]
+		l1, u1 := rlo[y*w:(y+1)*w], rhi[y*w:(y+1)*w]
+		l2, u2 := rlo[b*w:(b+1)*w], rhi[b*w:(b+1)*w]
+		// Rows a, y and b (a row twice at the top and bottom edges:
+		// the same least and greatest).
+		for x := range l {
+			l[x], u[x] = min(l0[x], l1[x], l2[x]), max(u0[x], u1[x], u2[x])
 		}
 	}
 	return lo, hi
@@ -249,8 +326,10 @@ func align(a, b []int) int {
 // mismatch lays b over f (same size) and returns the most mismatched
 // pixels in one tile: pixels of either face lighter or darker by more than
 // fineDelta than all the other's pixels around the same place. A border
-// of twice fineShift is left out: the cuts may differ there.
-func (f *fineFace) mismatch(b *fineFace) int {
+// of twice fineShift is left out: the cuts may differ there. It stops at
+// the first tile with more than limit such pixels and returns that
+// tile's count so far (more than limit, as the whole count would be).
+func (f *fineFace) mismatch(b *fineFace, limit int) int {
 	if f.w <= 4*fineShift || f.h <= 4*fineShift {
 		return 0
 	}
@@ -258,17 +337,41 @@ func (f *fineFace) mismatch(b *fineFace) int {
 	m := 2 * fineShift
 	tw := (f.w + fineTile - 1) / fineTile
 	tiles := make([]int, tw*((f.h+fineTile-1)/fineTile))
+	worst := 0
+	// Two grey faces differ by their grey alone: every colour level of
+	// both is 128, which lies inside the other's range.
+	grey := f.grey && b.grey
 	for y := m; y < f.h-m; y++ {
+		tr := tiles[(y/fineTile)*tw : (y/fineTile+1)*tw]
+		i0, j0 := y*f.w, (y+dy)*f.w+dx
+		if grey {
+			fp, fl, fh := f.pix[i0:i0+f.w-m], f.lo[i0:i0+f.w-m], f.hi[i0:i0+f.w-m]
+			bp, bl, bh := b.pix[j0:j0+f.w-m], b.lo[j0:j0+f.w-m], b.hi[j0:j0+f.w-m]
+			for x := m; x < len(fp); x++ {
+				v, u := int(fp[x]), int(bp[x])
+				if v < int(bl[x])-fineDelta || v > int(bh[x])+fineDelta || u < int(fl[x])-fineDelta || u > int(fh[x])+fineDelta {
+					t := &tr[x/fineTile]
+					*t++
+					if *t > worst {
+						if worst = *t; worst > limit {
+							return worst
+						}
+					}
+				}
+			}
+			continue
+		}
 		for x := m; x < f.w-m; x++ {
-			i, j := y*f.w+x, (y+dy)*f.w+x+dx
-			if f.differs(b, i, j) {
-				tiles[(y/fineTile)*tw+x/fineTile]++
+			if f.differs(b, i0+x, j0+x) {
+				t := &tr[x/fineTile]
+				*t++
+				if *t > worst {
+					if worst = *t; worst > limit {
+						return worst
+					}
+				}
 			}
 		}
-	}
-	worst := 0
-	for _, n := range tiles {
-		worst = max(worst, n)
 	}
 	return worst
 }

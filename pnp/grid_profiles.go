@@ -27,21 +27,41 @@ func toGrey(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
 	r = r.Intersect(img.Bounds())
 	w, h := r.Dx()/k, r.Dy()/k
 	g := &greyMap{w: w, h: h, pix: make([]uint8, w*h), scale: k}
+	if w == 0 || h == 0 {
+		return g
+	}
+	if k == 1 {
+		// A pixel a level (a constant divisor: no division instruction).
+		for y := 0; y < h; y++ {
+			o := (r.Min.Y+y)*img.Stride + 4*r.Min.X
+			row, out := img.Pix[o:o+4*w], g.pix[y*w:(y+1)*w]
+			for x := range out {
+				q := row[4*x : 4*x+3 : 4*x+3]
+				out[x] = uint8((299*int(q[0]) + 587*int(q[1]) + 114*int(q[2])) / 1000)
+			}
+		}
+		return g
+	}
 	sums := make([]int, w)
+	div := 1000 * k * k
 	for y := 0; y < h; y++ {
 		clear(sums)
 		for dy := 0; dy < k; dy++ {
-			row := img.Pix[(r.Min.Y+y*k+dy)*img.Stride+4*r.Min.X:]
-			for x := 0; x < w; x++ {
-				p := row[4*x*k:]
-				for dx := 0; dx < k; dx++ {
-					q := p[4*dx : 4*dx+3 : 4*dx+3]
-					sums[x] += 299*int(q[0]) + 587*int(q[1]) + 114*int(q[2])
+			o := (r.Min.Y+y*k+dy)*img.Stride + 4*r.Min.X
+			row := img.Pix[o : o+4*w*k]
+			for x := range sums {
+				blk := row[4*k*x : 4*k*(x+1)]
+				s := 0
+				for i := 0; i+2 < len(blk); i += 4 {
+					q := blk[i : i+3 : i+3]
+					s += 299*int(q[0]) + 587*int(q[1]) + 114*int(q[2])
 				}
+				sums[x] += s
 			}
 		}
-		for x := 0; x < w; x++ {
-			g.pix[y*w+x] = uint8(sums[x] / (1000 * k * k))
+		out := g.pix[y*w : (y+1)*w]
+		for x, s := range sums {
+			out[x] = uint8(s / div)
 		}
 	}
 	return g

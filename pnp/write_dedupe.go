@@ -30,6 +30,7 @@ func makeThumb(img image.Image) *thumb {
 	// and fast on 300 DPI faces.
 	stepX, stepY := max(1, w/256), max(1, h/256)
 	rgba, _ := img.(*image.RGBA)
+	ycc, _ := img.(*image.YCbCr) // a compacted face: its colours read without At's interface
 	for y := 0; y < h; y += stepY {
 		cy := y * thumbSize / h
 		for x := 0; x < w; x += stepX {
@@ -38,6 +39,9 @@ func makeThumb(img image.Image) *thumb {
 			if rgba != nil {
 				o := rgba.PixOffset(b.Min.X+x, b.Min.Y+y)
 				r, g, bl = uint32(rgba.Pix[o]), uint32(rgba.Pix[o+1]), uint32(rgba.Pix[o+2])
+			} else if ycc != nil {
+				r, g, bl, _ = ycc.YCbCrAt(b.Min.X+x, b.Min.Y+y).RGBA()
+				r, g, bl = r>>8, g>>8, bl>>8
 			} else {
 				r, g, bl, _ = img.At(b.Min.X+x, b.Min.Y+y).RGBA()
 				r, g, bl = r>>8, g>>8, bl>>8
