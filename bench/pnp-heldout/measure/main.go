@@ -157,12 +157,17 @@ type result struct {
 	notes                                          []string
 }
 
-// pageWant splits a page word: "F9" is ("F", 9), "-" is ("-", 0).
+// pageWant splits a page word into its role and the faces cut there:
+// "F9" is ("F", 9), "L5" is ("L", 10) (a fold sheet's fronts and their
+// backs, as the import counts a page's cuts), "-" is ("-", 0).
 func pageWant(w string) (string, int) {
 	if w == "-" || w == "" {
 		return "-", 0
 	}
 	n, _ := strconv.Atoi(w[1:])
+	if w[:1] == "L" {
+		n *= 2
+	}
 	return w[:1], n
 }
 
@@ -298,9 +303,8 @@ func recipeCells(path string, nr int) []rect {
 		g := p.Grid
 		cw, ch := pair(g.Cell)
 		px, py := pair(g.Pitch)
-		if g.Rotation == 90 && cw < ch {
-			cw, ch = ch, cw // the cell is given portrait; the cards lie landscape
-		}
+		// The cell is the trim as it lies on the page (pnp.RecipeGrid),
+		// landscape or not: rotation needs no turning here.
 		for row := 0; row < g.Rows; row++ {
 			for col := 0; col < g.Cols; col++ {
 				cells = append(cells, rect{g.X + float64(col)*px, g.Y + float64(row)*py, cw, ch})
