@@ -46,11 +46,6 @@ func TestBadInput(t *testing.T) {
 		}
 		return savePDF(t, pdf)
 	}()
-	bridge := func() string {
-		o := layout.DefaultOptions()
-		o.Card = layout.Bridge
-		return printDeck(t, t.TempDir(), 9, o, 100).path
-	}()
 
 	cases := []struct {
 		name, path string
@@ -67,8 +62,6 @@ func TestBadInput(t *testing.T) {
 		{"no card size", good, Options{}, false, []string{"card size"}},
 		{"duplex with odd pages", good, Options{CardW: 63, CardH: 88, Layout: LayoutDuplex, Pages: []int{1}}, false, []string{"page 1", "duplex"}},
 		{"no grid", noGrid, poker, true, []string{"page 1", "no grid of cards", "are the cards 63x88 mm?"}},
-		{"card size disagrees", bridge, Options{CardW: 63, CardH: 88, DPI: 100, forceRaster: true}, true, []string{"page 1", "no grid of cards", "are the cards 63x88 mm?", "--card-size"}},
-		{"card size disagrees (images)", bridge, Options{CardW: 70, CardH: 120, DPI: 100}, true, []string{"page 1", "no grid of cards", "are the cards 70x120 mm?"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

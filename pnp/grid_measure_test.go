@@ -1,9 +1,12 @@
 package pnp
 
 import (
+	"context"
 	"image/color"
 	"math"
 	"testing"
+
+	"github.com/deckwright/deckwright/layout"
 )
 
 // TestSizeFarFromPrior reads pages of cards whose size lies far outside
@@ -51,6 +54,39 @@ func TestSizeFarFromPrior(t *testing.T) {
 			}
 			if math.Abs(g.trimW-w) > 0.5 || math.Abs(g.trimH-h) > 0.5 {
 				t.Errorf("measured %.2fx%.2f mm, want %gx%g", g.trimW, g.trimH, w, h)
+			}
+		})
+	}
+}
+
+// TestGivenSizeDisagrees imports deckwright's own sheet of 9 bridge cards
+// (56x87 mm, 11% narrower than poker: outside the given size's search)
+// told the cards are poker, or tarot: no grid is found at the size given,
+// and the cards are cut at the size measured on the page, which the page
+// report says.
+func TestGivenSizeDisagrees(t *testing.T) {
+	needPdftoppm(t)
+	o := layout.DefaultOptions()
+	o.Card = layout.Bridge
+	bridge := printDeck(t, t.TempDir(), 9, o, 100).path
+	for _, tc := range []struct {
+		name string
+		opt  Options
+	}{
+		{"poker, read as a raster", Options{CardW: 63, CardH: 88, DPI: 100, forceRaster: true}},
+		{"tarot", Options{CardW: 70, CardH: 120, DPI: 100}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Import(context.Background(), bridge, tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Cards) != 9 {
+				t.Fatalf("%d cards, want 9", len(res.Cards))
+			}
+			p := res.Pages[0]
+			if math.Abs(p.MeasuredW-56) > 0.6 || math.Abs(p.MeasuredH-87) > 0.6 {
+				t.Errorf("page 1 measured %.2fx%.2f mm, want 56x87", p.MeasuredW, p.MeasuredH)
 			}
 		})
 	}
