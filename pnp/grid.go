@@ -225,19 +225,8 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	if len(xs) == 0 || len(ys) == 0 {
 		return nil, fmt.Errorf("no %s mm card fits", sizeName(w, h))
 	}
-	ink := func(x0, y0, x1, y1 int) (n, area int) {
-		x0, y0 = max(0, x0), max(0, y0)
-		x1, y1 = min(g.w, x1), min(g.h, y1)
-		for y := y0; y < y1; y++ {
-			row := g.pix[y*g.w : (y+1)*g.w]
-			for x := x0; x < x1; x++ {
-				if abs(int(row[x])-paper) > inkLevel {
-					n++
-				}
-			}
-		}
-		return n, max(0, x1-x0) * max(0, y1-y0)
-	}
+	sums := g.inkTable(paper)
+	ink := sums.count
 	card := make([][]bool, len(ys))
 	inside := make([][]int, len(ys)) // ink of a cell not printed enough, of areas
 	areas := make([][]int, len(ys))
@@ -288,7 +277,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 	// Printed matter outside the cards (and, for a fit that allows it,
 	// their bleed: a card's own print reaching maxBleed past its trim,
 	// centred in its cell).
-	covered := make([]bool, g.w*g.h)
+	var rects []span
 	for j, y := range ys {
 		for i, x := range xs {
 			if !card[j][i] {
@@ -299,27 +288,11 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			if f.bleedAround {
 				rx, ry = max(rx, (w/2+maxBleed)*pxPerMM), max(ry, (h/2+maxBleed)*pxPerMM)
 			}
-			for v := max(0, int(cy-ry)); v < min(g.h, int(math.Ceil(cy+ry))); v++ {
-				row := covered[v*g.w : (v+1)*g.w]
-				for u := max(0, int(cx-rx)); u < min(g.w, int(math.Ceil(cx+rx))); u++ {
-					row[u] = true
-				}
-			}
+			rects = append(rects, span{int(cx - rx), int(cy - ry), int(math.Ceil(cx + rx)), int(math.Ceil(cy + ry))})
 		}
 	}
-	total, outside := 0, 0
-	for y := 0; y < g.h; y++ {
-		row := g.pix[y*g.w : (y+1)*g.w]
-		for x := 0; x < g.w; x++ {
-			if abs(int(row[x])-paper) <= inkLevel {
-				continue
-			}
-			total++
-			if !covered[y*g.w+x] {
-				outside++
-			}
-		}
-	}
+	total := sums.total()
+	outside := total - sums.unionInk(rects)
 	if float64(outside) > 0.1*float64(total) {
 		return nil, fmt.Errorf("%.0f%% of what is printed lies outside the best grid of %s mm cards", 100*float64(outside)/float64(total), sizeName(w, h))
 	}

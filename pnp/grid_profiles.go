@@ -18,6 +18,7 @@ type greyMap struct {
 	// noFrames: the cards are not cut at the thin frames seen on them
 	// (see framedGrid), but where their cells put them.
 	noFrames bool
+	ink      *inkSums // see inkTable; reset when pix changes
 }
 
 func (g *greyMap) at(x, y int) int { return int(g.pix[y*g.w+x]) }
