@@ -39,6 +39,7 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 	left, right := pooled(p.left, p.rise), pooled(p.right, p.fall)
 	a := make([]float64, 0, L)
 	b := make([]float64, 0, 2*L)
+	var phases, onlyBest []int
 	for pitch := cMin; pitch <= cMax+gMax && pitch <= L; pitch++ {
 		// Fold the profiles by the pitch: a[φ] sums the left-edge evidence
 		// at φ, φ+pitch, ...; b the right-edge evidence, written twice
@@ -61,7 +62,8 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 		// nor near, no cell of it can (the sums are monotone in their
 		// terms, so the bound holds in floating point too), and where it
 		// beats only near, only the cells near the card's size can.
-		bound := slices.Max(a) + slices.Max(b[:pitch])
+		maxB := slices.Max(b[:pitch])
+		bound := slices.Max(a) + maxB
 		if bound <= best.score && bound <= near.score {
 			continue
 		}
@@ -69,12 +71,32 @@ func fitAxis(p axisProfiles, n, pxPerMM float64) (best, near lattice) {
 		if bound <= best.score {
 			first = max(cMin, cNear)
 		}
+		// Only the phases whose left edge could lift a score at all are
+		// tried: the scores only rise, so one that cannot beat them now
+		// cannot beat them at any cell of this pitch. (Edges are sparse:
+		// most phases drop out.) onlyBest are those that can beat best,
+		// for cells too small to be near.
+		anyScore := min(best.score, near.score)
+		phases, onlyBest = phases[:0], onlyBest[:0]
+		for x0, v := range a {
+			if v+maxB > anyScore {
+				phases = append(phases, x0)
+				if v+maxB > best.score {
+					onlyBest = append(onlyBest, x0)
+				}
+			}
+		}
 		for cell := first; cell <= min(cMax, pitch); cell++ {
 			if cell < cNear && pitch-cell < minGap {
 				continue
 			}
 			bc := b[cell : cell+pitch]
-			for x0, v := range a {
+			try := phases
+			if cell < cNear {
+				try = onlyBest
+			}
+			for _, x0 := range try {
+				v := a[x0]
 				if s := v + bc[x0]; s > best.score || cell >= cNear && s > near.score {
 					l := lattice{x0: x0, cell: cell, pitch: pitch, score: s}
 					if s > best.score {

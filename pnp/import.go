@@ -373,6 +373,22 @@ type source struct {
 	// marks, now blanked.
 	registration bool
 	thumb        *image.NRGBA // a small copy of raster, for the contact sheet
+	// grids holds the grids found on the page (see pageGridOf): guessing
+	// the layout reads a page that the import then reads again.
+	grids map[gridKey]gridFound
+}
+
+// gridKey is what a page's grid depends on besides the page.
+type gridKey struct {
+	px           image.Rectangle
+	whole        bool
+	cardW, cardH float64
+	rows, cols   int
+}
+
+type gridFound struct {
+	g   *pageGrid
+	err error
 }
 
 func (im *importer) load(nr int) (*source, error) {
@@ -575,6 +591,24 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 // raster; whole: the whole page): the grid given (Options.Rows and Cols) fitted to it,
 // else the grid the page's edges show for the card size given.
 func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole bool) (*pageGrid, error) {
+	key := gridKey{px, whole, im.opt.CardW, im.opt.CardH, im.opt.Rows, im.opt.Cols}
+	f, ok := s.grids[key]
+	if !ok {
+		f.g, f.err = im.findPageGrid(s, px, region, whole)
+		if s.grids == nil {
+			s.grids = map[gridKey]gridFound{}
+		}
+		s.grids[key] = f
+	}
+	if f.err != nil {
+		return nil, f.err
+	}
+	g := *f.g // the caller may set its cells
+	return &g, nil
+}
+
+// findPageGrid is pageGridOf without the cache.
+func (im *importer) findPageGrid(s *source, px image.Rectangle, region Rect, whole bool) (*pageGrid, error) {
 	if im.opt.Rows > 0 {
 		if whole {
 			if g := im.givenRef(s); g != nil {
