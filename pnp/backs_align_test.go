@@ -15,6 +15,7 @@ import (
 // behind the partly filled page 3, whose one row of fronts is cut about
 // 2.6 mm off, are not all cut alike yet: see the corpus manifest.)
 func TestSilhouetteDuplexBacks(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	if testing.Short() {
 		t.Skip("renders four pages")

@@ -75,6 +75,7 @@ func suitFace(dpi int, shape string, ink color.NRGBA, dx, dy float64) image.Imag
 // different cards; the same card cut twice, a fraction of a millimetre
 // apart or at another resolution, is one.
 func TestSameFaceSuits(t *testing.T) {
+	t.Parallel()
 	red := color.NRGBA{220, 30, 30, 255}
 	green := color.NRGBA{30, 140, 50, 255} // about as grey as the red
 	blue := color.NRGBA{30, 60, 200, 255}

@@ -91,6 +91,7 @@ type corpusScore struct {
 // the manifest, and fails when a PDF does worse than its truth (or, where
 // the manifest records a known shortfall, worse than that).
 func TestCorpus(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	if testing.Short() {
 		t.Skip("the corpus takes a while")

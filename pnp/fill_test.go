@@ -19,6 +19,7 @@ import (
 // DPI and read through its headers at 300. The cards are read at both,
 // with the prior 104x69 a user gives (3% above their true 101x67).
 func TestFilledPage(t *testing.T) {
+	t.Parallel()
 	needPdftoppm(t)
 	const w, h = 101.1, 67.06
 	// The tops of each column's rows, as measured on the Draw PDF.

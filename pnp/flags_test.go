@@ -26,6 +26,7 @@ func flagsDeck(t *testing.T) printed {
 // (Options.Rows, Cols) it fits the 3x3 lattice to each page and cuts
 // every card within 0.5 mm of its trim, at the size it measures.
 func TestGridGiven(t *testing.T) {
+	t.Parallel()
 	pr := flagsDeck(t)
 	opt := Options{Layout: LayoutDuplex, DPI: 150, CardW: 50, CardH: 70}
 	if res, err := Import(context.Background(), pr.path, opt); err == nil && len(res.Cards) == 9 && res.Pages[0].Rows == 3 && res.Pages[0].Cols == 3 {

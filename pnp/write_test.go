@@ -365,6 +365,7 @@ func TestRenameAndMergeKeepTheUsersCards(t *testing.T) {
 }
 
 func TestContactSheetHasOneTilePerCard(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{1, 7, 12, sheetTiles + 3} {
 		ids := make([]int, n)
 		for i := range ids {
