@@ -28,6 +28,24 @@ func (p *synthPage) fill(x, y, w, h float64, c color.Color) {
 	draw.Draw(p.img, r, image.NewUniform(c), image.Point{}, draw.Src)
 }
 
+// cards lays cols×rows cards of cw×ch mm, gap mm apart, centred on the
+// page, drawing card i at x, y with draw; it returns their trims.
+func (p *synthPage) cards(cols, rows int, cw, ch, gap float64, draw func(i int, x, y float64)) []Rect {
+	b := p.img.Bounds()
+	pw, ph := float64(b.Dx())/p.pxmm, float64(b.Dy())/p.pxmm
+	x0 := (pw - float64(cols)*cw - float64(cols-1)*gap) / 2
+	y0 := (ph - float64(rows)*ch - float64(rows-1)*gap) / 2
+	var trims []Rect
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			x, y := x0+float64(c)*(cw+gap), y0+float64(r)*(ch+gap)
+			draw(r*cols+c, x, y)
+			trims = append(trims, Rect{x, y, cw, ch})
+		}
+	}
+	return trims
+}
+
 // text paints lines of "words" (short dark bars) from x, y (mm).
 func (p *synthPage) text(x, y, width float64, lines int, seed int) {
 	for l := 0; l < lines; l++ {
@@ -169,18 +187,10 @@ func TestMeasuredSize(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := newSynthPage(tc.pw, tc.ph, 150)
-			x0 := (tc.pw - float64(tc.cols)*tc.cw - float64(tc.cols-1)*tc.gap) / 2
-			y0 := (tc.ph - float64(tc.rows)*tc.ch - float64(tc.rows-1)*tc.gap) / 2
-			var want []Rect
-			for r := 0; r < tc.rows; r++ {
-				for c := 0; c < tc.cols; c++ {
-					x, y := x0+float64(c)*(tc.cw+tc.gap), y0+float64(r)*(tc.ch+tc.gap)
-					i := r*tc.cols + c
-					p.fill(x, y, tc.cw, tc.ch, color.NRGBA{uint8(60 + 20*i), uint8(200 - 15*i), 140, 255})
-					p.fill(x+5, y+8+float64(i), 20, 12, color.White)
-					want = append(want, Rect{x, y, tc.cw, tc.ch})
-				}
-			}
+			want := p.cards(tc.cols, tc.rows, tc.cw, tc.ch, tc.gap, func(i int, x, y float64) {
+				p.fill(x, y, tc.cw, tc.ch, color.NRGBA{uint8(60 + 20*i), uint8(200 - 15*i), 140, 255})
+				p.fill(x+5, y+8+float64(i), 20, 12, color.White)
+			})
 			g, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88, false)
 			if err != nil {
 				t.Fatal(err)

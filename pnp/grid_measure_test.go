@@ -28,18 +28,10 @@ func TestSizeFarFromPrior(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := newSynthPage(tc.pw, tc.ph, 150)
-			x0 := (tc.pw - float64(tc.cols)*tc.cw - float64(tc.cols-1)*tc.gap) / 2
-			y0 := (tc.ph - float64(tc.rows)*tc.ch - float64(tc.rows-1)*tc.gap) / 2
-			var want []Rect
-			for r := 0; r < tc.rows; r++ {
-				for c := 0; c < tc.cols; c++ {
-					x, y := x0+float64(c)*(tc.cw+tc.gap), y0+float64(r)*(tc.ch+tc.gap)
-					i := r*tc.cols + c
-					p.fill(x, y, tc.cw, tc.ch, color.NRGBA{uint8(60 + 12*i), uint8(200 - 10*i), 140, 255})
-					p.fill(x+5, y+8+float64(i%5), tc.cw/3, 10, color.White)
-					want = append(want, Rect{x, y, tc.cw, tc.ch})
-				}
-			}
+			want := p.cards(tc.cols, tc.rows, tc.cw, tc.ch, tc.gap, func(i int, x, y float64) {
+				p.fill(x, y, tc.cw, tc.ch, color.NRGBA{uint8(60 + 12*i), uint8(200 - 10*i), 140, 255})
+				p.fill(x+5, y+8+float64(i%5), tc.cw/3, 10, color.White)
+			})
 			if _, err := findGrid(p.img, p.img.Bounds(), 150, 63, 88, false); err == nil {
 				t.Skip("found at the given size: the case no longer shows a size far from it")
 			}

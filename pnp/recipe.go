@@ -473,17 +473,7 @@ func parseGrid(file string, n *yaml.Node,
 // skipPage drops the cards of page nr (fronts, or backs from the cards
 // they belong to) and marks it skipped for why.
 func skipPage(res *Result, nr int, why string) {
-	var cards []Card
-	for _, c := range res.Cards {
-		if c.Front.Page == nr {
-			continue
-		}
-		if c.Back != nil && c.Back.Page == nr {
-			c.Back = nil
-		}
-		cards = append(cards, c)
-	}
-	res.Cards = cards
+	dropPage(res, nr)
 	for i := range res.Pages {
 		if res.Pages[i].Page == nr {
 			p := &res.Pages[i]
