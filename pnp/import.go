@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -373,22 +374,47 @@ type source struct {
 	// marks, now blanked.
 	registration bool
 	thumb        *image.NRGBA // a small copy of raster, for the contact sheet
-	// grids holds the grids found on the page (see pageGridOf): guessing
-	// the layout reads a page that the import then reads again.
+	// grids holds the grids searched for on the page (see gridAt):
+	// guessing the layout reads a page that the import then reads again.
 	grids map[gridKey]gridFound
 }
 
-// gridKey is what a page's grid depends on besides the page.
+// gridKey is what a grid search depends on besides the page's raster.
 type gridKey struct {
 	px           image.Rectangle
-	whole        bool
 	cardW, cardH float64
-	rows, cols   int
+	noFrames     bool
+	measured     bool // measuredGrid, not findGrid
 }
 
 type gridFound struct {
 	g   *pageGrid
 	err error
+}
+
+// gridAt is findGrid (measured: measuredGrid) on region px of s's raster,
+// searched once per page and size: both read nothing but the raster. The
+// grid returned is the caller's own to change.
+func (im *importer) gridAt(s *source, px image.Rectangle, cardW, cardH float64, noFrames, measured bool) (*pageGrid, error) {
+	key := gridKey{px, cardW, cardH, noFrames, measured}
+	f, ok := s.grids[key]
+	if !ok {
+		if measured {
+			f.g = measuredGrid(s.raster, px, im.opt.DPI, cardW, cardH, noFrames, nil)
+		} else {
+			f.g, f.err = findGrid(s.raster, px, im.opt.DPI, cardW, cardH, noFrames)
+		}
+		if s.grids == nil {
+			s.grids = map[gridKey]gridFound{}
+		}
+		s.grids[key] = f
+	}
+	if f.err != nil || f.g == nil {
+		return nil, f.err
+	}
+	g := *f.g
+	g.cells = slices.Clone(f.g.cells)
+	return &g, nil
 }
 
 func (im *importer) load(nr int) (*source, error) {
@@ -591,24 +617,6 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 // raster; whole: the whole page): the grid given (Options.Rows and Cols) fitted to it,
 // else the grid the page's edges show for the card size given.
 func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole bool) (*pageGrid, error) {
-	key := gridKey{px, whole, im.opt.CardW, im.opt.CardH, im.opt.Rows, im.opt.Cols}
-	f, ok := s.grids[key]
-	if !ok {
-		f.g, f.err = im.findPageGrid(s, px, region, whole)
-		if s.grids == nil {
-			s.grids = map[gridKey]gridFound{}
-		}
-		s.grids[key] = f
-	}
-	if f.err != nil {
-		return nil, f.err
-	}
-	g := *f.g // the caller may set its cells
-	return &g, nil
-}
-
-// findPageGrid is pageGridOf without the cache.
-func (im *importer) findPageGrid(s *source, px image.Rectangle, region Rect, whole bool) (*pageGrid, error) {
 	if im.opt.Rows > 0 {
 		if whole {
 			if g := im.givenRef(s); g != nil {
@@ -621,14 +629,14 @@ func (im *importer) findPageGrid(s *source, px image.Rectangle, region Rect, who
 		}
 		return g, nil
 	}
-	g, err := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, false)
+	g, err := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, false, false)
 	if err == nil && g.framed && len(g.cells) > 1 {
 		// Lines a card apart in a design repeated on every card (a page
 		// of one back) can pass for frames; cut there, the cells would
 		// run on into each other as pieces of one picture. Then the
 		// cells stand where their own edges put them.
 		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
-			if g2, err2 := findGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, true); err2 == nil {
+			if g2, err2 := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, true, false); err2 == nil {
 				g = g2
 			}
 		}
@@ -647,7 +655,7 @@ func (im *importer) findPageGrid(s *source, px image.Rectangle, region Rect, who
 			// measured on the page (see measuredGrid). Its cards' edges
 			// must be seen along most of their length: lines of text
 			// repeat at a pitch too.
-			if m := measuredGrid(s.raster, px, im.opt.DPI, im.opt.CardW, im.opt.CardH, false, nil); m != nil && edgesInked(s.raster, m.cells, s.pxmm) {
+			if m, _ := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, false, true); m != nil && edgesInked(s.raster, m.cells, s.pxmm) {
 				g = m
 			}
 		}
