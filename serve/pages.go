@@ -30,7 +30,7 @@ type page struct {
 }
 
 // pageNames are the templates that are whole pages (each with the layout).
-var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "diff", "error"}
+var pageNames = []string{"home", "cards", "card", "deck", "print", "playtest", "diff", "pnp", "error"}
 
 func (s *Server) loadPages() error {
 	funcs := template.FuncMap{
@@ -44,6 +44,7 @@ func (s *Server) loadPages() error {
 		"list":      func(s ...string) []string { return s },
 		"words":     peopleWords,
 		"drawnFrom": s.drawnFrom,
+		"mm":        func(v float64) string { return strconv.FormatFloat(round2(v), 'f', -1, 64) },
 		"json": func(v any) string {
 			data, _ := json.Marshal(v)
 			return string(data)

@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -45,6 +46,12 @@ type Config struct {
 	// (0: DefaultBodyTimeout), so that a body that stalls cannot hold its
 	// connection for ever.
 	BodyTimeout time.Duration
+	// MaxPDF caps the PDF uploaded to the PnP page (0: DefaultMaxPDF).
+	MaxPDF int64
+	// Imports is the folder the PnP page writes card folders into, one
+	// per game (<game>-pnp, as import pnp's out/<game>-pnp); "": a folder
+	// "imported" in Decks.
+	Imports string
 }
 
 // DefaultBodyTimeout is how long a request body may take to arrive unless
@@ -78,6 +85,7 @@ type Server struct {
 	cards    map[string][]report.Card // by game id
 	faces    *faceCache
 	watching *watchState // live preview (watch.go)
+	pnp      pnpStore    // the PnP page's uploaded PDFs (pnp.go)
 	handler  http.Handler
 }
 
@@ -92,6 +100,12 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = DefaultBodyTimeout
+	}
+	if cfg.MaxPDF <= 0 {
+		cfg.MaxPDF = DefaultMaxPDF
+	}
+	if cfg.Imports == "" {
+		cfg.Imports = filepath.Join(cfg.Decks, "imported")
 	}
 	s := &Server{cfg: cfg, faces: newFaceCache(), watching: newWatchState()}
 	var err error
@@ -195,6 +209,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /api/compare", s.apiCompare)
 	s.builderRoutes(mux)
 	s.watchRoutes(mux) // watch.go: live preview
+	s.pnpRoutes(mux)   // pnp.go: the PnP import page
 	mux.HandleFunc("/", s.notFound)
 	return s.safe(mux)
 }
@@ -228,7 +243,11 @@ func (s *Server) safe(h http.Handler) http.Handler {
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody {
-			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+			limit := s.cfg.MaxBody
+			if r.Method == http.MethodPost && r.URL.Path == "/pnp" {
+				limit = s.cfg.MaxPDF // a PDF, not a deck
+			}
+			r.Body = http.MaxBytesReader(w, r.Body, limit)
 			r.Body = deadlineBody(w, r.Body, s.cfg.BodyTimeout)
 		}
 		inner.ServeHTTP(w, r)

@@ -444,4 +444,83 @@ function playtest() {
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => { editor(); search(); pickers(); printPage(); playtest(); });
+// ---- PnP import ----------------------------------------------------------
+// A page's role or grid changed: the server cuts the page again and answers
+// the page's section, which replaces the old one; focus stays on the field
+// that was changed. Dragging a grid line sets x, y or the pitch and does
+// the same.
+function pnpPage() {
+  const root = $("#pnp");
+  if (!root) return;
+  const pending = new Map();
+  async function apply(form, focusName) {
+    const section = form.closest(".pnp-page");
+    const n = section.dataset.page;
+    if (pending.has(n)) pending.get(n).abort();
+    const ctl = new AbortController();
+    pending.set(n, ctl);
+    section.setAttribute("aria-busy", "true");
+    try {
+      const r = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), signal: ctl.signal });
+      const html = await r.text();
+      const tmp = document.createElement("div");
+      tmp.innerHTML = html;
+      const fresh = tmp.firstElementChild;
+      if (!fresh || !fresh.classList.contains("pnp-page")) { section.insertAdjacentHTML("afterbegin", html); return; }
+      section.replaceWith(fresh);
+      const f = focusName && fresh.querySelector('[name="' + focusName + '"]');
+      if (f) f.focus();
+      const total = [...document.querySelectorAll(".pnp-page")].reduce((a, s) => a + (s.dataset.role === "backs" ? 0 : Number(s.dataset.cards)), 0);
+      if ($("#pnp-count")) $("#pnp-count").textContent = total;
+    } catch (e) {
+      if (e.name !== "AbortError") section.insertAdjacentHTML("afterbegin", '<div class="error-panel" role="alert"><p></p></div>'), section.querySelector(".error-panel p").textContent = String(e);
+    } finally {
+      if (pending.get(n) === ctl) pending.delete(n);
+      section.removeAttribute("aria-busy");
+    }
+  }
+  root.addEventListener("change", (e) => {
+    const form = e.target.closest(".pnp-grid");
+    if (form) apply(form, e.target.name);
+  });
+  root.addEventListener("submit", async (e) => {
+    const form = e.target;
+    if (form.classList.contains("pnp-grid")) { e.preventDefault(); apply(form, ""); return; }
+    if (form.id !== "pnp-import") return;
+    e.preventDefault();
+    const out = $("#pnp-summary");
+    out.textContent = "importing…";
+    const r = await fetch(form.action, { method: "POST" });
+    out.innerHTML = await r.text();
+  });
+  // Dragging a line of the grid: the first column's or row's edge moves
+  // the grid (x, y), another line changes the pitch.
+  root.addEventListener("pointerdown", (e) => {
+    const line = e.target.closest(".pnp-line");
+    if (!line) return;
+    const svg = line.ownerSVGElement, section = line.closest(".pnp-page"), form = section.querySelector(".pnp-grid");
+    const axis = line.dataset.axis, k = Number(line.dataset.k), edge = Number(line.dataset.edge);
+    const x0 = Number(form.elements[axis].value), p0 = Number(form.elements["pitch-" + axis].value);
+    const toMM = (ev) => { const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY; const q = pt.matrixTransform(svg.getScreenCTM().inverse()); return axis === "x" ? q.x : q.y; };
+    const start = toMM(e);
+    line.setPointerCapture(e.pointerId);
+    e.preventDefault();
+    const move = (ev) => {
+      const d = toMM(ev) - start;
+      if (axis === "x") { line.setAttribute("x1", edge + d); line.setAttribute("x2", edge + d); } else { line.setAttribute("y1", edge + d); line.setAttribute("y2", edge + d); }
+    };
+    const up = (ev) => {
+      line.removeEventListener("pointermove", move);
+      line.removeEventListener("pointerup", up);
+      const d = toMM(ev) - start;
+      if (Math.abs(d) < 0.2) return;
+      if (k === 0) form.elements[axis].value = (x0 + d).toFixed(2);
+      else form.elements["pitch-" + axis].value = (p0 + d / k).toFixed(2);
+      apply(form, "");
+    };
+    line.addEventListener("pointermove", move);
+    line.addEventListener("pointerup", up);
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => { editor(); search(); pickers(); printPage(); playtest(); pnpPage(); });
