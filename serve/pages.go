@@ -81,12 +81,19 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, name, title stri
 
 // partial writes a fragment of a page.
 func (s *Server) partial(w http.ResponseWriter, r *http.Request, name string, data any) {
+	s.partialStatus(w, r, http.StatusOK, name, data)
+}
+
+// partialStatus writes a fragment of a page with status: a fragment that
+// shows what was refused (a correction that could not be applied).
+func (s *Server) partialStatus(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
 	var buf bytes.Buffer
 	if err := s.pages["partials"].ExecuteTemplate(&buf, name, data); err != nil {
 		s.fail(w, r, http.StatusInternalServerError, fmt.Errorf("fragment %s: %w", name, err))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
 }
 

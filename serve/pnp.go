@@ -360,7 +360,7 @@ func (s *Server) pnpEdit(w http.ResponseWriter, r *http.Request) {
 	defer ss.mu.Unlock()
 	rec, err := editRecipe(ss.rec, n, r)
 	if err == nil {
-		err = pnp.ApplyRecipe(r.Context(), ss.path, ss.res, rec, "the page")
+		err = pnp.ApplyRecipe(r.Context(), ss.path, ss.res, rec, "pnp.yaml")
 	}
 	if err != nil {
 		// The result may be half changed: read what it holds now.
@@ -368,8 +368,12 @@ func (s *Server) pnpEdit(w http.ResponseWriter, r *http.Request) {
 		ss.edited++
 		v := ss.view()
 		v.pageOf(n).Error = strings.SplitN(err.Error(), "\n", 2)[0]
-		w.WriteHeader(http.StatusUnprocessableEntity)
-		s.partial(w, r, "pnp-page", v.pageOf(n))
+		status := http.StatusUnprocessableEntity // the recipe, not the request
+		var he *httpError
+		if errors.As(err, &he) {
+			status = he.status
+		}
+		s.partialStatus(w, r, status, "pnp-page", v.pageOf(n))
 		return
 	}
 	ss.rec = pnp.RecipeOf(ss.res, ss.name, ss.opt)
@@ -396,6 +400,14 @@ func editRecipe(rec *pnp.Recipe, n int, r *http.Request) (*pnp.Recipe, error) {
 	switch role {
 	case "", p.Role:
 	case "fronts", "backs", "fold", "skipped":
+		if p.Role == "fronts" {
+			// Its backs are paired anew, with the page of fronts before them.
+			for i := range out.Pages {
+				if out.Pages[i].BacksOf == n {
+					out.Pages[i].BacksOf = 0
+				}
+			}
+		}
 		p.Role, p.BacksOf = role, 0
 		if role != "fronts" && role != "backs" {
 			p.Grid = nil
