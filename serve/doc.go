@@ -27,6 +27,8 @@
 //	/face                                   faces                             -
 //	/partial/print, /print.pdf, /api/print  printjob.Collect, printjob.Render print
 //	the print preview                       printjob.Job.Layout, layout       -
+//	/pnp, /partial/pnp/...                  pnp.Import, pnp.ApplyRecipe,      import pnp
+//	                                        pnp.RecipeOf, pnp.Write
 //
 // A deck sent as a request's body is read as print - and validate - read
 // standard input, named as the page names it, never written to a
