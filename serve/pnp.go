@@ -498,6 +498,14 @@ func (s *Server) pnpImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	dir := filepath.Join(s.cfg.Imports, ss.game.ID+"-pnp")
+	// As import pnp refuses -o through a link: the card folder is written
+	// where it is, never where a link planted there points.
+	for _, p := range []string{s.cfg.Imports, dir, filepath.Join(dir, "cards"), filepath.Join(dir, pnp.ImagesDir)} {
+		if st, err := os.Lstat(p); err == nil && st.Mode()&os.ModeSymlink != 0 {
+			s.fail(w, r, http.StatusConflict, fmt.Errorf("%s is a symbolic link; the PnP page does not write through links (remove it)", p))
+			return
+		}
+	}
 	ss.mu.Lock()
 	sum, err := pnp.Write(r.Context(), ss.res, dir, pnp.WriteOptions{Game: ss.game, Source: ss.name, Recipe: ss.rec})
 	ss.mu.Unlock()

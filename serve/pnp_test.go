@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/testenv"
 	"github.com/deckwright/deckwright/pnp"
 )
@@ -231,6 +232,32 @@ func TestPnPBadUploads(t *testing.T) {
 	if a := call(t, h, "GET", "/pnp?id=nosuch", ""); a.code != 404 {
 		t.Errorf("unknown id: %d", a.code)
 	}
+}
+
+func TestPnPImportRefusesLinks(t *testing.T) {
+	s, imports := pnpServer(t)
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(imports, "kaizerseat-pnp")); err != nil {
+		t.Skip(err)
+	}
+	ss := &pnpSession{id: "x", game: mustGame(t, s, "kaizerseat"), res: &pnp.Result{}, rec: &pnp.Recipe{}}
+	s.pnp.add(ss)
+	a := call(t, s.Handler(), "POST", "/partial/pnp/x/import", "")
+	if a.code != http.StatusConflict || !strings.Contains(a.body, "symbolic link") {
+		t.Errorf("import through a link: %d %s", a.code, a.body)
+	}
+	if left, _ := os.ReadDir(elsewhere); len(left) > 0 {
+		t.Errorf("wrote through the link: %v", left)
+	}
+}
+
+func mustGame(t *testing.T, s *Server, id string) *cardsdb.Game {
+	t.Helper()
+	g, err := s.cfg.DB.LookupGame(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func TestPnPSessionsBounded(t *testing.T) {
