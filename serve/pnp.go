@@ -443,6 +443,9 @@ func editRecipe(rec *pnp.Recipe, n int, r *http.Request) (*pnp.Recipe, error) {
 	if err != nil {
 		return nil, err
 	}
+	if rows != float64(int(rows)) || cols != float64(int(cols)) {
+		return nil, badRequest("rows %g, cols %g: want whole numbers of cards", rows, cols)
+	}
 	if okR {
 		g.Rows = int(rows)
 	}

@@ -3,6 +3,7 @@ package serve
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -57,6 +58,23 @@ func TestPnPBrowserCorrectAndImport(t *testing.T) {
 		t.Errorf("focus went to %q after the recut, want the rows field", name)
 	}
 	imagesDrawn(t, ctx)
+
+	// Dragging the grid's first column line 20 px right moves the grid
+	// (about 10 mm at 2 px a mm) and cuts the page again there.
+	line := `document.querySelector('#pnp-page-1 .pnp-line[data-axis="x"][data-k="0"]')`
+	before := js[float64](t, ctx, `Number(`+line+`.dataset.edge)`)
+	js[bool](t, ctx, line+`.scrollIntoView({block: "center"}) || true`)
+	at := js[[]float64](t, ctx, `(() => { const r = `+line+`.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	x, y := at[0], at[1]
+	steps(t, ctx, "drag",
+		chromedp.MouseEvent(chromedp.MousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(chromedp.MouseMoved, x+10, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseMoved, x+20, y, chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseReleased, x+20, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	until(t, ctx, "the grid moved", `Math.abs(Number(`+line+`.dataset.edge) - `+strconv.FormatFloat(before, 'f', -1, 64)+` - 10) < 3`)
+	if n := js[string](t, ctx, `document.querySelector("#pnp-page-1").dataset.cards`); n != "2" {
+		t.Errorf("page 1 after the drag shows %s cards, want 2", n)
+	}
 
 	steps(t, ctx, "import", chromedp.Click(chromedp.CSS("#pnp-import button")))
 	until(t, ctx, "imported", `document.querySelector("#pnp-summary").textContent.includes("Imported")`)

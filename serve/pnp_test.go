@@ -2,9 +2,11 @@ package serve
 
 import (
 	"bytes"
+	"math"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,6 +143,23 @@ func TestPnPUploadEditSaveImport(t *testing.T) {
 	}
 	if g := rec.Pages[0].Grid; g == nil || g.Rows != 2 || g.Cols != 1 {
 		t.Errorf("recipe page 1 grid %+v, want 2 rows, 1 col", g)
+	}
+
+	// The grid moved 5 mm right, in mm: the same 2 cards, cut there.
+	g := rec.Pages[0].Grid
+	form := url.Values{"rows": {"2"}, "cols": {"1"}, "x": {strconv.FormatFloat(g.X+5, 'f', 2, 64)}, "y": {strconv.FormatFloat(g.Y, 'f', 2, 64)},
+		"pitch-x": {strconv.FormatFloat(g.PitchX, 'f', 2, 64)}, "pitch-y": {strconv.FormatFloat(g.PitchY, 'f', 2, 64)},
+		"cell-w": {strconv.FormatFloat(g.CellW, 'f', 2, 64)}, "cell-h": {strconv.FormatFloat(g.CellH, 'f', 2, 64)}}
+	e = call(t, h, "POST", "/partial/pnp/"+id+"/page/1", form.Encode(), "Content-Type", "application/x-www-form-urlencoded")
+	if e.code != 200 || pageCards(t, e.body, 1) != 2 {
+		t.Fatalf("grid moved: %d %s", e.code, e.body)
+	}
+	y = call(t, h, "GET", "/pnp/"+id+"/pnp.yaml", "")
+	if rec, err = pnp.ParseRecipe("pnp.yaml", []byte(y.body)); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Pages[0].Grid; got == nil || math.Abs(got.X-(g.X+5)) > 0.01 {
+		t.Errorf("recipe page 1 grid %+v after moving x to %.2f", got, g.X+5)
 	}
 
 	// A bad count is one line on the page, and changes nothing.
