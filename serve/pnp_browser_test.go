@@ -42,7 +42,7 @@ func TestPnPBrowserCorrectAndImport(t *testing.T) {
 	if n := js[int](t, ctx, `document.querySelectorAll("#pnp-page-1 .pnp-cut").length`); n != 4 {
 		t.Errorf("page 1's overlay draws %d cut cells, want 4", n)
 	}
-	imagesDrawn(t, ctx)
+	until(t, ctx, "page 1's cards drawn", `[...document.querySelectorAll("#pnp-page-1 .pnp-cards img")].every(i => i.complete && i.naturalWidth > 0)`)
 	for _, v := range axeCheck(t, ctx, axe) {
 		t.Errorf("the pages: %s", v)
 	}
@@ -57,7 +57,7 @@ func TestPnPBrowserCorrectAndImport(t *testing.T) {
 	if name := js[string](t, ctx, `document.activeElement.name + "@" + document.activeElement.closest(".pnp-page").id`); name != "rows@pnp-page-1" {
 		t.Errorf("focus went to %q after the recut, want the rows field", name)
 	}
-	imagesDrawn(t, ctx)
+	until(t, ctx, "the new cards drawn", `[...document.querySelectorAll("#pnp-page-1 .pnp-cards img")].every(i => i.complete && i.naturalWidth > 0)`)
 
 	// Dragging the grid's first column line 20 px right moves the grid
 	// (about 10 mm at 2 px a mm) and cuts the page again there.
