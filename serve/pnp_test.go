@@ -179,6 +179,23 @@ func TestPnPUploadEditSaveImport(t *testing.T) {
 	if m == nil || m[1] == "7" {
 		t.Fatalf("cards after the edits: %v, want fewer than 7", m)
 	}
+	// The recipe saved now replays to the same cards, as import pnp
+	// --recipe replays it.
+	y = call(t, h, "GET", "/pnp/"+id+"/pnp.yaml", "")
+	if rec, err = pnp.ParseRecipe("pnp.yaml", []byte(y.body)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := pnp.Import(t.Context(), pnpPDF, rec.Options())
+	if err == nil {
+		err = pnp.ApplyRecipe(t.Context(), pnpPDF, res, rec, "pnp.yaml")
+	}
+	if err != nil {
+		t.Fatalf("replaying the saved recipe: %v\n%s", err, y.body)
+	}
+	if strconv.Itoa(len(res.Cards)) != m[1] {
+		t.Errorf("the saved recipe replays to %d cards, the page shows %s:\n%s", len(res.Cards), m[1], y.body)
+	}
+
 	imp := call(t, h, "POST", "/partial/pnp/"+id+"/import", "")
 	if imp.code != 200 || !strings.Contains(imp.body, "Imported "+m[1]+" cards") {
 		t.Fatalf("import: %d %s", imp.code, imp.body)
