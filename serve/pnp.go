@@ -54,6 +54,9 @@ type pnpSession struct {
 type pnpStore struct {
 	mu   sync.Mutex
 	list []*pnpSession
+	// reading holds a token while a PDF is imported: one at a time, as a
+	// 30-page import holds some 400 MB (pnp.MemoryLimit).
+	reading chan struct{}
 }
 
 func (st *pnpStore) add(s *pnpSession) {
@@ -221,6 +224,12 @@ func (s *Server) readUpload(r *http.Request) (*pnpSession, pnpForm, error) {
 		}
 	}
 	ss.opt = pnp.Options{CardW: min(card.W, card.H), CardH: max(card.W, card.H)}
+	select {
+	case s.pnp.reading <- struct{}{}:
+		defer func() { <-s.pnp.reading }()
+	case <-r.Context().Done():
+		return fail(&httpError{http.StatusServiceUnavailable, errors.New("another PDF is being read; try again")})
+	}
 	res, err := pnp.Import(r.Context(), ss.path, ss.opt)
 	if err == nil && (res == nil || len(res.Cards) == 0) {
 		err = errors.New("no cards found")

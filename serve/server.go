@@ -107,7 +107,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Imports == "" {
 		cfg.Imports = filepath.Join(cfg.Decks, "imported")
 	}
-	s := &Server{cfg: cfg, faces: newFaceCache(), watching: newWatchState()}
+	s := &Server{cfg: cfg, faces: newFaceCache(), watching: newWatchState(), pnp: pnpStore{reading: make(chan struct{}, 1)}}
 	var err error
 	if s.decks, err = openDeckStore(cfg.Decks); err != nil {
 		return nil, err
