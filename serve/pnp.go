@@ -289,46 +289,47 @@ func pngIndex(file string) (int, bool) {
 }
 
 func (s *Server) pnpPageImage(w http.ResponseWriter, r *http.Request) {
-	ss := s.session(w, r)
-	if ss == nil {
-		return
-	}
-	n, ok := pngIndex(r.PathValue("file"))
-	ss.mu.Lock()
-	var img image.Image
-	for _, p := range ss.res.Pages {
-		if ok && p.Page == n {
-			img = p.Thumb
+	s.pnpImage(w, r, "picture of page", func(ss *pnpSession, n int) image.Image {
+		for _, p := range ss.res.Pages {
+			if p.Page == n {
+				return p.Thumb
+			}
 		}
-	}
-	ss.mu.Unlock()
-	if img == nil {
-		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no picture of page %s", r.PathValue("file")))
-		return
-	}
-	writePNG(w, img)
+		return nil
+	})
 }
 
 func (s *Server) pnpCardImage(w http.ResponseWriter, r *http.Request) {
+	s.pnpImage(w, r, "card", func(ss *pnpSession, i int) image.Image {
+		if i < 0 || i >= len(ss.res.Cards) {
+			return nil
+		}
+		c := ss.res.Cards[i]
+		if r.FormValue("side") != "back" {
+			return c.Front.Image
+		}
+		if c.Back != nil {
+			return c.Back.Image
+		}
+		return nil
+	})
+}
+
+// pnpImage answers the PNG that pick finds in a session for the number in
+// the request's file name ("3.png"), or 404 naming what it is.
+func (s *Server) pnpImage(w http.ResponseWriter, r *http.Request, what string, pick func(ss *pnpSession, n int) image.Image) {
 	ss := s.session(w, r)
 	if ss == nil {
 		return
 	}
-	i, ok := pngIndex(r.PathValue("file"))
-	ss.mu.Lock()
 	var img image.Image
-	if ok && i >= 0 && i < len(ss.res.Cards) {
-		img = ss.res.Cards[i].Front.Image
-		if r.FormValue("side") == "back" {
-			img = nil
-			if b := ss.res.Cards[i].Back; b != nil {
-				img = b.Image
-			}
-		}
+	if n, ok := pngIndex(r.PathValue("file")); ok {
+		ss.mu.Lock()
+		img = pick(ss, n)
+		ss.mu.Unlock()
 	}
-	ss.mu.Unlock()
 	if img == nil {
-		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no card %s", r.PathValue("file")))
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no %s %s", what, r.PathValue("file")))
 		return
 	}
 	writePNG(w, img)

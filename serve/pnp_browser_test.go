@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/deckwright/deckwright/internal/testenv"
 	"github.com/deckwright/deckwright/pnp"
 )
 
@@ -18,7 +19,7 @@ import (
 // see its cards change, import them into the game, with no serious axe
 // finding on the way.
 func TestPnPBrowserCorrectAndImport(t *testing.T) {
-	needPdftoppm(t)
+	testenv.NeedTool(t, "pdftoppm")
 	axe := axeSource(t)
 	ctx := builderBrowser(t)
 	ts, decks := newTestServer(t)

@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -24,18 +23,6 @@ import (
 // bleed and cut marks; page 1 four fronts, page 2 their backs, page 3
 // three fronts, page 4 their backs (7 cards).
 const pnpPDF = "../pnp/testdata/corpus/cardimpose-poker.pdf"
-
-// needPdftoppm skips a test that cuts pages again on a grid when poppler
-// is missing, but never under CI=true (.ci/run installs it).
-func needPdftoppm(t testing.TB) {
-	t.Helper()
-	if _, err := exec.LookPath("pdftoppm"); err != nil {
-		if testenv.CI() {
-			t.Fatal("pdftoppm is missing on CI: apt-get install poppler-utils")
-		}
-		t.Skip("pdftoppm (poppler-utils) is not installed, skipping: apt-get install poppler-utils")
-	}
-}
 
 // pnpServer is a server whose PnP imports go to a folder of the test's.
 func pnpServer(t *testing.T) (*Server, string) {
@@ -100,7 +87,7 @@ func pageCards(t *testing.T, html string, page int) int {
 }
 
 func TestPnPUploadEditSaveImport(t *testing.T) {
-	needPdftoppm(t)
+	testenv.NeedTool(t, "pdftoppm")
 	s, imports := pnpServer(t)
 	h := s.Handler()
 	id := uploadPoker(t, s)
