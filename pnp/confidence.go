@@ -187,6 +187,12 @@ func contains(list []string, s string) bool {
 func fitDoubt(g *pageGrid) (string, float64) {
 	var why []string
 	factor := 1.0
+	if g.method == "repeat" {
+		// No edge was seen: where the cut falls is the lattice's guess
+		// (crop marks, or the print centred in its cell).
+		why = append(why, fmt.Sprintf("no card edge seen: cut where its print repeats, %.1fx%.1f mm apart", g.trimW, g.trimH))
+		factor *= 0.75
+	}
 	if g.weakEdges > 0 {
 		why = append(why, fmt.Sprintf("%d of its grid's %d card edges not clearly seen", g.weakEdges, g.edges))
 		factor *= 0.85

@@ -385,6 +385,7 @@ type gridKey struct {
 	cardW, cardH float64
 	noFrames     bool
 	measured     bool // measuredGrid, not findGrid
+	repeat       bool // repeatGrid
 }
 
 type gridFound struct {
@@ -396,13 +397,26 @@ type gridFound struct {
 // searched once per page and size: both read nothing but the raster. The
 // grid returned is the caller's own to change.
 func (im *importer) gridAt(s *source, px image.Rectangle, cardW, cardH float64, noFrames, measured bool) (*pageGrid, error) {
-	key := gridKey{px, cardW, cardH, noFrames, measured}
+	return im.gridBy(s, gridKey{px, cardW, cardH, noFrames, measured, false})
+}
+
+// repeatAt is repeatGrid on region px of s's raster, searched once per
+// page.
+func (im *importer) repeatAt(s *source, px image.Rectangle) *pageGrid {
+	g, _ := im.gridBy(s, gridKey{px: px, repeat: true})
+	return g
+}
+
+func (im *importer) gridBy(s *source, key gridKey) (*pageGrid, error) {
+	px := key.px
 	f, ok := s.grids[key]
 	if !ok {
-		if measured {
-			f.g = measuredGrid(s.raster, px, im.opt.DPI, cardW, cardH, noFrames, nil)
+		if key.repeat {
+			f.g = repeatGrid(s.raster, px, im.opt.DPI)
+		} else if key.measured {
+			f.g = measuredGrid(s.raster, px, im.opt.DPI, key.cardW, key.cardH, key.noFrames, nil)
 		} else {
-			f.g, f.err = findGrid(s.raster, px, im.opt.DPI, cardW, cardH, noFrames)
+			f.g, f.err = findGrid(s.raster, px, im.opt.DPI, key.cardW, key.cardH, key.noFrames)
 		}
 		if s.grids == nil {
 			s.grids = map[gridKey]gridFound{}
@@ -570,6 +584,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		}
 	}
 	if len(kept) == 0 {
+		if blankInside(s.raster, s.raster.Bounds(), s.pxmm) {
+			return nil, fmt.Errorf("page %d: a blank page", s.p.nr)
+		}
 		return nil, fmt.Errorf("page %d: only empty card frames (%d)", s.p.nr, len(g.cells))
 	}
 	// A cell holding something that is not a card (the deck's credits)
@@ -658,6 +675,11 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 			if m, _ := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, false, true); m != nil && edgesInked(s.raster, m.cells, s.pxmm) {
 				g = m
 			}
+		}
+		if g == nil {
+			// Nor any edge: cards found by their repetition (see
+			// repeatGrid).
+			g = im.repeatAt(s, px)
 		}
 		if g == nil {
 			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
