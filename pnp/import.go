@@ -384,8 +384,8 @@ type gridKey struct {
 	px           image.Rectangle
 	cardW, cardH float64
 	noFrames     bool
-	measured     bool // measuredGrid, not findGrid
-	repeat       bool // repeatGrid
+	measured     bool   // measuredGrid, not findGrid
+	other        string // "repeat": repeatGrid; "rules": ruledGrid
 }
 
 type gridFound struct {
@@ -397,13 +397,13 @@ type gridFound struct {
 // searched once per page and size: both read nothing but the raster. The
 // grid returned is the caller's own to change.
 func (im *importer) gridAt(s *source, px image.Rectangle, cardW, cardH float64, noFrames, measured bool) (*pageGrid, error) {
-	return im.gridBy(s, gridKey{px, cardW, cardH, noFrames, measured, false})
+	return im.gridBy(s, gridKey{px, cardW, cardH, noFrames, measured, ""})
 }
 
-// repeatAt is repeatGrid on region px of s's raster, searched once per
-// page.
-func (im *importer) repeatAt(s *source, px image.Rectangle) *pageGrid {
-	g, _ := im.gridBy(s, gridKey{px: px, repeat: true})
+// otherAt is repeatGrid (kind "repeat") or ruledGrid ("rules") on region
+// px of s's raster, searched once per page; neither assumes a size.
+func (im *importer) otherAt(s *source, px image.Rectangle, kind string) *pageGrid {
+	g, _ := im.gridBy(s, gridKey{px: px, other: kind})
 	return g
 }
 
@@ -411,11 +411,14 @@ func (im *importer) gridBy(s *source, key gridKey) (*pageGrid, error) {
 	px := key.px
 	f, ok := s.grids[key]
 	if !ok {
-		if key.repeat {
+		switch {
+		case key.other == "repeat":
 			f.g = repeatGrid(s.raster, px, im.opt.DPI)
-		} else if key.measured {
+		case key.other == "rules":
+			f.g = ruledGrid(s.raster, px, im.opt.DPI)
+		case key.measured:
 			f.g = measuredGrid(s.raster, px, im.opt.DPI, key.cardW, key.cardH, key.noFrames, nil)
-		} else {
+		default:
 			f.g, f.err = findGrid(s.raster, px, im.opt.DPI, key.cardW, key.cardH, key.noFrames)
 		}
 		if s.grids == nil {
@@ -572,6 +575,31 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	if err != nil {
 		return nil, err
 	}
+	if whole && len(g.cells) > 1 && im.opt.Rows == 0 {
+		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
+			// A grid whose cells one picture runs on across is wrong
+			// (cards of another size, their pictures cut through):
+			// the readings that assume no size take its place, the
+			// first whose cells hold pictures of their own.
+			for _, alt := range []func() *pageGrid{
+				func() *pageGrid { return im.otherAt(s, px, "rules") },
+				func() *pageGrid {
+					m, _ := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, false, true)
+					if m != nil && !edgesInked(s.raster, m.cells, s.pxmm) {
+						return nil
+					}
+					return m
+				},
+			} {
+				if a := alt(); a != nil && a.method != g.method && len(a.cells) > 1 {
+					if pic, _ := pictureAcross(s.raster, a.cells, s.pxmm); !pic {
+						g = a
+						break
+					}
+				}
+			}
+		}
+	}
 	if whole {
 		sd.report.Grid = gridRects(g.cells, s.pxmm)
 	}
@@ -579,7 +607,13 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	// are not cards.
 	kept := g.cells[:0:0]
 	for _, c := range g.cells {
-		if !blankInside(s.raster, c.trim, s.pxmm) {
+		r, ruled := c.trim, g.method == "rules"
+		if ruled {
+			// Cut lines, not frames, bound these cells: what lies
+			// near their edges is the cards' own (a word in a corner).
+			r = r.Inset(int(1.5 * s.pxmm))
+		}
+		if !blankWithin(s.raster, r, s.pxmm, !ruled) {
 			kept = append(kept, c)
 		}
 	}
@@ -676,10 +710,17 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 				g = m
 			}
 		}
-		if g == nil {
+		if g == nil && whole {
+			// Cells ruled across the page and running to its edge (see
+			// ruledGrid).
+			g = im.otherAt(s, px, "rules")
+		}
+		if g == nil && whole {
 			// Nor any edge: cards found by their repetition (see
-			// repeatGrid).
-			g = im.repeatAt(s, px)
+			// repeatGrid). Whole pages only: read on half of a fold
+			// sheet, it cut one card's print as two cards (a raster
+			// round trip of a fold sheet of bridge cards).
+			g = im.otherAt(s, px, "repeat")
 		}
 		if g == nil {
 			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
@@ -815,8 +856,16 @@ func edgesInked(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 // shorter side and at least 3 mm, is left out: frames and rounded corners
 // lie there.
 func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
-	in := int(math.Max(3*pxmm, 0.06*float64(min(r.Dx(), r.Dy()))))
-	r = r.Inset(in).Intersect(img.Bounds())
+	return blankWithin(img, r, pxmm, true)
+}
+
+// blankWithin is blankInside, leaving out the band along r's edges (where
+// a frame or a neighbour's bleed lies) only when inset.
+func blankWithin(img *image.NRGBA, r image.Rectangle, pxmm float64, inset bool) bool {
+	if inset {
+		r = r.Inset(int(math.Max(3*pxmm, 0.06*float64(min(r.Dx(), r.Dy())))))
+	}
+	r = r.Intersect(img.Bounds())
 	if r.Empty() {
 		return false
 	}
@@ -841,6 +890,11 @@ func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
 		if v < mode-6 || v > mode+6 {
 			off += c
 		}
+	}
+	if !inset {
+		// Cells with nothing on their edges to leave out (ruled cells)
+		// hold a card when they hold a word: 3 mm² of print.
+		return float64(4*off) < 3*pxmm*pxmm
 	}
 	return off*500 < n // under 0.2% of the inside
 }
