@@ -13,9 +13,10 @@ import (
 // of backs look alike, and a page of fronts looks unlike the page after
 // it. A page's look is the colour make-up of its cards (see pageLook).
 
-// lookBins is the number of colour bins of a page's look: 4 levels of
-// each of red, green and blue.
-const lookBins = 64
+// lookBins is the number of colour bins of a page's look: 8 levels of
+// each of red, green and blue (with 4, a light grey ground and white
+// paper shared one bin).
+const lookBins = 512
 
 // pageLook is the colour make-up of the faces cut from a page: the share
 // of their pixels in each of lookBins colour bins, the faces shrunk to
@@ -34,7 +35,7 @@ func lookOf(cuts []cut) pageLook {
 		for y := 0; y < small.Bounds().Dy(); y++ {
 			for x := 0; x < small.Bounds().Dx(); x++ {
 				p := small.Pix[small.PixOffset(x, y):]
-				h[int(p[0])>>6<<4|int(p[1])>>6<<2|int(p[2])>>6]++
+				h[int(p[0])>>5<<6|int(p[1])>>5<<3|int(p[2])>>5]++
 				n++
 			}
 		}

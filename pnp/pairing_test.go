@@ -135,3 +135,24 @@ func TestAlternating(t *testing.T) {
 		}
 	}
 }
+
+// A page of white cards with black text and a page of light grey cards
+// (200 grey, a picture on it) look unlike: the look tells white paper
+// from a light ground.
+func TestLookTellsGreyFromWhite(t *testing.T) {
+	face := func(ground color.Color, ink color.Color) cut {
+		img := image.NewNRGBA(image.Rect(0, 0, 120, 170))
+		draw.Draw(img, img.Bounds(), image.NewUniform(ground), image.Point{}, draw.Src)
+		draw.Draw(img, image.Rect(20, 30, 100, 40), image.NewUniform(ink), image.Point{}, draw.Src)
+		draw.Draw(img, image.Rect(20, 60, 90, 66), image.NewUniform(ink), image.Point{}, draw.Src)
+		return cut{face: Face{Image: img}}
+	}
+	white := []cut{face(color.White, color.Black), face(color.White, color.Black)}
+	grey := []cut{face(color.Gray{200}, color.Gray{40}), face(color.Gray{200}, color.Gray{40})}
+	if d := lookDistance(lookOf(white), lookOf(grey)); d < pairUnlike {
+		t.Errorf("white and light grey pages %.2f apart, want at least %.2f", d, pairUnlike)
+	}
+	if d := lookDistance(lookOf(white), lookOf(white[:1])); d > 0.01 {
+		t.Errorf("a page and itself %.2f apart", d)
+	}
+}
