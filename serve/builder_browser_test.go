@@ -76,6 +76,16 @@ func until(t *testing.T, ctx context.Context, what, cond string) {
 	}
 }
 
+// clickNow clicks the element sel names as soon as it is there, finding
+// and clicking it in one step in the page: the deck list is drawn anew
+// while a page settles, and a node found first and clicked after may be
+// gone by then ("Could not find node with given id").
+func clickNow(t *testing.T, ctx context.Context, what, sel string) {
+	t.Helper()
+	q, _ := json.Marshal(sel)
+	until(t, ctx, what, `(() => { const e = document.querySelector(`+string(q)+`); if (!e) return false; e.click(); return true })()`)
+}
+
 // deckHas is a condition: the deck's text holds the line.
 func deckHas(line string) string {
 	q, _ := json.Marshal("\n" + line + "\n")
@@ -270,7 +280,7 @@ func TestBuilderBrowserTwoTabs(t *testing.T) {
 	for _, tab := range []context.Context{one, two} {
 		steps(t, tab, "open", chromedp.Navigate(ts.URL+"/deck?name=two.txt"), chromedp.WaitVisible(chromedp.CSS(`#decklist [data-add="Comet"]`)))
 	}
-	steps(t, one, "tab one: + Comet", chromedp.Click(chromedp.CSS(`#decklist [data-add="Comet"]`)))
+	clickNow(t, one, "tab one: + Comet", `#decklist [data-add="Comet"]`)
 	until(t, one, "3 Comet", deckHas("3 Comet"))
 	steps(t, one, "tab one: save", chromedp.Click(chromedp.CSS("#save")))
 	until(t, one, "saved", `document.querySelector("#saved").textContent === "saved two.txt"`)
@@ -346,7 +356,7 @@ func TestBuilderBrowserRenameReload(t *testing.T) {
 	if u := js[string](t, ctx, "location.pathname + location.search"); u != "/deck?name=second.txt" {
 		t.Errorf("address after the rename: %s", u)
 	}
-	steps(t, ctx, "edit", chromedp.Click(chromedp.CSS(`#decklist [data-add="Comet"]`)))
+	clickNow(t, ctx, "edit", `#decklist [data-add="Comet"]`)
 	until(t, ctx, "3 Comet", deckHas("3 Comet"))
 	before := dialogs.Load()
 	steps(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(chromedp.CSS(`#decklist [data-add="Comet"]`)))
@@ -634,7 +644,7 @@ func TestBuilderBrowserTwoTabDrafts(t *testing.T) {
 	for _, tab := range []context.Context{one, two} {
 		steps(t, tab, "open", chromedp.Navigate(ts.URL+"/deck?name=d.txt"), chromedp.WaitVisible(chromedp.CSS(`#decklist [data-add="Comet"]`)))
 	}
-	steps(t, two, "tab two: + Comet", chromedp.Click(chromedp.CSS(`#decklist [data-add="Comet"]`)))
+	clickNow(t, two, "tab two: + Comet", `#decklist [data-add="Comet"]`)
 	until(t, two, "3 Comet", deckHas("3 Comet"))
 	steps(t, one, "tab one: quick add Nebula", chromedp.SendKeys(chromedp.CSS("#quick-add"), "Nebula\r"))
 	until(t, one, "Nebula", deckHas("1 Nebula"))
