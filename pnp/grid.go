@@ -54,7 +54,7 @@ type pageGrid struct {
 // noFrames leaves out the thin frames seen on the cards (see framedGrid).
 func findGridBy(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, offPaper, noFrames bool) (*pageGrid, error) {
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
-	g := toGrey(img, region, k)
+	g := greyOf(img, region, k)
 	g.noFrames = noFrames
 	if g.w < 8 || g.h < 8 {
 		return nil, fmt.Errorf("the page is too small to hold a card")

@@ -19,7 +19,7 @@ import (
 // else the page is read as any other.
 func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool) (*pageGrid, error) {
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
-	if g := toGrey(img, region, k); g.w >= 8 && g.h >= 8 && g.paper() < 255-inkLevel {
+	if g := greyOf(img, region, k); g.w >= 8 && g.h >= 8 && g.paper() < 255-inkLevel {
 		if grid, err := findGridBy(img, region, dpi, cardW, cardH, true, noFrames); err == nil && grid.method == "gaps" {
 			return grid, nil
 		}

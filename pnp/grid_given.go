@@ -29,7 +29,7 @@ func givenGrid(img *image.NRGBA, region image.Rectangle, dpi, rows, cols int) (*
 		return nil, fmt.Errorf("a grid of %dx%d cards: want 1 to %d rows and columns", rows, cols, MaxGridCells)
 	}
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
-	g := toGrey(img, region, k)
+	g := greyOf(img, region, k)
 	if g.w < 8 || g.h < 8 {
 		return nil, fmt.Errorf("the page is too small to hold a card")
 	}

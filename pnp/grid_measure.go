@@ -140,7 +140,7 @@ func fitScore(g *pageGrid) float64 {
 // size given, nil when none was found there) by more than tieMargin.
 func measuredGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool, given *pageGrid) *pageGrid {
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
-	g := toGrey(img, region, k)
+	g := greyOf(img, region, k)
 	if g.w < 8 || g.h < 8 {
 		return nil
 	}

@@ -3,7 +3,10 @@ package pnp
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
+	"sync"
+	"weak"
 )
 
 // This file measures the evidence for card edges: a page in grey levels
@@ -24,6 +27,57 @@ type greyMap struct {
 func (g *greyMap) at(x, y int) int { return int(g.pix[y*g.w+x]) }
 
 // toGrey averages k×k blocks of r in img into grey levels.
+// greyOf is toGrey for the grid finders, which read one page many times
+// over (a page's layout is guessed from grids found on it, each reading
+// tries the page again, a rejected grid gives way to another): the grey
+// of a page region at a block size is made once and each caller gets a
+// copy of its own to change. Pages are not changed once grids are looked
+// for on them (registration marks are blanked before), and the cache
+// holds them only weakly, so a page read and let go is not kept alive.
+func greyOf(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
+	key := greyKey{img: weak.Make(img), r: r.Intersect(img.Bounds()), k: k}
+	greyCache.Lock()
+	g, ok := greyCache.m[key]
+	greyCache.Unlock()
+	if !ok {
+		g = toGrey(img, r, k)
+		greyCache.Lock()
+		if greyCache.m == nil {
+			greyCache.m = map[greyKey]*greyMap{}
+		}
+		if len(greyCache.m) >= greyCacheSize {
+			// Forget pages gone, else all: a few dozen greys at most
+			// (some 2 MB each for A4 at 150 DPI).
+			for k := range greyCache.m {
+				if k.img.Value() == nil {
+					delete(greyCache.m, k)
+				}
+			}
+			if len(greyCache.m) >= greyCacheSize {
+				clear(greyCache.m)
+			}
+		}
+		greyCache.m[key] = g
+		greyCache.Unlock()
+	}
+	return &greyMap{w: g.w, h: g.h, pix: slices.Clone(g.pix), scale: g.scale}
+}
+
+// greyCacheSize bounds greyOf's cache: the regions of the pages read at
+// once (a whole page, its halves, a part left) at one block size or two.
+const greyCacheSize = 48
+
+type greyKey struct {
+	img weak.Pointer[image.NRGBA]
+	r   image.Rectangle
+	k   int
+}
+
+var greyCache struct {
+	sync.Mutex
+	m map[greyKey]*greyMap
+}
+
 func toGrey(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
 	r = r.Intersect(img.Bounds())
 	w, h := r.Dx()/k, r.Dy()/k

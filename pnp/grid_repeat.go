@@ -280,7 +280,7 @@ func phase(b0, b1 int, pitch float64, n int, marks []float64) float64 {
 func repeatGrid(img *image.NRGBA, region image.Rectangle, dpi int) *pageGrid {
 	pxmm := float64(dpi) / 25.4
 	k := max(1, int(math.Round(pxmm/repeatPxMM)))
-	g := toGrey(img, region, k)
+	g := greyOf(img, region, k)
 	if g.w < 8 || g.h < 8 {
 		return nil
 	}

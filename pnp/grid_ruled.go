@@ -128,7 +128,7 @@ func cuts(lines []float64, n int, pxPerMM float64) []float64 {
 // ruled page.
 func ruledGrid(img *image.NRGBA, region image.Rectangle, dpi int) *pageGrid {
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
-	g := toGrey(img, region, k)
+	g := greyOf(img, region, k)
 	if g.w < 8 || g.h < 8 {
 		return nil
 	}
