@@ -637,15 +637,21 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 			sd.report.leaflet = why
 		}
 	}
-	for _, c := range g.cells {
-		if err := im.ctx.Err(); err != nil {
-			return nil, err
-		}
-		r := c.trim
+	if err := im.ctx.Err(); err != nil {
+		return nil, err
+	}
+	// The cells are resampled, compacted and hashed side by side: they
+	// only read the page.
+	faces := make([]Face, len(g.cells))
+	forEach(len(g.cells), func(i int) {
+		r := g.cells[i].trim
 		if im.opt.KeepBleed {
-			r = c.bleed
+			r = g.cells[i].bleed
 		}
-		face := im.finish(subImage(s.raster, r), float64(r.Dx())/s.pxmm, float64(r.Dy())/s.pxmm, g.landscape)
+		faces[i] = im.finish(subImage(s.raster, r), float64(r.Dx())/s.pxmm, float64(r.Dy())/s.pxmm, g.landscape)
+	})
+	for i, c := range g.cells {
+		face := faces[i]
 		face.Page, face.Row, face.Col = s.p.nr, c.row, c.col
 		t := c.trim
 		face.Trim = Rect{X: float64(t.Min.X) / s.pxmm, Y: float64(t.Min.Y) / s.pxmm, W: float64(t.Dx()) / s.pxmm, H: float64(t.Dy()) / s.pxmm}
