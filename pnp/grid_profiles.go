@@ -26,7 +26,6 @@ type greyMap struct {
 
 func (g *greyMap) at(x, y int) int { return int(g.pix[y*g.w+x]) }
 
-// toGrey averages k×k blocks of r in img into grey levels.
 // greyOf is toGrey for the grid finders, which read one page many times
 // over (a page's layout is guessed from grids found on it, each reading
 // tries the page again, a rejected grid gives way to another): the grey
@@ -45,17 +44,16 @@ func greyOf(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
 		if greyCache.m == nil {
 			greyCache.m = map[greyKey]*greyMap{}
 		}
+		// The greys of pages gone are forgotten as each grey is made; when
+		// the pages still held fill the cache (some 2 MB a grey for A4 at 150
+		// DPI), it starts again.
+		for k := range greyCache.m {
+			if k.img.Value() == nil {
+				delete(greyCache.m, k)
+			}
+		}
 		if len(greyCache.m) >= greyCacheSize {
-			// Forget pages gone, else all: a few dozen greys at most
-			// (some 2 MB each for A4 at 150 DPI).
-			for k := range greyCache.m {
-				if k.img.Value() == nil {
-					delete(greyCache.m, k)
-				}
-			}
-			if len(greyCache.m) >= greyCacheSize {
-				clear(greyCache.m)
-			}
+			clear(greyCache.m)
 		}
 		greyCache.m[key] = g
 		greyCache.Unlock()
@@ -78,6 +76,7 @@ var greyCache struct {
 	m map[greyKey]*greyMap
 }
 
+// toGrey averages k×k blocks of r in img into grey levels.
 func toGrey(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
 	r = r.Intersect(img.Bounds())
 	w, h := r.Dx()/k, r.Dy()/k

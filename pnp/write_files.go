@@ -6,9 +6,7 @@ import (
 	"image"
 	"image/jpeg"
 	"io"
-	"runtime"
 	"sort"
-	"sync"
 
 	"github.com/disintegration/imaging"
 
@@ -44,27 +42,16 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, out *a
 	}
 	// Encoding is most of the time: one worker per core.
 	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
-		wg.Go(func() {
-			for i := range next {
-				if ctx.Err() != nil {
-					errs[i] = ctx.Err()
-					continue
-				}
-				img := jobs[i].img
-				errs[i] = out.Create(jobs[i].path, func(w io.Writer) error {
-					return jpeg.Encode(w, img, &jpeg.Options{Quality: imageQuality})
-				})
-			}
+	forEach(len(jobs), func(i int) {
+		if ctx.Err() != nil {
+			errs[i] = ctx.Err()
+			return
+		}
+		img := jobs[i].img
+		errs[i] = out.Create(jobs[i].path, func(w io.Writer) error {
+			return jpeg.Encode(w, img, &jpeg.Options{Quality: imageQuality})
 		})
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
