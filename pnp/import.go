@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/disintegration/imaging"
 
@@ -120,6 +121,8 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		return nil, err
 	}
 	im := &importer{ctx: ctx, f: f, opt: opt}
+	im.startPages(pages)
+	defer im.close()
 	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
 	if len(opt.BacksPages) > 0 {
 		res.Layout, res.LayoutReason = LayoutDuplex, "pages of backs given"
@@ -343,6 +346,14 @@ type importer struct {
 	refs map[int]*refGrid
 	// layoutDoubt says why the layout guessed may be wrong (see assess).
 	layoutDoubt string
+
+	// Pages read (see pages.go).
+	memos  map[int]*pageMemo
+	order  []int // the pages in the order the import reads them
+	spill  spill
+	bg     context.Context // rendering ahead; nil: not started
+	stopBG context.CancelFunc
+	wg     sync.WaitGroup
 }
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
@@ -434,6 +445,7 @@ func (im *importer) gridBy(s *source, key gridKey) (*pageGrid, error) {
 	return &g, nil
 }
 
+// load gives page nr read, its raster rendered (see pages.go).
 func (im *importer) load(nr int) (*source, error) {
 	if err := im.ctx.Err(); err != nil {
 		return nil, err
@@ -467,10 +479,28 @@ func (im *importer) load(nr int) (*source, error) {
 		return nil, err
 	}
 	im.recent = append(im.recent, s)
+	im.prefetch(nr)
 	return s, nil
 }
 
 func (im *importer) loadPage(nr int) (*source, error) {
+	m, err := im.memo(nr)
+	if err != nil {
+		return nil, err
+	}
+	s := m.src
+	if !s.native {
+		img, reg, err := im.raster(m)
+		if err != nil {
+			return nil, err
+		}
+		s.raster, s.registration = img, reg
+	}
+	return &s, nil
+}
+
+// describe reads page nr's PDF description and finds its card images.
+func (im *importer) describe(nr int) (*source, error) {
 	p, err := im.f.page(nr)
 	if err != nil {
 		return nil, err
@@ -493,19 +523,7 @@ func (im *importer) loadPage(nr int) (*source, error) {
 		}
 	}
 	if !s.native {
-		img, err := rasterize(im.ctx, im.f.path, p, im.opt.DPI, im.opt.rasterEnv)
-		if err != nil {
-			return nil, err
-		}
 		s.pxmm = float64(im.opt.DPI) / 25.4
-		if len(s.cards) == 0 {
-			img, _ = deskew(img, im.opt.DPI)
-			if marks := findRegistration(img, im.opt.DPI); marks != nil {
-				blankMarks(img, marks, im.opt.DPI)
-				s.registration = true
-			}
-		}
-		s.raster = img
 	}
 	return s, nil
 }

@@ -42,6 +42,7 @@ func ApplyRecipe(ctx context.Context, pdfPath string, res *Result, rec *Recipe, 
 		return &cardsdb.Error{Pos: cardsdb.Pos{File: file, Line: p.Line}, Msg: fmt.Sprintf("page %d: ", p.Page) + fmt.Sprintf(format, args...)}
 	}
 	a := &applier{ctx: ctx, path: pdfPath, rec: rec, res: res, file: file}
+	defer a.close()
 	// Pages of fronts, fold sheets and skipped pages first, so that a page
 	// of backs finds the fronts it names already read the recipe's way.
 	var backs []RecipePage
@@ -135,6 +136,15 @@ type applier struct {
 	res          *Result
 	file         string
 	raster, read *importer
+}
+
+// close closes the importers made.
+func (a *applier) close() {
+	for _, im := range []*importer{a.raster, a.read} {
+		if im != nil {
+			im.close()
+		}
+	}
 }
 
 func (a *applier) importer(forceRaster bool) (*importer, error) {

@@ -1,0 +1,245 @@
+package pnp
+
+import (
+	"context"
+	"image"
+	"os"
+	"sync"
+)
+
+// A page is read more than once in one import: guessing the layout reads
+// the first pages (and the last two), the import then reads every page,
+// and a page cut short is read again on the grid of a fuller one. Before,
+// each reading rendered the page again with pdftoppm, which is a third
+// to two thirds of an import's time. Now each page is rendered once:
+//
+//   - what a page's reading found that does not depend on anything but
+//     the page (its PDF description, its card images, the grids searched
+//     for on it) is kept for the whole import (pageMemo);
+//   - its raster is kept in memory while it is one of the last pages read
+//     (importer.recent), and written to a scratch file (spill) to be read
+//     back, not rendered again, when it is needed after that;
+//   - while one page is read, the next page of the import is rendered
+//     beside it (prefetch): pdftoppm is a process of its own, so its time
+//     overlaps the reading's.
+
+// spillMax bounds, in bytes, the rasters written to an import's scratch
+// file; a page past it is rendered again when read again.
+var spillMax int64 = 768 << 20
+
+// pageMemo is what is known of one page of the PDF for the whole import.
+type pageMemo struct {
+	// src is the page without its raster (src.raster is nil); each load
+	// hands out a copy with the raster, so a caller holding an older copy
+	// keeps its raster however many pages are read after it. src.grids is
+	// shared by the copies: the grids found on the page do not change.
+	src source
+	// render is the page's rendering under way beside the reading, nil
+	// when none is.
+	render *rendering
+	// spilled says the raster lies in the import's scratch file at off.
+	spilled bool
+	off     int64
+	rect    image.Rectangle
+	stride  int
+}
+
+// rendering is a page being rendered on a goroutine of its own.
+type rendering struct {
+	done chan struct{}
+	img  *image.NRGBA
+	reg  bool // the raster held registration marks, now blanked
+	err  error
+}
+
+// spill is an import's scratch file of rasters. It is removed as soon as
+// it is made where the system allows (the file lives on while open), and
+// in any case when the import closes it. Its zero value is ready.
+type spill struct {
+	mu   sync.Mutex
+	f    *os.File
+	size int64
+	dead bool // could not be made or written, or closed: not tried again
+}
+
+// put writes img's pixels to the file and reports where; ok is false when
+// the file is full or cannot be written.
+func (sp *spill) put(img *image.NRGBA) (off int64, ok bool) {
+	n := int64(len(img.Pix))
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.dead || sp.size+n > spillMax {
+		return 0, false
+	}
+	if sp.f == nil {
+		f, err := os.CreateTemp("", "deckwright-pages-*")
+		if err != nil {
+			sp.dead = true
+			return 0, false
+		}
+		os.Remove(f.Name()) // fails where open files cannot be removed; close does it
+		sp.f = f
+	}
+	if _, err := sp.f.WriteAt(img.Pix, sp.size); err != nil {
+		sp.dead = true
+		return 0, false
+	}
+	off = sp.size
+	sp.size += n
+	return off, true
+}
+
+// get reads back a raster put at off.
+func (sp *spill) get(off int64, r image.Rectangle, stride int) (*image.NRGBA, bool) {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.f == nil || sp.dead {
+		return nil, false
+	}
+	img := &image.NRGBA{Pix: make([]byte, stride*r.Dy()), Stride: stride, Rect: r}
+	if _, err := sp.f.ReadAt(img.Pix, off); err != nil {
+		return nil, false
+	}
+	return img, true
+}
+
+// close removes the scratch file.
+func (sp *spill) close() {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.f != nil {
+		sp.f.Close()
+		os.Remove(sp.f.Name())
+		sp.f = nil
+	}
+	sp.dead = true
+}
+
+// memo prepares page nr: its PDF description and card images, read once.
+func (im *importer) memo(nr int) (*pageMemo, error) {
+	if m := im.memos[nr]; m != nil {
+		return m, nil
+	}
+	s, err := im.describe(nr)
+	if err != nil {
+		return nil, err
+	}
+	s.grids = map[gridKey]gridFound{}
+	m := &pageMemo{src: *s}
+	if im.memos == nil {
+		im.memos = map[int]*pageMemo{}
+	}
+	im.memos[nr] = m
+	return m, nil
+}
+
+// raster gives page m's raster: the one rendered beside the reading, the
+// one in the scratch file, or a new rendering.
+func (im *importer) raster(m *pageMemo) (*image.NRGBA, bool, error) {
+	if r := m.render; r != nil {
+		select {
+		case <-r.done:
+		case <-im.ctx.Done():
+			return nil, false, im.ctx.Err()
+		}
+		m.render = nil
+		im.kept(m, r.img, r.reg)
+		return r.img, r.reg, r.err
+	}
+	if m.spilled {
+		if img, ok := im.spill.get(m.off, m.rect, m.stride); ok {
+			return img, m.src.registration, nil
+		}
+		m.spilled = false
+	}
+	img, reg, err := im.render(&m.src)
+	if err == nil {
+		im.kept(m, img, reg)
+	}
+	return img, reg, err
+}
+
+// kept writes a page's new raster to the scratch file, to be read back
+// when the page is read again.
+func (im *importer) kept(m *pageMemo, img *image.NRGBA, reg bool) {
+	if img == nil || m.spilled {
+		return
+	}
+	m.src.registration = reg
+	if off, ok := im.spill.put(img); ok {
+		m.spilled, m.off, m.rect, m.stride = true, off, img.Rect, img.Stride
+	}
+}
+
+// render rasterizes page s at the working DPI; a page without card images
+// is also deskewed and has its registration marks blanked. It reads only
+// the page and the options, so it may run beside the reading.
+func (im *importer) render(s *source) (*image.NRGBA, bool, error) {
+	ctx := im.bg
+	if ctx == nil {
+		ctx = im.ctx
+	}
+	img, err := rasterize(ctx, im.f.path, s.p, im.opt.DPI, im.opt.rasterEnv)
+	if err != nil {
+		return nil, false, err
+	}
+	reg := false
+	if len(s.cards) == 0 {
+		img, _ = deskew(img, im.opt.DPI)
+		if marks := findRegistration(img, im.opt.DPI); marks != nil {
+			blankMarks(img, marks, im.opt.DPI)
+			reg = true
+		}
+	}
+	return img, reg, nil
+}
+
+// prefetch starts rendering the page read after nr, if it needs
+// rendering and is neither rendered nor being rendered.
+func (im *importer) prefetch(nr int) {
+	next := 0
+	for i, p := range im.order {
+		if p == nr && i+1 < len(im.order) {
+			next = im.order[i+1]
+			break
+		}
+	}
+	if next == 0 || im.bg == nil || im.bg.Err() != nil {
+		return
+	}
+	if _, failed := im.failed[next]; failed {
+		return
+	}
+	for _, s := range im.recent {
+		if s.p.nr == next {
+			return
+		}
+	}
+	m, err := im.memo(next)
+	if err != nil || m.src.native || m.render != nil || m.spilled {
+		return // a page that cannot be described fails when it is read
+	}
+	r := &rendering{done: make(chan struct{})}
+	m.render = r
+	src := m.src
+	im.wg.Go(func() {
+		defer close(r.done)
+		r.img, r.reg, r.err = im.render(&src)
+	})
+}
+
+// startPages readies the importer to read pages in order (nil: no
+// rendering ahead).
+func (im *importer) startPages(order []int) {
+	im.order = order
+	im.bg, im.stopBG = context.WithCancel(im.ctx)
+}
+
+// close stops any rendering under way and removes the scratch file.
+func (im *importer) close() {
+	if im.stopBG != nil {
+		im.stopBG()
+	}
+	im.wg.Wait()
+	im.spill.close()
+}
