@@ -187,10 +187,16 @@ func contains(list []string, s string) bool {
 func fitDoubt(g *pageGrid) (string, float64) {
 	var why []string
 	factor := 1.0
-	if g.method == "repeat" {
+	if g.edgeless {
 		// No edge was seen: where the cut falls is the lattice's guess
 		// (crop marks, or the print centred in its cell).
-		why = append(why, fmt.Sprintf("no card edge seen: cut where its print repeats, %.1fx%.1f mm apart", g.trimW, g.trimH))
+		if g.from > 0 {
+			why = append(why, fmt.Sprintf("no card edge seen: cut on the grid of page %d, found where its print repeats", g.from))
+		} else if g.trimW > 0 {
+			why = append(why, fmt.Sprintf("no card edge seen: cut where its print repeats, %.1fx%.1f mm apart", g.trimW, g.trimH))
+		} else {
+			why = append(why, "no card edge seen: cut where its print repeats")
+		}
 		factor *= 0.75
 	}
 	if g.weakEdges > 0 {

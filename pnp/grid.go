@@ -47,6 +47,11 @@ type pageGrid struct {
 	// lie on the page: the size given, or the size measured (see
 	// measuredTrim).
 	trimW, trimH float64
+	// edgeless: no card edge was seen, the lattice is where the print
+	// repeats (see repeatGrid), on this page or, for a grid taken from
+	// page from (see refPageGrid), on that one.
+	edgeless bool
+	from     int
 }
 
 // findGridBy looks for a grid of cardW×cardH mm cards (either way up) in

@@ -242,17 +242,34 @@ func (p *inkPlane) marks(b image.Rectangle, alongX bool) []float64 {
 	return out
 }
 
-// phase places a lattice of n cells of the pitch along one axis: where
-// the crop marks point when two or more of its lines fall on marks, else
-// centred on the block (cards print their matter centred).
-func phase(b0, b1 int, pitch float64, n int, marks []float64) float64 {
-	centred := float64(b0+b1)/2 - float64(n)*pitch/2
+// phase places a lattice of n cells of the pitch along one axis of a
+// region size working pixels long whose ink lies from b0 to b1. A lattice
+// lies on the region and, when it can, holds all the ink: crop marks lie
+// outside it, cards within it. Of such places: where the crop marks point
+// when two or more of its lines fall on marks; else centred on the ink
+// (cards print their matter centred); else, when that runs off the region
+// (the matter is not centred on its cards: a drawing above a caption),
+// the place nearest the middle of the region (sheets of cards are printed
+// centred on the page).
+func phase(b0, b1, size int, pitch float64, n int, marks []float64) float64 {
+	span := float64(n) * pitch
+	slack := repeatPxMM // a millimetre
+	lo, hi := float64(b1)-span, float64(b0)
+	holds := lo <= hi
+	fits := func(start float64) bool {
+		return start >= -slack && start+span <= float64(size)+slack &&
+			(!holds || start >= lo-slack && start <= hi+slack)
+	}
+	centred := float64(b0+b1)/2 - span/2
+	if holds && !fits(centred) {
+		centred = min(max((float64(size)-span)/2, lo), hi)
+	}
 	best, hits := centred, 1
 	tol := 0.75 * repeatPxMM
 	for _, m := range marks {
 		for i := 0; i <= n; i++ {
 			start := m - float64(i)*pitch
-			if math.Abs(start-centred) > pitch/2 {
+			if math.Abs(start-centred) > pitch/2 || !fits(start) {
 				continue
 			}
 			h := 0
@@ -304,10 +321,10 @@ func repeatGrid(img *image.NRGBA, region image.Rectangle, dpi int) *pageGrid {
 	if nx < 2 || ny < 2 {
 		return nil
 	}
-	x0 := phase(b.Min.X, b.Max.X, px, nx, marksX)
-	y0 := phase(b.Min.Y, b.Max.Y, py, ny, marksY)
+	x0 := phase(b.Min.X, b.Max.X, g.w, px, nx, marksX)
+	y0 := phase(b.Min.Y, b.Max.Y, g.h, py, ny, marksY)
 	scale := float64(k) // working pixels to the raster's
-	grid := &pageGrid{rows: ny, cols: nx, landscape: px > py, method: "repeat", trimW: px * scale / pxmm, trimH: py * scale / pxmm}
+	grid := &pageGrid{rows: ny, cols: nx, landscape: px > py, method: "repeat", edgeless: true, trimW: px * scale / pxmm, trimH: py * scale / pxmm}
 	for r := 0; r < ny; r++ {
 		for c := 0; c < nx; c++ {
 			at := func(v float64) int { return int(math.Round(v * scale)) }

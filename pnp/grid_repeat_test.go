@@ -105,3 +105,28 @@ func TestRepeatGridRefusesText(t *testing.T) {
 		}
 	}
 }
+
+// TestPhase places lattices of 3 cells of 100 px on a region of 320 px:
+// centred on the ink when that fits; on the page's middle, holding the
+// ink, when the ink-centred lattice runs off the page (a drawing above its
+// caption); at the crop marks when two lines fall on them; and not at
+// strokes that would put the lattice off the page or across the ink.
+func TestPhase(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		b0, b1 int
+		marks  []float64
+		want   float64
+	}{
+		{"ink centred", 20, 300, nil, 10},
+		{"ink off centre: the page's middle", 40, 310, nil, 10},
+		{"ink off centre, held only nearer its side", 30, 319, nil, 19},
+		{"crop marks", 20, 300, []float64{8, 108}, 8},
+		{"strokes that would run off the page", 40, 310, []float64{45, 245}, 10},
+		{"strokes inside the ink", 20, 300, []float64{25, 125}, 10},
+	} {
+		if got := phase(tc.b0, tc.b1, 320, 100, 3, tc.marks); math.Abs(got-tc.want) > 0.01 {
+			t.Errorf("%s: phase %.2f, want %.2f", tc.name, got, tc.want)
+		}
+	}
+}

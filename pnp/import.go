@@ -676,6 +676,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		sd.cuts = append(sd.cuts, cut{face: face, box: face.Trim})
 	}
 	sd.report.fit, sd.report.fitFactor = fitDoubt(g)
+	sd.report.edgeless = g.edgeless
 	sd.report.Method, sd.report.Rows, sd.report.Cols, sd.report.Cards = g.method, g.rows, g.cols, len(sd.cuts)
 	if g.method == "given" {
 		sd.report.Given = fmt.Sprintf("--grid %dx%d", im.opt.Rows, im.opt.Cols)

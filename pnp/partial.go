@@ -42,6 +42,7 @@ type refGrid struct {
 	cells     []refCell
 	landscape bool
 	look      cardLook // the look its cards share (see leaveOutNotCards)
+	edgeless  bool     // found with no card edge seen (see pageGrid)
 }
 
 type refCell struct {
@@ -62,7 +63,7 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 		if ref != nil && len(sd.cuts) == len(ref.cells) && !onGrid(sd.cuts, ref) {
 			return fmt.Sprintf("its grid is not page %d's", ref.page)
 		}
-		g := &refGrid{page: s.p.nr, w: s.p.w, h: s.p.h, landscape: landscape, look: sd.ownLook}
+		g := &refGrid{page: s.p.nr, w: s.p.w, h: s.p.h, landscape: landscape, look: sd.ownLook, edgeless: sd.report.edgeless}
 		for _, c := range sd.cuts {
 			g.cells = append(g.cells, refCell{trim: c.box, row: c.face.Row, col: c.face.Col})
 		}
@@ -169,7 +170,10 @@ func (im *importer) refPageGrid(s *source) *pageGrid {
 	if ref == nil || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 {
 		return nil
 	}
-	g := &pageGrid{landscape: ref.landscape, method: "neighbour"}
+	g := &pageGrid{landscape: ref.landscape, method: "neighbour", edgeless: ref.edgeless}
+	if ref.page != s.p.nr {
+		g.from = ref.page // else its own grid, read before
+	}
 	for _, rc := range ref.cells {
 		r := pxRect(rc.trim, s.pxmm)
 		if !r.In(s.raster.Bounds()) {

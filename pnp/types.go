@@ -129,6 +129,8 @@ type PageReport struct {
 	// well (see fitDoubt), and fitFactor what that costs its confidence.
 	fit       string
 	fitFactor float64
+	// edgeless: its grid was found with no card edge seen (see pageGrid).
+	edgeless bool
 }
 
 // Result is what Import found, cards in reading order (page, then row,
