@@ -561,11 +561,14 @@ type pnpPageView struct {
 
 // pnpLine is the left (axis x) or top (axis y) edge of the grid's column
 // or row K, at At mm: dragging line 0 moves the grid, line K its pitch.
+// It is a slider for the keyboard too (the arrow keys move it), from 0
+// to Max mm, named by Label.
 type pnpLine struct {
 	Axis           string
 	K              int
-	At             float64
+	At, Max        float64
 	X1, Y1, X2, Y2 float64
+	Label          string
 }
 
 type pnpCardView struct {
@@ -628,14 +631,21 @@ func gridLines(g pnp.RecipeGrid, w, h float64) []pnpLine {
 	if g.CellW == 0 {
 		return nil
 	}
+	label := func(what string, k int) string {
+		if k == 0 {
+			return fmt.Sprintf("left edge of %s 1: moves the grid", what)
+		}
+		return fmt.Sprintf("left edge of %s %d: changes the pitch", what, k+1)
+	}
 	var out []pnpLine
 	for k := 0; k < g.Cols; k++ {
 		at := g.X + float64(k)*g.PitchX
-		out = append(out, pnpLine{Axis: "x", K: k, At: at, X1: at, Y1: 0, X2: at, Y2: h})
+		out = append(out, pnpLine{Axis: "x", K: k, At: at, Max: w, X1: at, Y1: 0, X2: at, Y2: h, Label: label("column", k)})
 	}
 	for k := 0; k < g.Rows; k++ {
 		at := g.Y + float64(k)*g.PitchY
-		out = append(out, pnpLine{Axis: "y", K: k, At: at, X1: 0, Y1: at, X2: w, Y2: at})
+		l := strings.Replace(label("row", k), "left", "top", 1)
+		out = append(out, pnpLine{Axis: "y", K: k, At: at, Max: h, X1: 0, Y1: at, X2: w, Y2: at, Label: l})
 	}
 	return out
 }

@@ -77,6 +77,19 @@ func TestPnPBrowserCorrectAndImport(t *testing.T) {
 		t.Errorf("page 1 after the drag shows %s cards, want 2", n)
 	}
 
+	// The same line by keyboard: four presses of the right arrow move it
+	// 2 mm, the page is cut again there, and focus comes back to the line.
+	before = js[float64](t, ctx, `Number(`+line+`.dataset.edge)`)
+	right := chromedp.KeyEvent(kb.ArrowRight)
+	steps(t, ctx, "arrow keys", chromedp.Focus(chromedp.CSS(`#pnp-page-1 .pnp-line[data-axis="x"][data-k="0"]`)), right, right, right, right)
+	until(t, ctx, "the grid moved by keyboard", `Math.abs(Number(`+line+`.dataset.edge) - `+strconv.FormatFloat(before, 'f', -1, 64)+` - 2) < 0.3`)
+	if f := js[string](t, ctx, `(() => { const a = document.activeElement; return a.classList.contains("pnp-line") ? a.dataset.axis + a.dataset.k + "@" + a.closest(".pnp-page").id : String(a.tagName); })()`); f != "x0@pnp-page-1" {
+		t.Errorf("focus went to %q after the keyboard recut, want page 1's first column line", f)
+	}
+	for _, v := range axeCheck(t, ctx, axe) {
+		t.Errorf("the grid's lines as sliders: %s", v)
+	}
+
 	steps(t, ctx, "import", chromedp.Click(chromedp.CSS("#pnp-import button")))
 	until(t, ctx, "imported", `document.querySelector("#pnp-summary").textContent.includes("Imported")`)
 	sum := js[string](t, ctx, `document.querySelector("#pnp-summary").textContent`)

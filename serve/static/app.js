@@ -447,13 +447,14 @@ function playtest() {
 // ---- PnP import ----------------------------------------------------------
 // A page's role or grid changed: the server cuts the page again and answers
 // the page's section, which replaces the old one; focus stays on the field
-// that was changed. Dragging a grid line sets x, y or the pitch and does
-// the same.
+// that was changed. Dragging a grid line, or moving it with the arrow keys
+// (half a millimetre a press, 5 with Shift), sets x, y or the pitch and
+// does the same.
 function pnpPage() {
   const root = $("#pnp");
   if (!root) return;
   const pending = new Map();
-  async function apply(form, focusName) {
+  async function apply(form, focusSel) {
     const section = form.closest(".pnp-page");
     const n = section.dataset.page;
     if (pending.has(n)) pending.get(n).abort();
@@ -468,7 +469,7 @@ function pnpPage() {
       const fresh = tmp.firstElementChild;
       if (!fresh || !fresh.classList.contains("pnp-page")) { section.insertAdjacentHTML("afterbegin", html); return; }
       section.replaceWith(fresh);
-      const f = focusName && fresh.querySelector('[name="' + focusName + '"]');
+      const f = focusSel && fresh.querySelector(focusSel);
       if (f) f.focus();
       const total = [...document.querySelectorAll(".pnp-page")].reduce((a, s) => a + (s.dataset.role === "backs" ? 0 : Number(s.dataset.cards)), 0);
       if ($("#pnp-count")) $("#pnp-count").textContent = total;
@@ -481,7 +482,7 @@ function pnpPage() {
   }
   root.addEventListener("change", (e) => {
     const form = e.target.closest(".pnp-grid");
-    if (form) apply(form, e.target.name);
+    if (form) apply(form, '[name="' + e.target.name + '"]');
   });
   root.addEventListener("submit", async (e) => {
     const form = e.target;
@@ -520,6 +521,30 @@ function pnpPage() {
     };
     line.addEventListener("pointermove", move);
     line.addEventListener("pointerup", up);
+  });
+  // The arrow keys move a focused line: left and right a column's, up and
+  // down a row's. The page is cut again once the keys rest, and focus
+  // comes back to the same line.
+  const resting = new Map();
+  root.addEventListener("keydown", (e) => {
+    const line = e.target.closest && e.target.closest(".pnp-line");
+    if (!line) return;
+    const axis = line.dataset.axis, k = Number(line.dataset.k);
+    const dir = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -1, ArrowDown: 1 }[e.key];
+    if (!dir || (axis === "x") !== (e.key === "ArrowLeft" || e.key === "ArrowRight")) return;
+    e.preventDefault();
+    const section = line.closest(".pnp-page"), form = section.querySelector(".pnp-grid");
+    const d = dir * (e.shiftKey ? 5 : 0.5);
+    if (k === 0) form.elements[axis].value = (Number(form.elements[axis].value) + d).toFixed(2);
+    else form.elements["pitch-" + axis].value = (Number(form.elements["pitch-" + axis].value) + d / k).toFixed(2);
+    const at = Number(line.getAttribute(axis + "1")) + d;
+    line.setAttribute(axis + "1", at);
+    line.setAttribute(axis + "2", at);
+    line.setAttribute("aria-valuenow", at.toFixed(2));
+    line.setAttribute("aria-valuetext", at.toFixed(2) + " mm");
+    const n = section.dataset.page;
+    clearTimeout(resting.get(n));
+    resting.set(n, setTimeout(() => { resting.delete(n); apply(form, '.pnp-line[data-axis="' + axis + '"][data-k="' + k + '"]'); }, 400));
   });
 }
 
