@@ -13,9 +13,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/layout"
@@ -35,6 +37,14 @@ const DefaultMaxPDF = 64 << 20
 // a new upload drops the oldest.
 const MaxPnPSessions = 4
 
+// PnPSessionIdle is how long the server keeps an uploaded PDF read that no
+// request has looked at: each holds its cut cards (a 30-page import some
+// hundreds of MB), which a page left open in a browser for a day should
+// not. Tests shorten it (pnpIdle).
+const PnPSessionIdle = time.Hour
+
+var pnpIdle = PnPSessionIdle
+
 // pnpSession is one uploaded PDF and what its import found, corrected by
 // the edits made since. mu guards res, rec and version.
 type pnpSession struct {
@@ -47,6 +57,10 @@ type pnpSession struct {
 	res    *pnp.Result
 	rec    *pnp.Recipe
 	edited int // edits applied; part of the image addresses, so that a browser never shows an old cut
+	// used is when a request last looked at it, and expiry the timer that
+	// drops it pnpIdle after; the store's mu guards both.
+	used   time.Time
+	expiry *time.Timer
 }
 
 // pnpStore is the server's uploaded PDFs, oldest first, at most
@@ -62,11 +76,36 @@ type pnpStore struct {
 func (st *pnpStore) add(s *pnpSession) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	s.used = time.Now()
+	s.expiry = time.AfterFunc(pnpIdle, func() { st.expire(s) })
 	st.list = append(st.list, s)
 	for len(st.list) > MaxPnPSessions {
-		_ = os.Remove(st.list[0].path)
-		st.list = st.list[1:]
+		st.drop(0)
 	}
+}
+
+// drop forgets session i and removes its PDF; the caller holds st.mu.
+func (st *pnpStore) drop(i int) {
+	s := st.list[i]
+	s.expiry.Stop()
+	_ = os.Remove(s.path)
+	st.list = append(st.list[:i], st.list[i+1:]...)
+}
+
+// expire drops s when no request has looked at it for pnpIdle, else waits
+// for the rest of that time from its last use.
+func (st *pnpStore) expire(s *pnpSession) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	i := slices.Index(st.list, s)
+	if i < 0 {
+		return
+	}
+	if left := pnpIdle - time.Since(s.used); left > 0 {
+		s.expiry.Reset(left)
+		return
+	}
+	st.drop(i)
 }
 
 func (st *pnpStore) get(id string) *pnpSession {
@@ -74,10 +113,20 @@ func (st *pnpStore) get(id string) *pnpSession {
 	defer st.mu.Unlock()
 	for _, s := range st.list {
 		if s.id == id {
+			s.used = time.Now()
 			return s
 		}
 	}
 	return nil
+}
+
+// close drops every session (the server is closing).
+func (st *pnpStore) close() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	for len(st.list) > 0 {
+		st.drop(0)
+	}
 }
 
 func (s *Server) pnpRoutes(mux *http.ServeMux) {
@@ -119,7 +168,7 @@ func (s *Server) pnpPage(w http.ResponseWriter, r *http.Request) {
 	if id := r.FormValue("id"); id != "" {
 		ss := s.pnp.get(id)
 		if ss == nil {
-			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no PDF %q read here (the server keeps the last %d); upload it again", id, MaxPnPSessions))
+			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no PDF %q read here (the server keeps the last %d, for %s after their last use); upload it again", id, MaxPnPSessions, cardsdb.Plural(int(pnpIdle.Minutes()), "minute")))
 			return
 		}
 		ss.mu.Lock()
@@ -266,7 +315,7 @@ func randomID() string {
 func (s *Server) session(w http.ResponseWriter, r *http.Request) *pnpSession {
 	ss := s.pnp.get(r.PathValue("id"))
 	if ss == nil {
-		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no PDF %q read here (the server keeps the last %d); upload it again", r.PathValue("id"), MaxPnPSessions))
+		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no PDF %q read here (the server keeps the last %d, for %s after their last use); upload it again", r.PathValue("id"), MaxPnPSessions, cardsdb.Plural(int(pnpIdle.Minutes()), "minute")))
 	}
 	return ss
 }
@@ -552,10 +601,11 @@ type pnpPageView struct {
 	Confidence int // percent
 	Grid       pnp.RecipeGrid
 	HasGrid    bool
-	Cut        []pnp.Rect // the trims of the cards cut from it
-	Found      []pnp.Rect // the grid's cells found, cut or not
-	Lines      []pnpLine  // the grid's lines that dragging moves
-	Cards      []pnpCardView
+	Cut        []pnp.Rect    // the trims of the cards cut from it
+	Found      []pnp.Rect    // the grid's cells found, cut or not
+	Lines      []pnpLine     // the grid's lines that dragging moves
+	Cards      []pnpCardView // a fold sheet's with their backs
+	Count      int           // the cards cut from it (a fold sheet's backs not counted)
 	Error      string
 }
 
@@ -613,13 +663,18 @@ func (ss *pnpSession) view() *pnpView {
 			default:
 				continue
 			}
-			if c.Back != nil && c.Back.Page == p.Page && c.Front.Page == p.Page {
-				pv.Cut = append(pv.Cut, c.Back.Trim) // a fold sheet: both halves
-			}
 			pv.Cut = append(pv.Cut, f.Trim)
+			pv.Count++
 			pv.Cards = append(pv.Cards, pnpCardView{
 				Src: fmt.Sprintf("/pnp/%s/card/%d.png?v=%d%s", ss.id, i, ss.edited, side),
 				Alt: fmt.Sprintf("page %d, row %d, column %d", f.Page, f.Row, f.Col)})
+			if b := c.Back; b != nil && b.Page == p.Page && c.Front.Page == p.Page {
+				// A fold sheet: both halves, each front followed by its back.
+				pv.Cut = append(pv.Cut, b.Trim)
+				pv.Cards = append(pv.Cards, pnpCardView{
+					Src: fmt.Sprintf("/pnp/%s/card/%d.png?v=%d&side=back", ss.id, i, ss.edited),
+					Alt: fmt.Sprintf("page %d, row %d, column %d: the back of the card before", b.Page, b.Row, b.Col)})
+			}
 		}
 		v.Pages = append(v.Pages, pv)
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/deckwright/deckwright/cardsdb"
 	"github.com/deckwright/deckwright/internal/testenv"
@@ -290,5 +291,68 @@ func TestPnPSessionsBounded(t *testing.T) {
 	}
 	if len(st.list) != MaxPnPSessions || st.get("0") != nil || st.get(strconv.Itoa(MaxPnPSessions+1)) == nil {
 		t.Errorf("sessions %d, want the last %d", len(st.list), MaxPnPSessions)
+	}
+}
+
+// TestPnPSessionsExpire: an uploaded PDF no request looks at for pnpIdle
+// is dropped and its file removed; a request's look keeps it for pnpIdle
+// more.
+func TestPnPSessionsExpire(t *testing.T) {
+	old := pnpIdle
+	pnpIdle = time.Second
+	defer func() { pnpIdle = old }()
+	var st pnpStore
+	defer st.close()
+	path := filepath.Join(t.TempDir(), "x.pdf")
+	if err := os.WriteFile(path, []byte("%PDF-1.4"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	present := func() bool {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+		return len(st.list) == 1
+	}
+	st.add(&pnpSession{id: "a", path: path})
+	time.Sleep(600 * time.Millisecond)
+	if st.get("a") == nil {
+		t.Fatal("dropped before its time")
+	}
+	touched := time.Now()
+	time.Sleep(600 * time.Millisecond)
+	if !present() && time.Since(touched) < pnpIdle {
+		t.Errorf("dropped %s after it was looked at, %s after it was added", time.Since(touched), pnpIdle)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for present() && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if present() {
+		t.Fatal("an idle session was kept")
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("the idle session's PDF was not removed: %v", err)
+	}
+}
+
+// TestPnPViewFoldSheet: a fold sheet's page lists each front and then its
+// back, draws both halves' cells, and counts its cards without the backs.
+func TestPnPViewFoldSheet(t *testing.T) {
+	front := func(row int) pnp.Face {
+		return pnp.Face{Page: 1, Row: row, Col: 1, Trim: pnp.Rect{X: 10, Y: float64(row) * 90, W: 63, H: 88}}
+	}
+	back := func(row int) *pnp.Face {
+		return &pnp.Face{Page: 1, Row: row, Col: 2, Trim: pnp.Rect{X: 120, Y: float64(row) * 90, W: 63, H: 88}}
+	}
+	ss := &pnpSession{id: "f", game: &cardsdb.Game{Name: "Test"}, rec: &pnp.Recipe{}, res: &pnp.Result{
+		Layout: pnp.LayoutFold,
+		Pages:  []pnp.PageReport{{Page: 1, Side: "fold", W: 210, H: 297}},
+		Cards:  []pnp.Card{{Front: front(1), Back: back(1)}, {Front: front(2), Back: back(2)}},
+	}}
+	p := ss.view().Pages[0]
+	if p.Count != 2 || len(p.Cards) != 4 || len(p.Cut) != 4 {
+		t.Fatalf("fold page: %d cards counted, %d listed, %d cells drawn; want 2, 4, 4", p.Count, len(p.Cards), len(p.Cut))
+	}
+	if !strings.Contains(p.Cards[1].Src, "side=back") || strings.Contains(p.Cards[2].Src, "side=back") {
+		t.Errorf("listed %q, %q: want the first card's back after it, then the second card", p.Cards[1].Src, p.Cards[2].Src)
 	}
 }

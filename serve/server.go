@@ -127,6 +127,7 @@ func New(cfg Config) (*Server, error) {
 
 // Close removes the server's temporary files and closes the decks folder.
 func (s *Server) Close() error {
+	s.pnp.close()
 	err := os.RemoveAll(s.tmp)
 	if cerr := s.decks.close(); err == nil {
 		err = cerr

@@ -7,7 +7,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"time"
 
@@ -22,8 +24,10 @@ type serveOptions struct {
 	g     *globalOptions
 	addr  string
 	decks string
-	open  bool
-	check bool
+	// imports is --imports: where the PnP page writes card folders.
+	imports string
+	open    bool
+	check   bool
 	// templates is --templates (serve_watch.go).
 	templates string
 }
@@ -45,7 +49,9 @@ the same rule ids and messages, and under /api/ the same JSON as --json
 "deckwright validate - --json" prints).
 
 Decks are saved as files in --decks (made if missing), written atomically;
-the server reads and writes nothing else but its own temporary folder. It
+the PnP page writes the card folders it imports into --imports (default:
+the folder "imported" in --decks); the server reads and writes nothing else
+but its own temporary folder. It
 listens on the loopback address unless --addr says otherwise, refuses
 requests from other sites, and caps request bodies in size and time.
 Ctrl-C, SIGTERM or SIGHUP stops it and removes its temporary folder.
@@ -54,6 +60,7 @@ Ctrl-C, SIGTERM or SIGHUP stops it and removes its temporary folder.
 listening.`,
 		Example: `  deckwright serve
   deckwright serve --decks ~/decks --db ~/games/my-game --open
+  deckwright serve --imports ~/games/imported
   deckwright serve --addr 127.0.0.1:0`,
 		Args: argsUsage(cobra.NoArgs),
 		RunE: func(_ *cobra.Command, args []string) error {
@@ -62,6 +69,7 @@ listening.`,
 	}
 	cmd.Flags().StringVar(&opts.addr, "addr", "127.0.0.1:8080", "the address to listen on (port 0: any free port)")
 	cmd.Flags().StringVar(&opts.decks, "decks", "decks", "the folder where decks are saved")
+	cmd.Flags().StringVar(&opts.imports, "imports", "", `the folder the PnP page writes imported card folders into (default: "imported" in --decks)`)
 	cmd.Flags().BoolVar(&opts.open, "open", false, "open the page in the web browser")
 	cmd.Flags().BoolVar(&opts.check, "check", false, "build the server, load its start page once and exit")
 	cmd.Flags().StringVar(&opts.templates, "templates", "", "a folder of card-face templates over the bundled ones; with --db, the faces redraw when a card file, template or image is saved")
@@ -73,7 +81,13 @@ func runServe(opts *serveOptions) error {
 	if err != nil {
 		return inputError(err)
 	}
-	srv, err := newServer(db, opts.decks, log.New(opts.io.Err, "deckwright serve: ", 0))
+	imports := opts.imports
+	if imports == "" {
+		imports = filepath.Join(opts.decks, "imported")
+	} else if st, err := os.Stat(imports); err == nil && !st.IsDir() {
+		return usageError("--imports: %s is not a folder", imports)
+	}
+	srv, err := newServer(db, opts.decks, imports, log.New(opts.io.Err, "deckwright serve: ", 0))
 	if err != nil {
 		return inputError(err)
 	}
@@ -89,7 +103,7 @@ func runServe(opts *serveOptions) error {
 		if rec.Code != http.StatusOK {
 			return fmt.Errorf("serve --check: start page answered %d", rec.Code)
 		}
-		fmt.Fprintf(opts.io.Out, "serve: ok: %s, %s, decks in %s\n", cardsdb.Plural(len(db.Games()), "game"), cardsdb.Plural(cardCount(db), "card"), opts.decks)
+		fmt.Fprintf(opts.io.Out, "serve: ok: %s, %s, decks in %s, PnP imports in %s\n", cardsdb.Plural(len(db.Games()), "game"), cardsdb.Plural(cardCount(db), "card"), opts.decks, imports)
 		return nil
 	}
 	ln, err := net.Listen("tcp", opts.addr)
@@ -97,7 +111,7 @@ func runServe(opts *serveOptions) error {
 		return usageError("--addr: %v", err)
 	}
 	url := "http://" + ln.Addr().String() + "/"
-	fmt.Fprintf(opts.io.Out, "deckwright serve: %s (decks in %s; Ctrl-C stops)\n", url, opts.decks)
+	fmt.Fprintf(opts.io.Out, "deckwright serve: %s (decks in %s, PnP imports in %s; Ctrl-C stops)\n", url, opts.decks, imports)
 	if host, _, _ := net.SplitHostPort(opts.addr); !loopback(host) {
 		fmt.Fprintf(opts.io.Err, "deckwright: warning: --addr %s is not a loopback address: anyone who can reach it can read and write the decks in %s\n", opts.addr, opts.decks)
 	}
@@ -156,6 +170,6 @@ func openBrowser(url string) error {
 
 // newServer makes the web server over db: every answer comes from the
 // libraries (package report, printjob, the engines), as the commands'.
-func newServer(db *cardsdb.DB, decks string, logger *log.Logger) (*serve.Server, error) {
-	return serve.New(serve.Config{DB: db, Decks: decks, Log: logger})
+func newServer(db *cardsdb.DB, decks, imports string, logger *log.Logger) (*serve.Server, error) {
+	return serve.New(serve.Config{DB: db, Decks: decks, Imports: imports, Log: logger})
 }

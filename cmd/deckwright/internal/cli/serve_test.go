@@ -34,7 +34,7 @@ func serveHandler(t *testing.T, db *cardsdb.DB) http.Handler {
 		}
 		db = serveDB
 	}
-	srv, err := newServer(db, t.TempDir(), nil)
+	srv, err := newServer(db, t.TempDir(), "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
