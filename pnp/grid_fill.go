@@ -32,7 +32,7 @@ func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH fl
 // on a mid grey fill) is printed matter, though less than inkLevel off
 // the fill.
 func (g *greyMap) stretch(paper int) {
-	g.ink = nil
+	g.ink, g.shared = nil, nil
 	for i, v := range g.pix {
 		g.pix[i] = uint8(min(255, max(0, paper+2*(int(v)-paper))))
 	}

@@ -22,6 +22,23 @@ type greyMap struct {
 	// (see framedGrid), but where their cells put them.
 	noFrames bool
 	ink      *inkSums // see inkTable; reset when pix changes
+	// shared is what is worked out from greyOf's grey that g is a copy
+	// of, for all its copies (see profiles); nil when g is no copy, or
+	// its pix changed.
+	shared *greyShared
+}
+
+// greyShared holds the edge profiles measured on one of greyOf's greys:
+// the grid finders measure the same page the same way several times.
+type greyShared struct {
+	mu   sync.Mutex
+	prof map[profKey][2]axisProfiles
+}
+
+type profKey struct {
+	paper    int
+	pxPerMM  float64
+	offPaper bool
 }
 
 func (g *greyMap) at(x, y int) int { return int(g.pix[y*g.w+x]) }
@@ -40,6 +57,7 @@ func greyOf(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
 	greyCache.Unlock()
 	if !ok {
 		g = toGrey(img, r, k)
+		g.shared = &greyShared{}
 		greyCache.Lock()
 		if greyCache.m == nil {
 			greyCache.m = map[greyKey]*greyMap{}
@@ -58,7 +76,7 @@ func greyOf(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
 		greyCache.m[key] = g
 		greyCache.Unlock()
 	}
-	return &greyMap{w: g.w, h: g.h, pix: slices.Clone(g.pix), scale: g.scale}
+	return &greyMap{w: g.w, h: g.h, pix: slices.Clone(g.pix), scale: g.scale, shared: g.shared}
 }
 
 // greyCacheSize bounds greyOf's cache: the regions of the pages read at
@@ -172,7 +190,29 @@ type axisProfiles struct {
 // the paper and something printed counts: on a page filled with a colour,
 // cards are set off from the fill by gaps, and a change within a card (a
 // dark header band over its white body) is no edge of it.
+//
+// The profiles of a copy of greyOf's grey are measured once and shared by
+// its copies; nothing changes them once made.
 func profiles(g *greyMap, paper int, pxPerMM float64, offPaper bool) (px, py axisProfiles) {
+	sh := g.shared
+	if sh == nil {
+		return measureProfiles(g, paper, pxPerMM, offPaper)
+	}
+	key := profKey{paper, pxPerMM, offPaper}
+	sh.mu.Lock()
+	defer sh.mu.Unlock()
+	if p, ok := sh.prof[key]; ok {
+		return p[0], p[1]
+	}
+	px, py = measureProfiles(g, paper, pxPerMM, offPaper)
+	if sh.prof == nil {
+		sh.prof = map[profKey][2]axisProfiles{}
+	}
+	sh.prof[key] = [2]axisProfiles{px, py}
+	return px, py
+}
+
+func measureProfiles(g *greyMap, paper int, pxPerMM float64, offPaper bool) (px, py axisProfiles) {
 	lx, rx := make([]float64, g.w), make([]float64, g.w)
 	ly, ry := make([]float64, g.h), make([]float64, g.h)
 	ix := make([]float64, g.w)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"image"
 	"os"
+	"runtime"
+	"slices"
 	"sync"
 )
 
@@ -194,19 +196,24 @@ func (im *importer) render(s *source) (*image.NRGBA, bool, error) {
 	return img, reg, nil
 }
 
-// prefetch starts rendering the page read after nr, if it needs
-// rendering and is neither rendered nor being rendered.
+// prefetchDepth is how many pages after the one being read are rendered
+// beside it: pdftoppm takes as long over a page as the reading or longer,
+// and one process at a time left a second core idle.
+func prefetchDepth() int { return min(2, runtime.GOMAXPROCS(0)) }
+
+// prefetch starts rendering the pages read after nr (prefetchDepth of
+// them) that need rendering and are neither rendered nor being rendered.
 func (im *importer) prefetch(nr int) {
-	next := 0
-	for i, p := range im.order {
-		if p == nr && i+1 < len(im.order) {
-			next = im.order[i+1]
-			break
-		}
-	}
-	if next == 0 || im.bg == nil || im.bg.Err() != nil {
+	i := slices.Index(im.order, nr)
+	if i < 0 || im.bg == nil || im.bg.Err() != nil {
 		return
 	}
+	for _, next := range im.order[i+1 : min(len(im.order), i+1+prefetchDepth())] {
+		im.prefetchPage(next)
+	}
+}
+
+func (im *importer) prefetchPage(next int) {
 	if _, failed := im.failed[next]; failed {
 		return
 	}
@@ -229,10 +236,13 @@ func (im *importer) prefetch(nr int) {
 }
 
 // startPages readies the importer to read pages in order (nil: no
-// rendering ahead).
+// rendering ahead), and starts rendering the first of them.
 func (im *importer) startPages(order []int) {
 	im.order = order
 	im.bg, im.stopBG = context.WithCancel(im.ctx)
+	for _, nr := range order[:min(len(order), prefetchDepth())] {
+		im.prefetchPage(nr)
+	}
 }
 
 // close stops any rendering under way and removes the scratch file.
