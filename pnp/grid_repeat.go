@@ -250,15 +250,16 @@ func (p *inkPlane) marks(b image.Rectangle, alongX bool) []float64 {
 // (cards print their matter centred); else, when that runs off the region
 // (the matter is not centred on its cards: a drawing above a caption),
 // the place nearest the middle of the region (sheets of cards are printed
-// centred on the page).
+// centred on the page). A lattice longer than the region (a count rounded
+// up past the page) cannot lie on it: it is placed as before, centred on
+// the ink or at the marks.
 func phase(b0, b1, size int, pitch float64, n int, marks []float64) float64 {
 	span := float64(n) * pitch
 	slack := repeatPxMM // a millimetre
 	lo, hi := float64(b1)-span, float64(b0)
-	holds := lo <= hi
+	holds := lo <= hi && span <= float64(size)+slack
 	fits := func(start float64) bool {
-		return start >= -slack && start+span <= float64(size)+slack &&
-			(!holds || start >= lo-slack && start <= hi+slack)
+		return !holds || start >= -slack && start+span <= float64(size)+slack && start >= lo-slack && start <= hi+slack
 	}
 	centred := float64(b0+b1)/2 - span/2
 	if holds && !fits(centred) {

@@ -110,22 +110,26 @@ func TestRepeatGridRefusesText(t *testing.T) {
 // centred on the ink when that fits; on the page's middle, holding the
 // ink, when the ink-centred lattice runs off the page (a drawing above its
 // caption); at the crop marks when two lines fall on them; and not at
-// strokes that would put the lattice off the page or across the ink.
+// strokes that would put the lattice off the page or across the ink. On a
+// region of 250 px, shorter than the lattice, it lies as before: centred
+// on the ink, or at the marks.
 func TestPhase(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		b0, b1 int
-		marks  []float64
-		want   float64
+		name         string
+		b0, b1, size int
+		marks        []float64
+		want         float64
 	}{
-		{"ink centred", 20, 300, nil, 10},
-		{"ink off centre: the page's middle", 40, 310, nil, 10},
-		{"ink off centre, held only nearer its side", 30, 319, nil, 19},
-		{"crop marks", 20, 300, []float64{8, 108}, 8},
-		{"strokes that would run off the page", 40, 310, []float64{45, 245}, 10},
-		{"strokes inside the ink", 20, 300, []float64{25, 125}, 10},
+		{"ink centred", 20, 300, 320, nil, 10},
+		{"ink off centre: the page's middle", 40, 310, 320, nil, 10},
+		{"ink off centre, held only nearer its side", 30, 319, 320, nil, 19},
+		{"crop marks", 20, 300, 320, []float64{8, 108}, 8},
+		{"strokes that would run off the page", 40, 310, 320, []float64{45, 245}, 10},
+		{"strokes inside the ink", 20, 300, 320, []float64{25, 125}, 10},
+		{"a lattice longer than the page: centred on the ink", 0, 250, 250, nil, -25},
+		{"a lattice longer than the page: at the marks", 0, 250, 250, []float64{-20, 80}, -20},
 	} {
-		if got := phase(tc.b0, tc.b1, 320, 100, 3, tc.marks); math.Abs(got-tc.want) > 0.01 {
+		if got := phase(tc.b0, tc.b1, tc.size, 100, 3, tc.marks); math.Abs(got-tc.want) > 0.01 {
 			t.Errorf("%s: phase %.2f, want %.2f", tc.name, got, tc.want)
 		}
 	}

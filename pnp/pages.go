@@ -21,7 +21,7 @@ import (
 //   - its raster is kept in memory while it is one of the last pages read
 //     (importer.recent), and written to a scratch file (spill) to be read
 //     back, not rendered again, when it is needed after that;
-//   - while one page is read, the next page of the import is rendered
+//   - while one page is read, the next pages of the import are rendered
 //     beside it (prefetch): pdftoppm is a process of its own, so its time
 //     overlaps the reading's.
 
