@@ -162,7 +162,8 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 			return LayoutDuplex, why, nil
 		}
 		if len(rest) == 2 && lookDistance(lookOf(fronts.cuts), lookOf(backs.cuts)) >= pairUnlike {
-			im.layoutDoubt = fmt.Sprintf("pages %d and %d look unlike: they may be fronts and their own backs (pass --layout duplex)", rest[0], rest[1])
+			im.layoutDoubt = fmt.Sprintf("pages %d and %d were read as fronts and their own backs as they look unlike; if both are fronts, pass --layout fronts", rest[0], rest[1])
+			return LayoutDuplex, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, and looks unlike it: read as their backs, each card with a back of its own", rest[1], rest[0]), nil
 		}
 		return LayoutFronts, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, but no page shows backs apart from its fronts (pass --layout duplex if each card has a back of its own)", rest[1], rest[0]), nil
 	}
