@@ -16,6 +16,7 @@ type fold struct {
 	report     PageReport
 	sharedBack bool    // one half's cards share one picture
 	gutter     float64 // mm from the fold line to the nearest card
+	vertical   bool    // folded along the vertical middle line
 }
 
 // readFold reads a page with fronts on one half and backs on the other.
@@ -40,7 +41,11 @@ func (im *importer) readFold(nr int) (*fold, error) {
 		}
 	}
 	if best == nil {
-		return nil, fmt.Errorf("page %d: not a fold sheet: %w", nr, errors.Join(errs...))
+		fd, err := im.foldWhole(s)
+		if err == nil && fd.pairs() > 0 {
+			return fd, nil
+		}
+		return nil, fmt.Errorf("page %d: not a fold sheet: %w", nr, errors.Join(append(errs, err)...))
 	}
 	return best, nil
 }
@@ -83,6 +88,49 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 	if err != nil {
 		return nil, err
 	}
+	return im.foldOf(s, vertical, first, second)
+}
+
+// foldWhole reads a fold sheet whose halves hold no grid of their own (one
+// card and its back, each alone on its half) from the grid of the whole
+// page: the cards on either side of the fold line, folded along whichever
+// middle line no card crosses.
+func (im *importer) foldWhole(s *source) (*fold, error) {
+	whole, err := im.readRegion(s, Rect{W: s.p.w, H: s.p.h})
+	if err != nil {
+		return nil, err
+	}
+	var best *fold
+	for _, vertical := range []bool{true, false} {
+		if crossesFold(whole, vertical) {
+			continue
+		}
+		first, second := *whole, *whole
+		first.cuts, second.cuts = nil, nil
+		for _, c := range whole.cuts {
+			if vertical && c.box.cx() < s.p.w/2 || !vertical && c.box.cy() < s.p.h/2 {
+				first.cuts = append(first.cuts, c)
+			} else {
+				second.cuts = append(second.cuts, c)
+			}
+		}
+		if len(first.cuts) == 0 || len(second.cuts) == 0 {
+			continue
+		}
+		fd, err := im.foldOf(s, vertical, &first, &second)
+		if err == nil && (best == nil || fd.rank() > best.rank()) {
+			best = fd
+		}
+	}
+	if best == nil {
+		return nil, fmt.Errorf("no card on one side of the fold and its back on the other")
+	}
+	return best, nil
+}
+
+// foldOf pairs the cards of a fold sheet's two halves.
+func (im *importer) foldOf(s *source, vertical bool, first, second *side) (*fold, error) {
+	w, h := s.p.w, s.p.h
 	for _, sd := range []*side{first, second} {
 		for _, c := range sd.cuts {
 			if vertical && (c.box.X < w/2) != (c.box.X+c.box.W <= w/2+0.5) ||
@@ -118,7 +166,7 @@ func (im *importer) foldHalves(s *source, vertical bool) (*fold, error) {
 	cards := pair(fronts.cuts, backs.cuts, mirror, !vertical, im.opt)
 	rep := fronts.report
 	rep.Side = "fold"
-	return &fold{cards: cards, report: rep, sharedBack: shared, gutter: gutter}, nil
+	return &fold{cards: cards, report: rep, sharedBack: shared, gutter: gutter, vertical: vertical}, nil
 }
 
 // alignBacks cuts each back of a rendered fold sheet again where folding

@@ -66,7 +66,7 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		// sheet of cards with copies can hold three of one card on one
 		// half), and the next page of cards, when there is one, is a
 		// fold sheet too.
-		if back, ok := common(backs); ok && !holds(fronts, back) && im.foldsToo(pages[first+1:]) {
+		if back, ok := common(backs); ok && !holds(fronts, back) && im.foldsToo(pages[first+1:], fd.vertical) {
 			if n := alike(backs, back); n < len(backs) {
 				im.layoutDoubt = fmt.Sprintf("page %d was read as a fold sheet from %d of its %d backs alike; if its cards have no backs, pass --layout fronts", p0, n, len(backs))
 			}
@@ -205,13 +205,19 @@ func alike(cuts []cut, face *faceSig) int {
 
 // foldsToo reports whether the first of pages that holds cards, if any
 // does (of the next three), reads as a fold sheet with a back most of its
-// cards share.
-func (im *importer) foldsToo(pages []int) bool {
+// cards share, or, where its halves hold no grid of their own (one card
+// and its back), keeps each of its cards on one side of the fold
+// (vertical: the vertical middle line) as a fold sheet does.
+func (im *importer) foldsToo(pages []int, vertical bool) bool {
 	for _, nr := range pages[:min(len(pages), 3)] {
-		if _, err := im.readWhole(nr); err != nil {
+		whole, err := im.readWhole(nr)
+		if err != nil {
 			continue
 		}
 		fd, err := im.readFold(nr)
+		if err != nil && !isFatal(err) {
+			return len(whole.cuts) > 1 && !crossesFold(whole, vertical)
+		}
 		if err != nil || fd.pairs() != len(fd.cards) || len(fd.cards) == 0 {
 			return false
 		}
@@ -219,7 +225,7 @@ func (im *importer) foldsToo(pages []int) bool {
 		for _, c := range fd.cards {
 			backs = append(backs, cut{face: *c.Back})
 		}
-		return uniform(backs) || len(fd.cards) == 1 && fd.sharedBack
+		return uniform(backs) || len(fd.cards) == 1
 	}
 	return true
 }
@@ -227,6 +233,18 @@ func (im *importer) foldsToo(pages []int) bool {
 func holds(cuts []cut, face *faceSig) bool {
 	for _, c := range cuts {
 		if face.same(newFaceSig(c.face)) {
+			return true
+		}
+	}
+	return false
+}
+
+// crossesFold reports whether a card of sd crosses the page's middle line
+// (vertical: the vertical one), where a fold sheet is folded.
+func crossesFold(sd *side, vertical bool) bool {
+	for _, c := range sd.cuts {
+		if vertical && c.box.X < sd.w/2 && c.box.X+c.box.W > sd.w/2+0.5 ||
+			!vertical && c.box.Y < sd.h/2 && c.box.Y+c.box.H > sd.h/2+0.5 {
 			return true
 		}
 	}
