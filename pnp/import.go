@@ -222,7 +222,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 		}
 	case im.opt.Layout == LayoutFold:
 		for _, nr := range pages {
-			fs, err := im.readFold(nr)
+			fs, err := im.readFold(nr, true)
 			if err != nil {
 				if err := skip(nr, "", err); err != nil {
 					return nil, err

@@ -56,7 +56,7 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		return LayoutFronts, "no card found on the first pages", nil
 	}
 	p0 := pages[first]
-	if fd, err := im.readFold(p0); err == nil && fd.pairs() == len(fd.cards) && len(fd.cards) > 0 {
+	if fd, err := im.readFold(p0, false); err == nil && fd.pairs() == len(fd.cards) && len(fd.cards) > 0 {
 		var fronts, backs []cut
 		for _, c := range fd.cards {
 			fronts = append(fronts, cut{face: c.Front})
@@ -214,7 +214,7 @@ func (im *importer) foldsToo(pages []int, vertical bool) bool {
 		if err != nil {
 			continue
 		}
-		fd, err := im.readFold(nr)
+		fd, err := im.readFold(nr, true)
 		if err != nil && !isFatal(err) {
 			return len(whole.cuts) > 1 && !crossesFold(whole, vertical)
 		}

@@ -278,7 +278,7 @@ func (a *applier) fold(nr int) error {
 	if err != nil {
 		return err
 	}
-	fd, err := im.readFold(nr)
+	fd, err := im.readFold(nr, true)
 	if err != nil {
 		return err
 	}
