@@ -168,7 +168,7 @@ func (s *Server) pnpPage(w http.ResponseWriter, r *http.Request) {
 	if id := r.FormValue("id"); id != "" {
 		ss := s.pnp.get(id)
 		if ss == nil {
-			s.fail(w, r, http.StatusNotFound, fmt.Errorf("no PDF %q read here (the server keeps the last %d, for %s after their last use); upload it again", id, MaxPnPSessions, cardsdb.Plural(int(pnpIdle.Minutes()), "minute")))
+			s.fail(w, r, http.StatusNotFound, errNotRead(id))
 			return
 		}
 		ss.mu.Lock()
@@ -312,10 +312,15 @@ func randomID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// errNotRead says that no upload id is kept, and for how long uploads are.
+func errNotRead(id string) error {
+	return fmt.Errorf("no PDF %q read here (the server keeps the last %d, for %s after their last use); upload it again", id, MaxPnPSessions, cardsdb.Plural(int(pnpIdle.Minutes()), "minute"))
+}
+
 func (s *Server) session(w http.ResponseWriter, r *http.Request) *pnpSession {
 	ss := s.pnp.get(r.PathValue("id"))
 	if ss == nil {
-		s.fail(w, r, http.StatusNotFound, fmt.Errorf("no PDF %q read here (the server keeps the last %d, for %s after their last use); upload it again", r.PathValue("id"), MaxPnPSessions, cardsdb.Plural(int(pnpIdle.Minutes()), "minute")))
+		s.fail(w, r, http.StatusNotFound, errNotRead(r.PathValue("id")))
 	}
 	return ss
 }
