@@ -139,21 +139,11 @@ func fitScore(g *pageGrid) float64 {
 // and returns the best by fitScore when it beats given (the grid at the
 // size given, nil when none was found there) by more than tieMargin.
 func measuredGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool, given *pageGrid) *pageGrid {
-	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
-	g := greyOf(img, region, k)
-	if g.w < 8 || g.h < 8 {
-		return nil
-	}
-	pxPerMM := float64(dpi) / 25.4 / float64(k)
-	px, py := profiles(g, g.paper(), pxPerMM, false)
-	border := int(math.Ceil(pxPerMM))
-	px.clearBorder(border)
-	py.clearBorder(border)
 	best, bestScore := given, math.Inf(-1)
 	if given != nil {
 		bestScore = fitScore(given) + tieMargin
 	}
-	for _, s := range measuredSizes(px, py, pxPerMM, cardW, cardH) {
+	for _, s := range pageSizes(img, region, dpi, cardW, cardH) {
 		grid, err := findGrid(img, region, dpi, s[0], s[1], noFrames)
 		if err != nil {
 			continue
@@ -168,4 +158,21 @@ func measuredGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, card
 		}
 	}
 	return best
+}
+
+// pageSizes returns the card sizes (portrait, mm) measured in region of
+// img, a page rendered at dpi, other than the size given (see
+// measuredSizes).
+func pageSizes(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64) [][2]float64 {
+	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
+	g := greyOf(img, region, k)
+	if g.w < 8 || g.h < 8 {
+		return nil
+	}
+	pxPerMM := float64(dpi) / 25.4 / float64(k)
+	px, py := profiles(g, g.paper(), pxPerMM, false)
+	border := int(math.Ceil(pxPerMM))
+	px.clearBorder(border)
+	py.clearBorder(border)
+	return measuredSizes(px, py, pxPerMM, cardW, cardH)
 }

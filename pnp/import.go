@@ -124,6 +124,10 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 	im.startPages(pages)
 	defer im.close()
 	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
+	if !opt.SizeGiven && opt.Rows == 0 {
+		im.opt.CardW, im.opt.CardH, res.SizeReason = im.chooseSize(pages)
+	}
+	res.CardW, res.CardH = im.opt.CardW, im.opt.CardH
 	if len(opt.BacksPages) > 0 {
 		res.Layout, res.LayoutReason = LayoutDuplex, "pages of backs given"
 		im.opt.Layout = LayoutDuplex

@@ -30,8 +30,9 @@ const RecipeFile = "recipe.yaml"
 // changes (see ApplyRecipe).
 type Recipe struct {
 	Source    string  // the PDF's file name, for the reader
-	CardW     float64 // the card size given, mm (portrait)
+	CardW     float64 // the card size read at, mm (portrait)
 	CardH     float64
+	SizeWhy   string // why, when it is not the size given but measured
 	DPI       int
 	Layout    Layout // as asked for: auto, or the layout given
 	Found     Layout // the layout the cards were read with (auto's guess)
@@ -77,7 +78,7 @@ func (r *Recipe) Options() Options {
 	for _, p := range r.Pages {
 		pages = append(pages, p.Page)
 	}
-	return Options{CardW: r.CardW, CardH: r.CardH, DPI: r.DPI, Layout: r.Layout, Flip: r.Flip, KeepBleed: r.KeepBleed, Pages: pages, MaxPages: max(DefaultMaxPages, len(pages)),
+	return Options{CardW: r.CardW, CardH: r.CardH, SizeGiven: true, DPI: r.DPI, Layout: r.Layout, Flip: r.Flip, KeepBleed: r.KeepBleed, Pages: pages, MaxPages: max(DefaultMaxPages, len(pages)),
 		Rows: r.Rows, Cols: r.Cols, BacksPages: r.BacksPages}
 }
 
@@ -87,6 +88,9 @@ func RecipeOf(res *Result, source string, opt Options) *Recipe {
 	opt, _ = opt.normalize()
 	r := &Recipe{Source: source, CardW: opt.CardW, CardH: opt.CardH, DPI: opt.DPI, Layout: opt.Layout, Found: res.Layout, FoundWhy: res.LayoutReason, Flip: opt.Flip, KeepBleed: opt.KeepBleed,
 		Rows: opt.Rows, Cols: opt.Cols, BacksPages: opt.BacksPages}
+	if res.CardW > 0 {
+		r.CardW, r.CardH, r.SizeWhy = res.CardW, res.CardH, res.SizeReason
+	}
 	faces := map[int][]Face{}
 	backsOf := map[int]int{}
 	for _, c := range res.Cards {
@@ -207,6 +211,9 @@ func (r *Recipe) Marshal() []byte {
 # on that grid ({rows: 3, cols: 3} alone: fitted); nothing else changes.
 `)
 	fmt.Fprintf(&b, "source: %s\n", strconv.Quote(r.Source))
+	if r.SizeWhy != "" {
+		fmt.Fprintf(&b, "# card size: %s\n", strings.ReplaceAll(r.SizeWhy, "\n", " "))
+	}
 	fmt.Fprintf(&b, "card_size: %sx%s\n", mm(r.CardW), mm(r.CardH))
 	fmt.Fprintf(&b, "dpi: %d\n", r.DPI)
 	if r.Layout == LayoutAuto && r.Found != "" {

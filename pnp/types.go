@@ -25,8 +25,13 @@ type Options struct {
 	// DPI is the resolution of the cut faces (300 when 0).
 	DPI int
 	// CardW and CardH are the card's trim size in millimetres (portrait:
-	// CardW <= CardH); the strong prior for finding the grid.
+	// CardW <= CardH): the game's, a prior the size measured on the first
+	// pages replaces when it explains them better (see chooseSize), or,
+	// with SizeGiven, the size the cards are.
 	CardW, CardH float64
+	// SizeGiven: CardW and CardH were given for this PDF (--card-size, a
+	// recipe), not taken from the game; they are not measured again.
+	SizeGiven bool
 	// KeepBleed keeps the bleed around each face instead of cutting at the
 	// trim line.
 	KeepBleed bool
@@ -142,6 +147,11 @@ type Result struct {
 	// or the one LayoutAuto chose, with LayoutReason saying why.
 	Layout       Layout
 	LayoutReason string
+	// CardW and CardH are the card size the pages were read at (portrait,
+	// mm): Options' or, when the first pages measured another that
+	// explains them better, that one, with SizeReason saying so.
+	CardW, CardH float64
+	SizeReason   string
 }
 
 // MemoryLimit is the soft memory limit (runtime/debug.SetMemoryLimit) a

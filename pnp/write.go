@@ -53,6 +53,10 @@ type Summary struct {
 	// LayoutReason why: "asked for", or what --layout auto saw.
 	Layout       string `json:"layout,omitempty"`
 	LayoutReason string `json:"layout_reason,omitempty"`
+	// CardSize is the card size the pages were read at (portrait, mm,
+	// "63x88") and SizeReason, when it is not the one given, why.
+	CardSize   string `json:"card_size,omitempty"`
+	SizeReason string `json:"size_reason,omitempty"`
 	// Cards counts the cut cards (fronts), Distinct the distinct cards
 	// (one entry each in the cards file: a card whose front and back both
 	// match another's is one card with copies).
@@ -400,7 +404,10 @@ func chooseType(g *cardsdb.Game, want string, landscape bool) (*cardsdb.CardType
 }
 
 func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
-	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason}
+	s := &Summary{Dir: dir, Cards: len(res.Cards), Distinct: len(p.entries), SharedBacks: p.sharedBacks, Unused: p.unused, Layout: string(res.Layout), LayoutReason: res.LayoutReason, SizeReason: res.SizeReason}
+	if res.CardW > 0 {
+		s.CardSize = mm(res.CardW) + "x" + mm(res.CardH)
+	}
 	backsOf := map[int]int{}
 	for _, c := range res.Cards {
 		if c.Back != nil && c.Back.Page != c.Front.Page {

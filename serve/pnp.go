@@ -272,7 +272,7 @@ func (s *Server) readUpload(r *http.Request) (*pnpSession, pnpForm, error) {
 			return fail(badRequest("card size: %v", err))
 		}
 	}
-	ss.opt = pnp.Options{CardW: min(card.W, card.H), CardH: max(card.W, card.H)}
+	ss.opt = pnp.Options{CardW: min(card.W, card.H), CardH: max(card.W, card.H), SizeGiven: form.CardSize != ""}
 	select {
 	case s.pnp.reading <- struct{}{}:
 		defer func() { <-s.pnp.reading }()
@@ -589,8 +589,11 @@ type pnpView struct {
 	Game     string
 	Layout   string
 	Why      string
-	Cards    int
-	Pages    []*pnpPageView
+	// Size is the card size the pages were read at, SizeWhy why when it
+	// was measured rather than the one given.
+	Size, SizeWhy string
+	Cards         int
+	Pages         []*pnpPageView
 }
 
 // pnpPageView is one page: its picture, the cells its cards were cut at,
@@ -641,7 +644,10 @@ func (v *pnpView) pageOf(n int) *pnpPageView {
 
 // view is the session as the page shows it; the caller holds ss.mu.
 func (ss *pnpSession) view() *pnpView {
-	v := &pnpView{ID: ss.id, Name: ss.name, Game: ss.game.Name, Layout: string(ss.res.Layout), Why: ss.res.LayoutReason, Cards: len(ss.res.Cards)}
+	v := &pnpView{ID: ss.id, Name: ss.name, Game: ss.game.Name, Layout: string(ss.res.Layout), Why: ss.res.LayoutReason, SizeWhy: ss.res.SizeReason, Cards: len(ss.res.Cards)}
+	if ss.res.CardW > 0 {
+		v.Size = fmt.Sprintf("%gx%g mm", ss.res.CardW, ss.res.CardH)
+	}
 	rec := map[int]pnp.RecipePage{}
 	for _, p := range ss.rec.Pages {
 		rec[p.Page] = p

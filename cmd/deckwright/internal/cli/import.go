@@ -216,6 +216,7 @@ func (opts *importPnPOptions) check(db *cardsdb.DB) (*importPlan, error) {
 		}
 	}
 	p.opt.CardW, p.opt.CardH = min(size.W, size.H), max(size.W, size.H)
+	p.opt.SizeGiven = opts.cardSize != ""
 	p.opt.KeepBleed = opts.keepBleed
 	p.opt.MaxPages = maxImportPages
 	p.write = pnp.WriteOptions{Game: g, Type: opts.typ, Source: filepath.Base(opts.pdf)}
@@ -459,6 +460,9 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 			method = "fitted to the page"
 		}
 		fmt.Fprintf(w, "  page %d: %s, %s (%dx%d grid, %s%s)\n", pg.Page, side, cardsdb.Plural(pg.Cards, "card"), pg.Cols, pg.Rows, method, reg)
+	}
+	if s.SizeReason != "" {
+		fmt.Fprintf(w, "card size %s: %s\n", s.CardSize, s.SizeReason)
 	}
 	if s.Layout != "" && s.LayoutReason != "" && s.LayoutReason != "asked for" {
 		fmt.Fprintf(w, "layout %s: %s\n", s.Layout, s.LayoutReason)

@@ -87,7 +87,7 @@ func TestImportPnPRuns(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	want := pnp.Options{Pages: []int{1, 2}, Layout: pnp.LayoutDuplex, Flip: "short", DPI: 300, CardW: 63, CardH: 88, MaxPages: 1000}
+	want := pnp.Options{Pages: []int{1, 2}, Layout: pnp.LayoutDuplex, Flip: "short", DPI: 300, CardW: 63, CardH: 88, SizeGiven: true, MaxPages: 1000}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Import got %+v, want %+v", got, want)
 	}
