@@ -709,18 +709,7 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		}
 		return g, nil
 	}
-	g, err := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, false, false)
-	if err == nil && g.framed && len(g.cells) > 1 {
-		// Lines a card apart in a design repeated on every card (a page
-		// of one back) can pass for frames; cut there, the cells would
-		// run on into each other as pieces of one picture. Then the
-		// cells stand where their own edges put them.
-		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
-			if g2, err2 := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, true, false); err2 == nil {
-				g = g2
-			}
-		}
-	}
+	g, err := im.sizedGrid(s, px, im.opt.CardW, im.opt.CardH)
 	if err == nil && whole && g.method == "lines" && !edgesInked(s.raster, g.cells, s.pxmm) {
 		// Lines of text read as cut lines: the cards' edges must be seen
 		// along most of their length.
@@ -756,6 +745,23 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		}
 	}
 	return g, nil
+}
+
+// sizedGrid is the grid of w×h mm cards in region px of s's raster (see
+// gridAt). Lines a card apart in a design repeated on every card (a page
+// of one back) can pass for frames; cut there, the cells would run on
+// into each other as pieces of one picture. Then the cells stand where
+// their own edges put them.
+func (im *importer) sizedGrid(s *source, px image.Rectangle, w, h float64) (*pageGrid, error) {
+	g, err := im.gridAt(s, px, w, h, false, false)
+	if err == nil && g.framed && len(g.cells) > 1 {
+		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
+			if g2, err2 := im.gridAt(s, px, w, h, true, false); err2 == nil {
+				g = g2
+			}
+		}
+	}
+	return g, err
 }
 
 // thumbSide is the longer side of a page's thumbnail, in pixels.

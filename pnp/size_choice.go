@@ -40,9 +40,9 @@ type sizeVote struct {
 // The pages voting are the first sizePages the size given reads cards
 // on (a page it reads none on is read at the sizes measured on it alone,
 // see pageGridOf). A size measured wins when it was measured on two of
-// them (the size the cards are is seen again: one page alone, whose
-// text cards' inner rules can pass for a lattice, does not decide), reads them better in all (gain) and reads more of them better
-// than worse.
+// them (the size the cards are is seen again: one page alone, whose text
+// cards' inner rules can pass for a lattice, does not decide), reads
+// them better in all (gain) and reads more of them better than worse.
 func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 	gw, gh := im.opt.CardW, im.opt.CardH
 	type pageRead struct {
@@ -99,9 +99,6 @@ func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 				return gw, gh, ""
 			}
 			sc := im.sizeScore(p.s, p.s.raster.Bounds(), v.w, v.h, true)
-			if debugSize != nil {
-				debugSize(p.nr, v, p.gs, sc)
-			}
 			v.gain += sc - p.gs - tieMargin
 			if sc > 0 {
 				v.pages = append(v.pages, p.nr)
@@ -135,12 +132,7 @@ func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 // grid must show card edges as well as repeat), the cells' edges running
 // through print; one picture running on across the cells.
 func (im *importer) sizeScore(s *source, px image.Rectangle, w, h float64, measured bool) float64 {
-	g, err := im.gridAt(s, px, w, h, false, false)
-	if err == nil && g.framed && len(g.cells) > 1 {
-		if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
-			g, err = im.gridAt(s, px, w, h, true, false)
-		}
-	}
+	g, err := im.sizedGrid(s, px, w, h)
 	if err != nil || g == nil || len(g.cells) == 0 {
 		return 0
 	}
@@ -176,6 +168,3 @@ func pagesNamed(nrs []int) string {
 	}
 	return "pages " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
-
-// debugSize, when set by a test, hears each size's score on each page.
-var debugSize func(nr int, v *sizeVote, given, score float64)
