@@ -64,7 +64,9 @@ func TestPnPBrowserCorrectAndImport(t *testing.T) {
 	// (about 10 mm at 2 px a mm) and cuts the page again there.
 	line := `document.querySelector('#pnp-page-1 .pnp-line[data-axis="x"][data-k="0"]')`
 	before := js[float64](t, ctx, `Number(`+line+`.dataset.edge)`)
-	js[bool](t, ctx, line+`.scrollIntoView({block: "center"}) || true`)
+	// scrollIntoView returns a Promise in newer Chromium (156.0.8078.114
+	// does), so the statement is followed by a value of our own.
+	js[bool](t, ctx, `(`+line+`.scrollIntoView({block: "center"}), true)`)
 	at := js[[]float64](t, ctx, `(() => { const r = `+line+`.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
 	x, y := at[0], at[1]
 	steps(t, ctx, "drag",
