@@ -144,7 +144,7 @@ func (im *importer) sizeScore(s *source, px image.Rectangle, w, h float64, measu
 			return 0
 		}
 	}
-	return fitScore(g)
+	return fitScore(s.raster, g)
 }
 
 // sameSize returns the vote for a size within sizeSame of w×h, or nil.
