@@ -622,6 +622,16 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 			}
 		}
 	}
+	if g.method != "given" && snapToMarks(s.raster, g.cells, s.pxmm) {
+		// The grid held the cards' bleed: they are cut at their marks.
+		var w, h float64
+		for _, c := range g.cells {
+			w += float64(c.trim.Dx())
+			h += float64(c.trim.Dy())
+		}
+		n := float64(len(g.cells)) * s.pxmm
+		g.trimW, g.trimH = w/n, h/n
+	}
 	if whole {
 		sd.report.Grid = gridRects(g.cells, s.pxmm)
 	}

@@ -1,0 +1,213 @@
+package pnp
+
+import (
+	"image"
+	"math"
+	"slices"
+)
+
+// This file cuts cards where their crop marks point. Marks are the
+// printer's own statement of where to cut: thin strokes in the margins
+// and in the gaps between cards, on the lines of the trims. A card
+// printed with bleed has its ink reach past them, so a grid found from
+// the ink holds the bleed; where marks stand inside every cell, the same
+// way on every card, the cards are cut at the marks.
+
+const (
+	markMinInset = 0.4 // mm: a mark nearer a cell's edge than this is its edge
+	markLong     = 1.5 // mm: the least length of ink a mark shows in a strip
+	markThin     = 0.6 // mm: the widest a mark's stroke is
+	markSame     = 0.5 // mm: how far apart the insets of one axis may be
+)
+
+// snapToMarks moves the trims of cells (pixels of img, pxmm a mm) in to
+// the crop marks that stand inside them, along each axis on its own: along
+// x when every column of cells has a mark inside each of its sides, at
+// most maxBleed in, the left and right insets within markSame of each
+// other and of every column's; along y likewise for rows. It reports
+// whether it moved any.
+func snapToMarks(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
+	if len(cells) == 0 {
+		return false
+	}
+	// Both axes' marks are found around the cells as they were found:
+	// cells moved in along one axis would leave their bleed in the other
+	// axis's strips.
+	marksOf := map[bool][]float64{true: cropMarks(img, cells, pxmm, true), false: cropMarks(img, cells, pxmm, false)}
+	moved := false
+	for _, alongX := range []bool{true, false} {
+		marks := marksOf[alongX]
+		if len(marks) < 2 {
+			continue
+		}
+		lo, hi := func(c gridCell) int { return c.trim.Min.X }, func(c gridCell) int { return c.trim.Max.X }
+		key := func(c gridCell) int { return c.col }
+		if !alongX {
+			lo, hi = func(c gridCell) int { return c.trim.Min.Y }, func(c gridCell) int { return c.trim.Max.Y }
+			key = func(c gridCell) int { return c.row }
+		}
+		// One line of cells (a column, for x) is cut where its cells
+		// lie, on average.
+		type line struct{ lo, hi, n float64 }
+		lines := map[int]*line{}
+		for _, c := range cells {
+			l := lines[key(c)]
+			if l == nil {
+				l = &line{}
+				lines[key(c)] = l
+			}
+			l.lo += float64(lo(c))
+			l.hi += float64(hi(c))
+			l.n++
+		}
+		at := map[int][2]float64{}
+		var insets []float64
+		ok := true
+		for k, l := range lines {
+			a, b := l.lo/l.n, l.hi/l.n
+			m1, ok1 := markInside(marks, a, a+(maxBleed+markSame)*pxmm, a+markMinInset*pxmm, true)
+			m2, ok2 := markInside(marks, b-(maxBleed+markSame)*pxmm, b, b-markMinInset*pxmm, false)
+			if !ok1 || !ok2 || m2-m1 < (b-a)/2 {
+				ok = false
+				break
+			}
+			at[k] = [2]float64{m1 - a, b - m2}
+			insets = append(insets, (m1-a)/pxmm, (b-m2)/pxmm)
+		}
+		if !ok || slices.Max(insets)-slices.Min(insets) > markSame {
+			continue
+		}
+		for i := range cells {
+			c := &cells[i]
+			d := at[key(*c)]
+			if alongX {
+				c.trim.Min.X += int(math.Round(d[0]))
+				c.trim.Max.X -= int(math.Round(d[1]))
+			} else {
+				c.trim.Min.Y += int(math.Round(d[0]))
+				c.trim.Max.Y -= int(math.Round(d[1]))
+			}
+		}
+		moved = true
+	}
+	return moved
+}
+
+// markInside returns the mark in marks between from and to (pixels) that
+// is nearest the cell's edge (from, when first; else to), and not nearer
+// it than limit allows (first: at least limit; else at most limit).
+func markInside(marks []float64, from, to, limit float64, first bool) (float64, bool) {
+	best, found := 0.0, false
+	for _, m := range marks {
+		if m < from || m > to || first && m < limit || !first && m > limit {
+			continue
+		}
+		if !found || first && m < best || !first && m > best {
+			best, found = m, true
+		}
+	}
+	return best, found
+}
+
+// cropMarks returns the positions (pixels of img along x when alongX,
+// else y) of thin strokes across the strips outside the cells: above and
+// below the block of cells and between its rows for x (marks running
+// down), beside it and between its columns for y. A mark is a run of
+// pixels across at most markThin wide, each inked for markLong along the
+// strip, with bare pixels beside it.
+func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []float64 {
+	b := img.Bounds()
+	block := cells[0].trim
+	for _, c := range cells[1:] {
+		block = block.Union(c.trim)
+	}
+	// The strips: the bands across the block's axis where no cell lies.
+	lo, hi := block.Min.Y, block.Max.Y
+	across := func(r image.Rectangle) (int, int) { return r.Min.Y, r.Max.Y }
+	if !alongX {
+		lo, hi = block.Min.X, block.Max.X
+		across = func(r image.Rectangle) (int, int) { return r.Min.X, r.Max.X }
+	}
+	reach := int(markReach * pxmm)
+	type band struct{ a, b int }
+	bands := []band{{lo - reach, lo - 1}, {hi + 1, hi + reach}}
+	covered := make([]bool, hi-lo)
+	for _, c := range cells {
+		a, z := across(c.trim)
+		for t := max(a, lo); t < min(z, hi); t++ {
+			covered[t-lo] = true
+		}
+	}
+	for t := 0; t < len(covered); {
+		if covered[t] {
+			t++
+			continue
+		}
+		u := t
+		for u < len(covered) && !covered[u] {
+			u++
+		}
+		bands = append(bands, band{lo + t, lo + u - 1})
+		t = u
+	}
+	n := b.Dx()
+	if !alongX {
+		n = b.Dy()
+	}
+	dark := func(x, y int) bool {
+		p := img.Pix[img.PixOffset(x, y):]
+		return (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 160
+	}
+	var out []float64
+	seen := map[int]bool{}
+	for _, bd := range bands {
+		a, z := max(bd.a, 0), bd.b
+		if alongX {
+			z = min(z, b.Max.Y-1)
+		} else {
+			z = min(z, b.Max.X-1)
+		}
+		length := z - a + 1
+		least := int(markLong * pxmm)
+		if length < least {
+			continue
+		}
+		count := make([]int, n)
+		for t := a; t <= z; t++ {
+			for i := 0; i < n; i++ {
+				x, y := b.Min.X+i, t
+				if !alongX {
+					x, y = t, b.Min.Y+i
+				}
+				if dark(x, y) {
+					count[i]++
+				}
+			}
+		}
+		thin := max(1, int(markThin*pxmm))
+		for i := 0; i < n; {
+			if count[i] < least {
+				i++
+				continue
+			}
+			j := i
+			for j < n && count[j] >= least {
+				j++
+			}
+			if j-i <= thin {
+				at := (i + j) / 2
+				if !seen[at] {
+					seen[at] = true
+					origin := b.Min.X
+					if !alongX {
+						origin = b.Min.Y
+					}
+					out = append(out, float64(origin)+float64(i+j)/2)
+				}
+			}
+			i = j
+		}
+	}
+	slices.Sort(out)
+	return out
+}
