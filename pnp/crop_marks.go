@@ -150,37 +150,49 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 		bands = append(bands, band{lo + t, lo + u - 1})
 		t = u
 	}
-	n := b.Dx()
+	// Positions along the axis are looked at from reach before the block
+	// to reach past it; n of them from first.
+	first, last := block.Min.X-reach, block.Max.X+reach
+	bLo, bHi := b.Min.X, b.Max.X
 	if !alongX {
-		n = b.Dy()
+		first, last = block.Min.Y-reach, block.Max.Y+reach
+		bLo, bHi = b.Min.Y, b.Max.Y
 	}
-	dark := func(x, y int) bool {
-		p := img.Pix[img.PixOffset(x, y):]
-		return (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 160
+	first, last = max(first, bLo), min(last, bHi)
+	n := last - first
+	if n <= 0 {
+		return nil
+	}
+	sLo, sHi := b.Min.Y, b.Max.Y // the band's extent across
+	if !alongX {
+		sLo, sHi = b.Min.X, b.Max.X
 	}
 	var out []float64
 	seen := map[int]bool{}
+	count := make([]int, n)
 	for _, bd := range bands {
-		a, z := max(bd.a, 0), bd.b
-		if alongX {
-			z = min(z, b.Max.Y-1)
-		} else {
-			z = min(z, b.Max.X-1)
-		}
-		length := z - a + 1
+		a, z := max(bd.a, sLo), min(bd.b, sHi-1)
 		least := int(markLong * pxmm)
-		if length < least {
+		if z-a+1 < least {
 			continue
 		}
-		count := make([]int, n)
-		for t := a; t <= z; t++ {
-			for i := 0; i < n; i++ {
-				x, y := b.Min.X+i, t
-				if !alongX {
-					x, y = t, b.Min.Y+i
-				}
-				if dark(x, y) {
-					count[i]++
+		clear(count)
+		// Row by row, whichever the axis: a dark pixel counts for its
+		// position along the axis.
+		x0, x1, y0, y1 := first, last, a, z+1
+		if !alongX {
+			x0, x1, y0, y1 = a, z+1, first, last
+		}
+		for y := y0; y < y1; y++ {
+			row := img.Pix[img.PixOffset(x0, y):]
+			for x := x0; x < x1; x++ {
+				p := row[4*(x-x0):]
+				if (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 160 {
+					if alongX {
+						count[x-first]++
+					} else {
+						count[y-first]++
+					}
 				}
 			}
 		}
@@ -198,11 +210,7 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 				at := (i + j) / 2
 				if !seen[at] {
 					seen[at] = true
-					origin := b.Min.X
-					if !alongX {
-						origin = b.Min.Y
-					}
-					out = append(out, float64(origin)+float64(i+j)/2)
+					out = append(out, float64(first)+float64(i+j)/2)
 				}
 			}
 			i = j

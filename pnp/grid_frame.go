@@ -35,17 +35,32 @@ func framedAt(g *greyMap, alongX bool, a, b, c0, c1 int, mid, n, pxPerMM float64
 	// two pixels, lines l and l+1) stands out from the lines either side
 	// of it, darker or lighter than both: a rule, not the edge of a
 	// printed area (a card's art, a thick frame's side).
+	// Only whether a line's run reaches minFrameRun matters: a line is
+	// given up (its run left 0) once it has missed more than that allows,
+	// as most lines of a page do early.
 	run := make([]float64, b-a)
+	span := c1 - c0
+	need := int(math.Ceil(minFrameRun * float64(span)))
+	for need > 0 && float64(need-1)/float64(span) >= minFrameRun {
+		need--
+	}
+	for float64(need)/float64(span) < minFrameRun {
+		need++
+	}
 	for l := a; l < b; l++ {
-		seen := 0
-		for c := c0; c < c1; c++ {
+		seen, missed := 0, 0
+		for c := c0; c < c1 && missed <= span-need; c++ {
 			u, v, w, x := pix(l-1, c), pix(l, c), pix(l+1, c), pix(l+2, c)
 			dark, light := min(v, w), max(v, w)
 			if u-dark > minStep && x-dark > minStep || light-u > minStep && light-x > minStep {
 				seen++
+			} else {
+				missed++
 			}
 		}
-		run[l-a] = float64(seen) / float64(c1-c0)
+		if missed <= span-need {
+			run[l-a] = float64(seen) / float64(span)
+		}
 	}
 	slack := int(math.Ceil(sizeSlack * pxPerMM))
 	best, at := n/4, -1.0

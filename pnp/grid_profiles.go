@@ -51,29 +51,40 @@ func (g *greyMap) at(x, y int) int { return int(g.pix[y*g.w+x]) }
 // for on them (registration marks are blanked before), and the cache
 // holds them only weakly, so a page read and let go is not kept alive.
 func greyOf(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
-	key := greyKey{img: weak.Make(img), r: r.Intersect(img.Bounds()), k: k}
+	key := greyKey{r: r.Intersect(img.Bounds()), k: k}
+	alive := weak.Make(img)
+	if key.id = rasterID(img); key.id == 0 {
+		key.img = alive
+	}
 	greyCache.Lock()
-	g, ok := greyCache.m[key]
+	e, ok := greyCache.m[key]
+	if ok && key.id != 0 {
+		// The page read back from the scratch file is a new raster of
+		// the same pixels: the grey now lives as long as it does.
+		e.img = alive
+		greyCache.m[key] = e
+	}
 	greyCache.Unlock()
+	g := e.g
 	if !ok {
 		g = toGrey(img, r, k)
 		g.shared = &greyShared{}
 		greyCache.Lock()
 		if greyCache.m == nil {
-			greyCache.m = map[greyKey]*greyMap{}
+			greyCache.m = map[greyKey]greyEntry{}
 		}
 		// The greys of pages gone are forgotten as each grey is made; when
 		// the pages still held fill the cache (some 2 MB a grey for A4 at 150
 		// DPI), it starts again.
-		for k := range greyCache.m {
-			if k.img.Value() == nil {
+		for k, e := range greyCache.m {
+			if e.img.Value() == nil {
 				delete(greyCache.m, k)
 			}
 		}
 		if len(greyCache.m) >= greyCacheSize {
 			clear(greyCache.m)
 		}
-		greyCache.m[key] = g
+		greyCache.m[key] = greyEntry{g: g, img: alive}
 		greyCache.Unlock()
 	}
 	return &greyMap{w: g.w, h: g.h, pix: slices.Clone(g.pix), scale: g.scale, shared: g.shared}
@@ -83,15 +94,56 @@ func greyOf(img *image.NRGBA, r image.Rectangle, k int) *greyMap {
 // once (a whole page, its halves, a part left) at one block size or two.
 const greyCacheSize = 48
 
+// greyKey names a grey: of a page's raster (id, see nameRaster) or, for a
+// raster no page names, of that raster (img).
 type greyKey struct {
+	id  uint64
 	img weak.Pointer[image.NRGBA]
 	r   image.Rectangle
 	k   int
 }
 
+// greyEntry is a grey made and the raster it was last made or asked for
+// from: the entry is forgotten once no such raster lives.
+type greyEntry struct {
+	g   *greyMap
+	img weak.Pointer[image.NRGBA]
+}
+
 var greyCache struct {
 	sync.Mutex
-	m map[greyKey]*greyMap
+	m map[greyKey]greyEntry
+}
+
+// rasters names the rasters of one page of one import alike: a page let go
+// and read back from the scratch file (see pages.go) is a new image of the
+// same pixels, whose greys (and the profiles measured on them) need not be
+// made again.
+var rasters struct {
+	sync.Mutex
+	m map[weak.Pointer[image.NRGBA]]uint64
+}
+
+// nameRaster records that img is the raster of the page id names.
+func nameRaster(img *image.NRGBA, id uint64) {
+	rasters.Lock()
+	defer rasters.Unlock()
+	if rasters.m == nil {
+		rasters.m = map[weak.Pointer[image.NRGBA]]uint64{}
+	}
+	for p := range rasters.m {
+		if p.Value() == nil {
+			delete(rasters.m, p)
+		}
+	}
+	rasters.m[weak.Make(img)] = id
+}
+
+// rasterID is the page nameRaster named img for, or 0.
+func rasterID(img *image.NRGBA) uint64 {
+	rasters.Lock()
+	defer rasters.Unlock()
+	return rasters.m[weak.Make(img)]
 }
 
 // toGrey averages k×k blocks of r in img into grey levels.

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/disintegration/imaging"
 
@@ -120,7 +121,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 	if err := checkBudget(ctx, f, pages, opt); err != nil {
 		return nil, err
 	}
-	im := &importer{ctx: ctx, f: f, opt: opt}
+	im := &importer{ctx: ctx, f: f, opt: opt, id: importIDs.Add(1)}
 	im.startPages(pages)
 	defer im.close()
 	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
@@ -358,7 +359,13 @@ type importer struct {
 	bg     context.Context // rendering ahead; nil: not started
 	stopBG context.CancelFunc
 	wg     sync.WaitGroup
+	// id tells this import's page rasters from another's (see
+	// nameRaster): one of importIDs.
+	id uint64
 }
+
+// importIDs numbers the imports of this process.
+var importIDs atomic.Uint64
 
 // cut is one face cut from a page, with its trimmed rectangle in mm from
 // the page's top left.
@@ -499,6 +506,9 @@ func (im *importer) loadPage(nr int) (*source, error) {
 			return nil, err
 		}
 		s.raster, s.registration = img, reg
+		if im.id != 0 {
+			nameRaster(img, im.id<<24|uint64(nr))
+		}
 	}
 	return &s, nil
 }
