@@ -456,6 +456,15 @@ func (im *importer) gridBy(s *source, key gridKey) (*pageGrid, error) {
 	return &g, nil
 }
 
+// wholePx is the whole page in pixels of its raster, as every reading of
+// the whole page looks at it (the size choice, the layout guess, the cut):
+// the page's size in mm at the raster's pixels a mm, which leaves out the
+// last row or column pdftoppm draws part of a pixel of. One region, so a
+// grid scored to choose the size is the grid cut.
+func (s *source) wholePx() image.Rectangle {
+	return image.Rect(0, 0, int(s.p.w*s.pxmm), int(s.p.h*s.pxmm))
+}
+
 // load gives page nr read, its raster rendered (see pages.go).
 func (im *importer) load(nr int) (*source, error) {
 	if err := im.ctx.Err(); err != nil {
@@ -603,6 +612,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	px := image.Rect(int(region.X*s.pxmm), int(region.Y*s.pxmm), int((region.X+region.W)*s.pxmm), int((region.Y+region.H)*s.pxmm))
 	whole := region.X == 0 && region.Y == 0 && math.Abs(region.W-s.p.w) < 0.5 && math.Abs(region.H-s.p.h) < 0.5
+	if whole {
+		px = s.wholePx()
+	}
 	g, err := im.pageGridOf(s, px, region, whole)
 	if err != nil {
 		return nil, err

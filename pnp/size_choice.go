@@ -60,7 +60,7 @@ func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 			// Pages of card images are cut at the images' own size.
 			continue
 		}
-		if gs := im.sizeScore(s, s.raster.Bounds(), gw, gh, false); gs > 0 {
+		if gs := im.sizeScore(s, s.wholePx(), gw, gh, false); gs > 0 {
 			read = append(read, pageRead{s, nr, gs})
 		}
 	}
@@ -77,7 +77,7 @@ func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 	var votes []*sizeVote
 	for _, p := range read {
 		var here []*sizeVote
-		for _, sz := range pageSizes(p.s.raster, p.s.raster.Bounds(), im.opt.DPI, gw, gh) {
+		for _, sz := range pageSizes(p.s.raster, p.s.wholePx(), im.opt.DPI, gw, gh) {
 			v := sameSize(votes, sz[0], sz[1])
 			if v == nil {
 				v = &sizeVote{w: sz[0], h: sz[1]}
@@ -98,7 +98,7 @@ func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 			if im.ctx.Err() != nil {
 				return gw, gh, ""
 			}
-			sc := im.sizeScore(p.s, p.s.raster.Bounds(), v.w, v.h, true)
+			sc := im.sizeScore(p.s, p.s.wholePx(), v.w, v.h, true)
 			v.gain += sc - p.gs - tieMargin
 			if sc > 0 {
 				v.pages = append(v.pages, p.nr)
