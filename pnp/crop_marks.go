@@ -196,24 +196,11 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 				}
 			}
 		}
-		thin := max(1, int(markThin*pxmm))
-		for i := 0; i < n; {
-			if count[i] < least {
-				i++
-				continue
+		for _, m := range thinRuns(count, least, max(1, int(markThin*pxmm))) {
+			if at := int(m); !seen[at] {
+				seen[at] = true
+				out = append(out, float64(first)+m)
 			}
-			j := i
-			for j < n && count[j] >= least {
-				j++
-			}
-			if j-i <= thin {
-				at := (i + j) / 2
-				if !seen[at] {
-					seen[at] = true
-					out = append(out, float64(first)+float64(i+j)/2)
-				}
-			}
-			i = j
 		}
 	}
 	slices.Sort(out)

@@ -223,9 +223,15 @@ func (p *inkPlane) marks(b image.Rectangle, alongX bool) []float64 {
 	}
 	// A mark is a run of one to three inked lines, each inked for at
 	// least 2 mm, with bare lines beside it.
-	least := int(2 * repeatPxMM)
+	return thinRuns(count, int(2*repeatPxMM), 3)
+}
+
+// thinRuns returns the middles of the runs of count at least least that
+// are at most thin long: strokes across a strip, count[i] the pixels
+// inked along it at position i.
+func thinRuns(count []int, least, thin int) []float64 {
 	var out []float64
-	for i := 0; i < n; {
+	for i, n := 0, len(count); i < n; {
 		if count[i] < least {
 			i++
 			continue
@@ -234,7 +240,7 @@ func (p *inkPlane) marks(b image.Rectangle, alongX bool) []float64 {
 		for j < n && count[j] >= least {
 			j++
 		}
-		if j-i <= 3 {
+		if j-i <= thin {
 			out = append(out, float64(i+j)/2)
 		}
 		i = j
