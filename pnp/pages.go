@@ -185,6 +185,10 @@ func (im *importer) render(s *source) (*image.NRGBA, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
+	// pdftoppm rounds the page's size in pixels up, drawing its last row
+	// and column in part: every reading sees the page as its mm size
+	// at the DPI (see wholePx), without them.
+	img = cropTo(img, s.wholePx())
 	reg := false
 	if len(s.cards) == 0 {
 		img, _ = deskew(img, im.opt.DPI)
@@ -252,4 +256,18 @@ func (im *importer) close() {
 	}
 	im.wg.Wait()
 	im.spill.close()
+}
+
+// cropTo returns img cut to r (from its top left) when img is larger, as
+// an image of its own.
+func cropTo(img *image.NRGBA, r image.Rectangle) *image.NRGBA {
+	r = r.Intersect(img.Rect)
+	if r == img.Rect || r.Empty() {
+		return img
+	}
+	out := image.NewNRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+	for y := 0; y < r.Dy(); y++ {
+		copy(out.Pix[y*out.Stride:(y+1)*out.Stride], img.Pix[img.PixOffset(r.Min.X, r.Min.Y+y):])
+	}
+	return out
 }
