@@ -644,8 +644,9 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 			}
 		}
 	}
-	if g.method != "given" && snapToMarks(s.raster, g.cells, s.pxmm) {
-		// The grid held the cards' bleed: they are cut at their marks.
+	if g.method != "given" && (snapToMarks(s.raster, g.cells, s.pxmm) || extendOverBands(s.raster, g.cells, s.pxmm)) {
+		// The grid held the cards' bleed (they are cut at their marks),
+		// or left out their frames (they are cut round them).
 		var w, h float64
 		for _, c := range g.cells {
 			w += float64(c.trim.Dx())
