@@ -38,7 +38,7 @@ func sampleEdge(img *image.NRGBA, x0, y0, dx, dy, n int) edgeSample {
 				continue
 			}
 			p := img.Pix[img.PixOffset(px, py):]
-			sum += (int(p[0])*299 + int(p[1])*587 + int(p[2])*114) / 1000
+			sum += luma(p)
 			k++
 		}
 		if k > 0 {
@@ -195,7 +195,7 @@ func bodyText(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
 		inked := false
 		for x := 0; x < r.Dx(); x++ {
 			p := row[4*x:]
-			if (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 160 {
+			if luma(p) < 160 {
 				inked = true
 				break
 			}

@@ -70,10 +70,7 @@ func cellProfile(img *image.NRGBA, r image.Rectangle) []float64 {
 	if r.Dx() < 2*agreeBins || r.Dy() < 2*agreeBins {
 		return nil
 	}
-	grey := func(x, y int) int {
-		p := img.Pix[img.PixOffset(x, y):]
-		return (int(p[0])*299 + int(p[1])*587 + int(p[2])*114) / 1000
-	}
+	grey := func(x, y int) int { return luma(img.Pix[img.PixOffset(x, y):]) }
 	prof := make([]float64, 2*agreeBins)
 	across, down := prof[:agreeBins], prof[agreeBins:]
 	w, h := r.Dx(), r.Dy()

@@ -40,24 +40,19 @@ func snapToMarks(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 		if len(marks) < 2 {
 			continue
 		}
-		lo, hi := func(c gridCell) int { return c.trim.Min.X }, func(c gridCell) int { return c.trim.Max.X }
-		key := func(c gridCell) int { return c.col }
-		if !alongX {
-			lo, hi = func(c gridCell) int { return c.trim.Min.Y }, func(c gridCell) int { return c.trim.Max.Y }
-			key = func(c gridCell) int { return c.row }
-		}
+		ax := trimAxis{alongX}
 		// One line of cells (a column, for x) is cut where its cells
 		// lie, on average.
 		type line struct{ lo, hi, n float64 }
 		lines := map[int]*line{}
 		for _, c := range cells {
-			l := lines[key(c)]
+			l := lines[ax.line(c)]
 			if l == nil {
 				l = &line{}
-				lines[key(c)] = l
+				lines[ax.line(c)] = l
 			}
-			l.lo += float64(lo(c))
-			l.hi += float64(hi(c))
+			l.lo += float64(ax.lo(c.trim))
+			l.hi += float64(ax.hi(c.trim))
 			l.n++
 		}
 		at := map[int][2]float64{}
@@ -78,15 +73,10 @@ func snapToMarks(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 			continue
 		}
 		for i := range cells {
-			c := &cells[i]
-			d := at[key(*c)]
-			if alongX {
-				c.trim.Min.X += int(math.Round(d[0]))
-				c.trim.Max.X -= int(math.Round(d[1]))
-			} else {
-				c.trim.Min.Y += int(math.Round(d[0]))
-				c.trim.Max.Y -= int(math.Round(d[1]))
-			}
+			t := &cells[i].trim
+			d := at[ax.line(cells[i])]
+			ax.setLo(t, ax.lo(*t)+int(math.Round(d[0])))
+			ax.setHi(t, ax.hi(*t)-int(math.Round(d[1])))
 		}
 		moved = true
 	}
@@ -122,18 +112,14 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 		block = block.Union(c.trim)
 	}
 	// The strips: the bands across the block's axis where no cell lies.
-	lo, hi := block.Min.Y, block.Max.Y
-	across := func(r image.Rectangle) (int, int) { return r.Min.Y, r.Max.Y }
-	if !alongX {
-		lo, hi = block.Min.X, block.Max.X
-		across = func(r image.Rectangle) (int, int) { return r.Min.X, r.Max.X }
-	}
+	ax, cross := trimAxis{alongX}, trimAxis{alongX}.other()
+	lo, hi := cross.lo(block), cross.hi(block)
 	reach := int(markReach * pxmm)
 	type band struct{ a, b int }
 	bands := []band{{lo - reach, lo - 1}, {hi + 1, hi + reach}}
 	covered := make([]bool, hi-lo)
 	for _, c := range cells {
-		a, z := across(c.trim)
+		a, z := cross.lo(c.trim), cross.hi(c.trim)
 		for t := max(a, lo); t < min(z, hi); t++ {
 			covered[t-lo] = true
 		}
@@ -152,21 +138,12 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 	}
 	// Positions along the axis are looked at from reach before the block
 	// to reach past it; n of them from first.
-	first, last := block.Min.X-reach, block.Max.X+reach
-	bLo, bHi := b.Min.X, b.Max.X
-	if !alongX {
-		first, last = block.Min.Y-reach, block.Max.Y+reach
-		bLo, bHi = b.Min.Y, b.Max.Y
-	}
-	first, last = max(first, bLo), min(last, bHi)
+	first, last := max(ax.lo(block)-reach, ax.lo(b)), min(ax.hi(block)+reach, ax.hi(b))
 	n := last - first
 	if n <= 0 {
 		return nil
 	}
-	sLo, sHi := b.Min.Y, b.Max.Y // the band's extent across
-	if !alongX {
-		sLo, sHi = b.Min.X, b.Max.X
-	}
+	sLo, sHi := cross.lo(b), cross.hi(b) // the band's extent across
 	var out []float64
 	seen := map[int]bool{}
 	count := make([]int, n)
@@ -187,7 +164,7 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 			row := img.Pix[img.PixOffset(x0, y):]
 			for x := x0; x < x1; x++ {
 				p := row[4*(x-x0):]
-				if (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 160 {
+				if luma(p) < 160 {
 					if alongX {
 						count[x-first]++
 					} else {

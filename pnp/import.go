@@ -885,7 +885,7 @@ func edgesInked(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 			return false
 		}
 		p := img.Pix[img.PixOffset(x, y):]
-		return (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 240
+		return luma(p) < 240
 	}
 	suspect := func(vertical bool, at, from, to int) bool {
 		n, hit := 0, 0
@@ -943,7 +943,7 @@ func blankWithin(img *image.NRGBA, r image.Rectangle, pxmm float64, inset bool) 
 		row := img.Pix[img.PixOffset(r.Min.X, y):]
 		for x := 0; x < r.Dx(); x += 2 {
 			p := row[4*x:]
-			hist[(int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000]++
+			hist[luma(p)]++
 			n++
 		}
 	}

@@ -44,13 +44,9 @@ func extendOverBands(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 func extendAxis(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) bool {
 	// pos(c) is the cell's index along the axis, key(c) across it; lo and
 	// hi its trim's sides along the axis, a and b across.
-	pos, key := func(c gridCell) int { return c.col }, func(c gridCell) int { return c.row }
-	lo, hi := func(r image.Rectangle) int { return r.Min.X }, func(r image.Rectangle) int { return r.Max.X }
-	a, b := func(r image.Rectangle) int { return r.Min.Y }, func(r image.Rectangle) int { return r.Max.Y }
-	if !alongX {
-		pos, key = key, pos
-		lo, hi, a, b = a, b, lo, hi
-	}
+	ax := trimAxis{alongX}
+	cross := ax.other()
+	pos, key, lo, hi, a, b := ax.line, cross.line, ax.lo, ax.hi, cross.lo, cross.hi
 	at := map[[2]int]int{} // (key, pos) → cell index
 	last := 0
 	for i, c := range cells {
@@ -67,17 +63,12 @@ func extendAxis(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) b
 		n, hit := 0, 0
 		for y := y0; y < y1; y += 2 {
 			for x := x0; x < x1; x++ {
-				px, py := x, y
-				if !alongX {
-					px, py = y, x
-				}
-				if !(image.Point{px, py}).In(bounds) {
-					n++
+				pt := ax.pt(x, y)
+				n++
+				if !pt.In(bounds) {
 					continue
 				}
-				p := img.Pix[img.PixOffset(px, py):]
-				n++
-				if (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 200 {
+				if luma(img.Pix[img.PixOffset(pt.X, pt.Y):]) < 200 {
 					hit++
 				}
 			}
@@ -176,32 +167,16 @@ func extendAxis(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) b
 	}
 	for _, g := range gaps {
 		mid := (g.x0 + g.x1) / 2
-		setHi(&cells[g.left].trim, mid, alongX)
-		setLo(&cells[g.right].trim, mid, alongX)
+		ax.setHi(&cells[g.left].trim, mid)
+		ax.setLo(&cells[g.right].trim, mid)
 	}
 	for _, o := range outer {
 		first, lastC := &cells[o[0]-1].trim, &cells[o[1]-1].trim
-		setLo(first, lo(*first)-half, alongX)
-		setHi(lastC, hi(*lastC)+half, alongX)
+		ax.setLo(first, lo(*first)-half)
+		ax.setHi(lastC, hi(*lastC)+half)
 	}
 	for i := range cells {
 		cells[i].trim = cells[i].trim.Intersect(bounds)
 	}
 	return true
-}
-
-func setLo(r *image.Rectangle, v int, alongX bool) {
-	if alongX {
-		r.Min.X = v
-	} else {
-		r.Min.Y = v
-	}
-}
-
-func setHi(r *image.Rectangle, v int, alongX bool) {
-	if alongX {
-		r.Max.X = v
-	} else {
-		r.Max.Y = v
-	}
 }

@@ -74,7 +74,7 @@ func likeThumb(c cut) edgeSample {
 	for y := 0; y < likeSide; y++ {
 		for x := 0; x < likeSide; x++ {
 			p := small.Pix[small.PixOffset(x, y):]
-			out = append(out, float64(int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000)
+			out = append(out, float64(luma(p)))
 		}
 	}
 	return out

@@ -192,7 +192,7 @@ func (im *importer) refPageGrid(s *source) *pageGrid {
 // grey).
 func inked(img *image.NRGBA, x, y int) bool {
 	p := img.Pix[img.PixOffset(x, y):]
-	return (int(p[0])*299+int(p[1])*587+int(p[2])*114)/1000 < 200
+	return luma(p) < 200
 }
 
 // inkOutside is the share of a page's ink (every third pixel each way)
