@@ -179,7 +179,8 @@ func contains(list []string, s string) bool {
 
 // fitDoubt says how well a grid found on a rendered page fits it, when
 // less than well, and the factor that costs the page's confidence: some
-// of the cards' edges not clearly seen (check drops a grid with more than
+// of the cards' edges not clearly seen, neither on the grid's lattice nor
+// where the cards were cut (check drops a grid with more than
 // a quarter unseen), or cells whose sizes vary by more than a millimetre
 // (the cards are cut at one size). A little of either costs little; more
 // than a tenth of the edges unseen, or cells 2 mm apart, makes the page
@@ -199,10 +200,10 @@ func fitDoubt(g *pageGrid) (string, float64) {
 		}
 		factor *= 0.75
 	}
-	if g.weakEdges > 0 {
-		why = append(why, fmt.Sprintf("%d of its grid's %d card edges not clearly seen", g.weakEdges, g.edges))
+	if g.unseen > 0 {
+		why = append(why, fmt.Sprintf("%d of its grid's %d card edges not clearly seen", g.unseen, g.edges))
 		factor *= 0.85
-		if 10*g.weakEdges > g.edges {
+		if 10*g.unseen > g.edges {
 			factor *= 0.7
 		}
 	}

@@ -103,7 +103,7 @@ func TestFitDoubt(t *testing.T) {
 		{0, 12, 2.4, "its cells vary in size by 2.4 mm", true},
 		{1, 12, 1.5, "1 of its grid's 12 card edges not clearly seen; its cells vary in size by 1.5 mm", true},
 	} {
-		why, factor := fitDoubt(&pageGrid{weakEdges: tc.weak, edges: tc.edges, spread: tc.spread})
+		why, factor := fitDoubt(&pageGrid{weakEdges: tc.weak, unseen: tc.weak, edges: tc.edges, spread: tc.spread})
 		if why != tc.want {
 			t.Errorf("%d/%d edges, %.1f mm: doubt %q, want %q", tc.weak, tc.edges, tc.spread, why, tc.want)
 		}

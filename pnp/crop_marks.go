@@ -18,6 +18,7 @@ const (
 	markLong     = 1.5 // mm: the least length of ink a mark shows in a strip
 	markThin     = 0.6 // mm: the widest a mark's stroke is
 	markSame     = 0.5 // mm: how far apart the insets of one axis may be
+	markNear     = 1.5 // mm: how far off its mark a trim found without one may stand
 )
 
 // snapToMarks moves the trims of cells (pixels of img, pxmm a mm) in to
@@ -43,12 +44,11 @@ func snapToMarks(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 		ax := trimAxis{alongX}
 		// One line of cells (a column, for x) is cut where its cells
 		// lie, on average.
-		type line struct{ lo, hi, n float64 }
-		lines := map[int]*line{}
+		lines := map[int]*markLine{}
 		for _, c := range cells {
 			l := lines[ax.line(c)]
 			if l == nil {
-				l = &line{}
+				l = &markLine{}
 				lines[ax.line(c)] = l
 			}
 			l.lo += float64(ax.lo(c.trim))
@@ -70,7 +70,13 @@ func snapToMarks(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 			insets = append(insets, (m1-a)/pxmm, (b-m2)/pxmm)
 		}
 		if !ok || slices.Max(insets)-slices.Min(insets) > markSame {
-			continue
+			// No bleed inside the marks: the cut may still stand a
+			// little off them (cards edge to edge whose shared edge is
+			// lost in their frames, placed by the lattice).
+			at, ok = marksAtTrims(marks, lines, pxmm)
+			if !ok {
+				continue
+			}
 		}
 		for i := range cells {
 			t := &cells[i].trim
@@ -81,6 +87,41 @@ func snapToMarks(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 		moved = true
 	}
 	return moved
+}
+
+// markLine is one line of cells (a column, for x) as snapToMarks cuts
+// it: the sums of its cells' lo and hi trims, n cells.
+type markLine struct{ lo, hi, n float64 }
+
+// marksAtTrims registers lines of cells on the crop marks that stand at
+// their trims: when each line's two edges have a mark within markNear of
+// them, inside or out, and cut at those marks every line keeps its size
+// within markSame. It returns how far each line's lo and hi move in (a
+// mark outside moves them out), as snapToMarks applies them, and whether
+// the marks stood so and move some edge by a pixel or more.
+func marksAtTrims(marks []float64, lines map[int]*markLine, pxmm float64) (map[int][2]float64, bool) {
+	near := func(x float64) (float64, bool) {
+		best, found := 0.0, false
+		for _, m := range marks {
+			if math.Abs(m-x) <= markNear*pxmm && (!found || math.Abs(m-x) < math.Abs(best-x)) {
+				best, found = m, true
+			}
+		}
+		return best, found
+	}
+	at := map[int][2]float64{}
+	shift := 0.0
+	for k, l := range lines {
+		a, b := l.lo/l.n, l.hi/l.n
+		m1, ok1 := near(a)
+		m2, ok2 := near(b)
+		if !ok1 || !ok2 || math.Abs((m2-m1)-(b-a)) > markSame*pxmm {
+			return nil, false
+		}
+		at[k] = [2]float64{m1 - a, b - m2}
+		shift = max(shift, math.Abs(m1-a), math.Abs(m2-b))
+	}
+	return at, shift >= 1
 }
 
 // markInside returns the mark in marks between from and to (pixels) that

@@ -79,3 +79,58 @@ func TestSnapToMarks(t *testing.T) {
 		t.Errorf("marks on the cells' edges (no bleed), yet the cells moved: %v, were %v", cells, before)
 	}
 }
+
+// TestMarksAtTrims: cards with no bleed whose grid was found a little off
+// (a row placed 1 mm high, as the lattice puts cards whose shared edge is
+// lost in their frames) are moved onto the crop marks at their trims;
+// cut lines in the middle of 2 mm gaps are not taken for trims (cut
+// there, every card would grow 2 mm).
+func TestMarksAtTrims(t *testing.T) {
+	for _, dpi := range []float64{150, 300} {
+		pxmm := dpi / 25.4
+		img, cells, trims := markedSheet(pxmm, 0, true)
+		off := int(pxmm)
+		for i := range cells {
+			if cells[i].row == 2 {
+				cells[i].trim = cells[i].trim.Sub(image.Pt(0, off))
+			}
+		}
+		if !snapToMarks(img, cells, pxmm) {
+			t.Fatalf("%v DPI: a row 1 mm off its marks was not moved onto them", dpi)
+		}
+		for i, c := range cells {
+			d, e := c.trim.Min.Sub(trims[i].Min), c.trim.Max.Sub(trims[i].Max)
+			if max(abs(d.X), abs(d.Y), abs(e.X), abs(e.Y)) > 1 {
+				t.Errorf("%v DPI: card %d cut at %v, its trim is %v", dpi, i+1, c.trim, trims[i])
+			}
+		}
+	}
+	// Cards 2 mm apart, one cut line down the middle of each gap.
+	const pxmm = 150 / 25.4
+	mm := func(v float64) int { return int(v*pxmm + 0.5) }
+	img := image.NewNRGBA(image.Rect(0, 0, mm(140), mm(180)))
+	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	fill := func(x0, y0, x1, y1 float64) {
+		draw.Draw(img, image.Rect(mm(x0), mm(y0), mm(x1), mm(y1)), image.NewUniform(color.Gray{Y: 90}), image.Point{}, draw.Src)
+	}
+	var cells []gridCell
+	for r := 0; r < 2; r++ {
+		for c := 0; c < 2; c++ {
+			x, y := 15+float64(c)*52, 15+float64(r)*72
+			fill(x, y, x+50, y+70)
+			cells = append(cells, gridCell{trim: image.Rect(mm(x), mm(y), mm(x+50), mm(y+70)), row: r + 1, col: c + 1})
+		}
+	}
+	for _, x := range []float64{14, 66, 118} { // lines at the gaps' middles, in the margins
+		fill(x-0.1, 5, x+0.15, 13)
+		fill(x-0.1, 161, x+0.15, 169)
+	}
+	for _, y := range []float64{14, 86, 158} {
+		fill(5, y-0.1, 13, y+0.15)
+		fill(121, y-0.1, 129, y+0.15)
+	}
+	before := append([]gridCell(nil), cells...)
+	if snapToMarks(img, cells, pxmm) {
+		t.Errorf("cut lines between cards 2 mm apart taken for their trims: %v, were %v", cells, before)
+	}
+}

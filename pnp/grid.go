@@ -38,8 +38,16 @@ type pageGrid struct {
 	framed bool
 	// weakEdges of the grid's edges were not clearly seen (see check),
 	// and its cells' sizes vary by spread mm: how well the grid fits.
-	weakEdges, edges int
-	spread           float64
+	// unseen of the weak edges were not seen where the cards were cut
+	// either (frames found a pixel or two off the lattice): the doubt the
+	// page reports (see fitDoubt).
+	weakEdges, unseen, edges int
+	// weak lists the weak edges and seenAt says whether an edge shows
+	// at a position (full pixels of the page) along x when vertical,
+	// else y: for countUnseen.
+	weak   []gridEdge
+	seenAt func(vertical bool, full int) bool
+	spread float64
 	// outside is the share of what is printed that lies outside the
 	// cards (and their bleed).
 	outside float64
@@ -313,6 +321,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		return v > p.noise && v > 0.5*float64(length)
 	}
 	weak, edges := 0, 0
+	var weakOnes []gridEdge
 	cellW, cellH := f.lx.cell, f.ly.cell
 	if edgeToEdge {
 		cellW, cellH = xe[0]-xs[0], ye[0]-ys[0]
@@ -327,6 +336,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			edges++
 			if !seen(px, x, cellH) {
 				weak++
+				weakOnes = append(weakOnes, gridEdge{vertical: true, line: i - minC + 1, far: k == 1})
 			}
 		}
 	}
@@ -338,6 +348,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			edges++
 			if !seen(py, y, cellW) {
 				weak++
+				weakOnes = append(weakOnes, gridEdge{line: j - minR + 1, far: k == 1})
 			}
 		}
 	}
@@ -413,7 +424,63 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 			grid.cells = append(grid.cells, gridCell{trim: trim, bleed: bleed, row: j - minR + 1, col: i - minC + 1})
 		}
 	}
+	grid.weak = weakOnes
+	grid.seenAt = func(vertical bool, full int) bool {
+		if vertical {
+			return seen(px, int(math.Round(float64(full-region.Min.X)/k)), cellH)
+		}
+		return seen(py, int(math.Round(float64(full-region.Min.Y)/k)), cellW)
+	}
+	grid.countUnseen()
 	return grid, nil
+}
+
+// gridEdge names one edge of a grid's lattice: the left (or, far, the
+// right) edge of column line, counted from 1, when vertical, or the top
+// (bottom) edge of row line.
+type gridEdge struct {
+	vertical, far bool
+	line          int
+}
+
+// countUnseen counts the grid's weak edges that are not seen where its
+// cards are cut either (frames, crop marks or ink blocks place the cut a
+// pixel or two off the lattice, where the edge is): the doubt the page
+// reports, as it is cut now.
+func (g *pageGrid) countUnseen() {
+	g.unseen = 0
+	if g.weakEdges == 0 {
+		return
+	}
+	for _, e := range g.weak {
+		if pos, ok := e.cutAt(g.cells); !ok || g.seenAt == nil || !g.seenAt(e.vertical, pos) {
+			g.unseen++
+		}
+	}
+}
+
+// cutAt is where the cards of e's column or row are cut along e, in the
+// page's full pixels: the median over the cards, since frames and ink
+// blocks place each card alone.
+func (e gridEdge) cutAt(cells []gridCell) (int, bool) {
+	var at []int
+	for _, c := range cells {
+		switch {
+		case e.vertical && c.col == e.line && !e.far:
+			at = append(at, c.trim.Min.X)
+		case e.vertical && c.col == e.line:
+			at = append(at, c.trim.Max.X)
+		case !e.vertical && c.row == e.line && !e.far:
+			at = append(at, c.trim.Min.Y)
+		case !e.vertical && c.row == e.line:
+			at = append(at, c.trim.Max.Y)
+		}
+	}
+	if len(at) == 0 {
+		return 0, false
+	}
+	sort.Ints(at)
+	return at[len(at)/2], true
 }
 
 // litInside marks as cards the cells next to a card (in its row or

@@ -654,6 +654,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 		}
 		n := float64(len(g.cells)) * s.pxmm
 		g.trimW, g.trimH = w/n, h/n
+		g.countUnseen()
 	}
 	if whole {
 		sd.report.Grid = gridRects(g.cells, s.pxmm)
