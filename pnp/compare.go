@@ -3,6 +3,7 @@ package pnp
 import (
 	"image"
 	"math/bits"
+	"sort"
 
 	"github.com/disintegration/imaging"
 )
@@ -45,6 +46,11 @@ type faceSig struct {
 	hash    uint64
 	th      *thumb
 	fineImg *fineFace
+	// fineAt holds the fine images made at other faces' sizes (see
+	// same): a face a pixel off its neighbours' size is compared with
+	// each of them at theirs, and cards of one size cut a pixel apart
+	// make one or two sizes among hundreds of faces.
+	fineAt map[image.Point]*fineFace
 }
 
 func newFaceSig(f Face) *faceSig { return &faceSig{img: f.Image, hash: f.Hash} }
@@ -66,6 +72,20 @@ func (s *faceSig) fine() *fineFace {
 	return s.fineImg
 }
 
+// fineSized returns the fine image at w×h, made once.
+func (s *faceSig) fineSized(w, h int) *fineFace {
+	at := image.Pt(w, h)
+	if f, ok := s.fineAt[at]; ok {
+		return f
+	}
+	if s.fineAt == nil {
+		s.fineAt = map[image.Point]*fineFace{}
+	}
+	f := makeFine(s.img, w, h)
+	s.fineAt[at] = f
+	return f
+}
+
 // same reports whether s and t show the same card face.
 func (s *faceSig) same(t *faceSig) bool {
 	if s.img == t.img {
@@ -85,7 +105,7 @@ func (s *faceSig) same(t *faceSig) bool {
 		if abs(sb.Dx()*tb.Dy()-tb.Dx()*sb.Dy())*fineLong > sb.Dy()*tb.Dy()*2 {
 			return false
 		}
-		b = makeFine(t.img, a.w, a.h)
+		b = t.fineSized(a.w, a.h)
 	}
 	return a.mismatch(b, fineTileLimit) <= fineTileLimit
 }
@@ -341,7 +361,16 @@ func (f *fineFace) mismatch(b *fineFace, limit int) int {
 	// Two grey faces differ by their grey alone: every colour level of
 	// both is 128, which lies inside the other's range.
 	grey := f.grey && b.grey
+	// Rows are looked at inked first: faces that differ differ where
+	// they are printed, so a tile over the limit shows soonest there; the
+	// count is the same in any order.
+	order := make([]int, 0, f.h-2*m)
 	for y := m; y < f.h-m; y++ {
+		order = append(order, y)
+	}
+	ink := func(y int) int { return f.rows[y] + b.rows[min(max(y+dy, 0), b.h-1)] }
+	sort.SliceStable(order, func(i, j int) bool { return ink(order[i]) > ink(order[j]) })
+	for _, y := range order {
 		tr := tiles[(y/fineTile)*tw : (y/fineTile+1)*tw]
 		i0, j0 := y*f.w, (y+dy)*f.w+dx
 		if grey {

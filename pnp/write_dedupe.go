@@ -96,6 +96,9 @@ func (g *grouper) add(f Face) int {
 			return i
 		}
 	}
+	// The fine images made at the reps' sizes served this face's
+	// comparisons; as a rep it is compared at its own.
+	s.fineAt = nil
 	g.reps = append(g.reps, groupRep{sig: s, size: 1})
 	return len(g.reps) - 1
 }
