@@ -58,8 +58,13 @@ func lookDistance(a, b pageLook) float64 {
 
 // Thresholds of alternating pages: a page of fronts and the page after
 // it differ by at least pairUnlike, and the pages of one kind by at most
-// half the least difference between a page and the page after it.
-const pairUnlike = 0.35
+// pairKind of the least difference between a page and the page after it:
+// backs of their own in many colours (music cards, each back another
+// colour) differ among themselves by half as much as from their fronts.
+const (
+	pairUnlike = 0.35
+	pairKind   = 0.6
+)
 
 // alternating reports whether looks (one a page, in order, an even
 // number, at least four) alternate: every odd page like the other odd
@@ -80,7 +85,7 @@ func alternating(looks []pageLook) (bool, float64, float64) {
 			within = max(within, lookDistance(looks[i], looks[j]))
 		}
 	}
-	return across >= pairUnlike && within <= across/2, across, within
+	return across >= pairUnlike && within <= pairKind*across, across, within
 }
 
 // pairsAlternate tells, on the pages from rest on (an even number of

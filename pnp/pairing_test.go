@@ -123,6 +123,13 @@ func TestAlternating(t *testing.T) {
 		return l
 	}
 	a, b, c := look(5, 0.9), look(40, 0.9), look(20, 0.9)
+	// Backs of their own in many colours (music cards): two pages of
+	// them differ by a little more than half as much as from their
+	// fronts (1).
+	var b1, b2, b3 pageLook
+	b1[40], b1[41] = 0.5, 0.5
+	b2[40], b2[42] = 0.45, 0.55 // 0.55 from b1
+	b3[40], b3[43] = 0.2, 0.8   // 0.8 from b1
 	for _, tc := range []struct {
 		name  string
 		looks []pageLook
@@ -134,6 +141,8 @@ func TestAlternating(t *testing.T) {
 		{"ABCB", []pageLook{a, b, c, b}, false},
 		{"AB", []pageLook{a, b}, false},
 		{"ABA", []pageLook{a, b, a}, false},
+		{"AB1AB2 (backs apart by 0.55)", []pageLook{a, b1, a, b2}, true},
+		{"AB1AB3 (backs apart by 0.8)", []pageLook{a, b1, a, b3}, false},
 	} {
 		if got, _, _ := alternating(tc.looks); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
