@@ -168,6 +168,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 			return nil, err
 		}
 	case im.opt.Layout == LayoutFronts:
+		var backs sharedBacks
 		for _, nr := range pages {
 			side, err := im.readWhole(nr)
 			if err != nil {
@@ -176,7 +177,12 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 				}
 				continue
 			}
+			if opt.Layout == LayoutAuto && backs.of(side, res) {
+				res.Pages = append(res.Pages, side.report)
+				continue
+			}
 			side.report.Side = "fronts"
+			backs.fronts(side, len(res.Cards))
 			res.Pages = append(res.Pages, side.report)
 			for _, c := range side.cuts {
 				res.Cards = append(res.Cards, Card{Front: c.face})

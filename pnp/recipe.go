@@ -112,6 +112,9 @@ func RecipeOf(res *Result, source string, opt Options) *Recipe {
 		case p.Method != "":
 			rp.Reason = "grid found by " + p.Method
 		}
+		if p.SideReason != "" {
+			rp.Reason += "; " + p.SideReason
+		}
 		if p.Given != "" && p.Side != "skipped" {
 			rp.Reason += " (" + p.Given + ")"
 		}

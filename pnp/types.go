@@ -122,6 +122,9 @@ type PageReport struct {
 	// BacksOf is, for a page of backs, the page of fronts its backs were
 	// paired with (0 when none was).
 	BacksOf int
+	// SideReason says why the import gave the page its side, where the
+	// layout alone does not (a page of one shared back among fronts).
+	SideReason string
 	// Given says what the user gave that decided the page's role or grid
 	// ("--backs-pages", "--grid 3x3", "recipe.yaml"); "" when the import
 	// decided.

@@ -125,6 +125,9 @@ type PageSummary struct {
 	// role or grid ("--backs-pages", "--grid 3x3", "recipe.yaml").
 	BacksOf int    `json:"backs_of,omitempty"`
 	Given   string `json:"given,omitempty"`
+	// SideReason says why the import gave the page its side where the
+	// layout does not (see PageReport.SideReason).
+	SideReason string `json:"side_reason,omitempty"`
 }
 
 // entry is one distinct card of the import.
@@ -417,7 +420,7 @@ func (p *plan) summary(res *Result, dir string, files []outFile) *Summary {
 	for _, pg := range res.Pages {
 		s.Pages = append(s.Pages, PageSummary{Page: pg.Page, Side: pg.Side, Method: pg.Method, Rows: pg.Rows, Cols: pg.Cols, Cards: pg.Cards,
 			Registration: pg.Registration, Skipped: pg.Skipped, Confidence: pg.Confidence, Doubt: pg.Doubt, Size: measuredSize(pg),
-			LeftOut: notCardNote(len(pg.NotCards)), BacksOf: backsOf[pg.Page], Given: pg.Given})
+			LeftOut: notCardNote(len(pg.NotCards)), BacksOf: backsOf[pg.Page], Given: pg.Given, SideReason: pg.SideReason})
 	}
 	s.Uncertain, s.UncertainWhy = res.Uncertain()
 	if p.defaultBack != nil {

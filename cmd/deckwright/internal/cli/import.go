@@ -451,9 +451,13 @@ func printImportSummary(io IO, pdf string, p *importPlan, s *pnp.Summary, quiet 
 			reg += "; given by " + pg.Given
 		}
 		side := pg.Side
-		if pg.BacksOf != 0 && pg.Given != "" {
-			// The pairing the user gave (a guessed one is in the recipe).
+		if pg.BacksOf != 0 && (pg.Given != "" || pg.SideReason != "") {
+			// The pairing the user gave, or one the layout does not
+			// say (others are in the recipe).
 			side += fmt.Sprintf(" of page %d", pg.BacksOf)
+		}
+		if pg.SideReason != "" {
+			reg += "; " + pg.SideReason
 		}
 		method := "found by " + pg.Method
 		if pg.Method == "given" {
