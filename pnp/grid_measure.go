@@ -128,15 +128,22 @@ func measuredSizes(px, py axisProfiles, pxPerMM, cardW, cardH float64) [][2]floa
 // card somewhere else loses up to agreeWeight of its score). img is the
 // page the grid was found on, at full resolution.
 func fitScore(img *image.NRGBA, g *pageGrid) float64 {
+	s := fitBound(g)
+	if a, ok := copiesAgree(img, g.cells); ok {
+		s *= 1 - agreeWeight*(1-a)
+	}
+	return s
+}
+
+// fitBound is fitScore before its cells' agreement, which can only lower
+// it: a grid whose bound cannot beat the best so far needs no more.
+func fitBound(g *pageGrid) float64 {
 	s := 1 - g.outside
 	if g.edges > 0 {
 		s *= 1 - float64(g.weakEdges)/float64(g.edges)
 	}
 	if g.spread > 1 {
 		s *= 0.85
-	}
-	if a, ok := copiesAgree(img, g.cells); ok {
-		s *= 1 - agreeWeight*(1-a)
 	}
 	return s
 }
@@ -166,6 +173,9 @@ func measuredGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, card
 		// A later size must read the page better by tieMargin: ties
 		// stay with the size measured more strongly (pageSizes lists
 		// the strongest first), as they stay with the size given.
+		if best != nil && fitBound(grid) <= bestScore+tieMargin {
+			continue // agreeing could only lower it
+		}
 		if sc := fitScore(img, grid); best == nil || sc > bestScore+tieMargin {
 			best, bestScore = grid, sc
 		}
