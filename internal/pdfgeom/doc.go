@@ -1,9 +1,10 @@
 // Package pdfgeom reads what a PDF page draws, as geometry: the lines it
 // strokes, the shapes it fills, the rectangles it clips to, the images and
 // forms it places and the text it shows, in millimetres from the page's
-// top-left corner as displayed. The PnP importer (package pnp) finds the
-// card grid of a vector page in it, and checks a page's cost with it
-// before a renderer draws it.
+// top-left corner as displayed. The PnP importer (package pnp) checks a
+// page's cost with it before a renderer draws it; finding the card grid
+// of a vector page in what Read returns is not built yet (pnp finds grids
+// in the rendered page and in the images a page places).
 //
 // # API
 //
