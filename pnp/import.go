@@ -749,6 +749,14 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		}
 		return g, nil
 	}
+	if whole {
+		// The cards a vector page states in its own shapes come first:
+		// what the PDF draws is measured, where a picture of it is read
+		// (see geometryGrid).
+		if g := im.geometryGrid(s); g != nil {
+			return g, nil
+		}
+	}
 	g, err := im.sizedGrid(s, px, im.opt.CardW, im.opt.CardH)
 	if err == nil && whole && g.method == "lines" && !edgesInked(s.raster, g.cells, s.pxmm) {
 		// Lines of text read as cut lines: the cards' edges must be seen

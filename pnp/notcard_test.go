@@ -84,7 +84,23 @@ func TestCreditsLeftOut(t *testing.T) {
 	credits(pdf, x, y)
 	path := savePDF(t, pdf)
 
+	// The shapes the PDF draws are the cards' frames: the credits' slot
+	// has none, so it is no cell of the grid at all.
 	res, err := Import(context.Background(), path, Options{CardW: 63, CardH: 88, DPI: 100, Layout: LayoutFronts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Cards) != 10 || res.Pages[0].Method != "shapes" {
+		t.Errorf("%d cards (page 1 by %s), want 10 by shapes (the credits left out)", len(res.Cards), res.Pages[0].Method)
+	}
+	for _, c := range res.Cards {
+		if c.Front.Page == 1 && c.Front.Trim.X > 140 && c.Front.Trim.Y > 190 {
+			t.Errorf("the credits' slot was cut as a card: %+v", c.Front.Trim)
+		}
+	}
+	// Read from its picture, the grid holds the slot, left out as not a
+	// card.
+	res, err = Import(context.Background(), path, Options{CardW: 63, CardH: 88, DPI: 100, Layout: LayoutFronts, forceRaster: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -192,8 +192,8 @@ func TestOtherToolsVector(t *testing.T) {
 			t.Errorf("card %d at r%dc%d", i, c.Front.Row, c.Front.Col)
 		}
 	}
-	if p := res.Pages[1]; p.Cards != 7 || p.Rows != 3 || p.Cols != 3 || p.Method != "lines" {
-		t.Errorf("page 2 report %+v, want 7 cards in 3x3 found from lines", p)
+	if p := res.Pages[1]; p.Cards != 7 || p.Rows != 3 || p.Cols != 3 || p.Method != "shapes" {
+		t.Errorf("page 2 report %+v, want 7 cards in 3x3 found from the frames it draws (shapes)", p)
 	}
 	for i := 1; i < len(res.Cards); i++ {
 		if HashDistance(res.Cards[i].Front.Hash, res.Cards[i-1].Front.Hash) <= SameHash {

@@ -30,6 +30,8 @@ type pdfFile struct {
 	path  string
 	ctx   *model.Context
 	pages int
+	// geomMu keeps geometry's reads of the XRefTable one at a time.
+	geomMu sync.Mutex
 }
 
 // openPDF reads a PDF's structure with pdfcpu. An encrypted PDF that needs

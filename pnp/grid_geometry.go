@@ -1,0 +1,270 @@
+package pnp
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+
+	"github.com/deckwright/deckwright/internal/pdfgeom"
+)
+
+// This file reads the grid a vector page states in its own geometry
+// (issue 33, item 1: measured, not guessed): the rectangles it fills,
+// strokes and clips to, and the images and forms it places. Cards drawn
+// by a program are drawn alike: every card's frame, clip or picture is a
+// rectangle of one size. The largest set of congruent rectangles, not
+// overlapping, that holds what the page prints is its cards, whatever
+// their size and however few they are; no size is assumed. It is read
+// before the rendered page: a sheet whose cards' edges no picture shows
+// clearly (hairlines in light grey, lines of text a card's width) still
+// states them. Its method is "shapes".
+
+// Geometry-grid limits.
+const (
+	geomSame    = 0.5  // mm: rectangles this close in size (or place) are one
+	geomLeast   = 20.0 // mm: the shortest side of a card
+	geomHolds   = 0.85 // the least share of the page's marks inside the cards
+	geomCovers  = 0.2  // the least share of the page the cards cover
+	geomMaxCard = 200  // the most cards a page states
+)
+
+// geometry reads what page nr draws, behind a recovery: pdfgeom runs
+// under its own budget, and a page it cannot read has no geometry.
+func (f *pdfFile) geometry(ctx context.Context, nr int) (p *pdfgeom.Page, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p, err = nil, fmt.Errorf("page %d: geometry unreadable (%v)", nr, r)
+		}
+	}()
+	f.geomMu.Lock()
+	defer f.geomMu.Unlock()
+	return pdfgeom.Read(ctx, f.ctx.XRefTable, nr, pdfgeom.Budget{})
+}
+
+// geometryGrid is the grid page s states (see the file's comment), or nil.
+func (im *importer) geometryGrid(s *source) *pageGrid {
+	if im.opt.forceRaster {
+		return nil
+	}
+	pg, err := im.f.geometry(im.ctx, s.p.nr)
+	if err != nil || pg == nil {
+		return nil
+	}
+	boxes := geometryCards(pg)
+	if len(boxes) < 2 {
+		return nil
+	}
+	g := cellsOfBoxes(boxes, s.pxmm, s.raster.Bounds())
+	if pic, _ := pictureAcross(s.raster, g.cells, s.pxmm); pic {
+		return nil // a board or a map drawn in tiles
+	}
+	return g
+}
+
+// geometryCards returns the cards page p states: the rectangles of the
+// largest class of one size (by the area its rectangles cover), when they
+// hold geomHolds of the page's marks and cover geomCovers of the page.
+func geometryCards(p *pdfgeom.Page) []pdfgeom.Rect {
+	var rects []pdfgeom.Rect
+	for _, f := range p.Fills {
+		if f.Rect {
+			rects = append(rects, f.Box)
+		}
+	}
+	for _, c := range p.Clips {
+		rects = append(rects, c.Box)
+	}
+	for _, im := range p.Images {
+		if !im.Skewed {
+			rects = append(rects, im.Box)
+		}
+	}
+	for _, f := range p.Forms {
+		rects = append(rects, f.Box)
+	}
+	rects = append(rects, strokedRects(p.Strokes)...)
+
+	type class struct {
+		w, h  float64
+		boxes []pdfgeom.Rect
+	}
+	var classes []*class
+	onPage := func(r pdfgeom.Rect) bool {
+		return r.X > -1 && r.Y > -1 && r.X+r.W < p.W+1 && r.Y+r.H < p.H+1
+	}
+	for _, r := range rects {
+		if r.W < geomLeast || r.H < geomLeast || r.W > p.W-1 && r.H > p.H-1 || !onPage(r) {
+			continue
+		}
+		var k *class
+		for _, c := range classes {
+			if math.Abs(c.w-r.W) < geomSame && math.Abs(c.h-r.H) < geomSame {
+				k = c
+				break
+			}
+		}
+		if k == nil {
+			k = &class{w: r.W, h: r.H}
+			classes = append(classes, k)
+		}
+		k.boxes = append(k.boxes, r)
+	}
+	best, bestArea := []pdfgeom.Rect(nil), 0.0
+	for _, c := range classes {
+		kept := apart(c.boxes)
+		if len(kept) < 2 || len(kept) > geomMaxCard {
+			continue
+		}
+		if a := float64(len(kept)) * c.w * c.h; a > bestArea {
+			best, bestArea = kept, a
+		}
+	}
+	if best == nil || bestArea < geomCovers*p.W*p.H || marksHeld(p, best) < geomHolds {
+		return nil
+	}
+	return best
+}
+
+// apart keeps boxes that lie apart: one of each place, none overlapping
+// one kept before it by more than geomSame.
+func apart(boxes []pdfgeom.Rect) []pdfgeom.Rect {
+	var kept []pdfgeom.Rect
+	for _, b := range boxes {
+		ok := true
+		for _, k := range kept {
+			ox := min(b.X+b.W, k.X+k.W) - max(b.X, k.X)
+			oy := min(b.Y+b.H, k.Y+k.H) - max(b.Y, k.Y)
+			if ox > geomSame && oy > geomSame {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			kept = append(kept, b)
+		}
+	}
+	return kept
+}
+
+// marksHeld is the share of p's marks (strokes, fills, images and text no
+// larger than a card) whose middle lies in one of cards, each grown by a
+// millimetre.
+func marksHeld(p *pdfgeom.Page, cards []pdfgeom.Rect) float64 {
+	area := cards[0].W * cards[0].H
+	in, all := 0, 0
+	mark := func(r pdfgeom.Rect) {
+		if r.W*r.H > 1.5*area {
+			return // a background, or a frame round the block
+		}
+		all++
+		cx, cy := r.X+r.W/2, r.Y+r.H/2
+		for _, c := range cards {
+			if cx >= c.X-1 && cx <= c.X+c.W+1 && cy >= c.Y-1 && cy <= c.Y+c.H+1 {
+				in++
+				return
+			}
+		}
+	}
+	for _, s := range p.Strokes {
+		mark(pdfgeom.Rect{X: min(s.A.X, s.B.X), Y: min(s.A.Y, s.B.Y), W: math.Abs(s.A.X - s.B.X), H: math.Abs(s.A.Y - s.B.Y)})
+	}
+	for _, f := range p.Fills {
+		mark(f.Box)
+	}
+	for _, im := range p.Images {
+		mark(im.Box)
+	}
+	for _, t := range p.Texts {
+		if !t.Invisible {
+			mark(t.Box)
+		}
+	}
+	if all == 0 {
+		return 0
+	}
+	return float64(in) / float64(all)
+}
+
+// strokedRects returns the rectangles stroked as one path of four to
+// eight straight segments along the sides of their bounding box.
+func strokedRects(strokes []pdfgeom.Stroke) []pdfgeom.Rect {
+	byPath := map[int][]pdfgeom.Stroke{}
+	var order []int
+	for _, s := range strokes {
+		if _, ok := byPath[s.Path]; !ok {
+			order = append(order, s.Path)
+		}
+		byPath[s.Path] = append(byPath[s.Path], s)
+	}
+	var out []pdfgeom.Rect
+	for _, id := range order {
+		ss := byPath[id]
+		if len(ss) < 4 || len(ss) > 8 {
+			continue
+		}
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, s := range ss {
+			x0, x1 = min(x0, s.A.X, s.B.X), max(x1, s.A.X, s.B.X)
+			y0, y1 = min(y0, s.A.Y, s.B.Y), max(y1, s.A.Y, s.B.Y)
+		}
+		ok := true
+		for _, s := range ss {
+			vertical := math.Abs(s.A.X-s.B.X) < 0.1 && (math.Abs(s.A.X-x0) < 0.1 || math.Abs(s.A.X-x1) < 0.1)
+			horizontal := math.Abs(s.A.Y-s.B.Y) < 0.1 && (math.Abs(s.A.Y-y0) < 0.1 || math.Abs(s.A.Y-y1) < 0.1)
+			if s.Curve || !vertical && !horizontal {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out = append(out, pdfgeom.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0})
+		}
+	}
+	return out
+}
+
+// cellsOfBoxes makes a grid of cards at boxes (mm) on a raster of pxmm
+// pixels a mm: rows and columns are the boxes' distinct tops and lefts.
+func cellsOfBoxes(boxes []pdfgeom.Rect, pxmm float64, bounds image.Rectangle) *pageGrid {
+	index := func(vals []float64) func(float64) int {
+		sorted := append([]float64(nil), vals...)
+		sort.Float64s(sorted)
+		var lines []float64
+		for _, v := range sorted {
+			if len(lines) == 0 || v-lines[len(lines)-1] > 1 {
+				lines = append(lines, v)
+			}
+		}
+		return func(v float64) int {
+			best := 0
+			for i, l := range lines {
+				if math.Abs(l-v) < math.Abs(lines[best]-v) {
+					best = i
+				}
+			}
+			return best + 1
+		}
+	}
+	var xs, ys []float64
+	for _, b := range boxes {
+		xs, ys = append(xs, b.X), append(ys, b.Y)
+	}
+	col, row := index(xs), index(ys)
+	w, h := boxes[0].W, boxes[0].H
+	g := &pageGrid{landscape: w > h, method: "shapes", trimW: w, trimH: h}
+	sort.SliceStable(boxes, func(i, j int) bool {
+		if ri, rj := row(boxes[i].Y), row(boxes[j].Y); ri != rj {
+			return ri < rj
+		}
+		return col(boxes[i].X) < col(boxes[j].X)
+	})
+	for _, b := range boxes {
+		px := image.Rect(int(math.Round(b.X*pxmm)), int(math.Round(b.Y*pxmm)), int(math.Round((b.X+b.W)*pxmm)), int(math.Round((b.Y+b.H)*pxmm))).Intersect(bounds)
+		c := gridCell{trim: px, bleed: px, row: row(b.Y), col: col(b.X)}
+		g.rows, g.cols = max(g.rows, c.row), max(g.cols, c.col)
+		g.cells = append(g.cells, c)
+	}
+	return g
+}
