@@ -2,7 +2,6 @@ package pnp
 
 import (
 	"context"
-	"fmt"
 	"image"
 	"math"
 	"sort"
@@ -30,14 +29,10 @@ const (
 	geomMaxCard = 200  // the most cards a page states
 )
 
-// geometry reads what page nr draws, behind a recovery: pdfgeom runs
-// under its own budget, and a page it cannot read has no geometry.
-func (f *pdfFile) geometry(ctx context.Context, nr int) (p *pdfgeom.Page, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			p, err = nil, fmt.Errorf("page %d: geometry unreadable (%v)", nr, r)
-		}
-	}()
+// geometry reads what page nr draws, one read of the XRefTable at a time;
+// pdfgeom runs under its own budget and its one recovery, and a page it
+// cannot read has no geometry.
+func (f *pdfFile) geometry(ctx context.Context, nr int) (*pdfgeom.Page, error) {
 	f.geomMu.Lock()
 	defer f.geomMu.Unlock()
 	return pdfgeom.Read(ctx, f.ctx.XRefTable, nr, pdfgeom.Budget{})
@@ -48,11 +43,15 @@ func (im *importer) geometryGrid(s *source) *pageGrid {
 	if im.opt.forceRaster {
 		return nil
 	}
-	pg, err := im.f.geometry(im.ctx, s.p.nr)
-	if err != nil || pg == nil {
-		return nil
+	if !s.p.shapesRead {
+		// A page is read more than once (guessing the layout reads the
+		// first pages again): its shapes are read once.
+		s.p.shapesRead = true
+		if pg, err := im.f.geometry(im.ctx, s.p.nr); err == nil {
+			s.p.shapes = geometryCards(pg)
+		}
 	}
-	boxes := geometryCards(pg)
+	boxes := append([]pdfgeom.Rect(nil), s.p.shapes...) // cellsOfBoxes sorts them
 	if len(boxes) < 2 {
 		return nil
 	}

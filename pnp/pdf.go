@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/deckwright/deckwright/internal/pdfgeom"
 	scaledjpeg "github.com/deckwright/deckwright/third_party/jpeg"
 	"github.com/disintegration/imaging"
 	"github.com/pdfcpu/pdfcpu/pkg/api"
@@ -81,6 +82,10 @@ type pdfPage struct {
 	text    bool // the page shows text (drawn over or beside images)
 	forms   bool // the page draws form XObjects, whose content is not read
 	maxSide int  // the largest image drawn, in pixels (width*height)
+	// shapes are the cards the page states in its shapes (see
+	// geometryGrid), once shapesRead.
+	shapes     []pdfgeom.Rect
+	shapesRead bool
 }
 
 // placed is one image XObject drawn on a page: where (in mm from the page's
