@@ -27,7 +27,7 @@
 //	    draw each other more than 20,000 times (a form bomb?): refused".
 //
 //	Page{Nr, W, H, Rotate, Strokes, Fills, Clips, Images, Forms, Texts, Shadings, Cost}
-//	Stroke{A, B, Width, Color, Dashed, Curve, Path, Scope}   one straight segment
+//	Stroke{A, B, Box, Width, Color, Dashed, Curve, Path, Scope}   one straight segment
 //	Fill{Box, Rect, Color, Path, Scope}                       one filled subpath
 //	Clip{Box, Visible, Parent, Form, Images, Paths, Texts}    a rectangular clip and what it holds
 //	Image{Box, Turn, Mirrored, Skewed, W, H, BPC, Filter, ColorSpace, Components,

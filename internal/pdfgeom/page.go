@@ -37,9 +37,11 @@ type Scope struct {
 
 // Stroke is one straight stroked segment, from A to B. A path's segments
 // that continue one another in a line are joined into one; a curve (c, v,
-// y) is one Stroke from its start to its end, marked Curve.
+// y) is one Stroke from its start to its end, marked Curve, and Box bounds
+// it as drawn (its bulge too, from the chords it is flattened into).
 type Stroke struct {
 	A, B   Point
+	Box    Rect // the segment's extent: a curve's bulge included
 	Width  float64 // line width in mm (0: the thinnest line the device draws)
 	Color  Color
 	Dashed bool

@@ -282,9 +282,11 @@ func (e *exec) strokeSub(pts []Point, curve []uint8, closed bool, w float64, id 
 			switch {
 			case kind == chord && last.Curve:
 				last.B = b // the curve goes on
+				last.Box = bounds([]Point{{last.Box.X, last.Box.Y}, {last.Box.X + last.Box.W, last.Box.Y + last.Box.H}, b})
 				return nil
 			case kind == line && !last.Curve && near(last.B, a) && onLine(last.A, a, b):
 				last.B = b // straight on
+				last.Box = bounds([]Point{last.A, b})
 				return nil
 			}
 		}
@@ -294,7 +296,7 @@ func (e *exec) strokeSub(pts []Point, curve []uint8, closed bool, w float64, id 
 		if err := r.addItem(); err != nil {
 			return err
 		}
-		r.page.Strokes = append(r.page.Strokes, Stroke{A: a, B: b, Width: w, Color: e.gs.stroke.color, Dashed: e.gs.dashed, Curve: kind != line, Path: id, Scope: e.scope()})
+		r.page.Strokes = append(r.page.Strokes, Stroke{A: a, B: b, Box: bounds([]Point{a, b}), Width: w, Color: e.gs.stroke.color, Dashed: e.gs.dashed, Curve: kind != line, Path: id, Scope: e.scope()})
 		return nil
 	}
 	for i := 1; i < n; i++ {
@@ -311,6 +313,7 @@ func (e *exec) strokeSub(pts []Point, curve []uint8, closed bool, w float64, id 
 			s0, sl := r.page.Strokes[first], r.page.Strokes[k-1]
 			if !s0.Curve && !sl.Curve && sl.B == s0.A && onLine(sl.A, s0.A, s0.B) {
 				r.page.Strokes[first].A = sl.A
+				r.page.Strokes[first].Box = bounds([]Point{sl.A, s0.B})
 				r.page.Strokes = r.page.Strokes[:k-1]
 				r.items--
 			}

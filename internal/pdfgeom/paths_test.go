@@ -2,6 +2,7 @@ package pdfgeom
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -130,5 +131,21 @@ func TestCurveStroke(t *testing.T) {
 		if w := want[i]; !samePoint(s.A, w.a) || !samePoint(s.B, w.b) || s.Curve != w.curve || s.Path != 0 {
 			t.Errorf("stroke %d = %+v, want %+v", i, s, w)
 		}
+	}
+}
+
+// TestCurveStrokeBox: a curve's Box bounds its bulge, not only its ends
+// (the top of a card shaped like a bell).
+func TestCurveStrokeBox(t *testing.T) {
+	// An arch from (10, 100) to (110, 100) pt rising to about y = 175 pt
+	// (the control points at 200): its box runs higher than either end.
+	p := readPage(t, onePage(t, "", "10 100 m 10 200 110 200 110 100 c S"))
+	if len(p.Strokes) != 1 || !p.Strokes[0].Curve {
+		t.Fatalf("strokes %+v, want one curve", p.Strokes)
+	}
+	s := p.Strokes[0]
+	top, ends := pt(60, 175), pt(10, 100)
+	if math.Abs(s.Box.Y-top.Y) > 0.2 || math.Abs(s.Box.Y+s.Box.H-ends.Y) > 0.01 || math.Abs(s.Box.X-ends.X) > 0.01 {
+		t.Errorf("box %+v, want from y %.2f (the bulge) to %.2f (the ends), from x %.2f", s.Box, top.Y, ends.Y, ends.X)
 	}
 }
