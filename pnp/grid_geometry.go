@@ -22,11 +22,13 @@ import (
 
 // Geometry-grid limits.
 const (
-	geomSame    = 0.5  // mm: rectangles this close in size (or place) are one
-	geomLeast   = 20.0 // mm: the shortest side of a card
-	geomHolds   = 0.85 // the least share of the page's marks inside the cards
-	geomCovers  = 0.2  // the least share of the page the cards cover
-	geomMaxCard = 200  // the most cards a page states
+	geomSame    = 0.5   // mm: rectangles this close in size (or place) are one
+	geomLeast   = 20.0  // mm: the shortest side of a card
+	geomHolds   = 0.85  // the least share of the page's marks inside the cards
+	geomCovers  = 0.2   // the least share of the page the cards cover
+	geomMaxCard = 200   // the most cards a page states
+	geomTie     = 0.005 // classes holding shares of the ink this close hold as much
+	geomEdge    = 0.25  // mm: a mark this far past a card's edge lies on it
 )
 
 // geometry reads what page nr draws, one read of the XRefTable at a time;
@@ -40,7 +42,7 @@ func (f *pdfFile) geometry(ctx context.Context, nr int) (*pdfgeom.Page, error) {
 
 // geometryGrid is the grid page s states (see the file's comment), or nil.
 func (im *importer) geometryGrid(s *source) *pageGrid {
-	if im.opt.forceRaster {
+	if im.opt.forceRaster || s.raster == nil {
 		return nil
 	}
 	if !s.p.shapesRead {
@@ -62,15 +64,18 @@ func (im *importer) geometryGrid(s *source) *pageGrid {
 	return g
 }
 
-// geometryCards returns the cards page p states: the rectangles of the
-// largest class of one size (by the area its rectangles cover), when they
-// hold geomHolds of the page's marks and cover geomCovers of the page.
+// geometryCards returns the cards page p states: of the classes of
+// shapes of one size that hold geomHolds of the page's marks and cover
+// geomCovers of the page, the one whose shapes hold the most of the
+// marks' extents (see marksWithin); of classes holding as much, the one
+// of the smallest shapes. A layout's cells round each card hold what its
+// cards hold and more blank; a card's ground, its bleed picture or its
+// coloured band reach past a frame or a clip drawn within it, so those
+// hold less.
 func geometryCards(p *pdfgeom.Page) []pdfgeom.Rect {
 	var rects []pdfgeom.Rect
 	for _, f := range p.Fills {
-		if f.Rect {
-			rects = append(rects, f.Box)
-		}
+		rects = append(rects, f.Box) // a card's ground: a rectangle, or rounded
 	}
 	for _, c := range p.Clips {
 		rects = append(rects, c.Box)
@@ -83,7 +88,7 @@ func geometryCards(p *pdfgeom.Page) []pdfgeom.Rect {
 	for _, f := range p.Forms {
 		rects = append(rects, f.Box)
 	}
-	rects = append(rects, strokedRects(p.Strokes)...)
+	rects = append(rects, strokedPaths(p.Strokes)...)
 
 	type class struct {
 		w, h  float64
@@ -110,27 +115,28 @@ func geometryCards(p *pdfgeom.Page) []pdfgeom.Rect {
 		}
 		k.boxes = append(k.boxes, r)
 	}
-	best, bestArea := []pdfgeom.Rect(nil), 0.0
+	var best []pdfgeom.Rect
+	bestWithin, bestArea := 0.0, 0.0
 	for _, c := range classes {
 		kept := apart(c.boxes)
-		if len(kept) < 2 || len(kept) > geomMaxCard {
+		if len(kept) < 2 || len(kept) > geomMaxCard || float64(len(kept))*c.w*c.h < geomCovers*p.W*p.H || marksHeld(p, kept) < geomHolds {
 			continue
 		}
-		if a := float64(len(kept)) * c.w * c.h; a > bestArea {
-			best, bestArea = kept, a
+		within, area := marksWithin(p, kept), c.w*c.h
+		if best == nil || within > bestWithin+geomTie || within >= bestWithin-geomTie && area < bestArea {
+			best, bestWithin, bestArea = kept, within, area
 		}
-	}
-	if best == nil || bestArea < geomCovers*p.W*p.H || marksHeld(p, best) < geomHolds {
-		return nil
 	}
 	return best
 }
 
 // apart keeps boxes that lie apart: one of each place, none overlapping
-// one kept before it by more than geomSame.
+// one kept by more than geomSame. Of boxes that overlap, the one drawn
+// last is kept: a card drawn over its shadow.
 func apart(boxes []pdfgeom.Rect) []pdfgeom.Rect {
 	var kept []pdfgeom.Rect
-	for _, b := range boxes {
+	for i := len(boxes) - 1; i >= 0; i-- {
+		b := boxes[i]
 		ok := true
 		for _, k := range kept {
 			ox := min(b.X+b.W, k.X+k.W) - max(b.X, k.X)
@@ -151,23 +157,67 @@ func apart(boxes []pdfgeom.Rect) []pdfgeom.Rect {
 // larger than a card) whose middle lies in one of cards, each grown by a
 // millimetre.
 func marksHeld(p *pdfgeom.Page, cards []pdfgeom.Rect) float64 {
-	area := cards[0].W * cards[0].H
-	in, all := 0, 0
-	mark := func(r pdfgeom.Rect) {
-		if r.W*r.H > 1.5*area {
-			return // a background, or a frame round the block
-		}
+	held, all := 0, 0
+	eachMark(p, cards[0].W*cards[0].H, func(r pdfgeom.Rect, _ bool) {
 		all++
 		cx, cy := r.X+r.W/2, r.Y+r.H/2
 		for _, c := range cards {
 			if cx >= c.X-1 && cx <= c.X+c.W+1 && cy >= c.Y-1 && cy <= c.Y+c.H+1 {
-				in++
+				held++
 				return
 			}
 		}
+	})
+	if all == 0 {
+		return 0
+	}
+	return float64(held) / float64(all)
+}
+
+// marksWithin is the share of the area p's marks (as in marksHeld) cover
+// that lies in cards, each grown by geomEdge: the ink inside the cells. A
+// line counts a fifth of a millimetre wide; a line of text, whose extent
+// pdfgeom only estimates, lies in a card when its middle does (as in
+// marksHeld).
+func marksWithin(p *pdfgeom.Page, cards []pdfgeom.Rect) float64 {
+	in, all := 0.0, 0.0
+	eachMark(p, cards[0].W*cards[0].H, func(r pdfgeom.Rect, text bool) {
+		r.W, r.H = max(r.W, 0.2), max(r.H, 0.2)
+		a := r.W * r.H
+		all += a
+		held := 0.0
+		for _, c := range cards {
+			if text {
+				if cx, cy := r.X+r.W/2, r.Y+r.H/2; cx >= c.X-1 && cx <= c.X+c.W+1 && cy >= c.Y-1 && cy <= c.Y+c.H+1 {
+					held = a
+				}
+				continue
+			}
+			ox := min(r.X+r.W, c.X+c.W+geomEdge) - max(r.X, c.X-geomEdge)
+			oy := min(r.Y+r.H, c.Y+c.H+geomEdge) - max(r.Y, c.Y-geomEdge)
+			if ox > 0 && oy > 0 {
+				held += ox * oy
+			}
+		}
+		in += min(a, held)
+	})
+	if all == 0 {
+		return 0
+	}
+	return in / all
+}
+
+// eachMark calls fn with the box of each of p's marks no larger than 1.5
+// times area (a page's background, or a frame round the block of cards,
+// is no mark), and whether it is a line of text.
+func eachMark(p *pdfgeom.Page, area float64, fn func(r pdfgeom.Rect, text bool)) {
+	mark := func(r pdfgeom.Rect) {
+		if r.W*r.H <= 1.5*area {
+			fn(r, false)
+		}
 	}
 	for _, s := range p.Strokes {
-		mark(pdfgeom.Rect{X: min(s.A.X, s.B.X), Y: min(s.A.Y, s.B.Y), W: math.Abs(s.A.X - s.B.X), H: math.Abs(s.A.Y - s.B.Y)})
+		mark(s.Box)
 	}
 	for _, f := range p.Fills {
 		mark(f.Box)
@@ -176,50 +226,32 @@ func marksHeld(p *pdfgeom.Page, cards []pdfgeom.Rect) float64 {
 		mark(im.Box)
 	}
 	for _, t := range p.Texts {
-		if !t.Invisible {
-			mark(t.Box)
+		if !t.Invisible && t.Box.W*t.Box.H <= 1.5*area {
+			fn(t.Box, true)
 		}
 	}
-	if all == 0 {
-		return 0
-	}
-	return float64(in) / float64(all)
 }
 
-// strokedRects returns the rectangles stroked as one path of four to
-// eight straight segments along the sides of their bounding box.
-func strokedRects(strokes []pdfgeom.Stroke) []pdfgeom.Rect {
-	byPath := map[int][]pdfgeom.Stroke{}
+// strokedPaths returns the bounding box of each path stroked: a card's
+// frame, square or rounded, or the outline of a card of another shape.
+func strokedPaths(strokes []pdfgeom.Stroke) []pdfgeom.Rect {
+	boxes := map[int]*pdfgeom.Rect{}
 	var order []int
 	for _, s := range strokes {
-		if _, ok := byPath[s.Path]; !ok {
+		x0, y0, x1, y1 := s.Box.X, s.Box.Y, s.Box.X+s.Box.W, s.Box.Y+s.Box.H
+		b, ok := boxes[s.Path]
+		if !ok {
 			order = append(order, s.Path)
-		}
-		byPath[s.Path] = append(byPath[s.Path], s)
-	}
-	var out []pdfgeom.Rect
-	for _, id := range order {
-		ss := byPath[id]
-		if len(ss) < 4 || len(ss) > 8 {
+			boxes[s.Path] = &pdfgeom.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 			continue
 		}
-		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-		for _, s := range ss {
-			x0, x1 = min(x0, s.A.X, s.B.X), max(x1, s.A.X, s.B.X)
-			y0, y1 = min(y0, s.A.Y, s.B.Y), max(y1, s.A.Y, s.B.Y)
-		}
-		ok := true
-		for _, s := range ss {
-			vertical := math.Abs(s.A.X-s.B.X) < 0.1 && (math.Abs(s.A.X-x0) < 0.1 || math.Abs(s.A.X-x1) < 0.1)
-			horizontal := math.Abs(s.A.Y-s.B.Y) < 0.1 && (math.Abs(s.A.Y-y0) < 0.1 || math.Abs(s.A.Y-y1) < 0.1)
-			if s.Curve || !vertical && !horizontal {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			out = append(out, pdfgeom.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0})
-		}
+		bx0, by0 := min(b.X, x0), min(b.Y, y0)
+		bx1, by1 := max(b.X+b.W, x1), max(b.Y+b.H, y1)
+		*b = pdfgeom.Rect{X: bx0, Y: by0, W: bx1 - bx0, H: by1 - by0}
+	}
+	out := make([]pdfgeom.Rect, 0, len(order))
+	for _, id := range order {
+		out = append(out, *boxes[id])
 	}
 	return out
 }
