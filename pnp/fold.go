@@ -32,6 +32,16 @@ func (im *importer) readFold(nr int, fromWhole bool) (*fold, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(s.cards) == 0 && im.geometryGrid(s) != nil {
+		// A page that states its cards in its shapes is folded between
+		// them: its halves read again from the picture would be weaker
+		// evidence than what it states (a fold of cards drawn as frames
+		// with text in light grey found no grid on either half).
+		fd, err := im.foldWhole(s)
+		if err == nil && fd.pairs() > 0 {
+			return fd, nil
+		}
+	}
 	var best *fold
 	var errs []error
 	for _, vertical := range []bool{true, false} {
@@ -140,8 +150,7 @@ func (im *importer) foldOf(s *source, vertical bool, first, second *side) (*fold
 	w, h := s.p.w, s.p.h
 	for _, sd := range []*side{first, second} {
 		for _, c := range sd.cuts {
-			if vertical && (c.box.X < w/2) != (c.box.X+c.box.W <= w/2+0.5) ||
-				!vertical && (c.box.Y < h/2) != (c.box.Y+c.box.H <= h/2+0.5) {
+			if acrossFold(c.box, vertical, w, h) {
 				return nil, fmt.Errorf("a card crosses the fold")
 			}
 		}

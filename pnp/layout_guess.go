@@ -246,10 +246,20 @@ func holds(cuts []cut, face *faceSig) bool {
 // (vertical: the vertical one), where a fold sheet is folded.
 func crossesFold(sd *side, vertical bool) bool {
 	for _, c := range sd.cuts {
-		if vertical && c.box.X < sd.w/2 && c.box.X+c.box.W > sd.w/2+0.5 ||
-			!vertical && c.box.Y < sd.h/2 && c.box.Y+c.box.H > sd.h/2+0.5 {
+		if acrossFold(c.box, vertical, sd.w, sd.h) {
 			return true
 		}
 	}
 	return false
+}
+
+// acrossFold reports whether box runs more than half a millimetre past
+// both sides of a w×h mm page's middle line (vertical: the vertical one):
+// a card cut edge to edge with its back at the fold may start a hair
+// before the line.
+func acrossFold(box Rect, vertical bool, w, h float64) bool {
+	if vertical {
+		return box.X < w/2-0.5 && box.X+box.W > w/2+0.5
+	}
+	return box.Y < h/2-0.5 && box.Y+box.H > h/2+0.5
 }
