@@ -41,7 +41,7 @@ type Scope struct {
 // it as drawn (its bulge too, from the chords it is flattened into).
 type Stroke struct {
 	A, B   Point
-	Box    Rect // the segment's extent: a curve's bulge included
+	Box    Rect    // the segment's extent: a curve's bulge included
 	Width  float64 // line width in mm (0: the thinnest line the device draws)
 	Color  Color
 	Dashed bool
