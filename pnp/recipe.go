@@ -118,12 +118,35 @@ func RecipeOf(res *Result, source string, opt Options) *Recipe {
 		if p.Given != "" && p.Side != "skipped" {
 			rp.Reason += " (" + p.Given + ")"
 		}
-		if p.Side == "fronts" || p.Side == "backs" {
+		switch p.Side {
+		case "fronts", "backs":
 			rp.Grid = gridOf(faces[p.Page], p.Rows, p.Cols)
+		case "fold":
+			rp.Grid = frontsGrid(faces[p.Page])
 		}
 		r.Pages = append(r.Pages, rp)
 	}
 	return r
+}
+
+// frontsGrid is the grid the fronts of a fold sheet were cut on: its
+// rows and columns are those the fronts take of the page's grid, the
+// backs' half left out (a grid to read, not to change: the fold is read
+// again as Import reads it).
+func frontsGrid(fronts []Face) *RecipeGrid {
+	if len(fronts) == 0 {
+		return nil
+	}
+	r0, c0, r1, c1 := fronts[0].Row, fronts[0].Col, fronts[0].Row, fronts[0].Col
+	for _, f := range fronts {
+		r0, c0, r1, c1 = min(r0, f.Row), min(c0, f.Col), max(r1, f.Row), max(c1, f.Col)
+	}
+	own := make([]Face, len(fronts))
+	for i, f := range fronts {
+		f.Row, f.Col = f.Row-r0+1, f.Col-c0+1
+		own[i] = f
+	}
+	return gridOf(own, r1-r0+1, c1-c0+1)
 }
 
 // gridOf is the grid the faces of one page were cut on.

@@ -104,7 +104,7 @@ func replay(t *testing.T, file string, recipe []byte) *Result {
 
 // TestRecipeReplay imports three corpus PDFs, writes them with their
 // recipes, replays each recipe and writes again: every file is the same,
-// byte for byte. Then one number of one page's grid is changed (a column
+// byte for byte (a fold sheet's too, its fronts' grid written). Then one number of one page's grid is changed (a column
 // dropped) and one page set to skipped: only those pages change.
 func TestRecipeReplay(t *testing.T) {
 	needPdftoppm(t)
@@ -115,7 +115,7 @@ func TestRecipeReplay(t *testing.T) {
 	for _, e := range readCorpus(t) {
 		entries[e.File] = e
 	}
-	for _, file := range []string{"cardfoldr-test.pdf", "cardimpose-poker.pdf", "squib-collaboration-deck.pdf"} {
+	for _, file := range []string{"cardfoldr-test.pdf", "cardimpose-poker.pdf", "squib-collaboration-deck.pdf", "cardfoldr-foldable.pdf"} {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
 			opt := corpusOptions(t, entries[file], corpusDPI(t))
@@ -127,6 +127,9 @@ func TestRecipeReplay(t *testing.T) {
 			recipe := first[RecipeFile]
 			if len(recipe) == 0 {
 				t.Fatalf("no %s written", RecipeFile)
+			}
+			if folds := bytes.Count(recipe, []byte("role: fold\n")); folds > 0 && bytes.Count(recipe, []byte("    grid: {")) < folds {
+				t.Errorf("%d fold sheets, but %d grids in the recipe:\n%s", folds, bytes.Count(recipe, []byte("    grid: {")), recipe)
 			}
 			again := replay(t, file, recipe)
 			second := writeAll(t, again, file, opt)
