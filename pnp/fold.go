@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"math"
+
+	"github.com/deckwright/deckwright/internal/pdfgeom"
 )
 
 // This file reads fold sheets: fronts on one half of a page, their backs
@@ -37,8 +39,12 @@ func (im *importer) readFold(nr int, fromWhole bool) (*fold, error) {
 		// them: its halves read again from the picture would be weaker
 		// evidence than what it states (a fold of cards drawn as frames
 		// with text in light grey found no grid on either half).
+		// Its halves must mirror each other as stated, to a millimetre:
+		// a sheet of one card printed throughout, off the page's middle,
+		// pairs each card with one a column away from where folding
+		// puts it.
 		fd, err := im.foldWhole(s)
-		if err == nil && fd.pairs() > 0 {
+		if err == nil && fd.pairs() > 0 && mirrored(s.p.shapes, fd.vertical, s.p.w, s.p.h) {
 			return fd, nil
 		}
 	}
@@ -65,6 +71,29 @@ func (im *importer) readFold(nr int, fromWhole bool) (*fold, error) {
 		return nil, fmt.Errorf("page %d: not a fold sheet: %w", nr, errors.Join(errs...))
 	}
 	return best, nil
+}
+
+// mirrored reports whether every box has another (or itself) at its
+// mirrored place across a w×h mm page's middle line (vertical: the
+// vertical one), within a millimetre.
+func mirrored(boxes []pdfgeom.Rect, vertical bool, w, h float64) bool {
+	for _, b := range boxes {
+		mx, my := w-b.X-b.W, b.Y
+		if !vertical {
+			mx, my = b.X, h-b.Y-b.H
+		}
+		found := false
+		for _, o := range boxes {
+			if math.Abs(o.X-mx) <= 1 && math.Abs(o.Y-my) <= 1 {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // rank orders the ways to fold a sheet: one half holding a shared back

@@ -181,3 +181,22 @@ func TestGeometryFold(t *testing.T) {
 		}
 	}
 }
+
+// TestMirrored: a fold sheet's stated cards mirror each other across the
+// page's middle; business cards printed 2.5 mm from the left edge and
+// 5.2 mm from the right (a sheet of one card throughout) do not.
+func TestMirrored(t *testing.T) {
+	row := func(x0 float64) []pdfgeom.Rect {
+		var boxes []pdfgeom.Rect
+		for i := 0; i < 4; i++ {
+			boxes = append(boxes, pdfgeom.Rect{X: x0 + float64(i)*69.9, Y: 3.7, W: 67.6, H: 48.4})
+		}
+		return boxes
+	}
+	if !mirrored(row(3.85), true, 285, 215.9) {
+		t.Error("a row centred on the page does not mirror")
+	}
+	if mirrored(row(2.5), true, 285, 215.9) {
+		t.Error("a row 1.35 mm off the page's middle mirrors")
+	}
+}

@@ -163,6 +163,7 @@ func main() {
 
 type result struct {
 	pagesRight, cut, want, distinct, stray, missed int
+	fronts, wantFronts                             int // fronts cut on pages of fronts or fold sheets
 	worst                                          float64
 	measured                                       bool
 	right                                          bool
@@ -182,6 +183,18 @@ func pageWant(w string) (string, int) {
 		n *= 2
 	}
 	return w[:1], n
+}
+
+// frontsOf is how many of a page's n faces cut are fronts when its role
+// is role (F, B, L or -): all on a page of fronts, half on a fold sheet.
+func frontsOf(role string, n int) int {
+	switch role {
+	case "F":
+		return n
+	case "L":
+		return n / 2
+	}
+	return 0
 }
 
 func measure(bin, pdf string, e entry, out string) result {
@@ -260,6 +273,8 @@ func measure(bin, pdf string, e entry, out string) result {
 		case "fold":
 			gotRole = "L"
 		}
+		r.fronts += min(frontsOf(gotRole, g), frontsOf(role, n))
+		r.wantFronts += frontsOf(role, n)
 		if gotRole == role && (role == "-" || g == n) {
 			r.pagesRight++
 		} else {
@@ -294,7 +309,9 @@ func measure(bin, pdf string, e entry, out string) result {
 			r.notes = append(r.notes, fmt.Sprintf("%d trims missed", r.missed))
 		}
 	}
-	r.right = float64(r.cut) >= 0.98*float64(r.want) && r.distinct == e.Distinct && r.stray == 0 && r.missed == 0 && r.worst <= 1
+	// Right: the fronts and all faces cut (within 2%): a page of fronts
+	// read as a fold sheet cuts every face, half of them as backs.
+	r.right = float64(r.cut) >= 0.98*float64(r.want) && float64(r.fronts) >= 0.98*float64(r.wantFronts) && r.distinct == e.Distinct && r.stray == 0 && r.missed == 0 && r.worst <= 1
 	return r
 }
 

@@ -48,3 +48,13 @@ pages:
 		t.Errorf("page 3 (not in the recipe) = %+v", cells)
 	}
 }
+
+// TestFrontsOf: a page of 16 fronts read as a fold sheet gives 8 fronts.
+func TestFrontsOf(t *testing.T) {
+	if got, want := min(frontsOf("L", 16), frontsOf("F", 16)), 8; got != want {
+		t.Errorf("fronts of a page of 16 read as a fold: %d, want %d", got, want)
+	}
+	if frontsOf("B", 8) != 0 || frontsOf("-", 0) != 0 || frontsOf("F", 9) != 9 {
+		t.Error("backs and pages without cards hold no fronts; a page of fronts all")
+	}
+}
