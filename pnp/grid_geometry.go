@@ -89,6 +89,7 @@ func geometryCards(p *pdfgeom.Page) []pdfgeom.Rect {
 		rects = append(rects, f.Box)
 	}
 	rects = append(rects, strokedPaths(p.Strokes)...)
+	rects = append(rects, latticeCells(p)...)
 
 	type class struct {
 		w, h  float64
@@ -230,6 +231,41 @@ func eachMark(p *pdfgeom.Page, area float64, fn func(r pdfgeom.Rect, text bool))
 			fn(t.Box, true)
 		}
 	}
+}
+
+// latticeCells returns the cells between straight lines the page strokes
+// across at least half its width or height, one after the other: cut
+// lines drawn across a sheet of cards edge to edge, or a table's rules,
+// state the cards between them though no shape of a card's size is drawn.
+func latticeCells(p *pdfgeom.Page) []pdfgeom.Rect {
+	var xs, ys []float64
+	for _, s := range p.Strokes {
+		// By its box: a straight line drawn as a curve is straight.
+		switch b := s.Box; {
+		case b.W < 0.1 && b.H >= p.H/2:
+			xs = append(xs, b.X)
+		case b.H < 0.1 && b.W >= p.W/2:
+			ys = append(ys, b.Y)
+		}
+	}
+	lines := func(v []float64) []float64 {
+		sort.Float64s(v)
+		var out []float64
+		for _, x := range v {
+			if len(out) == 0 || x-out[len(out)-1] > geomSame {
+				out = append(out, x)
+			}
+		}
+		return out
+	}
+	xs, ys = lines(xs), lines(ys)
+	var cells []pdfgeom.Rect
+	for i := 1; i < len(ys); i++ {
+		for j := 1; j < len(xs); j++ {
+			cells = append(cells, pdfgeom.Rect{X: xs[j-1], Y: ys[i-1], W: xs[j] - xs[j-1], H: ys[i] - ys[i-1]})
+		}
+	}
+	return cells
 }
 
 // strokedPaths returns the bounding box of each path stroked: a card's

@@ -74,8 +74,9 @@ func TestGeometryGridImport(t *testing.T) {
 // cards are the tightest: a layout's cells round framed cards give way to
 // the frames (a browser print's boxes, TeX's rounded frames), but a card's
 // painted ground gives way to no frame drawn inside it (deckwright's own
-// text proxies); a rounded outline is a shape; a card drawn over its
-// shadow is the card.
+// text proxies); a rounded outline is a shape; cells between cut lines
+// drawn across the sheet are shapes; a card drawn over its shadow is the
+// card.
 func TestGeometryCardsTightest(t *testing.T) {
 	t.Parallel()
 	page := func() *pdfgeom.Page { return &pdfgeom.Page{W: 297, H: 210} }
@@ -125,6 +126,24 @@ func TestGeometryCardsTightest(t *testing.T) {
 		text(rounded, x, y)
 	}
 	check("rounded outlines", rounded, 60, 80)
+
+	// Cut lines drawn across the sheet (as curves, as PyPDF2's sheet
+	// draws them), round rounded frames 3.4 mm inside: the cards are the
+	// cells between the lines.
+	ruled := page()
+	for i := 0; i < 4; i++ {
+		x, y := 10+float64(i)*95, 10+float64(i)*100
+		ruled.Strokes = append(ruled.Strokes, pdfgeom.Stroke{A: pdfgeom.Point{X: x, Y: 0}, B: pdfgeom.Point{X: x, Y: 210}, Box: pdfgeom.Rect{X: x, H: 210}, Curve: true, Path: 100 + i})
+		if i < 3 {
+			ruled.Strokes = append(ruled.Strokes, pdfgeom.Stroke{A: pdfgeom.Point{X: 0, Y: y}, B: pdfgeom.Point{X: 297, Y: y}, Box: pdfgeom.Rect{Y: y, W: 297}, Curve: true, Path: 200 + i})
+		}
+	}
+	for i := 0; i < 6; i++ {
+		x, y := at(i)
+		frame(ruled, pdfgeom.Rect{X: x + 3.4, Y: y + 3.4, W: 88.2, H: 93.2}, i, true)
+		text(ruled, x+3.4, y+3.4)
+	}
+	check("cut lines across the sheet", ruled, 95, 100)
 
 	shadowed := page()
 	for i := 0; i < 6; i++ {
