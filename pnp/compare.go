@@ -62,7 +62,7 @@ func newFaceSig(f Face) *faceSig { return &faceSig{img: f.Image, hash: f.Hash} }
 
 func (s *faceSig) thumb() *thumb {
 	if s.th == nil {
-		s.th = makeThumb(s.img)
+		s.th = makeThumb(Pixels(s.img))
 	}
 	return s.th
 }
@@ -72,7 +72,7 @@ func (s *faceSig) fine() *fineFace {
 	if s.fineImg == nil {
 		b := s.img.Bounds()
 		w, h := fineSize(b.Dx(), b.Dy())
-		s.fineImg = makeFine(s.img, w, h)
+		s.fineImg = makeFine(Pixels(s.img), w, h)
 	}
 	return s.fineImg
 }
@@ -86,7 +86,7 @@ func (s *faceSig) fineSized(w, h int) *fineFace {
 	if s.fineAt == nil {
 		s.fineAt = map[image.Point]*fineFace{}
 	}
-	f := makeFine(s.img, w, h)
+	f := makeFine(Pixels(s.img), w, h)
 	s.fineAt[at] = f
 	return f
 }

@@ -121,7 +121,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 	if err := checkBudget(ctx, f, pages, opt); err != nil {
 		return nil, err
 	}
-	im := &importer{ctx: ctx, f: f, opt: opt, id: importIDs.Add(1)}
+	im := &importer{ctx: ctx, f: f, opt: opt, id: importIDs.Add(1), faces: newFaceStore(opt)}
 	im.startPages(pages)
 	defer im.close()
 	res := &Result{Layout: opt.Layout, LayoutReason: "asked for"}
@@ -355,6 +355,8 @@ type importer struct {
 	// refs holds the grid of the last full page read of odd and of even
 	// pages (see keepGrid).
 	refs map[int]*refGrid
+	// faces keeps the faces cut (see faceStore); nil keeps them in memory.
+	faces *faceStore
 	// layoutDoubt says why the layout guessed may be wrong (see assess).
 	layoutDoubt string
 
@@ -1026,7 +1028,7 @@ func (im *importer) finish(src image.Image, w, h float64, landscape bool) Face {
 	if landscape {
 		img = imaging.Rotate270(img)
 	}
-	return Face{Image: compact(img), Hash: Hash(img), Rotated: landscape}
+	return Face{Image: im.faces.keep(img), Hash: Hash(img), Rotated: landscape}
 }
 
 // subImage returns the part r of img without copying it when img can
@@ -1091,7 +1093,7 @@ func pair(fronts, backs []cut, mirror func(Rect) (float64, float64), upsideDown 
 			used[best] = true
 			back := backs[best].face
 			if upsideDown {
-				turned := imaging.Rotate180(back.Image)
+				turned := imaging.Rotate180(Pixels(back.Image))
 				back.Image, back.Hash = compact(turned), Hash(turned)
 			}
 			card.Back = &back

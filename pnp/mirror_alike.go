@@ -69,7 +69,7 @@ func mirroredAlike(fronts, backs []cut, at func(Rect) (float64, float64), cardW 
 
 // likeThumb is a card's face in grey, shrunk to likeSide a side.
 func likeThumb(c cut) edgeSample {
-	small := imaging.Resize(c.face.Image, likeSide, likeSide, imaging.Box)
+	small := imaging.Resize(c.face.Pixels(), likeSide, likeSide, imaging.Box)
 	out := make(edgeSample, 0, likeSide*likeSide)
 	for y := 0; y < likeSide; y++ {
 		for x := 0; x < likeSide; x++ {

@@ -205,14 +205,34 @@ func (im *importer) render(s *source) (*image.NRGBA, bool, error) {
 // and one process at a time left a second core idle.
 func prefetchDepth() int { return min(2, runtime.GOMAXPROCS(0)) }
 
+// prefetchBytes bounds the rasters rendered ahead beyond the first: an A4
+// page at 300 DPI is 35 MB, so two are rendered ahead, an A3 page 70 MB,
+// so one is (two held 140 MB beside the page being read).
+const prefetchBytes = 80 << 20
+
 // prefetch starts rendering the pages read after nr (prefetchDepth of
-// them) that need rendering and are neither rendered nor being rendered.
+// them, fewer where their rasters would pass prefetchBytes) that need
+// rendering and are neither rendered nor being rendered.
 func (im *importer) prefetch(nr int) {
 	i := slices.Index(im.order, nr)
 	if i < 0 || im.bg == nil || im.bg.Err() != nil {
 		return
 	}
-	for _, next := range im.order[i+1 : min(len(im.order), i+1+prefetchDepth())] {
+	im.prefetchPages(im.order[i+1 : min(len(im.order), i+1+prefetchDepth())])
+}
+
+// prefetchPages starts rendering pages, in order, while their rasters
+// stay within prefetchBytes (the first always).
+func (im *importer) prefetchPages(pages []int) {
+	var bytes int64
+	for k, next := range pages {
+		if m, err := im.memo(next); err == nil {
+			px := func(mm float64) int64 { return int64(mm/25.4*float64(im.opt.DPI)) + 1 }
+			bytes += 4 * px(m.src.p.w) * px(m.src.p.h)
+		}
+		if k > 0 && bytes > prefetchBytes {
+			return
+		}
 		im.prefetchPage(next)
 	}
 }
@@ -244,9 +264,7 @@ func (im *importer) prefetchPage(next int) {
 func (im *importer) startPages(order []int) {
 	im.order = order
 	im.bg, im.stopBG = context.WithCancel(im.ctx)
-	for _, nr := range order[:min(len(order), prefetchDepth())] {
-		im.prefetchPage(nr)
-	}
+	im.prefetchPages(order[:min(len(order), prefetchDepth())])
 }
 
 // close stops any rendering under way and removes the scratch file.

@@ -29,7 +29,7 @@ func lookOf(cuts []cut) pageLook {
 		return l
 	}
 	for _, c := range cuts {
-		small := imaging.Resize(c.face.Image, 24, 24, imaging.Box)
+		small := imaging.Resize(c.face.Pixels(), 24, 24, imaging.Box)
 		n := 0.0
 		var h pageLook
 		for y := 0; y < small.Bounds().Dy(); y++ {

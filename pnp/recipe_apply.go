@@ -168,7 +168,7 @@ func (a *applier) importer(forceRaster bool) (*importer, error) {
 	}
 	opt.BacksPages = nil // each page is read on its own here
 	opt.forceRaster = forceRaster
-	*p = &importer{ctx: a.ctx, f: f, opt: opt, id: importIDs.Add(1)}
+	*p = &importer{ctx: a.ctx, f: f, opt: opt, id: importIDs.Add(1), faces: newFaceStore(opt)}
 	return *p, nil
 }
 

@@ -51,6 +51,9 @@ type Options struct {
 	// look for their grid; tests use it to try grid finding on every
 	// layout deckwright prints.
 	forceRaster bool
+	// facesInFile makes Import keep every face in its scratch file (see
+	// faceStore), however few: tests read a small PDF both ways.
+	facesInFile bool
 	// noBudget leaves out the check of each page's cost before it is read
 	// (see checkBudget): tests use it to reach pdftoppm's own limits.
 	noBudget bool

@@ -51,7 +51,7 @@ func (p *plan) render(ctx context.Context, res *Result, opt WriteOptions, out *a
 			errs[i] = ctx.Err()
 			return
 		}
-		img := jobs[i].img
+		img := Pixels(jobs[i].img)
 		if e := jobs[i].e; e != nil {
 			img = e.oriented(img)
 		}

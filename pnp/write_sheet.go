@@ -56,7 +56,7 @@ func (p *plan) contactSheet(res *Result, first, n int) ([]byte, error) {
 		x0, y0 := (k%cols)*tileW+tilePad, (k/cols)*tileH+tilePad
 		box := fitBox(c.Front.Image.Bounds(), tileFaceW, tileFaceH)
 		dst := box.Add(image.Pt(x0+(tileFaceW-box.Dx())/2, y0+(tileFaceH-box.Dy())/2))
-		draw.ApproxBiLinear.Scale(img, dst, c.Front.Image, c.Front.Image.Bounds(), draw.Src, nil)
+		draw.ApproxBiLinear.Scale(img, dst, c.Front.Pixels(), c.Front.Image.Bounds(), draw.Src, nil)
 		e := p.entries[p.byCard[i]]
 		for j, line := range []string{fmt.Sprintf("#%d", e.index), fmt.Sprintf("p%d r%dc%d", c.Front.Page, c.Front.Row, c.Front.Col)} {
 			d.Dot = fixed.P(x0, y0+tileFaceH+12+13*j)

@@ -360,10 +360,10 @@ func (s *Server) pnpCardImage(w http.ResponseWriter, r *http.Request) {
 		}
 		c := ss.res.Cards[i]
 		if r.FormValue("side") != "back" {
-			return c.Front.Image
+			return c.Front.Pixels()
 		}
 		if c.Back != nil {
-			return c.Back.Image
+			return c.Back.Pixels()
 		}
 		return nil
 	})
