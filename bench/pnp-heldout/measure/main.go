@@ -98,9 +98,10 @@ func main() {
 	dir := flag.String("dir", "/work/pnp-heldout", "the folder holding the held-out PDFs")
 	manifest := flag.String("manifest", "bench/pnp-heldout/manifest.yaml", "the manifest: sources and truth")
 	only := flag.String("only", "", "measure only the files whose names contain this")
+	sources := flag.Bool("sources", false, "print a shell script that fetches the files missing from the folder, and measure nothing")
 	flag.Parse()
-	if *bin == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "usage: measure -bin DECKWRIGHT [-dir FOLDER] [-manifest FILE] [-only NAME]")
+	if *bin == "" && !*sources || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: measure -bin DECKWRIGHT [-dir FOLDER] [-manifest FILE] [-only NAME]\n       measure -sources [-dir FOLDER] [-manifest FILE] | sh")
 		os.Exit(2)
 	}
 	raw, err := os.ReadFile(*manifest)
@@ -112,6 +113,10 @@ func main() {
 	if err := yaml.Unmarshal(raw, &entries); err != nil {
 		fmt.Fprintf(os.Stderr, "measure: %s: %v\n", *manifest, err)
 		os.Exit(2)
+	}
+	if *sources {
+		fmt.Print(fetchScript(entries, *dir, *only, "https://github.com/"))
+		return
 	}
 	tmp, err := os.MkdirTemp("", "pnp-heldout-")
 	if err != nil {
@@ -174,6 +179,34 @@ type result struct {
 // pageWant splits a page word into its role and the faces cut there:
 // "F9" is ("F", 9), "L5" is ("L", 10) (a fold sheet's fronts and their
 // backs, as the import counts a page's cuts), "-" is ("-", 0).
+// fetchScript is a shell script that clones each repository the entries
+// missing from dir come from (from base, once, without checking out) and
+// copies each file, at its commit, into dir.
+func fetchScript(entries []entry, dir, only, base string) string {
+	var b strings.Builder
+	b.WriteString("set -e\nsrc=$(mktemp -d)\nmkdir -p " + shellQuote(dir) + "\n")
+	cloned := map[string]bool{}
+	for _, e := range entries {
+		if only != "" && !strings.Contains(e.File, only) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(dir, e.File)); err == nil {
+			continue
+		}
+		repo := strings.ReplaceAll(e.Repo, "/", "+")
+		if !cloned[e.Repo] {
+			cloned[e.Repo] = true
+			fmt.Fprintf(&b, "git clone -q --no-checkout %s \"$src/%s\"\n", shellQuote(base+e.Repo), repo)
+		}
+		fmt.Fprintf(&b, "git -C \"$src/%s\" show %s > %s\n", repo, shellQuote(e.Commit+":"+e.Path), shellQuote(filepath.Join(dir, e.File)))
+	}
+	b.WriteString("rm -rf \"$src\"\n")
+	return b.String()
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
 func pageWant(w string) (string, int) {
 	if w == "-" || w == "" {
 		return "-", 0

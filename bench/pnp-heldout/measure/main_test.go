@@ -2,9 +2,69 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
+
+// TestFetchScript runs the script -sources prints against a repository
+// made here: the file missing from the folder is copied at its commit
+// (not as the repository holds it now), the file present is left alone.
+func TestFetchScript(t *testing.T) {
+	for _, tool := range []string{"git", "sh"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not found", tool)
+		}
+	}
+	root := t.TempDir()
+	repo := filepath.Join(root, "o", "r")
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git("init", "-q")
+	write := func(s string) {
+		if err := os.WriteFile(filepath.Join(repo, "sub", "cards.pdf"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		git("add", ".")
+		git("commit", "-q", "-m", s)
+	}
+	write("%PDF old")
+	old := git("rev-parse", "HEAD")
+	write("%PDF new")
+	dir := filepath.Join(root, "held")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "kept.pdf"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	entries := []entry{
+		{File: "a-tool.pdf", Repo: "o/r", Path: "sub/cards.pdf", Commit: old},
+		{File: "kept.pdf", Repo: "o/r", Path: "sub/cards.pdf", Commit: old},
+	}
+	script := fetchScript(entries, dir, "", "file://"+root+"/")
+	if out, err := exec.Command("sh", "-c", script).CombinedOutput(); err != nil {
+		t.Fatalf("the script failed: %v\n%s\n%s", err, out, script)
+	}
+	for name, want := range map[string]string{"a-tool.pdf": "%PDF old", "kept.pdf": "mine"} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || string(got) != want {
+			t.Errorf("%s holds %q (%v), want %q", name, got, err, want)
+		}
+	}
+}
 
 func TestPageWant(t *testing.T) {
 	for w, want := range map[string]struct {
