@@ -18,6 +18,7 @@ import (
 
 	"github.com/deckwright/deckwright/cardface"
 	"github.com/deckwright/deckwright/cardsdb"
+	"github.com/deckwright/deckwright/internal/testenv"
 	"github.com/deckwright/deckwright/layout"
 	"github.com/deckwright/deckwright/render"
 )
@@ -243,40 +244,13 @@ func TestMain(m *testing.M) {
 // installed; nil to keep the machine's fonts.
 var corpusFonts []string
 
-// pinFonts sets corpusFonts and returns the folder of its configuration. A PDF that
-// names fonts it does not embed (the corpus's jsPDF Helvetica, the test
-// sheets gofpdf writes) is drawn with whatever font the machine offers in
-// their place, and the cards' look follows: internetboardgame-cards.pdf
-// read right where Helvetica became DejaVu Sans and failed where it became
-// Liberation Sans, which looked like a flaky test. Only the corpus is
-// pinned: the test sheets were tuned on the machine's fonts.
-// DECKWRIGHT_TEST_FONTS=system keeps the machine's fonts for the corpus too.
+// pinFonts sets corpusFonts (see testenv.PinFonts) and returns the folder
+// of its configuration. Only the corpus is pinned: the test sheets were
+// tuned on the machine's fonts. DECKWRIGHT_TEST_FONTS=system keeps the
+// machine's fonts for the corpus too.
 func pinFonts() string {
-	if os.Getenv("DECKWRIGHT_TEST_FONTS") == "system" || os.Getenv("FONTCONFIG_FILE") != "" {
-		return ""
-	}
-	var dirs []string
-	for _, d := range []string{"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu-sans-fonts", "/usr/local/share/fonts/dejavu", "/opt/homebrew/share/fonts/dejavu"} {
-		if m, _ := filepath.Glob(filepath.Join(d, "DejaVuSans*.ttf")); len(m) > 0 {
-			dirs = append(dirs, d)
-		}
-	}
-	if len(dirs) == 0 {
-		return ""
-	}
-	dir, err := os.MkdirTemp("", "pnp-test-fonts-")
-	if err != nil {
-		return ""
-	}
-	conf := "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
-	for _, d := range dirs {
-		conf += "  <dir>" + d + "</dir>\n"
-	}
-	conf += "  <cachedir>" + filepath.Join(dir, "cache") + "</cachedir>\n</fontconfig>\n"
-	if err := os.WriteFile(filepath.Join(dir, "fonts.conf"), []byte(conf), 0o644); err != nil {
-		return dir
-	}
-	corpusFonts = []string{"FONTCONFIG_FILE=" + filepath.Join(dir, "fonts.conf")}
+	env, dir := testenv.PinFonts()
+	corpusFonts = env
 	return dir
 }
 

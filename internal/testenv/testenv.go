@@ -21,6 +21,7 @@ package testenv
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"testing"
 )
@@ -79,4 +80,45 @@ func hint(name string) string {
 		return "apt-get install chromium"
 	}
 	return "put it on PATH"
+}
+
+// PinFonts writes a fontconfig configuration that offers the DejaVu fonts
+// alone, where they are installed, and returns the environment entry that
+// points pdftoppm at it (FONTCONFIG_FILE=...) and the folder to remove
+// when the tests end; nil and "" where DejaVu is not found, where
+// FONTCONFIG_FILE is set already, or with DECKWRIGHT_TEST_FONTS=system
+// (the machine's fonts).
+//
+// A PDF that names fonts it does not embed (jsPDF's or gofpdf's
+// Helvetica) is drawn with whatever font the machine offers in their
+// place, and what an import reads from the page follows: a corpus PDF read
+// right where Helvetica became DejaVu Sans and failed where it became
+// Liberation Sans, and a documented import's reason for skipping a page
+// of rules changed when Chromium's packages brought the Liberation fonts.
+func PinFonts() (env []string, dir string) {
+	if os.Getenv("DECKWRIGHT_TEST_FONTS") == "system" || os.Getenv("FONTCONFIG_FILE") != "" {
+		return nil, ""
+	}
+	var dirs []string
+	for _, d := range []string{"/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF", "/usr/share/fonts/dejavu-sans-fonts", "/usr/local/share/fonts/dejavu", "/opt/homebrew/share/fonts/dejavu"} {
+		if m, _ := filepath.Glob(filepath.Join(d, "DejaVuSans*.ttf")); len(m) > 0 {
+			dirs = append(dirs, d)
+		}
+	}
+	if len(dirs) == 0 {
+		return nil, ""
+	}
+	dir, err := os.MkdirTemp("", "deckwright-test-fonts-")
+	if err != nil {
+		return nil, ""
+	}
+	conf := "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"fonts.dtd\">\n<fontconfig>\n"
+	for _, d := range dirs {
+		conf += "  <dir>" + d + "</dir>\n"
+	}
+	conf += "  <cachedir>" + filepath.Join(dir, "cache") + "</cachedir>\n</fontconfig>\n"
+	if err := os.WriteFile(filepath.Join(dir, "fonts.conf"), []byte(conf), 0o644); err != nil {
+		return nil, dir
+	}
+	return []string{"FONTCONFIG_FILE=" + filepath.Join(dir, "fonts.conf")}, dir
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/deckwright/deckwright/internal/testenv"
 )
 
 // exampleStart opens a runnable example in the README and the docs pages:
@@ -23,7 +25,20 @@ const exampleStart = "```text\n$ deckwright "
 // (each file a subtest, each example a subtest of its file), and compares
 // the output, so that the documentation stays true. Each file's examples
 // run in order, in a folder of their own holding a copy of docs/examples.
+//
+// pdftoppm draws the examples' PDFs with the fonts of testenv.PinFonts, so
+// that what an import shows does not follow the machine's fonts (a page of
+// rules in Helvetica, not embedded, was skipped for one reason with DejaVu
+// standing in and for another with Liberation).
 func TestREADMEExamples(t *testing.T) {
+	env, dir := testenv.PinFonts()
+	if dir != "" {
+		t.Cleanup(func() { os.RemoveAll(dir) })
+	}
+	for _, e := range env {
+		k, v, _ := strings.Cut(e, "=")
+		t.Setenv(k, v)
+	}
 	root, err := filepath.Abs("../../../..")
 	if err != nil {
 		t.Fatal(err)
