@@ -669,15 +669,29 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	}
 	// Empty card frames (a sheet printed with fewer cards than slots)
 	// are not cards.
-	kept := g.cells[:0:0]
-	for _, c := range g.cells {
+	what := make([]int, len(g.cells))
+	cols := make([][3]int, len(g.cells))
+	for i, c := range g.cells {
 		r, ruled := c.trim, g.method == "rules"
 		if ruled {
 			// Cut lines, not frames, bound these cells: what lies
 			// near their edges is the cards' own (a word in a corner).
 			r = r.Inset(int(1.5 * s.pxmm))
 		}
-		if !blankWithin(s.raster, r, s.pxmm, !ruled) {
+		cols[i], what[i] = plainWithin(s.raster, r, s.pxmm, !ruled)
+	}
+	// Cards of one plain colour (backs with no frame) are cards when two
+	// or more share the colour, a back repeated: one block of a colour
+	// alone (the black half of a fold sheet's inside) is no card.
+	kept := g.cells[:0:0]
+	for i, c := range g.cells {
+		alike := 0
+		for j := range g.cells {
+			if what[j] == cellPlain && abs(cols[j][0]-cols[i][0]) <= 24 && abs(cols[j][1]-cols[i][1]) <= 24 && abs(cols[j][2]-cols[i][2]) <= 24 {
+				alike++
+			}
+		}
+		if what[i] == cellPrinted || what[i] == cellPlain && alike >= 2 {
 			kept = append(kept, c)
 		}
 	}
@@ -936,10 +950,12 @@ func edgesInked(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 // blankInside reports whether nothing is printed inside a card's trim r
 // (pixels of img, pxmm a millimetre) away from its border: an empty frame
 // drawn for a card that is not there. All but 0.2% of the inside must lie
-// within 6 grey levels of its commonest level (bare paper, rendered):
-// art, even smooth and faint, spreads wider. The border, 6% of the card's
-// shorter side and at least 3 mm, is left out: frames and rounded corners
-// lie there.
+// within 6 grey levels of its commonest level, and that level must be
+// paper's (see paperLike) or run on past the cell's edges (colourEnds):
+// art, even smooth and faint, spreads wider, and a card printed in one
+// plain colour with no frame (a back of cyan) is a card, not bare paper. The border, 6% of the card's shorter
+// side and at least 3 mm, is left out: frames and rounded corners lie
+// there.
 func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
 	return blankWithin(img, r, pxmm, true)
 }
@@ -947,20 +963,40 @@ func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
 // blankWithin is blankInside, leaving out the band along r's edges (where
 // a frame or a neighbour's bleed lies) only when inset.
 func blankWithin(img *image.NRGBA, r image.Rectangle, pxmm float64, inset bool) bool {
+	_, plain := plainWithin(img, r, pxmm, inset)
+	return plain == cellBare
+}
+
+// What a cell holds, by plainWithin.
+const (
+	cellBare    = iota // nothing printed: paper
+	cellPrinted        // print of more than one colour
+	cellPlain          // one colour not paper's, ending at the cell's edges (see colourEnds)
+)
+
+// plainWithin says what r holds (bare, printed or plain; see blankInside
+// and colourEnds) and, when it holds one colour, which.
+func plainWithin(img *image.NRGBA, r image.Rectangle, pxmm float64, inset bool) ([3]int, int) {
+	whole := r
 	if inset {
 		r = r.Inset(int(math.Max(3*pxmm, 0.06*float64(min(r.Dx(), r.Dy())))))
 	}
 	r = r.Intersect(img.Bounds())
 	if r.Empty() {
-		return false
+		return [3]int{}, cellPrinted
 	}
 	var hist [256]int
+	var sum [256][3]int // the red, green and blue of each grey level's pixels
 	n := 0
 	for y := r.Min.Y; y < r.Max.Y; y += 2 {
 		row := img.Pix[img.PixOffset(r.Min.X, y):]
 		for x := 0; x < r.Dx(); x += 2 {
 			p := row[4*x:]
-			hist[luma(p)]++
+			v := luma(p)
+			hist[v]++
+			sum[v][0] += int(p[0])
+			sum[v][1] += int(p[1])
+			sum[v][2] += int(p[2])
 			n++
 		}
 	}
@@ -969,6 +1005,12 @@ func blankWithin(img *image.NRGBA, r image.Rectangle, pxmm float64, inset bool) 
 		if hist[v] > hist[mode] {
 			mode = v
 		}
+	}
+	c := hist[mode]
+	col := [3]int{sum[mode][0] / c, sum[mode][1] / c, sum[mode][2] / c}
+	paper := paperLike(mode, col[0], col[1], col[2])
+	if !paper && !colourEnds(img, whole, col, pxmm) {
+		paper = true // a cell of a larger block of one colour: no card
 	}
 	off := 0
 	for v, c := range hist {
@@ -979,9 +1021,62 @@ func blankWithin(img *image.NRGBA, r image.Rectangle, pxmm float64, inset bool) 
 	if !inset {
 		// Cells with nothing on their edges to leave out (ruled cells)
 		// hold a card when they hold a word: 3 mm² of print.
-		return float64(4*off) < 3*pxmm*pxmm
+		if float64(4*off) >= 3*pxmm*pxmm {
+			return col, cellPrinted
+		}
+	} else if off*500 >= n { // over 0.2% of the inside
+		return col, cellPrinted
 	}
-	return off*500 < n // under 0.2% of the inside
+	if paper {
+		return col, cellBare
+	}
+	return col, cellPlain
+}
+
+// colourEnds reports whether col, the one colour a cell r holds, ends at
+// each of its four edges: along the middle of each side, in a band from
+// 0.4 to 1.2 mm outside it (or past the page's edge), most pixels are of
+// another colour. A card printed in one plain colour shows its edges; a
+// cell inside a larger block of one colour (the black half of a fold
+// sheet's inside) does not, and is no card.
+func colourEnds(img *image.NRGBA, r image.Rectangle, col [3]int, pxmm float64) bool {
+	near, far := max(1, int(0.4*pxmm)), max(2, int(1.2*pxmm))
+	w, h := r.Dx(), r.Dy()
+	bands := []image.Rectangle{
+		image.Rect(r.Min.X+w/5, r.Min.Y-far, r.Max.X-w/5, r.Min.Y-near),
+		image.Rect(r.Min.X+w/5, r.Max.Y+near, r.Max.X-w/5, r.Max.Y+far),
+		image.Rect(r.Min.X-far, r.Min.Y+h/5, r.Min.X-near, r.Max.Y-h/5),
+		image.Rect(r.Max.X+near, r.Min.Y+h/5, r.Max.X+far, r.Max.Y-h/5),
+	}
+	for _, b := range bands {
+		b = b.Intersect(img.Bounds())
+		if b.Empty() {
+			continue // the page ends there
+		}
+		same, n := 0, 0
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			row := img.Pix[img.PixOffset(b.Min.X, y):]
+			for x := 0; x < b.Dx(); x++ {
+				p := row[4*x:]
+				n++
+				if abs(int(p[0])-col[0]) <= 24 && abs(int(p[1])-col[1]) <= 24 && abs(int(p[2])-col[2]) <= 24 {
+					same++
+				}
+			}
+		}
+		if 2*same >= n {
+			return false
+		}
+	}
+	return true
+}
+
+// paperLike reports whether a colour (its grey level v and its red,
+// green and blue) could be bare paper, rendered or scanned: light, at
+// least 200 of 255, and near grey (its channels within 24 levels of each
+// other). A page's paper is white when rendered, off-white when scanned.
+func paperLike(v, r, g, b int) bool {
+	return v >= 200 && max(r, g, b)-min(r, g, b) <= 24
 }
 
 // cutPlaced cuts the card an image placed on the page shows.
