@@ -208,7 +208,7 @@ func alike(cuts []cut, face *faceSig) int {
 
 // foldsToo reports whether the first of pages that holds cards, if any
 // does (of the next three), reads as a fold sheet with a back most of its
-// cards share, or, where its halves hold no grid of their own (one card
+// cards share and none of its fronts shows, or, where its halves hold no grid of their own (one card
 // and its back), keeps each of its cards on one side of the fold
 // (vertical: the vertical middle line) as a fold sheet does.
 func (im *importer) foldsToo(pages []int, vertical bool) bool {
@@ -224,11 +224,19 @@ func (im *importer) foldsToo(pages []int, vertical bool) bool {
 		if err != nil || fd.pairs() != len(fd.cards) || len(fd.cards) == 0 {
 			return false
 		}
-		var backs []cut
+		var fronts, backs []cut
 		for _, c := range fd.cards {
+			fronts = append(fronts, cut{face: c.Front})
 			backs = append(backs, cut{face: *c.Back})
 		}
-		return uniform(backs) || len(fd.cards) == 1
+		if len(fd.cards) == 1 {
+			return true
+		}
+		// As on the first sheet, the back is no card of the fronts'
+		// half: a page of one back repeated (plain backs after a page
+		// of fronts) mirrors itself, and is no fold sheet.
+		back, ok := common(backs)
+		return ok && !holds(fronts, back)
 	}
 	return true
 }

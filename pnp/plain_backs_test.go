@@ -2,6 +2,7 @@ package pnp
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -39,5 +40,55 @@ func TestPlainColouredBacks(t *testing.T) {
 	}
 	if p := res.Pages[1]; p.Side != "backs" || p.Cards != 9 {
 		t.Errorf("page 2: %s, %d cards; want backs, 9 (%s)", p.Side, p.Cards, p.Skipped)
+	}
+}
+
+// TestPlainBacksAfterCopies reads a page of 12 fronts, its lower half six
+// copies of one card, and a page of plain cyan backs after it. The fronts
+// page alone looks like a fold sheet (a half of one card repeated, unlike
+// the other half), and the page of backs, one back repeated, mirrors
+// itself; but a fold sheet's back is no card of its fronts' half, so the
+// page of backs is no fold sheet, and the layout is duplex.
+func TestPlainBacksAfterCopies(t *testing.T) {
+	t.Parallel()
+	needPdftoppm(t)
+	pdf := sheetPDF()
+	at := func(i int) (float64, float64) {
+		return (210-154)/2 + float64(i%3)*52, (297-286)/2 + float64(i/3)*72
+	}
+	for page := 0; page < 2; page++ {
+		pdf.AddPage()
+		for i := 0; i < 12; i++ {
+			x, y := at(i)
+			if page == 1 {
+				pdf.SetFillColor(0, 170, 200)
+				pdf.Rect(x, y, 50, 70, "F")
+				continue
+			}
+			n := i
+			if i >= 6 {
+				n = 100 // the lower half: copies of one card
+			}
+			r, g, b := (n*67)%200+30, (n*131)%200+30, (n*47)%200+30
+			pdf.SetFillColor(r, g, b)
+			pdf.Rect(x, y, 50, 70, "F")
+			pdf.SetFillColor(255-r, 255-g, 255-b)
+			pdf.Circle(x+15+float64(n%3)*8, y+25+float64(n%4)*6, 10, "F")
+			pdf.SetFont("Helvetica", "B", 20)
+			pdf.SetTextColor(255, 255, 255)
+			pdf.Text(x+6, y+62, fmt.Sprint("Card ", n))
+		}
+	}
+	res, err := Import(context.Background(), savePDF(t, pdf), Options{CardW: 50, CardH: 70, DPI: 150})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Layout != LayoutDuplex || len(res.Cards) != 12 {
+		t.Fatalf("layout %s (%s), %d cards; want duplex, 12", res.Layout, res.LayoutReason, len(res.Cards))
+	}
+	for i, c := range res.Cards {
+		if c.Back == nil || c.Back.Page != 2 {
+			t.Fatalf("card %d has no back from page 2", i+1)
+		}
 	}
 }
