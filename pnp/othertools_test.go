@@ -132,15 +132,20 @@ func TestOtherToolsImages(t *testing.T) {
 
 // vectorCard draws a card in vector graphics: a coloured ground, a
 // circle and its number.
-func vectorCard(pdf *gofpdf.Fpdf, i int, x, y float64) {
+func vectorCard(pdf *gofpdf.Fpdf, i int, x, y float64) { vectorCardSized(pdf, i, x, y, 63, 88) }
+
+// vectorCardSized is vectorCard on a card of w×h mm, its drawing scaled
+// by the width.
+func vectorCardSized(pdf *gofpdf.Fpdf, i int, x, y, w, h float64) {
+	k := w / 63
 	r, g, b := (i*67)%200+30, (i*131)%200+30, (i*47)%200+30
 	pdf.SetFillColor(r, g, b)
-	pdf.Rect(x, y, 63, 88, "F")
+	pdf.Rect(x, y, w, h, "F")
 	pdf.SetFillColor(255-r, 255-g, 255-b)
-	pdf.Circle(x+20+float64(i%3)*10, y+30+float64(i%4)*8, 12, "F")
-	pdf.SetFont("Helvetica", "B", 28)
+	pdf.Circle(x+k*(20+float64(i%3)*10), y+k*(30+float64(i%4)*8), k*12, "F")
+	pdf.SetFont("Helvetica", "B", k*28)
 	pdf.SetTextColor(255, 255, 255)
-	pdf.Text(x+8, y+80, fmt.Sprint("Card ", i))
+	pdf.Text(x+k*8, y+h-k*8, fmt.Sprint("Card ", i))
 }
 
 // TestOtherToolsVector reads vector-drawn cards with only cut lines (and

@@ -2,7 +2,6 @@ package pnp
 
 import (
 	"context"
-	"fmt"
 	"testing"
 )
 
@@ -69,14 +68,7 @@ func TestPlainBacksAfterCopies(t *testing.T) {
 			if i >= 6 {
 				n = 100 // the lower half: copies of one card
 			}
-			r, g, b := (n*67)%200+30, (n*131)%200+30, (n*47)%200+30
-			pdf.SetFillColor(r, g, b)
-			pdf.Rect(x, y, 50, 70, "F")
-			pdf.SetFillColor(255-r, 255-g, 255-b)
-			pdf.Circle(x+15+float64(n%3)*8, y+25+float64(n%4)*6, 10, "F")
-			pdf.SetFont("Helvetica", "B", 20)
-			pdf.SetTextColor(255, 255, 255)
-			pdf.Text(x+6, y+62, fmt.Sprint("Card ", n))
+			vectorCardSized(pdf, n, x, y, 50, 70)
 		}
 	}
 	res, err := Import(context.Background(), savePDF(t, pdf), Options{CardW: 50, CardH: 70, DPI: 150})
