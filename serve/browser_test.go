@@ -148,10 +148,11 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 }
 
 // imagesDrawn waits until every image of the page has loaded, so that a
-// screenshot shows the card faces.
+// screenshot shows the card faces; an image loaded lazily below the
+// window is not waited for (it loads when scrolled to).
 func imagesDrawn(t *testing.T, ctx context.Context) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.images].every(i => i.complete)`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`[...document.images].every(i => i.complete || i.loading === "lazy" && i.getBoundingClientRect().top > innerHeight)`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		t.Fatalf("waiting for the page's images: %v", err)
 	}
 }

@@ -44,6 +44,7 @@ func TestPnPBrowserCorrectAndImport(t *testing.T) {
 		t.Errorf("page 1's overlay draws %d cut cells, want 4", n)
 	}
 	until(t, ctx, "page 1's cards drawn", `[...document.querySelectorAll("#pnp-page-1 .pnp-cards img")].every(i => i.complete && i.naturalWidth > 0)`)
+	screenshot(t, ctx, "pnp")
 	for _, v := range axeCheck(t, ctx, axe) {
 		t.Errorf("the pages: %s", v)
 	}
