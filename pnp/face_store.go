@@ -49,7 +49,9 @@ type storedFace struct {
 func (s *storedFace) ColorModel() color.Model { return color.YCbCrModel }
 func (s *storedFace) Bounds() image.Rectangle { return s.rect }
 func (s *storedFace) At(x, y int) color.Color { return s.load().At(x, y) }
-func (s *storedFace) planes() (yn, cn int64)  { return planeSizes(s.rect) }
+
+// planeSizes is the bytes of the Y plane and of each chroma plane of a
+// face r at 4:2:0.
 func planeSizes(r image.Rectangle) (int64, int64) {
 	w, h := int64(r.Dx()), int64(r.Dy())
 	return w * h, ((w + 1) / 2) * ((h + 1) / 2)
@@ -61,7 +63,7 @@ func planeSizes(r image.Rectangle) (int64, int64) {
 // and prints as such) rather than stopping a caller that cannot fail.
 func (s *storedFace) load() *image.YCbCr {
 	out := image.NewYCbCr(s.rect, image.YCbCrSubsampleRatio420)
-	yn, cn := s.planes()
+	yn, cn := planeSizes(s.rect)
 	buf := make([]byte, yn+2*cn)
 	if _, err := s.st.f.ReadAt(buf, s.off); err != nil {
 		for i := range buf {

@@ -687,7 +687,7 @@ func (im *importer) readRegion(s *source, region Rect) (*side, error) {
 	for i, c := range g.cells {
 		alike := 0
 		for j := range g.cells {
-			if what[j] == cellPlain && abs(cols[j][0]-cols[i][0]) <= 24 && abs(cols[j][1]-cols[i][1]) <= 24 && abs(cols[j][2]-cols[i][2]) <= 24 {
+			if what[j] == cellPlain && nearColour(cols[j], cols[i]) {
 				alike++
 			}
 		}
@@ -953,9 +953,9 @@ func edgesInked(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 // within 6 grey levels of its commonest level, and that level must be
 // paper's (see paperLike) or run on past the cell's edges (colourEnds):
 // art, even smooth and faint, spreads wider, and a card printed in one
-// plain colour with no frame (a back of cyan) is a card, not bare paper. The border, 6% of the card's shorter
-// side and at least 3 mm, is left out: frames and rounded corners lie
-// there.
+// plain colour with no frame (a back of cyan) is a card, not bare paper.
+// The border, 6% of the card's shorter side and at least 3 mm, is left
+// out: frames and rounded corners lie there.
 func blankInside(img *image.NRGBA, r image.Rectangle, pxmm float64) bool {
 	return blankWithin(img, r, pxmm, true)
 }
@@ -1059,7 +1059,7 @@ func colourEnds(img *image.NRGBA, r image.Rectangle, col [3]int, pxmm float64) b
 			for x := 0; x < b.Dx(); x++ {
 				p := row[4*x:]
 				n++
-				if abs(int(p[0])-col[0]) <= 24 && abs(int(p[1])-col[1]) <= 24 && abs(int(p[2])-col[2]) <= 24 {
+				if nearColour([3]int{int(p[0]), int(p[1]), int(p[2])}, col) {
 					same++
 				}
 			}
@@ -1069,6 +1069,12 @@ func colourEnds(img *image.NRGBA, r image.Rectangle, col [3]int, pxmm float64) b
 		}
 	}
 	return true
+}
+
+// nearColour reports whether two colours (red, green, blue) are one
+// colour as printed and rendered: each channel within 24 levels.
+func nearColour(a, b [3]int) bool {
+	return abs(a[0]-b[0]) <= 24 && abs(a[1]-b[1]) <= 24 && abs(a[2]-b[2]) <= 24
 }
 
 // paperLike reports whether a colour (its grey level v and its red,

@@ -227,8 +227,8 @@ func (im *importer) prefetchPages(pages []int) {
 	var bytes int64
 	for k, next := range pages {
 		if m, err := im.memo(next); err == nil {
-			px := func(mm float64) int64 { return int64(mm/25.4*float64(im.opt.DPI)) + 1 }
-			bytes += 4 * px(m.src.p.w) * px(m.src.p.h)
+			px := m.src.wholePx()
+			bytes += 4 * int64(px.Dx()) * int64(px.Dy())
 		}
 		if k > 0 && bytes > prefetchBytes {
 			return
