@@ -104,10 +104,12 @@ func (s *faceSig) same(t *faceSig) bool {
 	}
 	a, b := s.fine(), t.fine()
 	if a.w != b.w || a.h != b.h {
-		// Faces of other proportions (more than a pixel in fineLong)
-		// are not one face; faces a pixel apart are compared at a's size.
+		// Faces of other proportions (more than 1.5%, six pixels in
+		// fineLong) are not one face; faces a little apart are compared
+		// at a's size: the cells of a ruled page vary by a few tenths
+		// of a millimetre, the one at the page's edge narrower.
 		sb, tb := s.img.Bounds(), t.img.Bounds()
-		if abs(sb.Dx()*tb.Dy()-tb.Dx()*sb.Dy())*fineLong > sb.Dy()*tb.Dy()*2 {
+		if abs(sb.Dx()*tb.Dy()-tb.Dx()*sb.Dy())*fineLong > sb.Dy()*tb.Dy()*6 {
 			return false
 		}
 		b = t.fineSized(a.w, a.h)
@@ -236,9 +238,26 @@ func makeFine(img image.Image, w, h int) *fineFace {
 	if !f.fromYCbCr(img, &hist) {
 		f.fromImage(img, &hist)
 	}
-	// Stretch the ink: the 1st and 99th percentiles of grey become black
-	// and white, so that a copy printed lighter or darker compares alike.
-	lo, hi := percentile(&hist, len(f.pix), 1), percentile(&hist, len(f.pix), 99)
+	// Stretch the ink: the 99th percentile of grey becomes white and the
+	// darkest 1% black, so that a copy printed lighter or darker compares
+	// alike; or, on a face with little ink (a word on a plain card, thin
+	// lines), the darkest tenth of its ink: the 1st percentile of such a
+	// face is its paper, and its text, grey at this size, would lie
+	// within fineDelta of paper, so that any two words compared alike.
+	hi := percentile(&hist, len(f.pix), 99)
+	ink := 0
+	for v := range max(0, hi-24) {
+		ink += hist[v]
+	}
+	lo := percentile(&hist, len(f.pix), 1)
+	if ink < 10*len(f.pix)/100 && ink >= 8 {
+		for v, acc := 0, 0; v < 256; v++ {
+			if acc += hist[v]; 10*acc >= ink {
+				lo = v
+				break
+			}
+		}
+	}
 	if hi-lo >= 16 {
 		for i, v := range f.pix {
 			f.pix[i] = uint8(min(255, max(0, (int(v)-lo)*255/(hi-lo))))
