@@ -950,7 +950,8 @@ func edgesInked(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 // blankInside reports whether nothing is printed inside a card's trim r
 // (pixels of img, pxmm a millimetre) away from its border: an empty frame
 // drawn for a card that is not there. All but 0.2% of the inside must lie
-// within 6 grey levels of its commonest level, and that level must be
+// within 6 grey levels of its commonest level, less than half a mm² more
+// than 64 levels from it (a letter is more), and that level must be
 // paper's (see paperLike) or run on past the cell's edges (colourEnds):
 // art, even smooth and faint, spreads wider, and a card printed in one
 // plain colour with no frame (a back of cyan) is a card, not bare paper.
@@ -1012,11 +1013,20 @@ func plainWithin(img *image.NRGBA, r image.Rectangle, pxmm float64, inset bool) 
 	if !paper && !colourEnds(img, whole, col, pxmm) {
 		paper = true // a cell of a larger block of one colour: no card
 	}
-	off := 0
+	off, dark := 0, 0
 	for v, c := range hist {
 		if v < mode-6 || v > mode+6 {
 			off += c
 		}
+		if v < mode-64 || v > mode+64 {
+			dark += c
+		}
+	}
+	if float64(8*dark) >= pxmm*pxmm {
+		// Half a mm² of ink far from the commonest level: one letter
+		// ("i" alone on a large card), which no paper's grain nor a
+		// picture's noise reaches.
+		return col, cellPrinted
 	}
 	if !inset {
 		// Cells with nothing on their edges to leave out (ruled cells)
