@@ -215,7 +215,7 @@ func Import(ctx context.Context, pdfPath string, opt Options) (*Result, error) {
 				continue
 			}
 			fronts.report.Side = "fronts"
-			backs, err := im.readWhole(pages[i+1])
+			backs, err := im.readBacks(pages[i+1], fronts)
 			if err != nil {
 				res.Pages = append(res.Pages, fronts.report)
 				if err := skip(pages[i+1], "", err); err != nil {

@@ -86,7 +86,7 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	backs, err := im.readWhole(rest[1])
+	backs, err := im.readBacks(rest[1], fronts)
 	if err != nil {
 		if isFatal(err) {
 			return "", "", err
@@ -157,6 +157,10 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 			}, im.opt.CardW) &&
 			!placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) { return r.cx(), r.cy() }, im.opt.CardW) {
 			return LayoutDuplex, fmt.Sprintf("the partly filled pages %d and %d hold their cards at mirrored places (each card has a back of its own)", rest[len(rest)-2], rest[len(rest)-1]), nil
+		}
+		agree, disagree := copiesBacks(pair(fronts.cuts, backs.cuts, mirrorOf(fronts), false, im.opt))
+		if disagree > agree {
+			return LayoutFronts, fmt.Sprintf("page %d's copies of one card lie where page %d holds unlike cards, at the mirrored places: page %d holds no backs of its own, read as fronts", rest[0], rest[1], rest[1]), nil
 		}
 		if ok, why := im.pairsAlternate(rest, fronts, backs, mirrorOf); ok {
 			return LayoutDuplex, why, nil

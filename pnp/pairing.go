@@ -117,3 +117,42 @@ func (im *importer) pairsAlternate(rest []int, fronts, backs *side, mirror func(
 	return true, fmt.Sprintf("pages %d and %d look alike, and so do pages %d and %d, each unlike the page after it (%.0f%% of their colours apart, %.0f%% between pages alike), and each card lies at the mirrored place of one on the page before: each card has a back of its own",
 		rest[0], rest[2], rest[1], rest[3], 100*across, 100*within)
 }
+
+// copiesBacks counts, among cards (fronts paired with backs), the copies
+// of fronts printed more than once whose copies all have one back
+// (agree) and of those whose copies have backs unlike each other
+// (disagree). Read as
+// fronts and their backs, copies of one front carry one back: a page
+// whose cards at the mirrored places of one front's copies differ is no
+// page of their backs (a second page of fronts, other cards in the
+// places of the copies).
+func copiesBacks(cards []Card) (agree, disagree int) {
+	var g grouper
+	groups := map[int][]Face{}
+	for _, c := range cards {
+		if c.Back == nil {
+			continue
+		}
+		i := g.add(c.Front)
+		groups[i] = append(groups[i], *c.Back)
+	}
+	for _, backs := range groups {
+		if len(backs) < 2 {
+			continue
+		}
+		first := newFaceSig(backs[0])
+		same := true
+		for _, b := range backs[1:] {
+			if !first.same(newFaceSig(b)) {
+				same = false
+				break
+			}
+		}
+		if same {
+			agree += len(backs)
+		} else {
+			disagree += len(backs)
+		}
+	}
+	return agree, disagree
+}

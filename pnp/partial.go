@@ -63,10 +63,7 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 		if ref != nil && len(sd.cuts) == len(ref.cells) && !onGrid(sd.cuts, ref) {
 			return fmt.Sprintf("its grid is not page %d's", ref.page)
 		}
-		g := &refGrid{page: s.p.nr, w: s.p.w, h: s.p.h, landscape: landscape, look: sd.ownLook, edgeless: sd.report.edgeless}
-		for _, c := range sd.cuts {
-			g.cells = append(g.cells, refCell{trim: c.box, row: c.face.Row, col: c.face.Col})
-		}
+		g := refOf(sd, landscape)
 		if ref == nil || len(sd.cuts) > len(ref.cells) || math.Abs(ref.w-s.p.w) > 0.5 || math.Abs(ref.h-s.p.h) > 0.5 {
 			im.refs[kind] = g
 		}
@@ -105,6 +102,15 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 		sd.report.Rows, sd.report.Cols = max(sd.report.Rows, rc.row), max(sd.report.Cols, rc.col)
 	}
 	return ""
+}
+
+// refOf is the grid of sd's cuts, as keepGrid records it.
+func refOf(sd *side, landscape bool) *refGrid {
+	g := &refGrid{page: sd.report.Page, w: sd.w, h: sd.h, landscape: landscape, look: sd.ownLook, edgeless: sd.report.edgeless}
+	for _, c := range sd.cuts {
+		g.cells = append(g.cells, refCell{trim: c.box, row: c.face.Row, col: c.face.Col})
+	}
+	return g
 }
 
 // onGrid reports whether every cut lies on a cell of ref (its centre
@@ -332,7 +338,7 @@ func (im *importer) regrid(res *Result) error {
 		fronts.report.Side = "fronts"
 		var cards []Card
 		if duplex {
-			backs, err := im.readWhole(res.Pages[i+1].Page)
+			backs, err := im.readBacks(res.Pages[i+1].Page, fronts)
 			if err != nil {
 				if isFatal(err) {
 					return err
