@@ -191,7 +191,9 @@ func fitDoubt(g *pageGrid) (string, float64) {
 	if g.edgeless {
 		// No edge was seen: where the cut falls is the lattice's guess
 		// (crop marks, or the print centred in its cell).
-		if g.from > 0 {
+		if g.method == "blocks" {
+			why = append(why, fmt.Sprintf("no card edge seen: cut midway between the blocks of its print, %.1fx%.1f mm apart", g.trimW, g.trimH))
+		} else if g.from > 0 {
 			why = append(why, fmt.Sprintf("no card edge seen: cut on the grid of page %d, found where its print repeats", g.from))
 		} else if g.trimW > 0 {
 			why = append(why, fmt.Sprintf("no card edge seen: cut where its print repeats, %.1fx%.1f mm apart", g.trimW, g.trimH))

@@ -415,7 +415,7 @@ type gridKey struct {
 	cardW, cardH float64
 	noFrames     bool
 	measured     bool   // measuredGrid, not findGrid
-	other        string // "repeat": repeatGrid; "rules": ruledGrid
+	other        string // "repeat": repeatGrid; "rules": ruledGrid; "blocks": blocksGrid
 }
 
 type gridFound struct {
@@ -430,8 +430,9 @@ func (im *importer) gridAt(s *source, px image.Rectangle, cardW, cardH float64, 
 	return im.gridBy(s, gridKey{px, cardW, cardH, noFrames, measured, ""})
 }
 
-// otherAt is repeatGrid (kind "repeat") or ruledGrid ("rules") on region
-// px of s's raster, searched once per page; neither assumes a size.
+// otherAt is repeatGrid (kind "repeat"), ruledGrid ("rules") or
+// blocksGrid ("blocks") on region
+// px of s's raster, searched once per page; none assumes a size.
 func (im *importer) otherAt(s *source, px image.Rectangle, kind string) *pageGrid {
 	g, _ := im.gridBy(s, gridKey{px: px, other: kind})
 	return g
@@ -446,6 +447,8 @@ func (im *importer) gridBy(s *source, key gridKey) (*pageGrid, error) {
 			f.g = repeatGrid(s.raster, px, im.opt.DPI)
 		case key.other == "rules":
 			f.g = ruledGrid(s.raster, px, im.opt.DPI)
+		case key.other == "blocks":
+			f.g = blocksGrid(s.raster, px, im.opt.DPI)
 		case key.measured:
 			f.g = measuredGrid(s.raster, px, im.opt.DPI, key.cardW, key.cardH, key.noFrames, nil)
 		default:
@@ -803,6 +806,11 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 			// sheet, it cut one card's print as two cards (a raster
 			// round trip of a fold sheet of bridge cards).
 			g = im.otherAt(s, px, "repeat")
+		}
+		if g == nil && whole {
+			// Nor a design the cards share: cards found by the blocks
+			// of their print (see blocksGrid).
+			g = im.otherAt(s, px, "blocks")
 		}
 		if g == nil {
 			return nil, fmt.Errorf("page %d: %s: %v (are the cards %gx%g mm? pass --card-size)", s.p.nr, noCards, err, im.opt.CardW, im.opt.CardH)
