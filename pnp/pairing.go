@@ -11,49 +11,84 @@ import (
 // grid: nothing on one pair of pages tells them from two pages of fronts.
 // Over two pairs the pages tell: the pages of fronts look alike, the pages
 // of backs look alike, and a page of fronts looks unlike the page after
-// it. A page's look is the colour make-up of its cards (see pageLook).
+// it. A page's look is the colour make-up of its cards and where on them
+// their ink lies (see pageLook).
 
 // lookBins is the number of colour bins of a page's look: 8 levels of
 // each of red, green and blue (with 4, a light grey ground and white
 // paper shared one bin).
 const lookBins = 512
 
-// pageLook is the colour make-up of the faces cut from a page: the share
-// of their pixels in each of lookBins colour bins, the faces shrunk to
-// 24×24 pixels and weighed alike.
-type pageLook [lookBins]float64
+// layoutSide is the side of the square of parts a face's ink is counted
+// in for its layout (see pageLook).
+const layoutSide = 6
+
+// pageLook is the make-up of the faces cut from a page, the faces shrunk
+// to 24×24 pixels and weighed alike: in its first lookBins places, the
+// share of their pixels in each colour bin; in the layoutSide² after,
+// where on a face its ink lies (how much darker than the face's lightest
+// each part is, a share of the face's whole), so that flash cards of a
+// small word in a corner and of one big letter in the middle look unlike
+// though both are black on white.
+type pageLook [lookBins + layoutSide*layoutSide]float64
 
 func lookOf(cuts []cut) pageLook {
 	var l pageLook
 	if len(cuts) == 0 {
 		return l
 	}
+	const side = 24
 	for _, c := range cuts {
-		small := imaging.Resize(c.face.Pixels(), 24, 24, imaging.Box)
+		small := imaging.Resize(c.face.Pixels(), side, side, imaging.Box)
 		n := 0.0
 		var h pageLook
-		for y := 0; y < small.Bounds().Dy(); y++ {
-			for x := 0; x < small.Bounds().Dx(); x++ {
+		var grey [side * side]int
+		lightest := 0
+		for y := 0; y < side; y++ {
+			for x := 0; x < side; x++ {
 				p := small.Pix[small.PixOffset(x, y):]
 				h[int(p[0])>>5<<6|int(p[1])>>5<<3|int(p[2])>>5]++
 				n++
+				grey[y*side+x] = luma(p)
+				lightest = max(lightest, grey[y*side+x])
 			}
 		}
-		for i := range h {
+		for i := range lookBins {
 			l[i] += h[i] / n / float64(len(cuts))
+		}
+		var parts [layoutSide * layoutSide]float64
+		ink := 0.0
+		for i, v := range grey {
+			d := float64(lightest - v)
+			parts[(i/side)*layoutSide/side*layoutSide+(i%side)*layoutSide/side] += d
+			ink += d
+		}
+		if ink > 0 {
+			for i, v := range parts {
+				l[lookBins+i] += v / ink / float64(len(cuts))
+			}
 		}
 	}
 	return l
 }
 
-// lookDistance is how unlike two looks are: 0 the same colours, 1 no
-// colour in common.
+// lookDistance is how unlike two looks are: 0 the same colours and the
+// ink in the same places, 1 no colour in common or the ink in other
+// places; the greater of the two.
 func lookDistance(a, b pageLook) float64 {
-	d := 0.0
-	for i := range a {
-		d += max(a[i]-b[i], b[i]-a[i])
+	colour, layout, inkA, inkB := 0.0, 0.0, 0.0, 0.0
+	for i := range lookBins {
+		colour += max(a[i]-b[i], b[i]-a[i])
 	}
-	return d / 2
+	for i := lookBins; i < len(a); i++ {
+		layout += max(a[i]-b[i], b[i]-a[i])
+		inkA += a[i]
+		inkB += b[i]
+	}
+	if inkA == 0 || inkB == 0 {
+		layout = 0 // a page of blank faces has no layout
+	}
+	return max(colour, layout) / 2
 }
 
 // Thresholds of alternating pages: a page of fronts and the page after

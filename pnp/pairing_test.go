@@ -9,6 +9,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/disintegration/imaging"
 )
 
 // namedFront is a card of one template: a blue (or red) field with a gold
@@ -168,5 +170,35 @@ func TestLookTellsGreyFromWhite(t *testing.T) {
 	}
 	if d := lookDistance(lookOf(white), lookOf(white[:1])); d > 0.01 {
 		t.Errorf("a page and itself %.2f apart", d)
+	}
+}
+
+// TestLookSeesWhereTheInkLies checks that two pages of black-on-white
+// text cards look unlike when their ink lies in other places (small
+// labels in a corner, one big letter in the middle: typst flash cards'
+// fronts and backs) and alike when it lies in the same place, whatever
+// the words.
+func TestLookSeesWhereTheInkLies(t *testing.T) {
+	t.Parallel()
+	const w, h = 420, 300
+	page := func(make func(i int) Face) []cut {
+		var cuts []cut
+		for i := 0; i < 6; i++ {
+			cuts = append(cuts, cut{face: make(i)})
+		}
+		return cuts
+	}
+	corner := page(func(i int) Face { return wordFace(fmt.Sprint("no ", i), w, h, 12, 30, 0) })
+	corner2 := page(func(i int) Face { return wordFace(fmt.Sprint("id ", i+6), w, h, 12, 30, 0) })
+	big := page(func(i int) Face {
+		f := wordFace(string(rune('a'+i)), w/4, h/4, 24, 45, 0)
+		img := imaging.Resize(f.Image, w, h, imaging.Linear)
+		return Face{Image: img, Hash: Hash(img)}
+	})
+	if d := lookDistance(lookOf(corner), lookOf(big)); d < pairUnlike {
+		t.Errorf("labels in a corner and big letters in the middle %.2f apart, want %.2f or more", d, pairUnlike)
+	}
+	if d := lookDistance(lookOf(corner), lookOf(corner2)); d >= pairUnlike {
+		t.Errorf("two pages of labels in a corner %.2f apart, want under %.2f", d, pairUnlike)
 	}
 }

@@ -191,6 +191,13 @@ func (im *importer) refPageGrid(s *source) *pageGrid {
 	if inkOutside(s.raster, g.cells, s.pxmm) > 0.03 || !cleanEdges(s.raster, g.cells, s.pxmm) {
 		return nil
 	}
+	if ref.edgeless && edgesClean(s.raster, g.cells, s.pxmm) < 1 {
+		// A grid found with no edge seen (cards edge to edge, each a
+		// block of print) says little of another page: every edge must
+		// be bare, no print across it (a page of rules, its title
+		// centred across the middle, is no such page).
+		return nil
+	}
 	return g
 }
 
@@ -240,6 +247,12 @@ func inkOutside(img *image.NRGBA, cells []gridCell, pxmm float64) float64 {
 // are clean: within 1 mm of the edge, a line inked along 90% of its
 // length or more (a rule, a frame), or nothing inked along 95% of it.
 func cleanEdges(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
+	return edgesClean(img, cells, pxmm) >= 2.0/3
+}
+
+// edgesClean is the share of the cells' edges that are clean (see
+// cleanEdges), 0 for no cells.
+func edgesClean(img *image.NRGBA, cells []gridCell, pxmm float64) float64 {
 	band := max(1, int(pxmm))
 	b := img.Bounds()
 	// along returns the share of points along an edge with ink within
@@ -287,7 +300,10 @@ func cleanEdges(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 			}
 		}
 	}
-	return total > 0 && 3*clean >= 2*total
+	if total == 0 {
+		return 0
+	}
+	return float64(clean) / float64(total)
 }
 
 // pairPages pairs a duplex page of fronts with its page of backs, the
