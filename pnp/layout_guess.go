@@ -168,7 +168,11 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		if mirroredAlike(fronts.cuts, backs.cuts, mirrorOf(fronts), im.opt.CardW) {
 			return LayoutDuplex, fmt.Sprintf("page %d's cards resemble page %d's at the mirrored places: read as their backs, each card with a back of its own", rest[1], rest[0]), nil
 		}
-		if len(rest) == 2 && lookDistance(lookOf(fronts.cuts), lookOf(backs.cuts)) >= pairUnlike {
+		// Two pages alone, in their colours alone: two pages of fronts of
+		// two kinds of card (characters, then actions) often lay their
+		// ink out otherwise, and where the ink lies took them for a page
+		// of fronts and its backs.
+		if len(rest) == 2 && colourDistance(lookOf(fronts.cuts), lookOf(backs.cuts)) >= pairUnlike {
 			im.layoutDoubt = fmt.Sprintf("pages %d and %d were read as fronts and their own backs as they look unlike; if both are fronts, pass --layout fronts", rest[0], rest[1])
 			return LayoutDuplex, fmt.Sprintf("page %d holds as many cards as page %d, in the same places, and looks unlike it: read as their backs, each card with a back of its own", rest[1], rest[0]), nil
 		}

@@ -76,10 +76,7 @@ func lookOf(cuts []cut) pageLook {
 // ink in the same places, 1 no colour in common or the ink in other
 // places; the greater of the two.
 func lookDistance(a, b pageLook) float64 {
-	colour, layout, inkA, inkB := 0.0, 0.0, 0.0, 0.0
-	for i := range lookBins {
-		colour += max(a[i]-b[i], b[i]-a[i])
-	}
+	layout, inkA, inkB := 0.0, 0.0, 0.0
 	for i := lookBins; i < len(a); i++ {
 		layout += max(a[i]-b[i], b[i]-a[i])
 		inkA += a[i]
@@ -88,7 +85,17 @@ func lookDistance(a, b pageLook) float64 {
 	if inkA == 0 || inkB == 0 {
 		layout = 0 // a page of blank faces has no layout
 	}
-	return max(colour, layout) / 2
+	return max(colourDistance(a, b), layout/2)
+}
+
+// colourDistance is how unlike two looks are in their colours alone: 0
+// the same colours, 1 none in common.
+func colourDistance(a, b pageLook) float64 {
+	d := 0.0
+	for i := range lookBins {
+		d += max(a[i]-b[i], b[i]-a[i])
+	}
+	return d / 2
 }
 
 // Thresholds of alternating pages: a page of fronts and the page after
