@@ -120,38 +120,14 @@ func (p *inkPlane) blockAxis(b image.Rectangle, alongX bool, size int) (start, p
 // of cards found by the blocks of their print (see the top of this
 // file), or nil.
 func blocksGrid(img *image.NRGBA, region image.Rectangle, dpi int) *pageGrid {
-	pxmm := float64(dpi) / 25.4
-	k := max(1, int(math.Round(pxmm/repeatPxMM)))
-	g := greyOf(img, region, k)
-	if g.w < 8 || g.h < 8 {
+	p, b, k, ok := inkPlaneOf(img, region, dpi)
+	if !ok {
 		return nil
 	}
-	paper := g.paper()
-	p := &inkPlane{w: g.w, h: g.h, v: make([]float32, g.w*g.h)}
-	for i, v := range g.pix {
-		p.v[i] = float32(max(0, paper-int(v)))
-	}
-	b := p.block()
-	if b.Empty() {
-		return nil
-	}
-	x0, px, nx := p.blockAxis(b, true, g.w)
-	y0, py, ny := p.blockAxis(b, false, g.h)
+	x0, px, nx := p.blockAxis(b, true, p.w)
+	y0, py, ny := p.blockAxis(b, false, p.h)
 	if nx == 0 || ny == 0 || max(px, py) > 3*min(px, py) {
 		return nil
 	}
-	scale := float64(k) // working pixels to the raster's
-	grid := &pageGrid{rows: ny, cols: nx, landscape: px > py, method: "blocks", edgeless: true, trimW: px * scale / pxmm, trimH: py * scale / pxmm}
-	at := func(v float64) int { return int(math.Round(v * scale)) }
-	for r := 0; r < ny; r++ {
-		for c := 0; c < nx; c++ {
-			t := image.Rect(at(x0+float64(c)*px), at(y0+float64(r)*py), at(x0+float64(c+1)*px), at(y0+float64(r+1)*py)).Add(region.Min)
-			t = t.Intersect(region)
-			if t.Empty() {
-				return nil
-			}
-			grid.cells = append(grid.cells, gridCell{trim: t, bleed: t, row: r + 1, col: c + 1})
-		}
-	}
-	return grid
+	return latticeGrid("blocks", region, dpi, k, x0, px, nx, y0, py, ny)
 }

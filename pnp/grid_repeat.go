@@ -299,22 +299,52 @@ func phase(b0, b1, size int, pitch float64, n int, marks []float64) float64 {
 	return best
 }
 
-// repeatGrid reads region of img (a page rendered at dpi) as a lattice of
-// cards found by their repetition (see the top of this file), or nil.
-func repeatGrid(img *image.NRGBA, region image.Rectangle, dpi int) *pageGrid {
+// inkPlaneOf is region of img (a page rendered at dpi) as an inkPlane at
+// about repeatPxMM, with the block of its print; k is the raster's pixels
+// a working pixel, and ok false when the region is too small or bare.
+func inkPlaneOf(img *image.NRGBA, region image.Rectangle, dpi int) (p *inkPlane, b image.Rectangle, k int, ok bool) {
 	pxmm := float64(dpi) / 25.4
-	k := max(1, int(math.Round(pxmm/repeatPxMM)))
+	k = max(1, int(math.Round(pxmm/repeatPxMM)))
 	g := greyOf(img, region, k)
 	if g.w < 8 || g.h < 8 {
-		return nil
+		return nil, b, k, false
 	}
 	paper := g.paper()
-	p := &inkPlane{w: g.w, h: g.h, v: make([]float32, g.w*g.h)}
+	p = &inkPlane{w: g.w, h: g.h, v: make([]float32, g.w*g.h)}
 	for i, v := range g.pix {
 		p.v[i] = float32(max(0, paper-int(v)))
 	}
-	b := p.block()
-	if b.Empty() {
+	b = p.block()
+	return p, b, k, !b.Empty()
+}
+
+// latticeGrid is the grid of ny rows and nx columns of cells px×py
+// working pixels (k raster pixels each) from x0, y0 in region of a page
+// rendered at dpi, found with no edge seen (method "repeat" or "blocks"),
+// or nil when a cell lies off the region.
+func latticeGrid(method string, region image.Rectangle, dpi, k int, x0, px float64, nx int, y0, py float64, ny int) *pageGrid {
+	pxmm := float64(dpi) / 25.4
+	scale := float64(k) // working pixels to the raster's
+	grid := &pageGrid{rows: ny, cols: nx, landscape: px > py, method: method, edgeless: true, trimW: px * scale / pxmm, trimH: py * scale / pxmm}
+	at := func(v float64) int { return int(math.Round(v * scale)) }
+	for r := 0; r < ny; r++ {
+		for c := 0; c < nx; c++ {
+			t := image.Rect(at(x0+float64(c)*px), at(y0+float64(r)*py), at(x0+float64(c+1)*px), at(y0+float64(r+1)*py)).Add(region.Min)
+			t = t.Intersect(region)
+			if t.Empty() {
+				return nil
+			}
+			grid.cells = append(grid.cells, gridCell{trim: t, bleed: t, row: r + 1, col: c + 1})
+		}
+	}
+	return grid
+}
+
+// repeatGrid reads region of img (a page rendered at dpi) as a lattice of
+// cards found by their repetition (see the top of this file), or nil.
+func repeatGrid(img *image.NRGBA, region image.Rectangle, dpi int) *pageGrid {
+	p, b, k, ok := inkPlaneOf(img, region, dpi)
+	if !ok {
 		return nil
 	}
 	marksX, marksY := p.marks(b, true), p.marks(b, false)
@@ -328,20 +358,7 @@ func repeatGrid(img *image.NRGBA, region image.Rectangle, dpi int) *pageGrid {
 	if nx < 2 || ny < 2 {
 		return nil
 	}
-	x0 := phase(b.Min.X, b.Max.X, g.w, px, nx, marksX)
-	y0 := phase(b.Min.Y, b.Max.Y, g.h, py, ny, marksY)
-	scale := float64(k) // working pixels to the raster's
-	grid := &pageGrid{rows: ny, cols: nx, landscape: px > py, method: "repeat", edgeless: true, trimW: px * scale / pxmm, trimH: py * scale / pxmm}
-	for r := 0; r < ny; r++ {
-		for c := 0; c < nx; c++ {
-			at := func(v float64) int { return int(math.Round(v * scale)) }
-			t := image.Rect(at(x0+float64(c)*px), at(y0+float64(r)*py), at(x0+float64(c+1)*px), at(y0+float64(r+1)*py)).Add(region.Min)
-			t = t.Intersect(region)
-			if t.Empty() {
-				return nil
-			}
-			grid.cells = append(grid.cells, gridCell{trim: t, bleed: t, row: r + 1, col: c + 1})
-		}
-	}
-	return grid
+	x0 := phase(b.Min.X, b.Max.X, p.w, px, nx, marksX)
+	y0 := phase(b.Min.Y, b.Max.Y, p.h, py, ny, marksY)
+	return latticeGrid("repeat", region, dpi, k, x0, px, nx, y0, py, ny)
 }

@@ -29,16 +29,23 @@ func TestPlainColouredBacks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Layout != LayoutDuplex || len(res.Cards) != 9 {
-		t.Fatalf("layout %s (%s), %d cards; want duplex, 9 (pages %+v)", res.Layout, res.LayoutReason, len(res.Cards), res.Pages)
+	wantFrontsAndBacks(t, res, 9)
+}
+
+// wantFrontsAndBacks checks that res read a page of n fronts and a page
+// of their n backs after it: duplex, every card with a back from page 2.
+func wantFrontsAndBacks(t *testing.T, res *Result, n int) {
+	t.Helper()
+	if res.Layout != LayoutDuplex || len(res.Cards) != n {
+		t.Fatalf("layout %s (%s), %d cards; want duplex, %d (pages %+v)", res.Layout, res.LayoutReason, len(res.Cards), n, res.Pages)
 	}
 	for i, c := range res.Cards {
 		if c.Back == nil || c.Back.Page != 2 {
 			t.Fatalf("card %d has no back from page 2", i+1)
 		}
 	}
-	if p := res.Pages[1]; p.Side != "backs" || p.Cards != 9 {
-		t.Errorf("page 2: %s, %d cards; want backs, 9 (%s)", p.Side, p.Cards, p.Skipped)
+	if p := res.Pages[1]; p.Side != "backs" || p.Cards != n {
+		t.Errorf("page 2: %s, %d cards; want backs, %d (%s)", p.Side, p.Cards, n, p.Skipped)
 	}
 }
 
@@ -75,12 +82,5 @@ func TestPlainBacksAfterCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Layout != LayoutDuplex || len(res.Cards) != 12 {
-		t.Fatalf("layout %s (%s), %d cards; want duplex, 12", res.Layout, res.LayoutReason, len(res.Cards))
-	}
-	for i, c := range res.Cards {
-		if c.Back == nil || c.Back.Page != 2 {
-			t.Fatalf("card %d has no back from page 2", i+1)
-		}
-	}
+	wantFrontsAndBacks(t, res, 12)
 }
