@@ -101,12 +101,7 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 			}
 			return r.cx(), fronts.h - r.cy()
 		}, false, im.opt)
-		n := 0
-		for _, c := range cards {
-			if c.Back != nil {
-				n++
-			}
-		}
+		n := paired(cards)
 		// A page of shared backs may show a card more than the grid
 		// found on its fronts (one missed there).
 		return n == len(cards) && (n == len(backs.cuts) || extraBacks && len(backs.cuts) <= n+max(1, n/8))

@@ -323,7 +323,30 @@ func (im *importer) pairPages(fronts, backs *side) []Card {
 		// found on their own page: how that grid fit does not matter.
 		backs.report.fit, backs.report.fitFactor = "", 0
 	}
-	return pair(fronts.cuts, backs.cuts, mirror, !mirrorX, im.opt)
+	cards := pair(fronts.cuts, backs.cuts, mirror, !mirrorX, im.opt)
+	if n := paired(cards); n < len(cards) && len(backs.cuts) >= len(fronts.cuts) {
+		// A partly filled page whose backs lie at their fronts' own
+		// places, not mirrored (a tool that draws the page of backs as
+		// the page of fronts): the full pages before it could not tell,
+		// as a full grid mirrored is the same grid.
+		same := func(r Rect) (float64, float64) { return r.cx(), r.cy() }
+		if alt := pair(fronts.cuts, backs.cuts, same, !mirrorX, im.opt); paired(alt) == len(alt) {
+			backs.report.SideReason = fmt.Sprintf("its backs lie at the places of page %d's cards, not mirrored for duplex: paired there", fronts.report.Page)
+			return alt
+		}
+	}
+	return cards
+}
+
+// paired counts the cards that have a back.
+func paired(cards []Card) int {
+	n := 0
+	for _, c := range cards {
+		if c.Back != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // regrid reads again the pages read from a raster before the full page

@@ -3,6 +3,7 @@ package pnp
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -104,5 +105,55 @@ func TestCopiesKeepOneBack(t *testing.T) {
 	}
 	if res.Layout != LayoutFronts || len(res.Cards) != 18 {
 		t.Fatalf("layout %s (%s), %d cards; want fronts, 18", res.Layout, res.LayoutReason, len(res.Cards))
+	}
+}
+
+// TestBacksNotMirrored reads a duplex sheet whose tool draws each page of
+// backs as its page of fronts, not mirrored (cardprinter-pdfhummus in
+// the corpus): the full first pair (nine of one back) cannot tell, but
+// the partly filled last pair holds its two backs at its two fronts' own
+// places, and each front is paired with the back there.
+func TestBacksNotMirrored(t *testing.T) {
+	t.Parallel()
+	needPdftoppm(t)
+	pdf := sheetPDF()
+	back := func(x, y float64) {
+		pdf.SetFillColor(20, 40, 90)
+		pdf.Rect(x, y, 63, 88, "F")
+		pdf.SetFillColor(230, 200, 60)
+		pdf.Circle(x+31.5, y+44, 20, "F")
+		pdf.SetFont("Helvetica", "B", 30)
+		pdf.SetTextColor(255, 255, 255)
+		pdf.Text(x+10, y+80, "Back")
+	}
+	for page, n := range []int{9, 9, 2, 2} {
+		pdf.AddPage()
+		for i := 0; i < n; i++ {
+			x, y := grid3(i, 3)
+			switch page {
+			case 0:
+				vectorCard(pdf, i, x, y)
+			case 2:
+				vectorCard(pdf, 20+i, x, y)
+			default:
+				back(x, y) // one back, shared
+
+			}
+		}
+	}
+	res, err := Import(context.Background(), savePDF(t, pdf), poker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Layout != LayoutDuplex || len(res.Cards) != 11 {
+		t.Fatalf("layout %s (%s), %d cards; want duplex, 11", res.Layout, res.LayoutReason, len(res.Cards))
+	}
+	for _, c := range res.Cards[9:] {
+		if c.Back == nil || c.Back.Page != 4 || c.Back.Col != c.Front.Col {
+			t.Fatalf("card p%d r%dc%d: back %+v, want page 4's at its own place", c.Front.Page, c.Front.Row, c.Front.Col, c.Back)
+		}
+	}
+	if p := res.Pages[3]; !strings.Contains(p.SideReason, "not mirrored") {
+		t.Errorf("page 4 says %q, want it to say its backs are not mirrored", p.SideReason)
 	}
 }
