@@ -96,8 +96,9 @@ func (im *importer) readBacks(nr int, fronts *side) (*side, error) {
 // the page's print lies within those cells and their edges are clean, as
 // a partly filled page is cut on its full neighbour's grid (see
 // refPageGrid), or the page's own crop marks stand at them (backs drawn
-// to their edges, as the board on the back of a move card). Cells with nothing printed in them are left out. It
-// returns nil when the cells do not fit the page, or none holds print.
+// to their edges, as the board on the back of a move card). Cells with
+// nothing printed in them are left out. It returns nil when the cells do
+// not fit the page, or none holds print.
 func (im *importer) turnedOver(nr int, fronts *side) *side {
 	if im.opt.KeepBleed || len(fronts.cuts) < 2 || fronts.report.Method == "images" {
 		return nil
@@ -120,11 +121,11 @@ func (im *importer) turnedOver(nr int, fronts *side) *side {
 		}
 		// A cell run to the page's edge may end a pixel past it.
 		r := pxRect(t, s.pxmm)
-		if in := r.Intersect(s.raster.Bounds()); in.Dx() < r.Dx()-int(s.pxmm) || in.Dy() < r.Dy()-int(s.pxmm) {
+		in := r.Intersect(s.raster.Bounds())
+		if in.Dx() < r.Dx()-int(s.pxmm) || in.Dy() < r.Dy()-int(s.pxmm) {
 			return nil
-		} else {
-			r = in
 		}
+		r = in
 		cells = append(cells, gridCell{trim: r, bleed: r, row: row, col: col})
 		trims, places = append(trims, t), append(places, [2]int{row, col})
 	}

@@ -279,16 +279,14 @@ func (f *fineFace) resized(w, h int) *fineFace {
 	}
 	out := resizePlanes(planes, f.w, f.h, w, h, imaging.Linear)
 	g.pix = out[0]
-	for c := range g.rgb {
-		if f.grey {
-			none := make([]uint8, w*h)
-			for i := range none {
-				none[i] = 128
-			}
-			g.rgb = [3][]uint8{none, none, none}
-			break
+	if f.grey {
+		none := make([]uint8, w*h)
+		for i := range none {
+			none[i] = 128
 		}
-		g.rgb[c] = out[1+c]
+		g.rgb = [3][]uint8{none, none, none}
+	} else {
+		g.rgb = [3][]uint8{out[1], out[2], out[3]}
 	}
 	g.finish()
 	return g

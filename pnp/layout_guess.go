@@ -94,18 +94,6 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		return LayoutFronts, fmt.Sprintf("page %d, after page %d, holds no cards", rest[1], p0), nil
 	}
 	mirrorX := duplexMirrorsX(fronts.w, fronts.h, im.opt.Flip)
-	matched := func(extraBacks bool) bool {
-		cards := pair(fronts.cuts, backs.cuts, func(r Rect) (float64, float64) {
-			if mirrorX {
-				return fronts.w - r.cx(), r.cy()
-			}
-			return r.cx(), fronts.h - r.cy()
-		}, false, im.opt)
-		n := paired(cards)
-		// A page of shared backs may show a card more than the grid
-		// found on its fronts (one missed there).
-		return n == len(cards) && (n == len(backs.cuts) || extraBacks && len(backs.cuts) <= n+max(1, n/8))
-	}
 	mirrorOf := func(sd *side) func(Rect) (float64, float64) {
 		return func(r Rect) (float64, float64) {
 			if mirrorX {
@@ -113,6 +101,12 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 			}
 			return r.cx(), sd.h - r.cy()
 		}
+	}
+	matched := func(extraBacks bool) bool {
+		n := paired(pair(fronts.cuts, backs.cuts, mirrorOf(fronts), false, im.opt))
+		// A page of shared backs may show a card more than the grid
+		// found on its fronts (one missed there).
+		return n == len(fronts.cuts) && (n == len(backs.cuts) || extraBacks && len(backs.cuts) <= n+max(1, n/8))
 	}
 	back, shared := common(backs.cuts)
 	if shared && !holds(fronts.cuts, back) && matched(true) {
@@ -144,13 +138,8 @@ func (im *importer) guessLayout(pages []int) (Layout, string, error) {
 		lf, err1 := im.readWhole(rest[len(rest)-2])
 		lb, err2 := im.readWhole(rest[len(rest)-1])
 		if err1 == nil && err2 == nil && len(lf.cuts) == len(lb.cuts) && len(lf.cuts) < len(fronts.cuts) &&
-			placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) {
-				if mirrorX {
-					return lf.w - r.cx(), r.cy()
-				}
-				return r.cx(), lf.h - r.cy()
-			}, im.opt.CardW) &&
-			!placedAt(lf.cuts, lb.cuts, func(r Rect) (float64, float64) { return r.cx(), r.cy() }, im.opt.CardW) {
+			placedAt(lf.cuts, lb.cuts, mirrorOf(lf), im.opt.CardW) &&
+			!placedAt(lf.cuts, lb.cuts, ownPlace, im.opt.CardW) {
 			return LayoutDuplex, fmt.Sprintf("the partly filled pages %d and %d hold their cards at mirrored places (each card has a back of its own)", rest[len(rest)-2], rest[len(rest)-1]), nil
 		}
 		agree, disagree := copiesBacks(pair(fronts.cuts, backs.cuts, mirrorOf(fronts), false, im.opt))

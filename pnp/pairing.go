@@ -60,7 +60,8 @@ func lookOf(cuts []cut) pageLook {
 		ink := 0.0
 		for i, v := range grey {
 			d := float64(lightest - v)
-			parts[(i/side)*layoutSide/side*layoutSide+(i%side)*layoutSide/side] += d
+			row, col := (i/side)*layoutSide/side, (i%side)*layoutSide/side
+			parts[row*layoutSide+col] += d
 			ink += d
 		}
 		if ink > 0 {

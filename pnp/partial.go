@@ -329,14 +329,17 @@ func (im *importer) pairPages(fronts, backs *side) []Card {
 		// places, not mirrored (a tool that draws the page of backs as
 		// the page of fronts): the full pages before it could not tell,
 		// as a full grid mirrored is the same grid.
-		same := func(r Rect) (float64, float64) { return r.cx(), r.cy() }
-		if alt := pair(fronts.cuts, backs.cuts, same, !mirrorX, im.opt); paired(alt) == len(alt) {
+		if alt := pair(fronts.cuts, backs.cuts, ownPlace, !mirrorX, im.opt); paired(alt) == len(alt) {
 			backs.report.SideReason = fmt.Sprintf("its backs lie at the places of page %d's cards, not mirrored for duplex: paired there", fronts.report.Page)
 			return alt
 		}
 	}
 	return cards
 }
+
+// ownPlace is a card's place unmirrored: where a back at its front's own
+// place lies (see pair).
+func ownPlace(r Rect) (float64, float64) { return r.cx(), r.cy() }
 
 // paired counts the cards that have a back.
 func paired(cards []Card) int {
