@@ -1,6 +1,7 @@
 package pnp
 
 import (
+	"fmt"
 	"image"
 	"math"
 )
@@ -18,6 +19,23 @@ import (
 // is printed with nothing but the fill between them (method "gaps");
 // else the page is read as any other.
 func findGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool) (*pageGrid, error) {
+	grid, err := findGridOnce(img, region, dpi, cardW, cardH, noFrames)
+	if err != nil || !overlapping(grid.cells, float64(dpi)/25.4) {
+		return grid, err
+	}
+	// Cards do not lie over each other. Cut at frames seen on them, the
+	// frames are a design inside the cards (a back's inner frame on its
+	// bleed, a double frame's inner rule): the cells' own edges are
+	// tried; a lattice still too tight for its cards is none.
+	if !noFrames {
+		if g2, err2 := findGridOnce(img, region, dpi, cardW, cardH, true); err2 == nil && !overlapping(g2.cells, float64(dpi)/25.4) {
+			return g2, nil
+		}
+	}
+	return nil, fmt.Errorf("%s mm cards would overlap on the lattice seen", sizeName(cardW, cardH))
+}
+
+func findGridOnce(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH float64, noFrames bool) (*pageGrid, error) {
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
 	if g := greyOf(img, region, k); g.w >= 8 && g.h >= 8 && g.paper() < 255-inkLevel {
 		if grid, err := findGridBy(img, region, dpi, cardW, cardH, true, noFrames); err == nil && grid.method == "gaps" {

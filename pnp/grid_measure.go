@@ -188,6 +188,21 @@ func measuredGrid(img *image.NRGBA, region image.Rectangle, dpi int, cardW, card
 	return best
 }
 
+// overlapping reports whether two of cells' trims lie over each other by
+// more than a mm (pxPerMM pixels): cells ruled edge to edge share their
+// lines, a pixel or two.
+func overlapping(cells []gridCell, pxPerMM float64) bool {
+	for i, a := range cells {
+		for _, b := range cells[i+1:] {
+			o := a.trim.Intersect(b.trim)
+			if float64(o.Dx()) > pxPerMM && float64(o.Dy()) > pxPerMM {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // pageSizes returns the card sizes (portrait, mm) measured in region of
 // img, a page rendered at dpi, other than the size given (see
 // measuredSizes).
