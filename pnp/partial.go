@@ -72,6 +72,11 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 	if landscape != ref.landscape || !onGrid(sd.cuts, ref) {
 		return fmt.Sprintf("%d cards, not on the grid of page %d's %d", len(sd.cuts), ref.page, len(ref.cells))
 	}
+	if moved := ref.movedTo(sd.cuts); moved != ref && edgesClean(s.raster, moved.pxCells(s.pxmm), s.pxmm) > edgesClean(s.raster, ref.pxCells(s.pxmm), s.pxmm) {
+		// The page's own table stands elsewhere, and its print says so:
+		// the full grid's edges moved onto its cards are cleaner.
+		ref = moved
+	}
 	var cuts []cut
 	for _, rc := range ref.cells {
 		i := nearest(sd.cuts, rc.trim)
@@ -111,6 +116,54 @@ func refOf(sd *side, landscape bool) *refGrid {
 		g.cells = append(g.cells, refCell{trim: c.box, row: c.face.Row, col: c.face.Col})
 	}
 	return g
+}
+
+// movedTo is ref moved onto the cards of a page: by the median offset
+// of the cuts' centres from their cells' (a page's table may stand a few
+// mm from the last full page's: cut at the full grid's trims, each card
+// would show a sliver of its neighbour). The full grid gives the cells
+// and their size; where the page's own cards lie, the page may say (see
+// keepGrid: its own reading of a few cards may as well be off).
+func (ref *refGrid) movedTo(cuts []cut) *refGrid {
+	var dx, dy []float64
+	for _, c := range cuts {
+		best, bestD := -1, math.Inf(1)
+		for i, rc := range ref.cells {
+			if d := math.Hypot(c.box.cx()-rc.trim.cx(), c.box.cy()-rc.trim.cy()); d < bestD {
+				best, bestD = i, d
+			}
+		}
+		if best >= 0 {
+			dx = append(dx, c.box.cx()-ref.cells[best].trim.cx())
+			dy = append(dy, c.box.cy()-ref.cells[best].trim.cy())
+		}
+	}
+	if len(dx) == 0 {
+		return ref
+	}
+	slices.Sort(dx)
+	slices.Sort(dy)
+	mx, my := dx[len(dx)/2], dy[len(dy)/2]
+	if math.Abs(mx) <= 0.3 && math.Abs(my) <= 0.3 {
+		return ref
+	}
+	moved := *ref
+	moved.cells = slices.Clone(ref.cells)
+	for i := range moved.cells {
+		moved.cells[i].trim.X += mx
+		moved.cells[i].trim.Y += my
+	}
+	return &moved
+}
+
+// pxCells is ref's cells in pixels of pxmm.
+func (ref *refGrid) pxCells(pxmm float64) []gridCell {
+	cells := make([]gridCell, len(ref.cells))
+	for i, rc := range ref.cells {
+		r := pxRect(rc.trim, pxmm)
+		cells[i] = gridCell{trim: r, bleed: r, row: rc.row, col: rc.col}
+	}
+	return cells
 }
 
 // onGrid reports whether every cut lies on a cell of ref (its centre
@@ -180,13 +233,12 @@ func (im *importer) refPageGrid(s *source) *pageGrid {
 	if ref.page != s.p.nr {
 		g.from = ref.page // else its own grid, read before
 	}
-	for _, rc := range ref.cells {
-		r := pxRect(rc.trim, s.pxmm)
-		if !r.In(s.raster.Bounds()) {
+	g.cells = ref.pxCells(s.pxmm)
+	for _, c := range g.cells {
+		if !c.trim.In(s.raster.Bounds()) {
 			return nil
 		}
-		g.cells = append(g.cells, gridCell{trim: r, bleed: r, row: rc.row, col: rc.col})
-		g.rows, g.cols = max(g.rows, rc.row), max(g.cols, rc.col)
+		g.rows, g.cols = max(g.rows, c.row), max(g.cols, c.col)
 	}
 	if inkOutside(s.raster, g.cells, s.pxmm) > 0.03 || !cleanEdges(s.raster, g.cells, s.pxmm) {
 		return nil
