@@ -399,10 +399,18 @@ func align(a, b []int) int {
 	return best
 }
 
+// mismatchBorder is the border left out along an axis where b is laid
+// shifted by d over f: the shift itself, where b has no pixels, and a
+// two millimetres or so more, where the cuts may differ. A fixed border of
+// twice fineShift left out the title of a strip 22 mm tall (a tenth of
+// its pixels top and bottom), and cards that differ only there compared
+// alike.
+func mismatchBorder(d int) int { return abs(d) + fineShift }
+
 // mismatch lays b over f (same size) and returns the most mismatched
 // pixels in one tile: pixels of either face lighter or darker by more than
 // fineDelta than all the other's pixels around the same place. A border
-// of twice fineShift is left out: the cuts may differ there. It stops at
+// is left out (see mismatchBorder). It stops at
 // the first tile with more than limit such pixels and returns that
 // tile's count so far (more than limit, as the whole count would be).
 func (f *fineFace) mismatch(b *fineFace, limit int) int {
@@ -410,7 +418,7 @@ func (f *fineFace) mismatch(b *fineFace, limit int) int {
 		return 0
 	}
 	dx, dy := align(f.cols, b.cols), align(f.rows, b.rows)
-	m := 2 * fineShift
+	mx, my := mismatchBorder(dx), mismatchBorder(dy)
 	tw := (f.w + fineTile - 1) / fineTile
 	tiles := make([]int, tw*((f.h+fineTile-1)/fineTile))
 	worst := 0
@@ -420,8 +428,8 @@ func (f *fineFace) mismatch(b *fineFace, limit int) int {
 	// Rows are looked at inked first: faces that differ differ where
 	// they are printed, so a tile over the limit shows soonest there; the
 	// count is the same in any order.
-	order := make([]int, 0, f.h-2*m)
-	for y := m; y < f.h-m; y++ {
+	order := make([]int, 0, f.h-2*my)
+	for y := my; y < f.h-my; y++ {
 		order = append(order, y)
 	}
 	ink := func(y int) int { return f.rows[y] + b.rows[min(max(y+dy, 0), b.h-1)] }
@@ -430,9 +438,9 @@ func (f *fineFace) mismatch(b *fineFace, limit int) int {
 		tr := tiles[(y/fineTile)*tw : (y/fineTile+1)*tw]
 		i0, j0 := y*f.w, (y+dy)*f.w+dx
 		if grey {
-			fp, fl, fh := f.pix[i0:i0+f.w-m], f.lo[i0:i0+f.w-m], f.hi[i0:i0+f.w-m]
-			bp, bl, bh := b.pix[j0:j0+f.w-m], b.lo[j0:j0+f.w-m], b.hi[j0:j0+f.w-m]
-			for x := m; x < len(fp); x++ {
+			fp, fl, fh := f.pix[i0:i0+f.w-mx], f.lo[i0:i0+f.w-mx], f.hi[i0:i0+f.w-mx]
+			bp, bl, bh := b.pix[j0:j0+f.w-mx], b.lo[j0:j0+f.w-mx], b.hi[j0:j0+f.w-mx]
+			for x := mx; x < len(fp); x++ {
 				v, u := int(fp[x]), int(bp[x])
 				if v < int(bl[x])-fineDelta || v > int(bh[x])+fineDelta || u < int(fl[x])-fineDelta || u > int(fh[x])+fineDelta {
 					t := &tr[x/fineTile]
@@ -446,7 +454,7 @@ func (f *fineFace) mismatch(b *fineFace, limit int) int {
 			}
 			continue
 		}
-		for x := m; x < f.w-m; x++ {
+		for x := mx; x < f.w-mx; x++ {
 			if f.differs(b, i0+x, j0+x) {
 				t := &tr[x/fineTile]
 				*t++

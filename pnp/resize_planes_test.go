@@ -103,11 +103,11 @@ func TestFineFromYCbCr(t *testing.T) {
 // before it stopped early and read two grey faces by their grey alone.
 func mismatchAll(f, b *fineFace) int {
 	dx, dy := align(f.cols, b.cols), align(f.rows, b.rows)
-	m := 2 * fineShift
+	mx, my := mismatchBorder(dx), mismatchBorder(dy)
 	tw := (f.w + fineTile - 1) / fineTile
 	tiles := make([]int, tw*((f.h+fineTile-1)/fineTile))
-	for y := m; y < f.h-m; y++ {
-		for x := m; x < f.w-m; x++ {
+	for y := my; y < f.h-my; y++ {
+		for x := mx; x < f.w-mx; x++ {
 			if f.differs(b, y*f.w+x, (y+dy)*f.w+x+dx) {
 				tiles[(y/fineTile)*tw+x/fineTile]++
 			}
