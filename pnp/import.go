@@ -782,6 +782,18 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		// along most of their length.
 		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
 	}
+	if err == nil && whole && fitBound(g) < 1-tieMargin {
+		// The game's size is a prior: a grid at it that leaves print
+		// outside its cards or edges unseen gives way to a grid at a
+		// size measured on the page that reads it better by the one
+		// objective (see measuredGrid), when that size is the one the
+		// cards of an earlier page of its kind were cut at. A size
+		// seen on one page alone is often a design inside the cards
+		// (a back's inner frame on its bleed).
+		if m := im.seenAgain(s, px); m != nil && fitScore(s.raster, m) > fitScore(s.raster, g)+tieMargin {
+			g = m
+		}
+	}
 	if err != nil {
 		if g = im.dividedPage(s, region); g == nil && whole {
 			g = im.refPageGrid(s)
@@ -817,6 +829,26 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		}
 	}
 	return g, nil
+}
+
+// seenAgain is the grid of region px of s at a size measured on it (see
+// measuredGrid), when the cards of the last full page of s's kind read
+// before it were cut at that size (within sizeSame) and its cards' edges
+// are seen; else nil.
+func (im *importer) seenAgain(s *source, px image.Rectangle) *pageGrid {
+	ref := im.refs[im.gridKind(s.p.nr)]
+	if ref == nil || ref.page == s.p.nr || len(ref.cells) == 0 {
+		return nil
+	}
+	m, _ := im.gridAt(s, px, im.opt.CardW, im.opt.CardH, false, true)
+	if m == nil || len(m.cells) == 0 {
+		return nil
+	}
+	t := ref.cells[0].trim
+	if math.Abs(m.trimW-t.W) > sizeSame*t.W || math.Abs(m.trimH-t.H) > sizeSame*t.H || !edgesInked(s.raster, m.cells, s.pxmm) {
+		return nil
+	}
+	return m
 }
 
 // sizedGrid is the grid of w×h mm cards in region px of s's raster (see
