@@ -60,6 +60,9 @@ type pageGrid struct {
 	// page from (see refPageGrid), on that one.
 	edgeless bool
 	from     int
+	// rowsOnly: the first rows of a full page's grid, the page holding
+	// something else below them (see topRows).
+	rowsOnly bool
 }
 
 // findGridBy looks for a grid of cardW×cardH mm cards (either way up) in
@@ -69,6 +72,8 @@ func findGridBy(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH 
 	k := max(1, int(math.Round(float64(dpi)/detectDPI)))
 	g := greyOf(img, region, k)
 	g.noFrames = noFrames
+	b := img.Bounds()
+	g.pageEdges = [4]bool{region.Min.X <= b.Min.X, region.Min.Y <= b.Min.Y, region.Max.X >= b.Max.X-k, region.Max.Y >= b.Max.Y-k}
 	if g.w < 8 || g.h < 8 {
 		return nil, fmt.Errorf("the page is too small to hold a card")
 	}
@@ -320,6 +325,16 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 		}
 		return v > p.noise && v > 0.5*float64(length)
 	}
+	// A card cut to the page's edge needs no line there: the page's
+	// edge is its edge (cards filling a page, cut lines between them
+	// only).
+	atPage := func(vertical bool, pos int) bool {
+		n, lo, hi := g.h, g.pageEdges[1], g.pageEdges[3]
+		if vertical {
+			n, lo, hi = g.w, g.pageEdges[0], g.pageEdges[2]
+		}
+		return lo && pos <= tol || hi && pos >= n-1-tol
+	}
 	weak, edges := 0, 0
 	var weakOnes []gridEdge
 	cellW, cellH := f.lx.cell, f.ly.cell
@@ -334,7 +349,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 				continue
 			}
 			edges++
-			if !seen(px, x, cellH) {
+			if !seen(px, x, cellH) && !atPage(true, x) {
 				weak++
 				weakOnes = append(weakOnes, gridEdge{vertical: true, line: i - minC + 1, far: k == 1})
 			}
@@ -346,7 +361,7 @@ func (f gridFit) check(g *greyMap, px, py axisProfiles, paper int, pxPerMM, card
 				continue
 			}
 			edges++
-			if !seen(py, y, cellW) {
+			if !seen(py, y, cellW) && !atPage(false, y) {
 				weak++
 				weakOnes = append(weakOnes, gridEdge{line: j - minR + 1, far: k == 1})
 			}

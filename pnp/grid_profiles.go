@@ -21,7 +21,11 @@ type greyMap struct {
 	// noFrames: the cards are not cut at the thin frames seen on them
 	// (see framedGrid), but where their cells put them.
 	noFrames bool
-	ink      *inkSums // see inkTable; reset when pix changes
+	// pageEdges: the region's four sides (left, top, right, bottom) are
+	// the page's own edges, where a card cut to the page's edge needs
+	// no line (see check).
+	pageEdges [4]bool
+	ink       *inkSums // see inkTable; reset when pix changes
 	// shared is what is worked out from greyOf's grey that g is a copy
 	// of, for all its copies (see profiles); nil when g is no copy, or
 	// its pix changed.

@@ -69,6 +69,11 @@ func (im *importer) keepGrid(s *source, sd *side, landscape bool) string {
 		}
 		return ""
 	}
+	if sd.report.rowsOnly {
+		// Cut on the full grid's first rows already; the cells below
+		// hold something else.
+		return fmt.Sprintf("cards in its first %s only: below them the full grid's edges run through print", rowsNamed(sd.report.Rows))
+	}
 	if landscape != ref.landscape || !onGrid(sd.cuts, ref) {
 		return fmt.Sprintf("%d cards, not on the grid of page %d's %d", len(sd.cuts), ref.page, len(ref.cells))
 	}
@@ -241,6 +246,9 @@ func (im *importer) refPageGrid(s *source) *pageGrid {
 		g.rows, g.cols = max(g.rows, c.row), max(g.cols, c.col)
 	}
 	if inkOutside(s.raster, g.cells, s.pxmm) > 0.03 || !cleanEdges(s.raster, g.cells, s.pxmm) {
+		if !ref.edgeless {
+			return topRows(s, g)
+		}
 		return nil
 	}
 	if ref.edgeless && edgesClean(s.raster, g.cells, s.pxmm) < 0.9 {
@@ -252,6 +260,47 @@ func (im *importer) refPageGrid(s *source) *pageGrid {
 		return nil
 	}
 	return g
+}
+
+// topRows is g, the full page's grid laid on page s, cut to its first
+// rows when the page holds cards there and something else below them (a
+// deck's last page: a row of cards, then instructions or a box to fold):
+// the most rows whose cells each hold print and whose edges are clean,
+// nine in ten (a page of rules has lines of text across them). Else nil.
+func topRows(s *source, g *pageGrid) *pageGrid {
+	for k := g.rows - 1; k >= 1; k-- {
+		var cells []gridCell
+		for _, c := range g.cells {
+			if c.row <= k {
+				cells = append(cells, c)
+			}
+		}
+		if len(cells) == 0 || edgesClean(s.raster, cells, s.pxmm) < 0.9 {
+			continue
+		}
+		full := true
+		for _, c := range cells {
+			if blankInside(s.raster, c.trim, s.pxmm) {
+				full = false
+				break
+			}
+		}
+		if !full {
+			continue
+		}
+		top := *g
+		top.cells, top.rows, top.rowsOnly = cells, k, true
+		return &top
+	}
+	return nil
+}
+
+// rowsNamed is "row" or "2 rows".
+func rowsNamed(n int) string {
+	if n == 1 {
+		return "row"
+	}
+	return fmt.Sprintf("%d rows", n)
 }
 
 // inked reports whether the pixel at x, y is printed (darker than light
@@ -298,7 +347,8 @@ func inkOutside(img *image.NRGBA, cells []gridCell, pxmm float64) float64 {
 
 // cleanEdges reports whether two in three of the cells' edges at least
 // are clean: within 1 mm of the edge, a line inked along 90% of its
-// length or more (a rule, a frame), or nothing inked along 95% of it.
+// length or more (a rule, a frame), a dotted or dashed line (see
+// edgeScan.dashed), or nothing inked along 95% of it.
 func cleanEdges(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 	return edgesClean(img, cells, pxmm) >= 2.0/3
 }
@@ -307,48 +357,21 @@ func cleanEdges(img *image.NRGBA, cells []gridCell, pxmm float64) bool {
 // cleanEdges), 0 for no cells.
 func edgesClean(img *image.NRGBA, cells []gridCell, pxmm float64) float64 {
 	band := max(1, int(pxmm))
-	b := img.Bounds()
-	// along returns the share of points along an edge with ink within
-	// the band across it, and the share of the best single line.
-	along := func(vertical bool, at, from, to int) (share, line float64) {
-		n, hit := 0, 0
-		perLine := make([]int, 2*band+1)
-		for t := from; t < to; t += 2 {
-			n++
-			got := false
-			for d := -band; d <= band; d++ {
-				x, y := at+d, t
-				if !vertical {
-					x, y = t, at+d
-				}
-				if (image.Point{x, y}).In(b) && inked(img, x, y) {
-					perLine[d+band]++
-					got = true
-				}
-			}
-			if got {
-				hit++
-			}
-		}
-		if n == 0 {
-			return 0, 0
-		}
-		best := 0
-		for _, v := range perLine {
-			best = max(best, v)
-		}
-		return float64(hit) / float64(n), float64(best) / float64(n)
-	}
+	e := newEdgeScan(img, pxmm, 200)
 	total, clean := 0, 0
 	for _, c := range cells {
 		r := c.trim
-		for _, e := range [][4]int{
+		for _, edge := range [][4]int{
 			{1, r.Min.X, r.Min.Y, r.Max.Y}, {1, r.Max.X - 1, r.Min.Y, r.Max.Y},
 			{0, r.Min.Y, r.Min.X, r.Max.X}, {0, r.Max.Y - 1, r.Min.X, r.Max.X},
 		} {
 			total++
-			a, l := along(e[0] == 1, e[1], e[2], e[3])
-			if l >= 0.9 || a <= 0.05 {
+			vertical := edge[0] == 1
+			n, hit := e.scan(vertical, edge[1], edge[2], edge[3], band)
+			if n == 0 {
+				continue
+			}
+			if 10*e.bestLine() >= 9*n || 20*hit <= n || e.dashed(vertical, edge[1], edge[2], edge[3]) {
 				clean++
 			}
 		}

@@ -142,6 +142,9 @@ type PageReport struct {
 	fitFactor float64
 	// edgeless: its grid was found with no card edge seen (see pageGrid).
 	edgeless bool
+	// rowsOnly: its cards are the first rows of the full page's grid,
+	// something else below them (see topRows).
+	rowsOnly bool
 }
 
 // Result is what Import found, cards in reading order (page, then row,
