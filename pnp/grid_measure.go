@@ -217,5 +217,44 @@ func pageSizes(img *image.NRGBA, region image.Rectangle, dpi int, cardW, cardH f
 	border := int(math.Ceil(pxPerMM))
 	px.clearBorder(border)
 	py.clearBorder(border)
-	return measuredSizes(px, py, pxPerMM, cardW, cardH)
+	sizes := measuredSizes(px, py, pxPerMM, cardW, cardH)
+	if w, h, ok := printBlock(g, pxPerMM, cardW, cardH); ok {
+		// The print as one block near the card's size: a lone card a
+		// page, larger or smaller than the game's (an A7 card with a
+		// white margin), measured by its own border, after the sizes
+		// its edges repeat at.
+		seen := false
+		for _, sz := range sizes {
+			seen = seen || math.Abs(sz[0]-w) <= sizeSame*w && math.Abs(sz[1]-h) <= sizeSame*h
+		}
+		if !seen {
+			sizes = append(sizes, [2]float64{w, h})
+		}
+	}
+	return sizes
+}
+
+// printBlock is the size (portrait, mm) of the box that bounds all that
+// is printed on g, when it is within a quarter of the card's size
+// (cardW×cardH either way up) along each side: one card on the page.
+func printBlock(g *greyMap, pxPerMM, cardW, cardH float64) (w, h float64, ok bool) {
+	paper := g.paper()
+	x0, y0, x1, y1 := g.w, g.h, -1, -1
+	for y := 0; y < g.h; y++ {
+		row := g.pix[y*g.w : (y+1)*g.w]
+		for x, v := range row {
+			if int(v) < paper-inkLevel {
+				x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			}
+		}
+	}
+	if x1 < x0 {
+		return 0, 0, false
+	}
+	w, h = float64(x1-x0+1)/pxPerMM, float64(y1-y0+1)/pxPerMM
+	if w > h {
+		w, h = h, w
+	}
+	near := func(a, b float64) bool { return a > 0.75*b && a < 1.33*b }
+	return w, h, near(w, min(cardW, cardH)) && near(h, max(cardW, cardH))
 }
