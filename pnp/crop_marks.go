@@ -224,3 +224,93 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 	slices.Sort(out)
 	return out
 }
+
+// marksSize is the card size (mm, as the cards lie: along x, along y)
+// the crop marks around cells state, when they state one along both
+// axes: the span between two neighbouring marks, more than 20 mm, seen
+// twice or more within half a mm (the marks at each card's two trims;
+// the spans between cards are the gaps).
+func marksSize(img *image.NRGBA, cells []gridCell, pxmm float64) (w, h float64, ok bool) {
+	if len(cells) == 0 {
+		return 0, 0, false
+	}
+	span := func(alongX bool) (float64, bool) {
+		marks := cropMarks(img, cells, pxmm, alongX)
+		var spans []float64
+		for i := 1; i < len(marks); i++ {
+			if d := (marks[i] - marks[i-1]) / pxmm; d > 20 {
+				spans = append(spans, d)
+			}
+		}
+		best, bestN := 0.0, 1
+		for _, a := range spans {
+			n, sum := 0, 0.0
+			for _, b := range spans {
+				if math.Abs(a-b) <= 0.5 {
+					n++
+					sum += b
+				}
+			}
+			if n > bestN {
+				best, bestN = sum/float64(n), n
+			}
+		}
+		return best, bestN > 1
+	}
+	w, okW := span(true)
+	h, okH := span(false)
+	return w, h, okW && okH
+}
+
+// marksCells are the cells the crop marks xs and ys (pixels along x and
+// y) bound: along each axis the marks paired into spans of the card's
+// size (w along x, h along y, mm, within half a mm), a cell where a span
+// of each axis cross; each cell's bleed reaches half the narrowest gap
+// between spans (at most maxBleed).
+func marksCells(xs, ys []float64, w, h, pxmm float64) []gridCell {
+	spans := func(marks []float64, size float64) (out [][2]int, gap float64) {
+		gap = maxBleed * 2 * pxmm
+		for i := 0; i+1 < len(marks); i++ {
+			if math.Abs((marks[i+1]-marks[i])/pxmm-size) > 0.5 {
+				continue
+			}
+			if len(out) > 0 {
+				gap = min(gap, marks[i]-float64(out[len(out)-1][1]))
+			}
+			out = append(out, [2]int{int(math.Round(marks[i])), int(math.Round(marks[i+1]))})
+			i++
+		}
+		return out, gap
+	}
+	cols, gx := spans(xs, w)
+	rows, gy := spans(ys, h)
+	bx, by := int(gx/2), int(gy/2)
+	var cells []gridCell
+	for r, y := range rows {
+		for c, x := range cols {
+			trim := image.Rect(x[0], y[0], x[1], y[1])
+			cells = append(cells, gridCell{trim: trim, bleed: image.Rect(x[0]-bx, y[0]-by, x[1]+bx, y[1]+by), row: r + 1, col: c + 1})
+		}
+	}
+	return cells
+}
+
+// onMarks reports whether every trim edge of cells stands within 0.7 mm
+// of a crop mark, xs along x and ys along y (see cropMarks).
+func onMarks(cells []gridCell, xs, ys []float64, pxmm float64) bool {
+	near := 0.7 * pxmm
+	on := func(marks []float64, at int) bool {
+		for _, m := range marks {
+			if math.Abs(m-float64(at)) <= near {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range cells {
+		if !on(xs, c.trim.Min.X) || !on(xs, c.trim.Max.X) || !on(ys, c.trim.Min.Y) || !on(ys, c.trim.Max.Y) {
+			return false
+		}
+	}
+	return true
+}

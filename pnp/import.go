@@ -783,6 +783,11 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		// along most of their length.
 		g, err = nil, fmt.Errorf("the lines found run through printed matter, not along card edges")
 	}
+	if err == nil && whole && len(g.cells) > 1 {
+		if m := im.atMarks(s, g); m != nil {
+			g = m
+		}
+	}
 	if err == nil && whole && fitBound(g) < 1-tieMargin {
 		// The game's size is a prior: a grid at it that leaves print
 		// outside its cards or edges unseen gives way to a grid at a
@@ -830,6 +835,46 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		}
 	}
 	return g, nil
+}
+
+// atMarks is the grid the crop marks around g's cells bound (see
+// marksSize and marksCells), when their size is not g's (within
+// sizeSame), every cell of it holds print and nearly all the page's
+// print (all but 3%) lies within their bleed: the publisher's marks
+// state where the cards are cut, where a lattice at the game's size may
+// fit their print as well (square cards with bleed read as 88×63 mm).
+// Else nil.
+func (im *importer) atMarks(s *source, g *pageGrid) *pageGrid {
+	w, h, ok := marksSize(s.raster, g.cells, s.pxmm)
+	gw, gh := float64(g.cells[0].trim.Dx())/s.pxmm, float64(g.cells[0].trim.Dy())/s.pxmm
+	if !ok || math.Abs(w-gw) <= sizeSame*gw && math.Abs(h-gh) <= sizeSame*gh {
+		return nil
+	}
+	return marksGrid(s, g.cells, w, h)
+}
+
+// marksGrid is the grid of w×h mm cards (as they lie) the crop marks
+// around cells bound (see marksCells), when every cell of it holds print
+// and all but 3% of the page's print lies within their bleed; else nil.
+func marksGrid(s *source, around []gridCell, w, h float64) *pageGrid {
+	xs, ys := cropMarks(s.raster, around, s.pxmm, true), cropMarks(s.raster, around, s.pxmm, false)
+	cells := marksCells(xs, ys, w, h, s.pxmm)
+	if len(cells) == 0 {
+		return nil
+	}
+	bleeds := make([]gridCell, len(cells))
+	m := &pageGrid{method: "marks", cells: cells, landscape: w > h, trimW: w, trimH: h}
+	for i, c := range cells {
+		if !c.trim.In(s.raster.Bounds()) || blankInside(s.raster, c.trim, s.pxmm) {
+			return nil
+		}
+		bleeds[i] = gridCell{trim: c.bleed}
+		m.rows, m.cols = max(m.rows, c.row), max(m.cols, c.col)
+	}
+	if inkOutside(s.raster, bleeds, s.pxmm) > 0.03 {
+		return nil
+	}
+	return m
 }
 
 // seenAgain is the grid of region px of s at a size measured on it (see
