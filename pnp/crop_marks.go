@@ -294,23 +294,3 @@ func marksCells(xs, ys []float64, w, h, pxmm float64) []gridCell {
 	}
 	return cells
 }
-
-// onMarks reports whether every trim edge of cells stands within 0.7 mm
-// of a crop mark, xs along x and ys along y (see cropMarks).
-func onMarks(cells []gridCell, xs, ys []float64, pxmm float64) bool {
-	near := 0.7 * pxmm
-	on := func(marks []float64, at int) bool {
-		for _, m := range marks {
-			if math.Abs(m-float64(at)) <= near {
-				return true
-			}
-		}
-		return false
-	}
-	for _, c := range cells {
-		if !on(xs, c.trim.Min.X) || !on(xs, c.trim.Max.X) || !on(ys, c.trim.Min.Y) || !on(ys, c.trim.Max.Y) {
-			return false
-		}
-	}
-	return true
-}
