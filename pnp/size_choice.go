@@ -51,8 +51,10 @@ func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 		gs float64
 	}
 	var read []pageRead
+	var drawn [][2]float64 // the cards' sizes the shapes of pages state
+	var drawnOn []int
 	for _, nr := range pages[:min(len(pages), 2*sizePages)] {
-		if len(read) == sizePages || im.ctx.Err() != nil {
+		if len(read)+len(drawn) == sizePages || im.ctx.Err() != nil {
 			break
 		}
 		s, err := im.load(nr)
@@ -60,11 +62,33 @@ func (im *importer) chooseSize(pages []int) (w, h float64, why string) {
 			// Pages of card images are cut at the images' own size.
 			continue
 		}
+		if g := im.geometryGrid(s); g != nil && len(g.cells) > 0 {
+			// Pages whose shapes state their cards are cut there (see
+			// geometryGrid), at the size the shapes have.
+			t := g.cells[0].trim
+			w, h := float64(t.Dx())/s.pxmm, float64(t.Dy())/s.pxmm
+			drawn = append(drawn, [2]float64{min(w, h), max(w, h)})
+			drawnOn = append(drawnOn, nr)
+			continue
+		}
 		if gs := im.sizeScore(s, s.wholePx(), gw, gh, false); gs > 0 {
 			read = append(read, pageRead{s, nr, gs})
 		}
 	}
 	const need = 2 // one page alone does not outvote the game's size
+	if len(drawn) >= need && len(read) == 0 {
+		w, h := drawn[0][0], drawn[0][1]
+		for _, d := range drawn[1:] {
+			if math.Abs(d[0]-w) > sizeSame*w || math.Abs(d[1]-h) > sizeSame*h {
+				return gw, gh, ""
+			}
+		}
+		if math.Abs(w-gw) <= sizeSame*gw && math.Abs(h-gh) <= sizeSame*gh {
+			return gw, gh, ""
+		}
+		w, h = math.Round(w*10)/10, math.Round(h*10)/10
+		return w, h, fmt.Sprintf("the cards measure %sx%s mm on %s, as the rectangles the PDF draws state (pass --card-size to choose)", mm(w), mm(h), pagesNamed(drawnOn))
+	}
 	open := 0
 	for _, p := range read {
 		if p.gs < 1-tieMargin {

@@ -72,3 +72,20 @@ func TestChooseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestSizeOfDrawnCards: pages whose shapes state their cards (see
+// geometryGrid) are cut at the shapes' size, and the PDF is said to be
+// read at it: bcards-reportlab draws 50.8x88.9 mm business cards on
+// both its pages. Before, the size was measured on the pages' pictures
+// alone, and a sheet of 63x63 mm text cards whose shapes cut them so
+// was said to measure 57.7x63.3 mm.
+func TestSizeOfDrawnCards(t *testing.T) {
+	t.Parallel()
+	res, err := corpusImport(t, "bcards-reportlab.pdf", Options{CardW: 63, CardH: 88, DPI: 150})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(res.CardW-50.8) > 0.3 || math.Abs(res.CardH-88.9) > 0.3 || !strings.Contains(res.SizeReason, "rectangles the PDF draws") {
+		t.Errorf("read at %gx%g (%q), want 50.8x88.9 as its rectangles state", res.CardW, res.CardH, res.SizeReason)
+	}
+}
