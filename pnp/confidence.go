@@ -20,6 +20,7 @@ const UncertainBelow = 0.7
 // The confidence a page starts from, by how its grid was found.
 var methodConfidence = map[string]float64{
 	"images":    1,    // the PDF says where each card is
+	"trimbox":   1,    // the PDF's TrimBox is the card
 	"lines":     0.95, // a grid seen on the rendered page
 	"marks":     0.95,
 	"gaps":      0.95,

@@ -770,6 +770,9 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 		return g, nil
 	}
 	if whole {
+		if g := im.trimBoxGrid(s); g != nil {
+			return g, nil
+		}
 		// The cards a vector page states in its own shapes come first:
 		// what the PDF draws is measured, where a picture of it is read
 		// (see geometryGrid).
@@ -875,6 +878,28 @@ func marksGrid(s *source, around []gridCell, w, h float64) *pageGrid {
 		return nil
 	}
 	return m
+}
+
+// trimBoxGrid is one card cut at the page's TrimBox, when the page
+// states one a card's size (each side within minCardMM and maxCardMM)
+// and nearly all its print (all but 3%) lies within it and maxBleed
+// around it: a PDF of one card a page, its bleed and crop marks around
+// (InDesign's export of a deck). A sheet's TrimBox (A4 within a bleed) is
+// no card's size. Else nil.
+func (im *importer) trimBoxGrid(s *source) *pageGrid {
+	t := s.p.trimBox
+	if t.W < minCardMM || t.H < minCardMM || t.W > maxCardMM || t.H > maxCardMM {
+		return nil
+	}
+	r := pxRect(t, s.pxmm)
+	if !r.In(s.raster.Bounds()) || blankInside(s.raster, r, s.pxmm) {
+		return nil
+	}
+	b := r.Inset(-int(maxBleed * s.pxmm)).Intersect(s.raster.Bounds())
+	if inkOutside(s.raster, []gridCell{{trim: b}}, s.pxmm) > 0.03 {
+		return nil
+	}
+	return &pageGrid{cells: []gridCell{{trim: r, bleed: b, row: 1, col: 1}}, rows: 1, cols: 1, landscape: t.W > t.H, method: "trimbox", trimW: t.W, trimH: t.H}
 }
 
 // seenAgain is the grid of region px of s at a size measured on it (see

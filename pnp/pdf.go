@@ -86,6 +86,9 @@ type pdfPage struct {
 	// geometryGrid), once shapesRead.
 	shapes     []pdfgeom.Rect
 	shapesRead bool
+	// trimBox is the page's TrimBox in mm from its top-left corner, when
+	// it lies inside the page by more than a mm; else zero.
+	trimBox Rect
 }
 
 // placed is one image XObject drawn on a page: where (in mm from the page's
@@ -132,6 +135,14 @@ func (f *pdfFile) page(nr int) (p *pdfPage, err error) {
 	}
 	if !(p.w > 1 && p.h > 1 && p.w < 10000 && p.h < 10000) {
 		return nil, fmt.Errorf("page %d: page size %.0fx%.0f mm is not a sheet of paper", nr, p.w, p.h)
+	}
+	if a := d.ArrayEntry("TrimBox"); a != nil && p.rotate == 0 {
+		if r, err := xt.RectForArray(a); err == nil && r != nil {
+			t := Rect{X: (r.LL.X - box.LL.X) / ptPerMM, Y: (box.UR.Y - r.UR.Y) / ptPerMM, W: r.Width() / ptPerMM, H: r.Height() / ptPerMM}
+			if t.X >= 1 && t.Y >= 1 && t.X+t.W <= p.w-1 && t.Y+t.H <= p.h-1 && t.W > 1 && t.H > 1 {
+				p.trimBox = t
+			}
+		}
 	}
 	content, err := pageContent(xt, d, maxContentBytes)
 	if err != nil {
