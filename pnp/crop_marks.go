@@ -226,16 +226,12 @@ func cropMarks(img *image.NRGBA, cells []gridCell, pxmm float64, alongX bool) []
 }
 
 // marksSize is the card size (mm, as the cards lie: along x, along y)
-// the crop marks around cells state, when they state one along both
-// axes: the span between two neighbouring marks, more than 20 mm, seen
-// twice or more within half a mm (the marks at each card's two trims;
-// the spans between cards are the gaps).
-func marksSize(img *image.NRGBA, cells []gridCell, pxmm float64) (w, h float64, ok bool) {
-	if len(cells) == 0 {
-		return 0, 0, false
-	}
-	span := func(alongX bool) (float64, bool) {
-		marks := cropMarks(img, cells, pxmm, alongX)
+// crop marks state (xs along x, ys along y, pixels; see cropMarks), when
+// they state one along both axes: the span between two neighbouring
+// marks, more than 20 mm, seen twice or more within half a mm (the marks
+// at each card's two trims; the spans between cards are the gaps).
+func marksSize(xs, ys []float64, pxmm float64) (w, h float64, ok bool) {
+	span := func(marks []float64) (float64, bool) {
 		var spans []float64
 		for i := 1; i < len(marks); i++ {
 			if d := (marks[i] - marks[i-1]) / pxmm; d > 20 {
@@ -257,8 +253,8 @@ func marksSize(img *image.NRGBA, cells []gridCell, pxmm float64) (w, h float64, 
 		}
 		return best, bestN > 1
 	}
-	w, okW := span(true)
-	h, okH := span(false)
+	w, okW := span(xs)
+	h, okH := span(ys)
 	return w, h, okW && okH
 }
 

@@ -848,19 +848,12 @@ func (im *importer) pageGridOf(s *source, px image.Rectangle, region Rect, whole
 // fit their print as well (square cards with bleed read as 88×63 mm).
 // Else nil.
 func (im *importer) atMarks(s *source, g *pageGrid) *pageGrid {
-	w, h, ok := marksSize(s.raster, g.cells, s.pxmm)
+	xs, ys := cropMarks(s.raster, g.cells, s.pxmm, true), cropMarks(s.raster, g.cells, s.pxmm, false)
+	w, h, ok := marksSize(xs, ys, s.pxmm)
 	gw, gh := float64(g.cells[0].trim.Dx())/s.pxmm, float64(g.cells[0].trim.Dy())/s.pxmm
 	if !ok || math.Abs(w-gw) <= sizeSame*gw && math.Abs(h-gh) <= sizeSame*gh {
 		return nil
 	}
-	return marksGrid(s, g.cells, w, h)
-}
-
-// marksGrid is the grid of w×h mm cards (as they lie) the crop marks
-// around cells bound (see marksCells), when every cell of it holds print
-// and all but 3% of the page's print lies within their bleed; else nil.
-func marksGrid(s *source, around []gridCell, w, h float64) *pageGrid {
-	xs, ys := cropMarks(s.raster, around, s.pxmm, true), cropMarks(s.raster, around, s.pxmm, false)
 	cells := marksCells(xs, ys, w, h, s.pxmm)
 	if len(cells) == 0 {
 		return nil
